@@ -1,0 +1,104 @@
+/**
+ * Sticky dark header (SPEC §2 'Site chrome'): logo, desktop nav with the Services dropdown,
+ * the tracked 'Get a Quote' SMS button, and the mobile hamburger menu. Menus are <details>
+ * elements, so they work before (or without) any React in the browser; app/chrome.js closes them.
+ */
+import { ChevronDown, Menu, MessageSquare, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { smsHref, trackAttributes, type SiteInfo } from '#app/modules/site/site.ts';
+import { LogoMark } from './logo.tsx';
+import { SERVICE_LINKS } from './nav-links.ts';
+
+const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white';
+
+export function SiteHeader({ site }: { site: SiteInfo }) {
+  return (
+    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight">
+          <LogoMark />
+          <span>{site.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          <Link to="/" className={navLink}>
+            Home
+          </Link>
+          <details data-menu className="relative">
+            <summary className={`${navLink} flex cursor-pointer items-center gap-1`}>
+              Services <ChevronDown className="h-4 w-4" aria-hidden="true" />
+            </summary>
+            <ul className="absolute left-0 top-full mt-2 w-56 rounded-lg bg-white p-2 text-slate-900 shadow-xl ring-1 ring-slate-200">
+              {SERVICE_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="block rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+          <Link to="/blog" className={navLink}>
+            Blog
+          </Link>
+          <Link to="/#service-areas" className={navLink}>
+            Service Areas
+          </Link>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <a
+            href={smsHref(site.phone)}
+            {...trackAttributes('header', 'Get a Quote')}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-hover"
+          >
+            <MessageSquare className="h-4 w-4" aria-hidden="true" />
+            <span className="hidden sm:inline">Get a Quote</span>
+            <span className="sm:hidden">Quote</span>
+          </a>
+
+          <details data-menu className="group md:hidden">
+            <summary
+              aria-label="Menu"
+              className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-800"
+            >
+              <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
+              <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+            </summary>
+            <nav
+              aria-label="Mobile menu"
+              className="absolute inset-x-0 top-16 border-t border-slate-700 bg-slate-900 px-4 pb-4 shadow-xl"
+            >
+              <ul className="flex flex-col py-2">
+                <li>
+                  <Link to="/" className="block rounded-md px-3 py-3 text-base hover:bg-slate-800">
+                    Home
+                  </Link>
+                </li>
+                {SERVICE_LINKS.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} className="block rounded-md px-3 py-3 text-base hover:bg-slate-800">
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/blog" className="block rounded-md px-3 py-3 text-base hover:bg-slate-800">
+                    Blog
+                  </Link>
+                </li>
+              </ul>
+              <a
+                href={smsHref(site.phone)}
+                className="flex min-h-11 items-center justify-center gap-2 rounded-md bg-accent px-4 font-semibold text-white hover:bg-accent-hover"
+              >
+                <MessageSquare className="h-5 w-5" aria-hidden="true" />
+                Get Quote
+              </a>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The React Router load context: what the Express server hands every loader and action.
+ * Loaders reach services only through here, so a page and its /api twin share one service.
+ *
+ * The context key lives on globalThis because the server and the route bundle each load their
+ * own copy of this module (Node's loader vs. Vite's); one key must serve both.
+ */
+import { createContext, type RouterContextProvider } from 'react-router';
+import type { Services } from '#server/services/index.ts';
+import type { SiteInfo } from '#app/modules/site/site.ts';
+
+export type AppLoadContext = {
+  services: Services;
+  site: SiteInfo;
+  cspNonce: string;
+};
+
+const KEY = Symbol.for('parts-hunters.app-load-context');
+type Holder = { [KEY]?: ReturnType<typeof createContext<AppLoadContext>> };
+
+export const appContext = ((globalThis as Holder)[KEY] ??= createContext<AppLoadContext>());
+
+export function getAppContext(context: Readonly<RouterContextProvider>): AppLoadContext {
+  return context.get(appContext);
+}

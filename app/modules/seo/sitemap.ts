@@ -1,0 +1,43 @@
+/** robots.txt and sitemap.xml text, from lists the server gathers. Pure. */
+export type SitemapEntry = { path: string; lastmod?: string };
+
+const escapeXml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((e) => {
+      const lastmod = e.lastmod ? `<lastmod>${escapeXml(e.lastmod.slice(0, 10))}</lastmod>` : '';
+      return `  <url><loc>${escapeXml(baseUrl + e.path)}</loc>${lastmod}</url>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(baseUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** Public pages with fixed paths, in the order of SPEC §2's route table. */
+export const STATIC_PUBLIC_PATHS = [
+  '/',
+  '/find-my-part',
+  '/parts-sourcing',
+  '/quote-service',
+  '/logistics',
+  '/catalog',
+  '/blog',
+] as const;

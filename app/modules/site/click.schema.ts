@@ -1,0 +1,11 @@
+/** A quote-button click as the browser reports it (SPEC §3 'Click event'). */
+import { z } from 'zod';
+
+const label = (max: number) => z.string().trim().min(1).max(max);
+
+export const clickEventSchema = z.object({
+  buttonType: label(40),
+  buttonLocation: label(60),
+  buttonText: label(120),
+});
+export type ClickEventInput = z.infer<typeof clickEventSchema>;

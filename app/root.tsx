@@ -1,0 +1,91 @@
+/** The document shell: head, site chrome around every page, and the error boundary. */
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import chromeScript from './chrome.js?url';
+import { MobileBottomBar } from '#app/components/site/mobile-bottom-bar.tsx';
+import { NotFoundContent } from '#app/components/site/not-found.tsx';
+import { useNonce } from '#app/components/site/nonce.tsx';
+import { SiteFooter } from '#app/components/site/site-footer.tsx';
+import { SiteHeader } from '#app/components/site/site-header.tsx';
+import { getAppContext } from '#app/load-context.ts';
+import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { site: getAppContext(context).site };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const site = useRouteLoaderData<{ site: SiteInfo }>('root')?.site ?? DEFAULT_SITE;
+  const nonce = useNonce();
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader site={site} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter site={site} />
+        <MobileBottomBar site={site} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <script src={chromeScript} defer nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>404 Page Not Found</title>
+        <NotFoundContent />
+      </>
+    );
+  }
+  return (
+    <>
+      <title>Something went wrong</title>
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Something went wrong</h1>
+        <p className="mt-4 text-slate-600">
+          We could not show this page. Please try again in a moment, or text us your part and we will help
+          right away.
+        </p>
+      </section>
+    </>
+  );
+}

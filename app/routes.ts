@@ -1,0 +1,20 @@
+/** The route table: SPEC §2, one entry per screen, plus the not-found page for anything else. */
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('find-my-part', 'routes/find-my-part.tsx'),
+  route('parts-sourcing', 'routes/parts-sourcing.tsx'),
+  route('quote-service', 'routes/quote-service.tsx'),
+  route('logistics', 'routes/logistics.tsx'),
+  route('catalog', 'routes/catalog.tsx'),
+  route('catalog/:slug', 'routes/catalog-item.tsx'),
+  route('mb/:city/:category', 'routes/city-category.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('admin/login', 'routes/admin-login.tsx'),
+  route('admin/leads', 'routes/admin-leads.tsx'),
+  route('admin/catalog', 'routes/admin-catalog.tsx'),
+  route('admin/blog', 'routes/admin-blog.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

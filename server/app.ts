@@ -1,0 +1,96 @@
+/**
+ * Builds the Express application: security headers, logging, compression, robots/sitemap,
+ * /api, static assets, uploads, then the React Router request handler (when given).
+ * Used by server/index.ts and by the HTTP tests.
+ */
+import path from 'node:path';
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.ts';
+import { apiRouter } from './http/api.ts';
+import { errorHandler } from './http/errors.ts';
+import { cspNonce, securityHeaders } from './http/security.ts';
+import type { Services } from './services/index.ts';
+import type { FileStore } from './storage/index.ts';
+
+export type AppOptions = {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  files: FileStore;
+  /** build/client of a production build: hashed assets and public files */
+  clientDir?: string;
+  /** Vite's dev middlewares (dev mode only) */
+  devMiddleware?: RequestHandler;
+  /** React Router's request handler; without it only the API and files are served */
+  pageHandler?: RequestHandler;
+};
+
+export function createApp(options: AppOptions) {
+  const { config, services, logger, files } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? false);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+    }),
+  );
+  app.use(cspNonce);
+  app.use(
+    securityHeaders({ dev: Boolean(options.devMiddleware), https: config.baseUrl.startsWith('https://') }),
+  );
+  app.use(compression());
+
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(services.seo.robotsTxt());
+  });
+  app.get('/sitemap.xml', async (_req, res) => {
+    res
+      .type('application/xml')
+      .set('Cache-Control', 'public, max-age=900')
+      .send(await services.seo.sitemapXml());
+  });
+
+  app.use('/api', apiRouter(services));
+
+  app.use(
+    '/uploads',
+    express.static(path.join(files.root, 'public'), {
+      maxAge: '7d',
+      index: false,
+      dotfiles: 'deny',
+      fallthrough: false,
+    }),
+  );
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    app.use(
+      '/assets',
+      express.static(path.join(options.clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+  }
+
+  if (options.pageHandler) app.use(options.pageHandler);
+
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,149 @@
+/**
+ * The process configuration: read once from the environment, validated, frozen.
+ * A bad value stops the start with one readable line per problem (see formatConfigErrors).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    BASE_URL: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://parts.example.ca' })
+      .optional(),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
+      .optional(),
+    ADMIN_USERNAME: z
+      .string()
+      .regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores')
+      .default('admin'),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+    SITE_NAME: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(80, 'must be at most 80 characters')
+      .default('Parts Hunters MB'),
+    SITE_PHONE: z
+      .string()
+      .regex(E164, 'must be an E.164 number such as +12045550147')
+      .default('+12045550147'),
+    SITE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('quotes@example.com'),
+    SEED_DEMO: booleanFlag.optional(),
+    SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().regex(E164, 'must be an E.164 number').optional(),
+    TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    NOTIFY_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+    TRUST_PROXY: z.coerce
+      .number({ message: 'must be a number of proxy hops' })
+      .int()
+      .min(0)
+      .max(10)
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SMS_PROVIDER=twilio' });
+      }
+    }
+  });
+
+export type Config = Readonly<{
+  env: 'production' | 'development' | 'test';
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  admin: { username: string; password?: string };
+  site: { name: string; phone: string; email: string };
+  seedDemo: boolean;
+  sms:
+    | { provider: 'log' }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+  smtpUrl?: string;
+  notifyEmail?: string;
+  trustProxy?: number;
+  logLevel: string;
+}>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Empty strings in the environment mean "not set", as a shell user expects. */
+function withoutBlanks(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+}
+
+/** Reads and validates the configuration; throws ConfigError listing every bad variable. */
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(withoutBlanks(rawEnv));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? 'environment');
+      const value = rawEnv[key];
+      const shown = value === undefined || /PASSWORD|TOKEN|SECRET|URL/.test(key) ? '' : ` (got "${value}")`;
+      return `${key} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dataDir, 'app.db')}`;
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  return Object.freeze({
+    env: nodeEnv,
+    port: env.PORT,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: databaseUrl.startsWith('file:')
+      ? { kind: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) }
+      : { kind: 'postgres', url: databaseUrl },
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+    site: { name: env.SITE_NAME, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
+    seedDemo: env.SEED_DEMO ?? nodeEnv !== 'production',
+    sms:
+      env.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: env.TWILIO_ACCOUNT_SID!,
+            authToken: env.TWILIO_AUTH_TOKEN!,
+            from: env.TWILIO_FROM!,
+            apiBase: env.TWILIO_API_BASE,
+          }
+        : { provider: 'log' },
+    smtpUrl: env.SMTP_URL,
+    notifyEmail: env.NOTIFY_EMAIL,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+  } satisfies Config);
+}

@@ -1,0 +1,15 @@
+/**
+ * Every migration, in order. Migrations only move forward; a new one gets the next number.
+ * They are listed in code (not read from disk) so the same list runs everywhere.
+ */
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Engine } from '../engine.ts';
+import { initial } from './0001-initial.ts';
+
+export function migrationProvider(engine: Engine): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial': initial(engine) as { up(db: Kysely<unknown>): Promise<void> },
+  };
+  return { getMigrations: async () => migrations };
+}

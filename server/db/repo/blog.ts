@@ -1,0 +1,102 @@
+/** Blog posts: rows in, AdminBlogPost out, identical on SQLite and PostgreSQL. */
+import type { Kysely, Selectable } from 'kysely';
+import type { AdminBlogPost, BlogStatus, SchemaType } from '#app/modules/blog/blog.ts';
+import type { BlogPostsTable, DB } from '../schema.ts';
+import { parseList, toBool } from './rows.ts';
+
+export type NewBlogPost = Omit<AdminBlogPost, 'id' | 'createdAt' | 'updatedAt'>;
+
+export function toBlogPost(row: Selectable<BlogPostsTable>): AdminBlogPost {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    featuredImage: row.featured_image,
+    tags: parseList(row.tags),
+    authorName: row.author_name,
+    authorBio: row.author_bio,
+    categoryId: row.category_id,
+    canonicalUrl: row.canonical_url,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    readTimeMinutes: row.read_time_minutes,
+    isFeatured: toBool(row.is_featured),
+    allowComments: toBool(row.allow_comments),
+    cityFocus: parseList(row.city_focus),
+    equipmentFocus: parseList(row.equipment_focus),
+    localKeywords: parseList(row.local_keywords),
+    schemaType: row.schema_type as SchemaType,
+    status: row.status as BlogStatus,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertBlogPost(db: Kysely<DB>, post: NewBlogPost, now: Date): Promise<AdminBlogPost> {
+  const at = now.toISOString();
+  const row = await db
+    .insertInto('blog_posts')
+    .values({
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      content: post.content,
+      featured_image: post.featuredImage,
+      tags: JSON.stringify(post.tags),
+      author_name: post.authorName,
+      author_bio: post.authorBio,
+      category_id: post.categoryId,
+      canonical_url: post.canonicalUrl,
+      meta_title: post.metaTitle,
+      meta_description: post.metaDescription,
+      read_time_minutes: post.readTimeMinutes,
+      is_featured: post.isFeatured,
+      allow_comments: post.allowComments,
+      city_focus: JSON.stringify(post.cityFocus),
+      equipment_focus: JSON.stringify(post.equipmentFocus),
+      local_keywords: JSON.stringify(post.localKeywords),
+      schema_type: post.schemaType,
+      status: post.status,
+      published_at: post.publishedAt,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toBlogPost(row);
+}
+
+export async function findBlogPostBySlug(db: Kysely<DB>, slug: string): Promise<AdminBlogPost | undefined> {
+  const row = await db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return row && toBlogPost(row);
+}
+
+/** Published posts whose time has come, newest first. */
+export async function listPublishedPosts(db: Kysely<DB>, now: Date): Promise<AdminBlogPost[]> {
+  const rows = await db
+    .selectFrom('blog_posts')
+    .selectAll()
+    .where('status', '=', 'published')
+    .where('published_at', '<=', now.toISOString())
+    .orderBy('published_at', 'desc')
+    .execute();
+  return rows.map(toBlogPost);
+}
+
+export async function upsertBlogCategory(db: Kysely<DB>, name: string): Promise<number> {
+  const existing = await db
+    .selectFrom('blog_categories')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await db
+    .insertInto('blog_categories')
+    .values({ name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

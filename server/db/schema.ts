@@ -1,0 +1,201 @@
+/**
+ * Table types as Kysely sees them. Both engines return the same JS shapes for these
+ * (timestamps as ISO-8601 UTC strings, money as integer cents, JSON lists as text),
+ * except booleans, which SQLite returns as 0/1: repositories map rows with `Boolean()`.
+ */
+import type { Generated, Selectable } from 'kysely';
+
+/** ISO-8601 UTC timestamp, e.g. 2026-11-21T04:58:26.123Z */
+export type Timestamp = string;
+/** A JSON document stored as text (lists of strings, key-value maps). */
+export type JsonText = string;
+export type DbBoolean = boolean | number;
+
+export interface CitiesTable {
+  slug: string;
+  name: string;
+  region: string;
+  sort_order: number;
+}
+
+export interface CategoriesTable {
+  slug: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a leaked table does not hand out sessions. */
+  id_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  case_number: string | null;
+  status: string;
+  urgency: string;
+  source: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  city: string | null;
+  equipment: string | null;
+  make: string | null;
+  model: string | null;
+  year: string | null;
+  part_category: string | null;
+  part_number: string | null;
+  description: string | null;
+  consent_at: Timestamp | null;
+  consent_text: string | null;
+  notes: string | null;
+  lost_reason: string | null;
+  cost: number | null;
+  markup_pct: number | null;
+  sell_price: number | null;
+  eta_days: number | null;
+  quoted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LeadPhotosTable {
+  id: Generated<number>;
+  lead_id: number;
+  storage_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface LeadEventsTable {
+  id: Generated<number>;
+  lead_id: number;
+  type: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor: string;
+  detail: JsonText | null;
+  created_at: Timestamp;
+}
+
+export interface OutgoingMessagesTable {
+  id: Generated<number>;
+  lead_id: number | null;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Timestamp;
+  provider_id: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface SmsOptOutsTable {
+  phone: string;
+  keyword: string;
+  opted_out_at: Timestamp;
+}
+
+export interface CatalogItemsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string | null;
+  category: string;
+  subcategory: string | null;
+  price: number | null;
+  cost: number | null;
+  markup_pct: number;
+  stock_qty: number;
+  images: JsonText;
+  brand: string | null;
+  sku: string | null;
+  supplier_sku: string | null;
+  specs: JsonText;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlogCategoriesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  featured_image: string | null;
+  tags: JsonText;
+  author_name: string;
+  author_bio: string | null;
+  category_id: number | null;
+  canonical_url: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  read_time_minutes: number;
+  is_featured: DbBoolean;
+  allow_comments: DbBoolean;
+  city_focus: JsonText;
+  equipment_focus: JsonText;
+  local_keywords: JsonText;
+  schema_type: string;
+  status: string;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClickEventsTable {
+  id: Generated<number>;
+  button_type: string;
+  button_location: string;
+  button_text: string;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  cities: CitiesTable;
+  categories: CategoriesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  leads: LeadsTable;
+  lead_photos: LeadPhotosTable;
+  lead_events: LeadEventsTable;
+  outgoing_messages: OutgoingMessagesTable;
+  sms_opt_outs: SmsOptOutsTable;
+  catalog_items: CatalogItemsTable;
+  blog_categories: BlogCategoriesTable;
+  blog_posts: BlogPostsTable;
+  click_events: ClickEventsTable;
+}
+
+export type CatalogItemRow = Selectable<CatalogItemsTable>;
+export type BlogPostRow = Selectable<BlogPostsTable>;
+export type LeadRow = Selectable<LeadsTable>;

@@ -1,0 +1,64 @@
+/**
+ * The one error handler: ZodError → 400 with field errors, AppError → its status,
+ * body-parser errors → their 4xx, anything else → a logged 500 with a generic message.
+ * No stack trace ever leaves the server.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from '../errors.ts';
+
+export const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
+
+export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) {
+    req.log?.error({ err }, 'error after headers were sent');
+    res.end();
+    return;
+  }
+  if (err instanceof ZodError) {
+    const fieldErrors = fieldErrorsOf(err);
+    const first = err.issues[0];
+    const message = first ? `${first.path.join('.') || 'input'}: ${first.message}` : 'Invalid input';
+    res.status(400).json({ message, fieldErrors });
+    return;
+  }
+  if (err instanceof AppError) {
+    if (err.status >= 500) req.log?.error({ err }, err.message);
+    res
+      .status(err.status)
+      .json(
+        err.fieldErrors ? { message: err.message, fieldErrors: err.fieldErrors } : { message: err.message },
+      );
+    return;
+  }
+  const status =
+    typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      err.type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON.'
+        : err.type === 'entity.too.large'
+          ? 'The request is too large.'
+          : typeof err.expose === 'boolean' && err.expose && err.message
+            ? String(err.message)
+            : 'Bad request.';
+    res.status(status).json({ message });
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res.status(500).json({ message: GENERIC_ERROR });
+};
+
+/** Unknown /api paths answer JSON, never the HTML 404 page. */
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' });
+};

@@ -1,0 +1,31 @@
+/** Mounts React Router: every request that is not /api or a file becomes a server-rendered page. */
+import { createRequestHandler } from '@react-router/express';
+import type { RequestHandler } from 'express';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { appContext } from '#app/load-context.ts';
+import type { SiteInfo } from '#app/modules/site/site.ts';
+import type { Services } from '../services/index.ts';
+
+export function pageHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  services: Services;
+  site: SiteInfo;
+  mode: 'production' | 'development';
+}): RequestHandler {
+  const handler = createRequestHandler({
+    build: options.build,
+    mode: options.mode,
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        services: options.services,
+        site: options.site,
+        cspNonce: res.locals.cspNonce as string,
+      });
+      return context;
+    },
+  });
+  return (req, res, next) => {
+    handler(req, res, next).catch(next);
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Process entry. `node server/index.ts` serves the production build (run `npm run build` first);
+ * `node server/index.ts --dev` serves the app through Vite with hot reload.
+ * Order: configuration → database (migrate, seed, admin) → HTTP → graceful shutdown on SIGTERM/SIGINT.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+
+const dev = process.argv.includes('--dev');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error('Invalid configuration:');
+    for (const problem of err.problems) console.error(`  ${problem}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+// React and React Router pick their production builds from NODE_ENV; SEED_DEMO's default was already
+// read from the NODE_ENV the user gave, so `npm start` serves the production build with demo data.
+process.env.NODE_ENV = dev ? 'development' : 'production';
+
+const { createLogger } = await import('./logger.ts');
+const { openDatabase, migrate } = await import('./db/index.ts');
+const { seed } = await import('./db/seed/index.ts');
+const { createFileStore } = await import('./storage/index.ts');
+const { createServices } = await import('./services/index.ts');
+const { createApp } = await import('./app.ts');
+const { pageHandler } = await import('./http/pages.ts');
+
+const logger = createLogger(config.logLevel);
+const database = openDatabase(config.database);
+const files = createFileStore(config.dataDir);
+const deps = { db: database.db, engine: database.engine, config, logger, files, now: () => new Date() };
+const services = createServices(deps);
+const site = { ...config.site, baseUrl: config.baseUrl };
+
+try {
+  const applied = await migrate(database);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  await seed(deps);
+  const admin = await services.adminAccount.ensureAdmin();
+  if (admin.generatedPassword) {
+    console.log(
+      [
+        '',
+        '  Admin account created',
+        `    username: ${config.admin.username}`,
+        `    password: ${admin.generatedPassword}`,
+        `  (shown once; also saved to ${admin.passwordFile}, readable only by you)`,
+        '',
+      ].join('\n'),
+    );
+  }
+} catch (err) {
+  logger.fatal({ err }, 'could not prepare the database');
+  await database.close().catch(() => {});
+  process.exit(1);
+}
+
+let app;
+let closeVite: (() => Promise<void>) | undefined;
+if (dev) {
+  const vite = await import('vite');
+  const viteServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  closeVite = () => viteServer.close();
+  app = createApp({
+    config,
+    services,
+    logger,
+    files,
+    devMiddleware: viteServer.middlewares,
+    pageHandler: pageHandler({
+      build: () => viteServer.ssrLoadModule('virtual:react-router/server-build') as never,
+      services,
+      site,
+      mode: 'development',
+    }),
+  });
+} else {
+  const serverBuild = path.join(root, 'build/server/index.js');
+  if (!fs.existsSync(serverBuild)) {
+    logger.fatal('No production build found at build/server. Run `npm run build` first (or `npm run dev`).');
+    process.exit(1);
+  }
+  const build = await import(serverBuild);
+  app = createApp({
+    config,
+    services,
+    logger,
+    files,
+    clientDir: path.join(root, 'build/client'),
+    pageHandler: pageHandler({ build, services, site, mode: 'production' }),
+  });
+}
+
+const server = app.listen(config.port, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, database: database.engine, dev }, `listening on http://localhost:${port}`);
+});
+server.keepAliveTimeout = 65_000;
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    logger.warn('in-flight requests did not finish in 10 s; closing anyway');
+    server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await closeVite?.();
+    await database.close();
+    logger.info('closed database; bye');
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

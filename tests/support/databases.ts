@@ -1,0 +1,109 @@
+/**
+ * Real databases for tests: a fresh SQLite file, and (when available) a fresh PostgreSQL schema.
+ * `eachEngine` runs a suite once per engine, so one test proves identical behaviour on both.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { loadConfig, type Config } from '#server/config.ts';
+import { migrate, openDatabase, type Database, type Engine } from '#server/db/index.ts';
+import { createServices, type ServiceDeps, type Services } from '#server/services/index.ts';
+import { createFileStore } from '#server/storage/index.ts';
+
+export type TestDatabase = { database: Database; config: Config; dataDir: string; drop(): Promise<void> };
+
+function tempDir(prefix: string) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A migrated, empty database on the given engine, with its own data directory. */
+export async function createTestDatabase(engine: Engine, env: Record<string, string> = {}): Promise<TestDatabase> {
+  const dataDir = tempDir('phmb-test-');
+  let databaseUrl = `file:${path.join(dataDir, 'test.db')}`;
+  let dropSchema = async () => {};
+  if (engine === 'postgres') {
+    const base = inject('postgresUrl');
+    if (!base) throw new Error('PostgreSQL is not available for this run');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const database = openDatabase(config.database, { poolSize: 4 });
+  await migrate(database);
+  return {
+    database,
+    config,
+    dataDir,
+    async drop() {
+      await database.close();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The engines this run tests: SQLite always, PostgreSQL when global setup found it. */
+export function testEngines(): Engine[] {
+  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** Service dependencies over a test database, with a clock the test may set. */
+export function testDeps(t: TestDatabase, now: () => Date = () => new Date()): ServiceDeps {
+  return {
+    db: t.database.db,
+    engine: t.database.engine,
+    config: t.config,
+    logger: pino({ level: 'silent' }),
+    files: createFileStore(t.dataDir),
+    now,
+  };
+}
+
+export type EngineContext = { t: TestDatabase; deps: ServiceDeps; services: Services };
+
+/**
+ * Runs `body` once per engine inside `describe(name [engine])`, with a fresh migrated database
+ * created before the suite and dropped after it. Read `ctx()` inside tests, not at definition time.
+ */
+export function eachEngine(name: string, body: (ctx: () => EngineContext, engine: Engine) => void, env: Record<string, string> = {}) {
+  for (const engine of testEngines()) {
+    describe(`${name} [${engine}]`, () => {
+      let current: EngineContext | undefined;
+      beforeAll(async () => {
+        const t = await createTestDatabase(engine, env);
+        const deps = testDeps(t);
+        current = { t, deps, services: createServices(deps) };
+      });
+      afterAll(async () => {
+        await current?.t.drop();
+      });
+      body(() => {
+        if (!current) throw new Error('database not ready');
+        return current;
+      }, engine);
+    });
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Prints the run's totals as one plain line ('vitest: N passed, N failed, N skipped'), so CI logs
+ * state the count in a form any reader (human or machine) understands.
+ */
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class PlainSummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') passed++;
+        else if (state === 'failed') failed++;
+        else skipped++;
+      }
+      if (module.state() === 'failed' && ![...module.children.allTests()].length) failed++;
+    }
+    failed += unhandledErrors.length;
+    console.log(`\nvitest: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  }
+}

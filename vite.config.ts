@@ -1,0 +1,23 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // React Router's plugin takes over the build; under Vitest it must stay out.
+  plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
+  build: { assetsInlineLimit: 0 },
+  test: {
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    environment: 'node',
+    globalSetup: ['tests/support/global-setup.ts'],
+    reporters: ['default', './tests/support/plain-summary-reporter.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    fileParallelism: true,
+  },
+});
