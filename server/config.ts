@@ -62,15 +62,15 @@ const envSchema = z
       .max(10)
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.SMS_PROVIDER === 'twilio') {
-      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
-        if (!env[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SMS_PROVIDER=twilio' });
-      }
-    }
   });
+
+/** Rules across variables; checked even when single variables are bad, so every problem shows at once. */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  if (env.SMS_PROVIDER !== 'twilio') return [];
+  return (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+    .filter((key) => !env[key])
+    .map((key) => `${key} is required when SMS_PROVIDER=twilio`);
+}
 
 export type Config = Readonly<{
   env: 'production' | 'development' | 'test';
@@ -105,15 +105,17 @@ function withoutBlanks(env: Record<string, string | undefined>) {
 
 /** Reads and validates the configuration; throws ConfigError listing every bad variable. */
 export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(withoutBlanks(rawEnv));
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const present = withoutBlanks(rawEnv);
+  const parsed = envSchema.safeParse(present);
+  const crossField = crossFieldProblems(present);
+  if (!parsed.success || crossField.length) {
+    const problems = (parsed.error?.issues ?? []).map((issue) => {
       const key = String(issue.path[0] ?? 'environment');
       const value = rawEnv[key];
       const shown = value === undefined || /PASSWORD|TOKEN|SECRET|URL/.test(key) ? '' : ` (got "${value}")`;
       return `${key} ${issue.message}${shown}`;
     });
-    throw new ConfigError(problems);
+    throw new ConfigError([...problems, ...crossField]);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -135,9 +137,9 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       env.SMS_PROVIDER === 'twilio'
         ? {
             provider: 'twilio',
-            accountSid: env.TWILIO_ACCOUNT_SID!,
-            authToken: env.TWILIO_AUTH_TOKEN!,
-            from: env.TWILIO_FROM!,
+            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+            authToken: env.TWILIO_AUTH_TOKEN ?? '',
+            from: env.TWILIO_FROM ?? '',
             apiBase: env.TWILIO_API_BASE,
           }
         : { provider: 'log' },

@@ -34,6 +34,7 @@ const { createFileStore } = await import('./storage/index.ts');
 const { createServices } = await import('./services/index.ts');
 const { createApp } = await import('./app.ts');
 const { pageHandler } = await import('./http/pages.ts');
+const { closeGracefully } = await import('./http/shutdown.ts');
 
 const logger = createLogger(config.logLevel);
 const database = openDatabase(config.database);
@@ -113,18 +114,16 @@ async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => {
-    logger.warn('in-flight requests did not finish in 10 s; closing anyway');
-    server.closeAllConnections();
-  }, 10_000);
-  force.unref();
-  server.close(async () => {
-    await closeVite?.();
-    await database.close();
-    logger.info('closed database; bye');
-    process.exit(0);
+  await closeGracefully(server, {
+    graceMs: 10_000,
+    onForce: () => logger.warn('in-flight requests did not finish in 10 s; closing anyway'),
+    cleanup: async () => {
+      await closeVite?.();
+      await database.close();
+    },
   });
-  server.closeIdleConnections();
+  logger.info('closed database; bye');
+  process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

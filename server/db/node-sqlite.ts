@@ -22,9 +22,12 @@ export function openNodeSqlite(file: string): { raw: DatabaseSync; database: Sql
       const reader = statement.columns().length > 0;
       return {
         reader,
-        all: (params) => statement.all(...params.map(bindable)),
+        // node:sqlite rows have a null prototype; plain objects behave like pg's rows everywhere
+        all: (params) => statement.all(...params.map(bindable)).map((row) => ({ ...row })),
         run: (params) => statement.run(...params.map(bindable)),
-        iterate: (params) => statement.iterate(...params.map(bindable)),
+        iterate: function* (params) {
+          for (const row of statement.iterate(...params.map(bindable))) yield { ...row };
+        },
       };
     },
   };

@@ -1,0 +1,280 @@
+/**
+ * HTTP load benchmark of the production server. A benchmark, not a test: it prints figures and has no
+ * thresholds; it exits non-zero only when the harness itself fails (no build, server did not start, …).
+ *
+ * What it measures: throughput (requests/second, mean of the one-second samples), latency (p50, p99)
+ * and failures (non-2xx answers, connection errors/timeouts) of `node server/index.ts` serving the
+ * production build with the demo data, for GET /, /catalog, /api/catalog and /api/health, one target
+ * after the other, each with a warm-up run first (discarded). It also reads the server's memory from
+ * /proc/<pid>/status: the highest VmRSS sampled while each target ran, and VmHWM (peak) at the end.
+ * Requests carry a browser-like Accept-Encoding, so page figures include compression.
+ *
+ * How to run:
+ *   npm run bench                                # 10 connections, 2 s warm-up + 10 s per target
+ *   npm run bench -- --duration 3                # shorter run (BENCH_DURATION=3 does the same)
+ *   npm run bench -- --connections 50 --only /catalog --only /api/health
+ *
+ * It builds first when build/ is missing or older than app/, starts the server on a free 127.0.0.1 port
+ * with a temporary DATA_DIR (SQLite, SEED_DEMO=true, LOG_LEVEL=warn), loads loopback only, stops the
+ * server with SIGTERM and removes the directory. Results: the table on stdout and
+ * bench-results/latest.json (git-ignored); the server's last output lines go to bench-results/server.log.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import { HarnessError, ensureBuild, readMemory, startServer, type BenchServer } from './bench/server.ts';
+import { formatTable } from './bench/table.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_TARGETS = ['/', '/catalog', '/api/catalog', '/api/health'];
+const DEFAULTS = { connections: 10, durationSeconds: 10, warmupSeconds: 2 };
+const ADMIN_PASSWORD = 'bench-admin-password-1';
+const START_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_SECONDS = 10;
+const RSS_SAMPLE_MS = 250;
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+const USAGE = `Usage: npm run bench -- [--connections N] [--duration S] [--only /path]...
+  --connections N  concurrent connections per target (default ${DEFAULTS.connections})
+  --duration S     measured seconds per target, after a ${DEFAULTS.warmupSeconds} s warm-up
+                   (default ${DEFAULTS.durationSeconds}, or env BENCH_DURATION)
+  --only /path     bench only this path (repeatable); default: ${DEFAULT_TARGETS.join(' ')}`;
+
+interface Settings {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  targets: string[];
+}
+
+interface TargetResult {
+  method: 'GET';
+  path: string;
+  requestsPerSecond: { average: number; stddev: number; min: number; max: number };
+  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
+  requests: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+  /** Highest VmRSS sampled while this target ran (warm-up included); null where /proc is unavailable. */
+  peakRssBytes: number | null;
+}
+
+function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const connections = values.connections === undefined ? DEFAULTS.connections : Number(values.connections);
+  if (!Number.isInteger(connections) || connections < 1) {
+    throw new HarnessError(`--connections must be a whole number ≥ 1 (got ${values.connections})`);
+  }
+  const rawDuration = values.duration ?? env.BENCH_DURATION;
+  const durationSeconds =
+    rawDuration === undefined || rawDuration === '' ? DEFAULTS.durationSeconds : Number(rawDuration);
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0 || durationSeconds > 3600) {
+    throw new HarnessError(
+      `--duration / BENCH_DURATION must be seconds between 0 and 3600 (got ${rawDuration})`,
+    );
+  }
+  const targets = values.only?.length ? [...new Set(values.only)] : DEFAULT_TARGETS;
+  for (const target of targets) {
+    // Paths only: the base is always the loopback server this script started.
+    if (!target.startsWith('/') || target.startsWith('//')) {
+      throw new HarnessError(`--only takes a path starting with a single / (got ${target})`);
+    }
+  }
+  return { connections, durationSeconds, warmupSeconds: DEFAULTS.warmupSeconds, targets };
+}
+
+async function benchTarget(server: BenchServer, target: string, settings: Settings): Promise<TargetResult> {
+  let peakRss: number | null = null;
+  const sample = () => {
+    const memory = readMemory(server.pid);
+    if (memory) peakRss = Math.max(peakRss ?? 0, memory.rss);
+  };
+  sample();
+  const sampler = setInterval(sample, RSS_SAMPLE_MS);
+
+  // Bounded even if autocannon misbehaves: warm-up + run + one request timeout + slack.
+  const budgetMs = (settings.warmupSeconds + settings.durationSeconds + REQUEST_TIMEOUT_SECONDS + 20) * 1000;
+  let watchdog: NodeJS.Timeout | undefined;
+  const instance = autocannon({
+    url: server.baseUrl + target,
+    connections: settings.connections,
+    duration: settings.durationSeconds,
+    timeout: REQUEST_TIMEOUT_SECONDS,
+    headers: HEADERS,
+    warmup: { connections: settings.connections, duration: settings.warmupSeconds },
+  });
+  const overrun = new Promise<never>((_resolve, reject) => {
+    watchdog = setTimeout(() => {
+      instance.stop?.();
+      reject(new HarnessError(`autocannon did not finish GET ${target} within ${budgetMs / 1000} s`));
+    }, budgetMs);
+  });
+
+  let result: Result;
+  try {
+    result = await Promise.race([Promise.resolve(instance), overrun, server.exited]);
+  } finally {
+    clearTimeout(watchdog);
+    clearInterval(sampler);
+  }
+  sample();
+
+  return {
+    method: 'GET',
+    path: target,
+    requestsPerSecond: {
+      average: result.requests.average,
+      stddev: result.requests.stddev,
+      min: result.requests.min,
+      max: result.requests.max,
+    },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      average: result.latency.average,
+      max: result.latency.max,
+    },
+    requests: result.latency.totalCount,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+    ),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: result.duration,
+    peakRssBytes: peakRss,
+  };
+}
+
+const mb = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(1));
+const num = (value: number) => (value >= 100 ? value.toFixed(0) : String(Number(value.toFixed(2))));
+
+function renderTable(results: TargetResult[]): string {
+  const rows = results.map((r) => {
+    const failing = Object.keys(r.statusCodes).filter((code) => !code.startsWith('2'));
+    return [
+      `${r.method} ${r.path}`,
+      num(r.requestsPerSecond.average),
+      num(r.latencyMs.p50),
+      num(r.latencyMs.p99),
+      r.non2xx ? `! ${r.non2xx} (${failing.join(', ')})` : '0',
+      `${r.errors} / ${r.timeouts}`,
+      mb(r.peakRssBytes),
+    ];
+  });
+  const table = formatTable(
+    [
+      { title: 'target', align: 'left' },
+      { title: 'req/s avg', align: 'right' },
+      { title: 'p50 ms', align: 'right' },
+      { title: 'p99 ms', align: 'right' },
+      { title: 'non-2xx', align: 'right' },
+      { title: 'errors / timeouts', align: 'right' },
+      { title: 'peak RSS MB', align: 'right' },
+    ],
+    rows,
+  );
+  const notes = results.some((r) => r.non2xx)
+    ? '\n! non-2xx answers (status codes in brackets): that row measures an error response, not the real resource.'
+    : '';
+  return table + notes;
+}
+
+async function main(): Promise<void> {
+  const settings = parseSettings(process.argv.slice(2), process.env);
+  ensureBuild(root);
+
+  console.log('Starting the server (temporary DATA_DIR, demo data)…');
+  const server = await startServer({ root, adminPassword: ADMIN_PASSWORD, startTimeoutMs: START_TIMEOUT_MS });
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the server…`);
+    void server.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const results: TargetResult[] = [];
+  let serverPeakRss: number | null;
+  try {
+    console.log(
+      `Server pid ${server.pid} at ${server.baseUrl}. ${settings.connections} connections, ` +
+        `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per target.`,
+    );
+    for (const target of settings.targets) {
+      console.log(`  GET ${target} …`);
+      results.push(await benchTarget(server, target, settings));
+    }
+    serverPeakRss = readMemory(server.pid)?.peak ?? null;
+  } catch (err) {
+    if (err instanceof HarnessError && err.detail === undefined) {
+      throw new HarnessError(err.message, server.output());
+    }
+    throw err;
+  } finally {
+    await server.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+
+  console.log('');
+  console.log(renderTable(results));
+  console.log('');
+  console.log(`Server peak RSS over the whole run (VmHWM, start-up included): ${mb(serverPeakRss)} MB`);
+
+  const outDir = path.join(root, 'bench-results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const report = {
+    generatedAt: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      totalMemoryBytes: os.totalmem(),
+    },
+    settings: { ...settings, requestTimeoutSeconds: REQUEST_TIMEOUT_SECONDS, headers: HEADERS },
+    server: { peakRssBytes: serverPeakRss, outputLines: server.outputLineCount() },
+    targets: results,
+  };
+  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  fs.writeFileSync(path.join(outDir, 'server.log'), server.output() + '\n');
+  const logNote = server.outputLineCount()
+    ? ` The server wrote ${server.outputLineCount()} line(s) at LOG_LEVEL=warn; the last ones are in bench-results/server.log.`
+    : '';
+  console.log(`Results written to bench-results/latest.json.${logNote}`);
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (err) {
+  if (err instanceof HarnessError) {
+    console.error(`\nbench failed: ${err.message}`);
+    if (err.detail) console.error(`--- server output (last lines) ---\n${err.detail}\n---`);
+  } else if (err instanceof Error && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
+    console.error(`bench: ${err.message}\n${USAGE}`);
+  } else {
+    console.error('\nbench failed:', err);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,192 @@
+/**
+ * The bench's server under test: make sure the production build is current, start `node server/index.ts`
+ * on a free loopback port with a throw-away DATA_DIR, wait for /api/health, read its memory, stop it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+/** A failure of the harness itself (not a slow figure): the bench prints it and exits non-zero. */
+export class HarnessError extends Error {
+  detail: string | undefined;
+  constructor(message: string, detail?: string) {
+    super(message);
+    this.name = 'HarnessError';
+    this.detail = detail;
+  }
+}
+
+/** Runs `react-router build` when build/server/index.js is missing or older than the newest file under app/. */
+export function ensureBuild(root: string): void {
+  const serverBuild = path.join(root, 'build/server/index.js');
+  const builtAt = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
+  const newestSource = newestMtime(path.join(root, 'app'));
+  if (builtAt && builtAt >= newestSource) {
+    console.log('Production build is up to date.');
+    return;
+  }
+  console.log(builtAt ? 'app/ changed since the last build: rebuilding.' : 'No production build: building.');
+  const bin = path.join(root, 'node_modules/.bin/react-router');
+  const build = spawnSync(bin, ['build'], { cwd: root, stdio: 'inherit' });
+  if (build.error) throw new HarnessError(`could not run ${bin}: ${build.error.message}`);
+  if (build.status !== 0)
+    throw new HarnessError(`react-router build failed (exit ${build.status ?? build.signal})`);
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** A port the OS says is free on loopback right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+// Configuration from the caller's shell that must not leak into the bench server: it would point the
+// server at a real database or make it send real mail/SMS.
+const STRIPPED_ENV = ['DATABASE_URL', 'SMTP_URL', 'NOTIFY_EMAIL', 'SMS_PROVIDER', 'TRUST_PROXY', 'NODE_ENV'];
+const OUTPUT_LINES_KEPT = 200;
+
+export interface BenchServer {
+  pid: number;
+  baseUrl: string;
+  dataDir: string;
+  /** The server's stdout and stderr so far (the last lines only). */
+  output(): string;
+  /** How many lines the server has written in all. */
+  outputLineCount(): number;
+  /** Rejects when the server exits before stop() was called. */
+  exited: Promise<never>;
+  /** SIGTERM, wait for exit (SIGKILL after a grace period), remove the data directory. */
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: {
+  root: string;
+  adminPassword: string;
+  startTimeoutMs: number;
+}): Promise<BenchServer> {
+  const { root, adminPassword, startTimeoutMs } = options;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of STRIPPED_ENV) delete env[name];
+  Object.assign(env, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: adminPassword,
+  });
+
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let lineCount = 0;
+  const keep = (line: string) => {
+    if (!line) return;
+    lineCount += 1;
+    lines.push(line);
+    if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', keep);
+  }
+  const output = () => lines.join('\n');
+
+  let stopping = false;
+  const exitedAt = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+    child.on('error', (err) => {
+      keep(`spawn error: ${err.message}`);
+      resolve({ code: null, signal: null });
+    });
+  });
+  const exited = exitedAt.then(({ code, signal }) => {
+    throw new HarnessError(`the server exited unexpectedly (${signal ?? `exit ${code}`})`, output());
+  });
+  exited.catch(() => {}); // observed by whoever awaits it; not an unhandled rejection when stop() wins
+
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      // The server forces its connections closed after 10 s; give it a little more, then insist.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exitedAt;
+      clearTimeout(kill);
+    }
+    removeDataDir();
+  };
+
+  try {
+    await Promise.race([waitForHealth(baseUrl, startTimeoutMs), exited]);
+  } catch (err) {
+    await stop();
+    if (err instanceof HarnessError) throw new HarnessError(err.message, output());
+    throw err;
+  }
+  if (child.pid === undefined) throw new HarnessError('the server has no process id');
+  return { pid: child.pid, baseUrl, dataDir, output, outputLineCount: () => lineCount, exited, stop };
+}
+
+async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.body?.cancel();
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new HarnessError(
+    `the server did not answer 200 on GET /api/health within ${timeoutMs / 1000} s (last: ${last})`,
+  );
+}
+
+/** Memory of a process from /proc/<pid>/status in bytes: current (VmRSS) and peak (VmHWM). Linux only. */
+export function readMemory(pid: number): { rss: number; peak: number } | undefined {
+  let status: string;
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const kib = (field: string) => {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match?.[1] ? Number(match[1]) * 1024 : undefined;
+  };
+  const rss = kib('VmRSS');
+  const peak = kib('VmHWM') ?? rss;
+  return rss === undefined || peak === undefined ? undefined : { rss, peak };
+}

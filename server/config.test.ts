@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the demo defaults of DESIGN §3 on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/app.db') });
+    expect(config.admin).toEqual({ username: 'admin', password: undefined });
+    expect(config.site).toEqual({ name: 'Parts Hunters MB', phone: '+12045550147', email: 'quotes@example.com' });
+    expect(config.seedDemo).toBe(true);
+    expect(config.sms).toEqual({ provider: 'log' });
+  });
+
+  it('derives BASE_URL from PORT, DATABASE_URL from DATA_DIR, and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: '/srv/ph' }).database).toEqual({ kind: 'sqlite', file: '/srv/ph/app.db' });
+    expect(loadConfig({ BASE_URL: 'https://parts.example.ca/' }).baseUrl).toBe('https://parts.example.ca');
+  });
+
+  it('selects PostgreSQL for postgres:// URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db/app' });
+  });
+
+  it('turns demo data off by default in production, and SEED_DEMO wins either way', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', SITE_NAME: '  ' }).port).toBe(3000);
+  });
+
+  it('lists every bad variable, one line each, without echoing secrets', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      BASE_URL: 'ftp://x',
+      SITE_PHONE: '204-555-0147',
+      SITE_EMAIL: 'nope',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_PASSWORD: 'short',
+      SMS_PROVIDER: 'twilio',
+      SEED_DEMO: 'maybe',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT must be a port number \(got "eighty"\)$/),
+        expect.stringMatching(/^BASE_URL must be an http\(s\) URL/),
+        expect.stringMatching(/^SITE_PHONE must be an E\.164 number/),
+        expect.stringMatching(/^SITE_EMAIL must be an e-mail address/),
+        expect.stringMatching(/^DATABASE_URL must start with file: \(SQLite\) or postgres:\/\//),
+        'ADMIN_PASSWORD must be at least 10 characters',
+        'TWILIO_ACCOUNT_SID is required when SMS_PROVIDER=twilio',
+        'TWILIO_AUTH_TOKEN is required when SMS_PROVIDER=twilio',
+        'TWILIO_FROM is required when SMS_PROVIDER=twilio',
+        expect.stringMatching(/^SEED_DEMO must be true or false/),
+      ]),
+    );
+    expect(problems).toHaveLength(10);
+    expect(problems.join('\n')).not.toContain('short');
+  });
+});

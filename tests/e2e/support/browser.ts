@@ -1,0 +1,113 @@
+/**
+ * Real Chromium for the browser suite (playwright-core driving the system browser, DESIGN §1/§5):
+ * one browser per test file, one fresh context per test, desktop and phone viewports, a collector
+ * of console and page errors, and an axe scan with readable failures.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { baseUrl } from './server.ts';
+
+export type Device = 'desktop' | 'phone';
+export const DEVICES: readonly Device[] = ['desktop', 'phone'];
+
+/** Launches the system Chromium (CHROME_PATH or /usr/bin/chromium; see scripts/ensure-chromium.ts), headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own cookies and storage) sized like a laptop or a phone, with relative URLs on the server. */
+export function newContext(browser: Browser, device: Device, viewport?: { width: number; height: number }) {
+  const common = { baseURL: baseUrl(), locale: 'en-CA', timezoneId: 'America/Winnipeg' };
+  if (device === 'phone') {
+    return browser.newContext({
+      ...common,
+      viewport: viewport ?? { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+  }
+  return browser.newContext({ ...common, viewport: viewport ?? { width: 1280, height: 800 } });
+}
+
+/** A page in a fresh context; close the context (returned too) when the test is done. */
+export async function openPage(
+  browser: Browser,
+  device: Device,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
+  const context = await newContext(browser, device, viewport);
+  const page = await context.newPage();
+  return { context, page, problems: watchProblems(page) };
+}
+
+export type PageProblems = {
+  /** console.error messages (CSP violations and failed loads show up here) and uncaught page errors */
+  readonly errors: string[];
+  readonly warnings: string[];
+};
+
+function describeConsole(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return url ? `${message.text()} (at ${url}:${lineNumber})` : message.text();
+}
+
+/** Starts collecting what went wrong on a page; call before the first navigation. */
+export function watchProblems(page: Page): PageProblems {
+  const problems = { errors: [] as string[], warnings: [] as string[] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(`console.error: ${describeConsole(message)}`);
+    else if (message.type() === 'warning') problems.warnings.push(describeConsole(message));
+  });
+  page.on('pageerror', (error) => problems.errors.push(`page error: ${error.stack ?? error.message}`));
+  return problems;
+}
+
+/**
+ * Waits until React has hydrated the document: the page has loaded, React has claimed the last
+ * element it renders in <body> (the bottom bar) and <main>, and the browser painted a frame after that.
+ * Errors raised while hydrating (mismatches, CSP-blocked scripts) have been reported by then.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => {
+    const claimed = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    return claimed(document.querySelector('main')) && claimed(document.querySelector('footer'));
+  });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/** Opens a path (relative to the server) and waits for hydration. */
+export async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path, { waitUntil: 'load' });
+  if (!response) throw new Error(`No response for ${path}`);
+  await waitForHydration(page);
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Runs axe over the page; returns one readable line per violating node (empty when all is well). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `[${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help} — ${node.target.join(' ')}` +
+        (node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, ' ').trim()})` : ''),
+    ),
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The browser suite: real Chromium against the production build served by `node server/index.ts`
+ * on a fresh database (see tests/e2e/support/global-setup.ts). Run with `npm run test:e2e`, which
+ * builds first. No React Router plugin here: the tests drive the built site over HTTP only.
+ * (package.json "imports" such as #app/* resolve natively if a test ever needs them.)
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    reporters: ['default', './tests/support/plain-summary-reporter.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Each file drives its own Chromium against one shared server; the machines have 2 cores.
+    fileParallelism: false,
+  },
+});
