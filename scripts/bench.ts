@@ -102,7 +102,15 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
   return { connections, durationSeconds, warmupSeconds: DEFAULTS.warmupSeconds, targets };
 }
 
-async function benchTarget(server: BenchServer, target: string, settings: Settings): Promise<TargetResult> {
+/** Ctrl-C or SIGTERM during the run: the server is stopped and nothing is written. */
+class Interrupted extends Error {}
+
+async function benchTarget(
+  server: BenchServer,
+  target: string,
+  settings: Settings,
+  interrupt: AbortSignal,
+): Promise<TargetResult> {
   let peakRss: number | null = null;
   const sample = () => {
     const memory = readMemory(server.pid);
@@ -122,6 +130,15 @@ async function benchTarget(server: BenchServer, target: string, settings: Settin
     headers: HEADERS,
     warmup: { connections: settings.connections, duration: settings.warmupSeconds },
   });
+  const interrupted = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => {
+      instance.stop?.();
+      reject(new Interrupted(String(interrupt.reason)));
+    };
+    if (interrupt.aborted) onAbort();
+    else interrupt.addEventListener('abort', onAbort, { once: true });
+  });
+  interrupted.catch(() => {});
   const overrun = new Promise<never>((_resolve, reject) => {
     watchdog = setTimeout(() => {
       instance.stop?.();
@@ -131,7 +148,7 @@ async function benchTarget(server: BenchServer, target: string, settings: Settin
 
   let result: Result;
   try {
-    result = await Promise.race([Promise.resolve(instance), overrun, server.exited]);
+    result = await Promise.race([Promise.resolve(instance), overrun, server.exited, interrupted]);
   } finally {
     clearTimeout(watchdog);
     clearInterval(sampler);
@@ -190,7 +207,7 @@ function renderTable(results: TargetResult[]): string {
       { title: 'p99 ms', align: 'right' },
       { title: 'non-2xx', align: 'right' },
       { title: 'errors / timeouts', align: 'right' },
-      { title: 'peak RSS MB', align: 'right' },
+      { title: 'peak RSS MiB', align: 'right' },
     ],
     rows,
   );
@@ -206,10 +223,8 @@ async function main(): Promise<void> {
 
   console.log('Starting the server (temporary DATA_DIR, demo data)…');
   const server = await startServer({ root, adminPassword: ADMIN_PASSWORD, startTimeoutMs: START_TIMEOUT_MS });
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the server…`);
-    void server.stop().finally(() => process.exit(130));
-  };
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => interrupt.abort(signal);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
@@ -222,7 +237,7 @@ async function main(): Promise<void> {
     );
     for (const target of settings.targets) {
       console.log(`  GET ${target} …`);
-      results.push(await benchTarget(server, target, settings));
+      results.push(await benchTarget(server, target, settings, interrupt.signal));
     }
     serverPeakRss = readMemory(server.pid)?.peak ?? null;
   } catch (err) {
@@ -239,7 +254,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(renderTable(results));
   console.log('');
-  console.log(`Server peak RSS over the whole run (VmHWM, start-up included): ${mb(serverPeakRss)} MB`);
+  console.log(`Server peak RSS over the whole run (VmHWM, start-up included): ${mb(serverPeakRss)} MiB`);
 
   const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
@@ -268,6 +283,10 @@ try {
   await main();
   process.exit(0);
 } catch (err) {
+  if (err instanceof Interrupted) {
+    console.error(`\n${err.message}: stopped the server; no results written.`);
+    process.exit(130);
+  }
   if (err instanceof HarnessError) {
     console.error(`\nbench failed: ${err.message}`);
     if (err.detail) console.error(`--- server output (last lines) ---\n${err.detail}\n---`);

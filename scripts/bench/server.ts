@@ -72,9 +72,9 @@ export interface BenchServer {
   output(): string;
   /** How many lines the server has written in all. */
   outputLineCount(): number;
-  /** Rejects when the server exits before stop() was called. */
+  /** Rejects when the server exits before stop() was called; never settles otherwise. */
   exited: Promise<never>;
-  /** SIGTERM, wait for exit (SIGKILL after a grace period), remove the data directory. */
+  /** SIGTERM, wait for exit (SIGKILL after a grace period), remove the data directory. Idempotent. */
   stop(): Promise<void>;
 }
 
@@ -125,23 +125,28 @@ export async function startServer(options: {
       resolve({ code: null, signal: null });
     });
   });
+  // After stop() the exit is expected: then this promise never settles.
   const exited = exitedAt.then(({ code, signal }) => {
+    if (stopping) return new Promise<never>(() => {});
     throw new HarnessError(`the server exited unexpectedly (${signal ?? `exit ${code}`})`, output());
   });
   exited.catch(() => {}); // observed by whoever awaits it; not an unhandled rejection when stop() wins
 
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      // The server forces its connections closed after 10 s; give it a little more, then insist.
-      const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exitedAt;
-      clearTimeout(kill);
-    }
-    removeDataDir();
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        // The server forces its connections closed after 10 s; give it a little more, then insist.
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exitedAt;
+        clearTimeout(kill);
+      }
+      removeDataDir();
+    })();
+    return stopped;
   };
 
   try {
