@@ -17,6 +17,7 @@ import { NotFoundContent } from '#app/components/site/not-found.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { SiteFooter } from '#app/components/site/site-footer.tsx';
 import { SiteHeader } from '#app/components/site/site-header.tsx';
+import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
 
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter site={site} />
         <MobileBottomBar site={site} />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script src={chromeScript} defer nonce={nonce} />

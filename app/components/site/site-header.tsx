@@ -15,8 +15,11 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="flex min-h-11 items-center gap-2 text-lg font-bold tracking-tight">
-          <LogoMark />
+        <Link
+          to="/"
+          className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap text-base font-bold tracking-tight sm:text-lg"
+        >
+          <LogoMark className="h-8 w-8 shrink-0" />
           <span>{site.name}</span>
         </Link>
 
@@ -50,7 +53,7 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
           <a
             href={smsHref(site.phone)}
             {...trackAttributes('header', 'Get a Quote')}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-hover"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-3 text-sm font-semibold text-white hover:bg-accent-hover sm:px-4"
           >
             <MessageSquare className="h-4 w-4" aria-hidden="true" />
             <span className="hidden sm:inline">Get a Quote</span>

@@ -1,6 +1,234 @@
-/** Demo content (SEED_DEMO): catalog items, blog posts and leads. Idempotent. */
+/**
+ * Demo content (SEED_DEMO): catalog items, blog posts and leads, with generated pictures.
+ * Idempotent: items and posts are added only when their slug is missing, leads only into an
+ * empty leads table, and a picture is drawn only when its file is missing. All dates come
+ * from `deps.now()`, so tests can fix the clock.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { ServiceDeps } from '../../services/context.ts';
+import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/blog.ts';
+import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
+import { countLeads, insertLead, type NewLeadPhoto } from '../repo/leads.ts';
+import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
+import { DEMO_CATALOG } from './demo-catalog.ts';
+import {
+  blogImageSvg,
+  CATEGORY_PALETTES,
+  catalogImageSvg,
+  ensureImage,
+  renderWebp,
+  type Palette,
+} from './demo-images.ts';
+import { DEMO_CONSENT_TEXT, DEMO_LEADS } from './demo-leads.ts';
 
-export async function seedDemoContent(_deps: ServiceDeps): Promise<void> {
-  // filled in below
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Pictures per item, cycled through the catalog: every item has one to three. */
+const IMAGES_PER_ITEM = [3, 1, 2, 1, 2, 1] as const;
+/** sharp renders on its own thread pool; a few at a time keeps both cores busy. */
+const RENDER_CONCURRENCY = Math.min(4, Math.max(2, os.availableParallelism()));
+
+export async function seedDemoContent(deps: ServiceDeps): Promise<void> {
+  const started = performance.now();
+  const items = await seedDemoCatalog(deps);
+  const posts = await seedDemoBlog(deps);
+  const leads = await seedDemoLeads(deps);
+  deps.logger.info(
+    { items, posts, leads, ms: Math.round(performance.now() - started) },
+    'demo content seeded',
+  );
+}
+
+function paletteFor(category: string, color?: string): Palette {
+  const base = CATEGORY_PALETTES[category] ?? { accent: '#c2410c', accentDark: '#9a3412', tint: '#ffedd5' };
+  return color ? { ...base, accent: color, accentDark: darken(color, 0.7) } : base;
+}
+
+/** #rrggbb with each channel scaled by `factor`. */
+function darken(hex: string, factor: number): string {
+  const channels = [1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * factor));
+  return `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Runs the tasks with at most `limit` in flight. */
+async function runLimited(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      if (task) await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+/** Catalog items in all eight categories; returns how many were added. */
+export async function seedDemoCatalog({ db, files, now }: ServiceDeps): Promise<number> {
+  const at = now().getTime();
+  const plans = DEMO_CATALOG.map((item, index) => ({
+    item,
+    index,
+    palette: paletteFor(item.category, item.color),
+    keys: Array.from(
+      { length: IMAGES_PER_ITEM[index % IMAGES_PER_ITEM.length] ?? 1 },
+      (_, n) => `catalog/${item.slug}-${n + 1}.webp`,
+    ),
+  }));
+  // pictures first: a row never names a file that is not there
+  await runLimited(
+    plans.flatMap(({ item, palette, keys }) =>
+      keys.map(
+        (key, n) => () =>
+          ensureImage(files, 'public', key, () => catalogImageSvg(item.art, palette, n, item.slug)),
+      ),
+    ),
+    RENDER_CONCURRENCY,
+  );
+  let added = 0;
+  for (const { item, index, keys } of plans) {
+    if (await findCatalogItemBySlug(db, item.slug)) continue;
+    await insertCatalogItem(
+      db,
+      {
+        slug: item.slug,
+        title: item.title,
+        description: item.description,
+        category: item.category,
+        subcategory: item.subcategory,
+        price: item.cost === null ? null : Math.round(item.cost * (1 + item.markupPct)),
+        cost: item.cost,
+        markupPct: item.markupPct,
+        stockQty: item.stockQty,
+        images: keys.map((key) => `/uploads/${key}`),
+        brand: item.brand,
+        sku: item.sku,
+        supplierSku: item.supplierSku,
+        specs: item.specs,
+        status: item.status ?? 'active',
+      },
+      // listed over the past weeks, oldest first
+      new Date(at - (DEMO_CATALOG.length - index) * 11 * HOUR),
+    );
+    added++;
+  }
+  return added;
+}
+
+/** Three published posts and a draft; returns how many were added. */
+export async function seedDemoBlog({ db, files, now, config }: ServiceDeps): Promise<number> {
+  const at = now().getTime();
+  await runLimited(
+    DEMO_POSTS.map(
+      (post) => () =>
+        ensureImage(files, 'public', `blog/${post.slug}.webp`, () =>
+          blogImageSvg(post.art, paletteFor(post.imageCategory)),
+        ),
+    ),
+    RENDER_CONCURRENCY,
+  );
+  let added = 0;
+  for (const post of DEMO_POSTS) {
+    if (await findBlogPostBySlug(db, post.slug)) continue;
+    const publishedAt = post.publishedDaysAgo === null ? null : new Date(at - post.publishedDaysAgo * DAY);
+    // written a couple of days before it went out; the draft yesterday
+    const createdAt = new Date((publishedAt?.getTime() ?? at) - (publishedAt ? 2 * DAY : DAY));
+    await insertBlogPost(
+      db,
+      {
+        slug: post.slug,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        featuredImage: `/uploads/blog/${post.slug}.webp`,
+        tags: post.tags,
+        authorName: config.site.name,
+        authorBio: null,
+        categoryId: await upsertBlogCategory(db, post.category),
+        canonicalUrl: null,
+        metaTitle: post.metaTitle ?? null,
+        metaDescription: post.metaDescription ?? null,
+        readTimeMinutes: readTimeMinutes(post.content),
+        isFeatured: post.isFeatured ?? false,
+        allowComments: true,
+        cityFocus: post.cityFocus ?? [],
+        equipmentFocus: post.equipmentFocus ?? [],
+        localKeywords: post.localKeywords ?? [],
+        schemaType: 'Article',
+        status: post.status,
+        publishedAt: publishedAt?.toISOString() ?? null,
+      },
+      createdAt,
+    );
+    added++;
+  }
+  return added;
+}
+
+/**
+ * A week of leads in every status, only into an empty leads table (real requests are never
+ * mixed with demo ones on a re-seed). Returns how many were added.
+ */
+export async function seedDemoLeads({ db, files, now }: ServiceDeps): Promise<number> {
+  if ((await countLeads(db)) > 0) return 0;
+  const at = now();
+  // photo files first, removed again if the leads cannot be written
+  const written: string[] = [];
+  const photos = new Map<number, NewLeadPhoto[]>();
+  try {
+    for (const [index, lead] of DEMO_LEADS.entries()) {
+      if (!lead.photo) continue;
+      const data = await renderWebp(
+        catalogImageSvg(lead.photo.art, paletteFor(lead.photo.category), 1, lead.name),
+      );
+      const storageKey = `leads/${randomBytes(16).toString('hex')}.webp`;
+      await files.put('private', storageKey, data);
+      written.push(storageKey);
+      photos.set(index, [
+        { storageKey, contentType: 'image/webp', width: 800, height: 600, sizeBytes: data.length },
+      ]);
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const [index, lead] of DEMO_LEADS.entries()) {
+        const createdAt = new Date(at.getTime() - lead.minutesAgo * MINUTE);
+        const quote = lead.quote;
+        await insertLead(
+          trx,
+          {
+            status: lead.status,
+            urgency: lead.urgency,
+            source: lead.source,
+            name: lead.name,
+            phone: lead.phone,
+            email: lead.email,
+            city: lead.city,
+            equipment: lead.equipment,
+            make: lead.make,
+            model: lead.model,
+            year: lead.year,
+            partCategory: lead.partCategory,
+            partNumber: lead.partNumber,
+            description: lead.description,
+            consentText: lead.source === 'web' ? DEMO_CONSENT_TEXT : null,
+            notes: lead.notes,
+            lostReason: lead.lostReason,
+            cost: quote?.cost ?? null,
+            markupPct: quote?.markupPct ?? null,
+            sellPrice: quote ? Math.round(quote.cost * (1 + quote.markupPct)) : null,
+            etaDays: quote?.etaDays ?? null,
+            quotedAt: quote
+              ? new Date(createdAt.getTime() + quote.afterMinutes * MINUTE).toISOString()
+              : null,
+          },
+          photos.get(index) ?? [],
+          { now: at, actor: 'seed', createdAt },
+        );
+      }
+    });
+  } catch (err) {
+    await Promise.all(written.map((key) => files.remove('private', key)));
+    throw err;
+  }
+  return DEMO_LEADS.length;
 }

@@ -1,0 +1,7 @@
+/** Joins class names and lets later Tailwind classes win over earlier ones. */
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+export function cn(...inputs: ClassValue[]) {
+  return twMerge(clsx(inputs));
+}
