@@ -20,7 +20,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/app.db') });
     expect(config.admin).toEqual({ username: 'admin', password: undefined });
-    expect(config.site).toEqual({ name: 'Parts Hunters MB', phone: '+12045550147', email: 'quotes@example.com' });
+    expect(config.site).toEqual({
+      name: 'Parts Hunters MB',
+      phone: '+12045550147',
+      email: 'quotes@example.com',
+    });
     expect(config.seedDemo).toBe(true);
     expect(config.sms).toEqual({ provider: 'log' });
   });
@@ -32,7 +36,10 @@ describe('loadConfig', () => {
   });
 
   it('selects PostgreSQL for postgres:// URLs', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db/app' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db/app',
+    });
   });
 
   it('turns demo data off by default in production, and SEED_DEMO wins either way', () => {

@@ -11,58 +11,49 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.string().optional(),
-    PORT: z.coerce
-      .number({ message: 'must be a port number' })
-      .int('must be a port number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
-      .default(3000),
-    BASE_URL: z
-      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://parts.example.ca' })
-      .optional(),
-    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
-      .optional(),
-    ADMIN_USERNAME: z
-      .string()
-      .regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores')
-      .default('admin'),
-    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
-    SITE_NAME: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(80, 'must be at most 80 characters')
-      .default('Parts Hunters MB'),
-    SITE_PHONE: z
-      .string()
-      .regex(E164, 'must be an E.164 number such as +12045550147')
-      .default('+12045550147'),
-    SITE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('quotes@example.com'),
-    SEED_DEMO: booleanFlag.optional(),
-    SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
-    TWILIO_ACCOUNT_SID: z.string().optional(),
-    TWILIO_AUTH_TOKEN: z.string().optional(),
-    TWILIO_FROM: z.string().regex(E164, 'must be an E.164 number').optional(),
-    TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    NOTIFY_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
-    TRUST_PROXY: z.coerce
-      .number({ message: 'must be a number of proxy hops' })
-      .int()
-      .min(0)
-      .max(10)
-      .optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  BASE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://parts.example.ca' })
+    .optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
+    .optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores')
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  SITE_NAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(80, 'must be at most 80 characters')
+    .default('Parts Hunters MB'),
+  SITE_PHONE: z.string().regex(E164, 'must be an E.164 number such as +12045550147').default('+12045550147'),
+  SITE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('quotes@example.com'),
+  SEED_DEMO: booleanFlag.optional(),
+  SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().regex(E164, 'must be an E.164 number').optional(),
+  TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  NOTIFY_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  TRUST_PROXY: z.coerce.number({ message: 'must be a number of proxy hops' }).int().min(0).max(10).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 /** Rules across variables; checked even when single variables are bad, so every problem shows at once. */
 function crossFieldProblems(env: Record<string, string | undefined>): string[] {

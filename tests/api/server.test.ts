@@ -63,7 +63,15 @@ eachEngine('server basics', (ctx) => {
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     const base = ctx().deps.config.baseUrl;
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const p of ['/', '/find-my-part', '/parts-sourcing', '/quote-service', '/logistics', '/catalog', '/blog']) {
+    for (const p of [
+      '/',
+      '/find-my-part',
+      '/parts-sourcing',
+      '/quote-service',
+      '/logistics',
+      '/catalog',
+      '/blog',
+    ]) {
       expect(locs).toContain(`${base}${p}`);
     }
     expect(locs).toContain(`${base}/mb/winnipeg/trailer-parts`);
@@ -78,13 +86,22 @@ eachEngine('server basics', (ctx) => {
       .send({ buttonType: 'quote', buttonLocation: 'header', buttonText: 'Get a Quote' })
       .expect(201);
     const rows = await ctx().deps.db.selectFrom('click_events').selectAll().execute();
-    expect(rows.map((r) => [r.button_type, r.button_location, r.button_text])).toEqual([['quote', 'header', 'Get a Quote']]);
+    expect(rows.map((r) => [r.button_type, r.button_location, r.button_text])).toEqual([
+      ['quote', 'header', 'Get a Quote'],
+    ]);
 
-    const bad = await request(app).post('/api/clicks').send({ buttonType: '', buttonLocation: 'x'.repeat(500) }).expect(400);
+    const bad = await request(app)
+      .post('/api/clicks')
+      .send({ buttonType: '', buttonLocation: 'x'.repeat(500) })
+      .expect(400);
     expect(bad.body.message).toEqual(expect.any(String));
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(['buttonLocation', 'buttonText', 'buttonType']);
 
-    const malformed = await request(app).post('/api/clicks').set('Content-Type', 'application/json').send('{oops').expect(400);
+    const malformed = await request(app)
+      .post('/api/clicks')
+      .set('Content-Type', 'application/json')
+      .send('{oops')
+      .expect(400);
     expect(malformed.body).toEqual({ message: 'The request body is not valid JSON.' });
 
     const huge = await request(app)
@@ -105,7 +122,13 @@ describe('static files and errors', () => {
     fs.writeFileSync(path.join(clientDir, 'assets', 'root-AbC123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>');
     await deps.files.put('public', 'catalog/x.webp', Buffer.from('img'));
-    const app = createApp({ config: deps.config, services: createServices(deps), logger: deps.logger, files: deps.files, clientDir });
+    const app = createApp({
+      config: deps.config,
+      services: createServices(deps),
+      logger: deps.logger,
+      files: deps.files,
+      clientDir,
+    });
 
     const asset = await request(app).get('/assets/root-AbC123.js').expect(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -124,7 +147,12 @@ describe('static files and errors', () => {
   it('answers 503 from /api/health when the database is gone', async () => {
     const t = await createTestDatabase('sqlite');
     const deps = testDeps(t);
-    const app = createApp({ config: deps.config, services: createServices(deps), logger: deps.logger, files: deps.files });
+    const app = createApp({
+      config: deps.config,
+      services: createServices(deps),
+      logger: deps.logger,
+      files: deps.files,
+    });
     await t.database.close();
     const res = await request(app).get('/api/health').expect(503);
     expect(res.body).toEqual({ status: 'error', database: 'unreachable' });
@@ -143,7 +171,10 @@ describe('static files and errors', () => {
     });
     app.use(errorHandler);
     const zod = await request(app).get('/zod').expect(400);
-    expect(zod.body).toEqual({ message: 'name: Name is required', fieldErrors: { name: ['Name is required'] } });
+    expect(zod.body).toEqual({
+      message: 'name: Name is required',
+      fieldErrors: { name: ['Name is required'] },
+    });
     expect((await request(app).get('/app').expect(409)).body).toEqual({ message: 'Slug already exists' });
     const boom = await request(app).get('/boom').expect(500);
     expect(boom.body).toEqual({ message: GENERIC_ERROR });

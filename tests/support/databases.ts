@@ -21,7 +21,10 @@ function tempDir(prefix: string) {
 }
 
 /** A migrated, empty database on the given engine, with its own data directory. */
-export async function createTestDatabase(engine: Engine, env: Record<string, string> = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestDatabase> {
   const dataDir = tempDir('phmb-test-');
   let databaseUrl = `file:${path.join(dataDir, 'test.db')}`;
   let dropSchema = async () => {};
@@ -88,7 +91,11 @@ export type EngineContext = { t: TestDatabase; deps: ServiceDeps; services: Serv
  * Runs `body` once per engine inside `describe(name [engine])`, with a fresh migrated database
  * created before the suite and dropped after it. Read `ctx()` inside tests, not at definition time.
  */
-export function eachEngine(name: string, body: (ctx: () => EngineContext, engine: Engine) => void, env: Record<string, string> = {}) {
+export function eachEngine(
+  name: string,
+  body: (ctx: () => EngineContext, engine: Engine) => void,
+  env: Record<string, string> = {},
+) {
   for (const engine of testEngines()) {
     describe(`${name} [${engine}]`, () => {
       let current: EngineContext | undefined;

@@ -37,6 +37,9 @@ export default async function setup(project: TestProject) {
         'Start it (pg_ctlcluster <version> main start) or fix TEST_POSTGRES_URL; CI never skips the PostgreSQL tests.',
     );
   }
-  if (!ok) console.warn('PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL half of the database tests is skipped.');
+  if (!ok)
+    console.warn(
+      'PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL half of the database tests is skipped.',
+    );
   project.provide('postgresUrl', ok ? url : null);
 }

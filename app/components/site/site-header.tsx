@@ -17,10 +17,10 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link
           to="/"
-          className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap text-base font-bold tracking-tight sm:text-lg"
+          className="flex min-h-11 min-w-0 items-center gap-2 text-base font-bold tracking-tight sm:text-lg"
         >
           <LogoMark className="h-8 w-8 shrink-0" />
-          <span>{site.name}</span>
+          <span className="truncate">{site.name}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
@@ -49,7 +49,7 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
           </Link>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <a
             href={smsHref(site.phone)}
             {...trackAttributes('header', 'Get a Quote')}

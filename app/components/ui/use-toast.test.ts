@@ -6,7 +6,10 @@ const t = (id: string): ToastData => ({ id, title: id, open: true });
 describe('toast reducer', () => {
   it('keeps only the newest toast visible', () => {
     expect(TOAST_LIMIT).toBe(1);
-    const state = reducer(reducer({ toasts: [] }, { type: 'ADD_TOAST', toast: t('a') }), { type: 'ADD_TOAST', toast: t('b') });
+    const state = reducer(reducer({ toasts: [] }, { type: 'ADD_TOAST', toast: t('a') }), {
+      type: 'ADD_TOAST',
+      toast: t('b'),
+    });
     expect(state.toasts.map((x) => x.id)).toEqual(['b']);
   });
 

@@ -54,7 +54,9 @@ export function reducer(state: State, action: Action): State {
         ),
       };
     case 'REMOVE_TOAST':
-      return { toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId) };
+      return {
+        toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId),
+      };
   }
 }
 
@@ -63,7 +65,8 @@ let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   if (action.type === 'DISMISS_TOAST') {
-    for (const t of memoryState.toasts) if (action.toastId === undefined || t.id === action.toastId) scheduleRemoval(t.id);
+    for (const t of memoryState.toasts)
+      if (action.toastId === undefined || t.id === action.toastId) scheduleRemoval(t.id);
   }
   memoryState = reducer(memoryState, action);
   for (const listener of listeners) listener(memoryState);

@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { buildMeta } from './meta.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
-const site = { name: 'Parts Hunters MB', phone: '+12045550147', email: 'q@example.com', baseUrl: 'https://parts.example.ca' };
+const site = {
+  name: 'Parts Hunters MB',
+  phone: '+12045550147',
+  email: 'q@example.com',
+  baseUrl: 'https://parts.example.ca',
+};
 
 describe('buildMeta', () => {
   it('renders title, description, canonical and the social tags of SPEC §2', () => {
-    const tags = buildMeta(site, { title: 'Parts Sourcing', description: 'We find parts.', path: '/parts-sourcing', keywords: ['a', 'b'] });
+    const tags = buildMeta(site, {
+      title: 'Parts Sourcing',
+      description: 'We find parts.',
+      path: '/parts-sourcing',
+      keywords: ['a', 'b'],
+    });
     expect(tags).toEqual([
       { title: 'Parts Sourcing | Parts Hunters MB' },
       { name: 'description', content: 'We find parts.' },
@@ -39,8 +49,15 @@ describe('buildMeta', () => {
       jsonLd: [{ '@type': 'Article' }],
     });
     expect(tags).toContainEqual({ title: '404 Page Not Found' });
-    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://elsewhere.example/post' });
-    expect(tags).toContainEqual({ property: 'og:image', content: 'https://parts.example.ca/uploads/blog/a.webp' });
+    expect(tags).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://elsewhere.example/post',
+    });
+    expect(tags).toContainEqual({
+      property: 'og:image',
+      content: 'https://parts.example.ca/uploads/blog/a.webp',
+    });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
     expect(tags).toContainEqual({ property: 'og:type', content: 'article' });
     expect(tags).toContainEqual({ 'script:ld+json': { '@type': 'Article' } });
@@ -50,13 +67,18 @@ describe('buildMeta', () => {
 
 describe('sitemap and robots', () => {
   it('escapes URLs and keeps only the date of lastmod', () => {
-    const xml = sitemapXml('https://p.ca', [{ path: '/' }, { path: '/blog/a&b', lastmod: '2026-11-01T12:00:00.000Z' }]);
+    const xml = sitemapXml('https://p.ca', [
+      { path: '/' },
+      { path: '/blog/a&b', lastmod: '2026-11-01T12:00:00.000Z' },
+    ]);
     expect(xml).toContain('<url><loc>https://p.ca/</loc></url>');
     expect(xml).toContain('<url><loc>https://p.ca/blog/a&amp;b</loc><lastmod>2026-11-01</lastmod></url>');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 
   it('robots.txt disallows admin and API', () => {
-    expect(robotsTxt('https://p.ca')).toBe('User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: https://p.ca/sitemap.xml\n');
+    expect(robotsTxt('https://p.ca')).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: https://p.ca/sitemap.xml\n',
+    );
   });
 });

@@ -12,7 +12,9 @@ describe('site helpers', () => {
 
   it('builds sms: links that work on iOS and Android, with an encoded body', () => {
     expect(smsHref('+12045550147')).toBe('sms:+12045550147');
-    expect(smsHref('+12045550147', 'Quote: Dexter axle & hubs?')).toBe('sms:+12045550147?&body=Quote%3A%20Dexter%20axle%20%26%20hubs%3F');
+    expect(smsHref('+12045550147', 'Quote: Dexter axle & hubs?')).toBe(
+      'sms:+12045550147?&body=Quote%3A%20Dexter%20axle%20%26%20hubs%3F',
+    );
   });
 
   it('marks quote buttons for tracking', () => {

@@ -7,7 +7,12 @@ import { expect, it } from 'vitest';
 import { eachEngine } from '../../../tests/support/databases.ts';
 import { seedReference } from '../seed/index.ts';
 import { findBlogPostBySlug, insertBlogPost, listPublishedPosts, upsertBlogCategory } from './blog.ts';
-import { findCatalogItemBySlug, insertCatalogItem, listActiveCatalogItems, listActiveCatalogSlugs } from './catalog.ts';
+import {
+  findCatalogItemBySlug,
+  insertCatalogItem,
+  listActiveCatalogItems,
+  listActiveCatalogSlugs,
+} from './catalog.ts';
 import { insertClick } from './clicks.ts';
 import { countLeads, findLeadById, insertLead } from './leads.ts';
 import { findUserByUsername, insertUser } from './users.ts';
@@ -65,7 +70,16 @@ eachEngine('repositories', (ctx) => {
 
     await insertCatalogItem(
       db,
-      { ...expected, slug: 'hidden', sku: 'PH-HIDDEN', status: 'draft', price: null, cost: null, images: [], specs: {} },
+      {
+        ...expected,
+        slug: 'hidden',
+        sku: 'PH-HIDDEN',
+        status: 'draft',
+        price: null,
+        cost: null,
+        images: [],
+        specs: {},
+      },
       T0,
     );
     const active = await listActiveCatalogItems(db, { category: 'trailer-parts' });
@@ -111,7 +125,11 @@ eachEngine('repositories', (ctx) => {
       { ...base, slug: 'axle-tags', status: 'published', publishedAt: '2026-11-01T12:00:00.000Z' },
       T0,
     );
-    await insertBlogPost(db, { ...base, slug: 'draft-post', status: 'draft', publishedAt: null, isFeatured: false }, T0);
+    await insertBlogPost(
+      db,
+      { ...base, slug: 'draft-post', status: 'draft', publishedAt: null, isFeatured: false },
+      T0,
+    );
     await insertBlogPost(
       db,
       { ...base, slug: 'scheduled', status: 'published', publishedAt: '2026-12-01T12:00:00.000Z' },
@@ -162,9 +180,12 @@ eachEngine('repositories', (ctx) => {
         { now: T0, actor: 'customer' },
       ),
     );
-    const second = await db
-      .transaction()
-      .execute((trx) => insertLead(trx, { urgency: 'flexible', source: 'sms', name: '', phone: '+12045550124' }, [], { now: T0, actor: 'sms' }));
+    const second = await db.transaction().execute((trx) =>
+      insertLead(trx, { urgency: 'flexible', source: 'sms', name: '', phone: '+12045550124' }, [], {
+        now: T0,
+        actor: 'sms',
+      }),
+    );
     expect(first.caseNumber).toMatch(/^Q-1\d{4}$/);
     expect(Number(second.caseNumber.slice(2))).toBe(Number(first.caseNumber.slice(2)) + 1);
 
@@ -199,9 +220,9 @@ eachEngine('repositories', (ctx) => {
       updatedAt: '2026-11-02T15:04:05.678Z',
     });
     const events = await db.selectFrom('lead_events').selectAll().where('lead_id', '=', first.id).execute();
-    expect(events.map((e) => ({ type: e.type, to: e.to_status, actor: e.actor, at: e.created_at }))).toStrictEqual([
-      { type: 'created', to: 'new', actor: 'customer', at: '2026-11-02T15:04:05.678Z' },
-    ]);
+    expect(
+      events.map((e) => ({ type: e.type, to: e.to_status, actor: e.actor, at: e.created_at })),
+    ).toStrictEqual([{ type: 'created', to: 'new', actor: 'customer', at: '2026-11-02T15:04:05.678Z' }]);
     expect(await countLeads(db)).toBe(2);
   });
 
@@ -223,24 +244,40 @@ eachEngine('repositories', (ctx) => {
       ),
     ).rejects.toThrow();
     expect(await countLeads(db)).toBe(before);
-    const orphans = await db.selectFrom('lead_photos').select('id').where('storage_key', '=', 'leads/dup.webp').execute();
+    const orphans = await db
+      .selectFrom('lead_photos')
+      .select('id')
+      .where('storage_key', '=', 'leads/dup.webp')
+      .execute();
     expect(orphans).toEqual([]);
   });
 
   it('users and clicks', async () => {
     const { db } = ctx().deps;
-    const id = await insertUser(db, { username: 'staff', displayName: 'Staff', passwordHash: 'scrypt$x' }, T0);
+    const id = await insertUser(
+      db,
+      { username: 'staff', displayName: 'Staff', passwordHash: 'scrypt$x' },
+      T0,
+    );
     expect(await findUserByUsername(db, 'staff')).toStrictEqual({
       id,
       username: 'staff',
       displayName: 'Staff',
       passwordHash: 'scrypt$x',
     });
-    await expect(insertUser(db, { username: 'staff', displayName: 'Other', passwordHash: 'y' }, T0)).rejects.toThrow();
+    await expect(
+      insertUser(db, { username: 'staff', displayName: 'Other', passwordHash: 'y' }, T0),
+    ).rejects.toThrow();
     await insertClick(db, { buttonType: 'quote', buttonLocation: 'header', buttonText: 'Get a Quote' }, T0);
     const clicks = await db.selectFrom('click_events').selectAll().execute();
     expect(clicks).toStrictEqual([
-      { id: clicks[0]!.id, button_type: 'quote', button_location: 'header', button_text: 'Get a Quote', created_at: T0.toISOString() },
+      {
+        id: clicks[0]!.id,
+        button_type: 'quote',
+        button_location: 'header',
+        button_text: 'Get a Quote',
+        created_at: T0.toISOString(),
+      },
     ]);
   });
 
@@ -249,7 +286,16 @@ eachEngine('repositories', (ctx) => {
     await expect(
       db
         .insertInto('lead_photos')
-        .values({ lead_id: 999999, storage_key: 'x', content_type: 'image/webp', width: 1, height: 1, size_bytes: 1, position: 0, created_at: T0.toISOString() })
+        .values({
+          lead_id: 999999,
+          storage_key: 'x',
+          content_type: 'image/webp',
+          width: 1,
+          height: 1,
+          size_bytes: 1,
+          position: 0,
+          created_at: T0.toISOString(),
+        })
         .execute(),
     ).rejects.toThrow();
   });

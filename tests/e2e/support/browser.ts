@@ -4,7 +4,14 @@
  * of console and page errors, and an axe scan with readable failures.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { baseUrl } from './server.ts';
 
 export type Device = 'desktop' | 'phone';
@@ -49,6 +56,8 @@ export async function openPage(
   viewport?: { width: number; height: number },
 ): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
   const context = await newContext(browser, device, viewport);
+  // Fail a wait with Playwright's own message well before the test's 30 s limit
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page, problems: watchProblems(page) };
 }
@@ -83,7 +92,8 @@ export function watchProblems(page: Page): PageProblems {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await page.waitForFunction(() => {
-    const claimed = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    const claimed = (el: Element | null) =>
+      !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
     return claimed(document.querySelector('main')) && claimed(document.querySelector('footer'));
   });
   await page.evaluate(
@@ -91,11 +101,12 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
-/** Opens a path (relative to the server) and waits for hydration. */
-export async function visit(page: Page, path: string): Promise<void> {
+/** Opens a path (relative to the server), waits for hydration, and returns the document's response. */
+export async function visit(page: Page, path: string): Promise<Response> {
   const response = await page.goto(path, { waitUntil: 'load' });
   if (!response) throw new Error(`No response for ${path}`);
   await waitForHydration(page);
+  return response;
 }
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

@@ -51,11 +51,9 @@ function exited(child: ChildProcess): Promise<void> {
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + STARTUP_LIMIT_MS;
-  let exitedEarly = false;
-  child.once('exit', () => (exitedEarly = true));
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
-    if (exitedEarly) {
+    if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
         `The server exited during startup (code ${child.exitCode}, signal ${child.signalCode}). ` +
           `Its output:\n${readLog(logFile)}`,
@@ -88,7 +86,9 @@ function readLog(logFile: string): string {
 export default async function setup(project: TestProject) {
   const serverBuild = path.join(ROOT, 'build/server/index.js');
   if (!fs.existsSync(serverBuild)) {
-    throw new Error('No production build in build/. Run `npx react-router build` first (npm run test:e2e does).');
+    throw new Error(
+      'No production build in build/. Run `npx react-router build` first (npm run test:e2e does).',
+    );
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-e2e-'));
@@ -111,6 +111,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
+  child.on('error', (err) => fs.appendFileSync(logFile, `\nCould not run the server: ${err.message}\n`));
 
   /** Stops the server; says whether it had been running and then shut down cleanly. */
   async function stop(): Promise<boolean> {
@@ -144,6 +145,23 @@ export default async function setup(project: TestProject) {
           `(code ${child.exitCode}, signal ${child.signalCode}). Its output:\n${readLog(logFile)}`,
       );
     }
+    const errors = loggedErrors(logFile);
+    if (clean && errors.length) {
+      console.warn(`E2E: the server logged ${errors.length} error(s) during the run:\n${errors.join('\n')}`);
+    }
     removeDataDir();
   };
+}
+
+/** Log lines at level error or fatal (pino levels 50 and 60). */
+function loggedErrors(logFile: string): string[] {
+  return readLog(logFile)
+    .split('\n')
+    .filter((line) => {
+      try {
+        return (JSON.parse(line) as { level?: number }).level! >= 50;
+      } catch {
+        return false;
+      }
+    });
 }

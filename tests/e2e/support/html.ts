@@ -17,7 +17,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
     if (code[0] === '#') {
-      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      const n =
+        code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
       return String.fromCodePoint(n);
     }
     return ENTITIES[code.toLowerCase()] ?? whole;
@@ -26,7 +27,8 @@ export function decodeEntities(text: string): string {
 
 function attributesOf(tag: string): Record<string, string> {
   const attrs: Record<string, string> = {};
-  for (const m of tag.matchAll(/([a-zA-Z:_-]+)="([^"]*)"/g)) attrs[m[1]!.toLowerCase()] = decodeEntities(m[2]!);
+  for (const m of tag.matchAll(/([a-zA-Z:_-]+)="([^"]*)"/g))
+    attrs[m[1]!.toLowerCase()] = decodeEntities(m[2]!);
   return attrs;
 }
 
