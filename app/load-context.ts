@@ -13,6 +13,8 @@ export type AppLoadContext = {
   services: Services;
   site: SiteInfo;
   cspNonce: string;
+  /** The signed-in staff member, when the request carries a live session cookie */
+  session?: { user: { username: string; displayName: string }; csrfToken: string };
 };
 
 const KEY = Symbol.for('parts-hunters.app-load-context');

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import { apiRouter } from './http/api.ts';
+import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { cspNonce, securityHeaders } from './http/security.ts';
 import type { Services } from './services/index.ts';
@@ -73,8 +74,6 @@ export function createApp(options: AppOptions) {
       .send(await services.seo.sitemapXml());
   });
 
-  app.use('/api', apiRouter(services));
-
   app.use(
     '/uploads',
     express.static(path.join(files.root, 'public'), {
@@ -98,6 +97,10 @@ export function createApp(options: AppOptions) {
     );
     app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
   }
+
+  app.use(loadSession(services, config));
+  app.use(['/admin', '/api/admin'], privateHeaders);
+  app.use('/api', apiRouter(services, config));
 
   if (options.pageHandler) app.use(options.pageHandler);
 

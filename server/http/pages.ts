@@ -5,6 +5,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
+import { currentSession } from './auth.ts';
 
 export function pageHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);

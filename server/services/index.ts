@@ -3,6 +3,7 @@
  * Router load context) and /api handlers call the same functions, so they return the same data.
  */
 import { adminAccountService } from './admin-account.ts';
+import { authService } from './auth.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
@@ -14,6 +15,7 @@ export type { ServiceDeps } from './context.ts';
 export function createServices(deps: ServiceDeps) {
   return {
     adminAccount: adminAccountService(deps),
+    auth: authService(deps),
     clicks: clicksService(deps),
     health: healthService(deps),
     reference: referenceService(deps),

@@ -1,0 +1,21 @@
+/** Quote-button click tracking: POST /api/clicks (public, rate-limited). */
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Services } from '../../services/index.ts';
+import { jsonBody } from '../body.ts';
+
+export function clicksRouter(services: Services): Router {
+  const router = Router();
+  const clickLimit = rateLimit({
+    windowMs: 60_000,
+    limit: 60,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { message: 'Too many clicks recorded from your connection. Please wait a minute.' },
+  });
+  router.post('/clicks', clickLimit, jsonBody(), async (req, res) => {
+    await services.clicks.recordClick(req.body);
+    res.status(201).json({ ok: true });
+  });
+  return router;
+}

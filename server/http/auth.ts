@@ -1,0 +1,117 @@
+/**
+ * Staff sessions on the HTTP side: the session cookie, `loadSession` (who is asking),
+ * `requireAdmin` (401 without a session; 403 for a mutation without the session's CSRF token or
+ * from a foreign Origin), and the no-store / noindex headers of everything admin.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import { CSRF_HEADER } from '#app/modules/auth/login.schema.ts';
+import type { Config } from '../config.ts';
+import type { ActiveSession } from '../services/auth.ts';
+import { safeEqual, SESSION_MAX_MS } from '../services/auth.ts';
+import type { Services } from '../services/index.ts';
+
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+export const BAD_CSRF = 'Your session token is missing or out of date. Reload the page and try again.';
+export const FOREIGN_ORIGIN = 'This request came from another site and was refused.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function sessionCookieName(config: Config): string {
+  // __Host- cookies are only accepted over https, bound to this host and path /
+  return config.baseUrl.startsWith('https://') ? '__Host-phmb_session' : 'phmb_session';
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function setSessionCookie(res: Response, config: Config, sessionId: string): void {
+  res.cookie(sessionCookieName(config), sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.baseUrl.startsWith('https://'),
+    path: '/',
+    maxAge: SESSION_MAX_MS,
+  });
+}
+
+export function clearSessionCookie(res: Response, config: Config): void {
+  res.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.baseUrl.startsWith('https://'),
+    path: '/',
+  });
+}
+
+export function currentSession(res: Response): ActiveSession | undefined {
+  return res.locals.session as ActiveSession | undefined;
+}
+
+/** Resolves the session cookie (if any) into res.locals.session. Visitors without one cost nothing. */
+export function loadSession(services: Services, config: Config): RequestHandler {
+  const name = sessionCookieName(config);
+  return async (req, res, next) => {
+    try {
+      const id = readCookie(req, name);
+      if (id) {
+        const session = await services.auth.resolveSession(id);
+        if (session) res.locals.session = session;
+        else clearSessionCookie(res, config);
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** Admin responses are never cached and never indexed. */
+export const privateHeaders: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  res.set('X-Robots-Tag', 'noindex, nofollow');
+  next();
+};
+
+/** True when the browser says the request comes from this site (or says nothing, as non-browsers do). */
+export function sameOrigin(req: Request, config: Config): boolean {
+  const origin = req.get('origin');
+  if (!origin) return true;
+  if (origin === new URL(config.baseUrl).origin) return true;
+  return origin === `${req.protocol}://${req.get('host')}`;
+}
+
+export function requireAdmin(config: Config): RequestHandler {
+  return (req, res, next) => {
+    privateHeaders(req, res, () => {});
+    const session = currentSession(res);
+    if (!session) {
+      res.status(401).json({ message: SIGN_IN_REQUIRED });
+      return;
+    }
+    if (!SAFE_METHODS.has(req.method)) {
+      if (!sameOrigin(req, config)) {
+        res.status(403).json({ message: FOREIGN_ORIGIN });
+        return;
+      }
+      const sent = req.get(CSRF_HEADER);
+      if (!sent || !safeEqual(sent, session.csrfToken)) {
+        res.status(403).json({ message: BAD_CSRF });
+        return;
+      }
+    }
+    next();
+  };
+}

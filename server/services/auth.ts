@@ -1,0 +1,109 @@
+/**
+ * Staff sign-in and sessions. A session is a random cookie value (only its SHA-256 is stored)
+ * with a CSRF token, an idle timeout and an absolute expiry. Wrong usernames and wrong passwords
+ * get the same answer after the same work (one scrypt verification either way).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { loginSchema } from '#app/modules/auth/login.schema.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  touchSession,
+} from '../db/repo/sessions.ts';
+import { findUserByUsername } from '../db/repo/users.ts';
+import { AppError } from '../errors.ts';
+import type { ServiceDeps } from './context.ts';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const SESSION_IDLE_MS = 12 * 60 * 60_000; // a working day without activity
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60_000; // sign in again at least weekly
+const TOUCH_EVERY_MS = 60_000;
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+
+export type SessionUser = { id: number; username: string; displayName: string };
+export type ActiveSession = { user: SessionUser; csrfToken: string; idHash: string };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const token = () => randomBytes(32).toString('base64url');
+
+/** Constant-time comparison of two strings of any length. */
+export function safeEqual(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb) && a.length === b.length;
+}
+
+export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = createLoginThrottle()) {
+  // verified against when the username is unknown, so both failures cost one scrypt
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  return {
+    /**
+     * Checks the credentials and opens a session. Throws AppError 429 while locked out, 401 on
+     * bad credentials, a ZodError on missing fields. `previousSessionId` (the cookie the browser
+     * already had, if any) is ended: a sign-in always gets a fresh session id.
+     */
+    async login(
+      input: unknown,
+      client: string,
+      previousSessionId?: string,
+    ): Promise<{ sessionId: string; csrfToken: string; user: SessionUser; expiresAt: Date }> {
+      const { username, password } = loginSchema.parse(input);
+      const at = now();
+      const wait = throttle.retryAfterMs(username, client, at.getTime());
+      if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, { cause: { retryAfterMs: wait } });
+
+      const user = await findUserByUsername(db, username);
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !ok) {
+        throttle.recordFailure(username, client, at.getTime());
+        throw new AppError(401, INVALID_CREDENTIALS);
+      }
+      throttle.recordSuccess(username, client);
+      if (previousSessionId) await deleteSession(db, sha256(previousSessionId));
+      await deleteExpiredSessions(db, at);
+
+      const sessionId = token();
+      const csrfToken = token();
+      const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
+      await insertSession(db, { idHash: sha256(sessionId), userId: user.id, csrfToken, now: at, expiresAt });
+      return {
+        sessionId,
+        csrfToken,
+        expiresAt,
+        user: { id: user.id, username: user.username, displayName: user.displayName },
+      };
+    },
+
+    /** The live session behind a cookie value, or undefined (unknown, expired or idle too long). */
+    async resolveSession(sessionId: string | undefined): Promise<ActiveSession | undefined> {
+      if (!sessionId || sessionId.length > 200) return undefined;
+      const idHash = sha256(sessionId);
+      const session = await findSession(db, idHash);
+      if (!session) return undefined;
+      const at = now().getTime();
+      const idle = at - Date.parse(session.lastSeenAt);
+      if (Date.parse(session.expiresAt) <= at || idle >= SESSION_IDLE_MS) {
+        await deleteSession(db, idHash);
+        return undefined;
+      }
+      if (idle >= TOUCH_EVERY_MS) await touchSession(db, idHash, now());
+      return {
+        idHash,
+        csrfToken: session.csrfToken,
+        user: { id: session.userId, username: session.username, displayName: session.displayName },
+      };
+    },
+
+    /** Ends the session on the server: the cookie is worthless afterwards. */
+    async logout(sessionId: string | undefined): Promise<void> {
+      if (sessionId) await deleteSession(db, sha256(sessionId));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;
