@@ -18,10 +18,15 @@ export function pageHandler(options: {
     mode: options.mode,
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
+      const session = currentSession(res);
       context.set(appContext, {
         services: options.services,
         site: options.site,
         cspNonce: res.locals.cspNonce as string,
+        session: session && {
+          user: { username: session.user.username, displayName: session.user.displayName },
+          csrfToken: session.csrfToken,
+        },
       });
       return context;
     },
