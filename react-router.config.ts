@@ -2,6 +2,7 @@ import type { Config } from '@react-router/dev/config';
 
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // BUILD_DIR lets parallel work trees build and test without swapping each other's assets
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: true,
 } satisfies Config;

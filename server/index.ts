@@ -86,9 +86,10 @@ if (dev) {
     }),
   });
 } else {
-  const serverBuild = path.join(root, 'build/server/index.js');
+  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+  const serverBuild = path.join(buildDir, 'server/index.js');
   if (!fs.existsSync(serverBuild)) {
-    logger.fatal('No production build found at build/server. Run `npm run build` first (or `npm run dev`).');
+    logger.fatal(`No production build found at ${serverBuild}. Run \`npm run build\` first (or \`npm run dev\`).`);
     process.exit(1);
   }
   const build = await import(serverBuild);
@@ -97,7 +98,7 @@ if (dev) {
     services,
     logger,
     files,
-    clientDir: path.join(root, 'build/client'),
+    clientDir: path.join(buildDir, 'client'),
     pageHandler: pageHandler({ build, services, site, mode: 'production' }),
   });
 }

@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
 
 /** Only what Node needs from the outer environment: no DATABASE_URL, SMTP or Twilio settings leak in. */
 function baseEnv(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT'];
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT', 'BUILD_DIR'];
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
 }
 
