@@ -1,5 +1,5 @@
 /** The route table: SPEC §2, one entry per screen, plus the not-found page for anything else. */
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -13,8 +13,11 @@ export default [
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
   route('admin/login', 'routes/admin-login.tsx'),
-  route('admin/leads', 'routes/admin-leads.tsx'),
-  route('admin/catalog', 'routes/admin-catalog.tsx'),
-  route('admin/blog', 'routes/admin-blog.tsx'),
+  // the back office: its layout refuses visitors without a session (redirect to /admin/login)
+  layout('routes/admin-layout.tsx', [
+    route('admin/leads', 'routes/admin-leads.tsx'),
+    route('admin/catalog', 'routes/admin-catalog.tsx'),
+    route('admin/blog', 'routes/admin-blog.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -89,7 +89,9 @@ if (dev) {
   const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
   const serverBuild = path.join(buildDir, 'server/index.js');
   if (!fs.existsSync(serverBuild)) {
-    logger.fatal(`No production build found at ${serverBuild}. Run \`npm run build\` first (or \`npm run dev\`).`);
+    logger.fatal(
+      `No production build found at ${serverBuild}. Run \`npm run build\` first (or \`npm run dev\`).`,
+    );
     process.exit(1);
   }
   const build = await import(serverBuild);

@@ -1,19 +1,15 @@
 /** Lead Management (SPEC §2 'Lead Management'). */
 import type { Route } from './+types/admin-leads';
-import { PagePlaceholder } from '#app/components/site/page-placeholder.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: 'Lead Management',
-    description: 'Requests, pricing and quotes for staff.',
-    noindex: true,
-  });
+  pageMeta(args, { title: 'Lead Management', description: 'Requests, pricing and quotes.', noindex: true });
 
-export default function Page() {
+export default function AdminLeads() {
   return (
-    <PagePlaceholder title="Lead Management">
-      <p>Requests, pricing and quotes for staff.</p>
-    </PagePlaceholder>
+    <section>
+      <h1 className="text-2xl font-bold">Lead Management</h1>
+      <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
+    </section>
   );
 }

@@ -1,15 +1,111 @@
-/** Admin Login (SPEC §2 'Admin Login'). */
+/** Admin login (SPEC §2 'Admin login', §5 'Login', §8). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Lock } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type { Route } from './+types/admin-login';
-import { PagePlaceholder } from '#app/components/site/page-placeholder.tsx';
+import { rememberLogin } from '#app/components/admin/admin-api.ts';
+import { LogoMark } from '#app/components/site/logo.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { FieldError, Input, Label } from '#app/components/ui/input.tsx';
+import { toast } from '#app/components/ui/use-toast.ts';
+import { loginSchema, type LoginInput } from '#app/modules/auth/login.schema.ts';
+
+export const handle = { chrome: 'admin' };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Admin Login', description: 'Staff sign-in for the back office.', noindex: true });
 
-export default function Page() {
+export default function AdminLogin() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  async function onSubmit(values: LoginInput) {
+    setBusy(true);
+    try {
+      let res: Response;
+      try {
+        res = await fetch('/api/admin/login', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          credentials: 'include',
+          body: JSON.stringify(values),
+        });
+      } catch {
+        toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
+        return;
+      }
+      const data = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
+      if (!res.ok) {
+        toast({
+          title: 'Login failed',
+          description: data.message || 'Invalid username or password',
+          variant: 'destructive',
+        });
+        return;
+      }
+      rememberLogin(data.token);
+      toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
+      setTimeout(() => navigate('/admin/blog'), 100);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <PagePlaceholder title="Admin Login">
-      <p>Staff sign-in for the back office.</p>
-    </PagePlaceholder>
+    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl bg-white p-8 shadow-lg ring-1 ring-slate-200">
+        <div className="flex flex-col items-center text-center">
+          <LogoMark className="h-12 w-12" />
+          <h1 className="mt-4 text-2xl font-bold">Admin Login</h1>
+          <p className="mt-1 text-sm text-slate-600">Sign in to manage leads, the catalog and the blog.</p>
+        </div>
+        <form className="mt-8 space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+          <div>
+            <Label htmlFor="username">Username</Label>
+            <Input
+              id="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-invalid={errors.username ? true : undefined}
+              aria-describedby={errors.username ? 'username-error' : undefined}
+              {...register('username')}
+            />
+            <FieldError id="username-error" message={errors.username?.message} />
+          </div>
+          <div>
+            <Label htmlFor="password">Password</Label>
+            <Input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'password-error' : undefined}
+              {...register('password')}
+            />
+            <FieldError id="password-error" message={errors.password?.message} />
+          </div>
+          <Button type="submit" variant="accent" className="w-full" disabled={busy}>
+            {busy ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Lock className="h-4 w-4" aria-hidden="true" />
+            )}
+            {busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+      </div>
+    </main>
   );
 }

@@ -32,6 +32,7 @@ export function securityHeaders(options: { dev: boolean; https: boolean }): Requ
     },
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -94,7 +94,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const claimed = (el: Element | null) =>
       !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-    return claimed(document.querySelector('main')) && claimed(document.querySelector('footer'));
+    // the back office has no footer: its <main> is the last thing React renders there
+    const last = document.querySelector('footer') ?? document.querySelector('main');
+    return claimed(document.querySelector('main')) && claimed(last);
   });
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),

@@ -1,0 +1,110 @@
+/**
+ * The back office shell around Leads, Catalog and Blog: navigation, who is signed in, Sign out.
+ * The server refuses these pages without a live session (redirect to /admin/login).
+ */
+import { LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, redirect } from 'react-router';
+import type { Route } from './+types/admin-layout';
+import {
+  apiRequest,
+  forgetLogin,
+  isAuthenticatedInBrowser,
+  rememberLogin,
+} from '#app/components/admin/admin-api.ts';
+import { LogoMark } from '#app/components/site/logo.tsx';
+import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
+import { toast } from '#app/components/ui/use-toast.ts';
+import { getAppContext } from '#app/load-context.ts';
+
+export const handle = { chrome: 'admin' };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { session, site } = getAppContext(context);
+  if (!session) throw redirect('/admin/login');
+  return { user: session.user, token: session.csrfToken, siteName: site.name };
+}
+
+const NAV = [
+  { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/catalog', label: 'Catalog' },
+  { to: '/admin/blog', label: 'Blog' },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, token, siteName } = loaderData;
+  const [signingOut, setSigningOut] = useState(false);
+
+  // keep the browser's stored token equal to this session's CSRF token (it rotates on every sign-in)
+  useEffect(() => {
+    if (isAuthenticatedInBrowser()) rememberLogin(token);
+  }, [token]);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await apiRequest('POST', '/api/admin/logout');
+    } catch {
+      toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
+      setSigningOut(false);
+      return;
+    }
+    forgetLogin();
+    window.location.assign('/admin/login');
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="sticky top-0 z-40 bg-slate-900 text-white shadow">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
+          <span className="flex min-h-11 items-center gap-2 font-bold">
+            <LogoMark className="h-7 w-7" />
+            <span className="hidden sm:inline">{siteName}</span>
+            <span className="rounded bg-slate-700 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide">
+              Admin
+            </span>
+          </span>
+          <nav
+            aria-label="Back office"
+            className="order-last flex w-full items-center gap-1 sm:order-none sm:w-auto"
+          >
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-11 items-center rounded-md px-3 text-sm font-medium',
+                    isActive
+                      ? 'bg-slate-700 text-white'
+                      : 'text-slate-200 hover:bg-slate-800 hover:text-white',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <span className="hidden text-sm text-slate-300 md:inline">
+              Signed in as <strong className="font-semibold text-white">{user.displayName}</strong>
+            </span>
+            <Button
+              variant="ghost"
+              className="text-slate-100 hover:bg-slate-800 hover:text-white"
+              onClick={signOut}
+              disabled={signingOut}
+            >
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Sign out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

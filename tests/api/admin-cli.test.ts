@@ -1,0 +1,58 @@
+/** The admin CLI (`npm run admin -- …`) against a real SQLite database. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/index.ts';
+import { findUserByUsername } from '#server/db/repo/users.ts';
+import { verifyPassword } from '#server/services/passwords.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-cli-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(args: string[], stdin: string) {
+  return spawnSync(process.execPath, [path.resolve('server/cli/admin.ts'), ...args], {
+    input: stdin,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+}
+
+async function storedHash(username: string) {
+  const database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') });
+  try {
+    return (await findUserByUsername(database.db, username))?.passwordHash;
+  } finally {
+    await database.close();
+  }
+}
+
+it('creates a user with the password from standard input, refusing short passwords and duplicates', async () => {
+  const short = cli(['create', 'dana'], 'short\n');
+  expect(short.status).toBe(1);
+  expect(short.stderr).toContain('The password is too short: use at least 10 characters.');
+
+  const created = cli(['create', 'dana'], 'a long enough password\n');
+  expect(created.status).toBe(0);
+  expect(created.stdout).toContain('Created dana.');
+  expect(await verifyPassword('a long enough password', (await storedHash('dana'))!)).toBe(true);
+
+  const again = cli(['create', 'dana'], 'another long password\n');
+  expect(again.status).toBe(1);
+  expect(again.stderr).toContain('already exists');
+});
+
+it('changes a password', async () => {
+  const changed = cli(['set-password', 'dana'], 'a brand new password\n');
+  expect(changed.status).toBe(0);
+  expect(await verifyPassword('a brand new password', (await storedHash('dana'))!)).toBe(true);
+  expect(cli(['set-password', 'nobody'], 'a brand new password\n').status).toBe(1);
+});
+
+it('explains its usage', () => {
+  const res = cli(['frobnicate'], '');
+  expect(res.status).toBe(1);
+  expect(res.stderr).toContain('Usage: npm run admin -- create <username> | set-password <username>');
+});

@@ -1,0 +1,199 @@
+/**
+ * The back office door (SPEC §2 'Admin login', §4 'Admin auth', §8): direct visits while signed
+ * out end on /admin/login (the server redirects), sign-in messages and toasts, landing on
+ * /admin/blog, the admin shell, signing out; axe on every admin screen, desktop and phone.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DEVICES, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { fetchPage, metaContents, titleOf } from './support/html.ts';
+import { urlOf } from './support/server.ts';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+
+const ADMIN_PAGES = [
+  { path: '/admin/leads', heading: 'Lead Management', nav: 'Leads' },
+  { path: '/admin/catalog', heading: 'Catalog Management', nav: 'Catalog' },
+  { path: '/admin/blog', heading: 'Blog Management', nav: 'Blog' },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, password = E2E_ADMIN_PASSWORD) {
+  await page.goto('/admin/login');
+  await waitForHydration(page);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('signed out', () => {
+  it('the server redirects admin pages to /admin/login, never caches them and keeps them out of search', async () => {
+    for (const { path } of ADMIN_PAGES) {
+      const res = await fetch(urlOf(path), { redirect: 'manual' });
+      expect({ path, status: res.status }).toEqual({ path, status: 302 });
+      expect(new URL(res.headers.get('location')!, urlOf('/')).pathname).toBe('/admin/login');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const login = await fetchPage('/admin/login');
+    expect(login.status).toBe(200);
+    expect(titleOf(login.html)).toBe('Admin Login | Parts Hunters MB');
+    expect(metaContents(login.html, 'robots')).toEqual(['noindex, nofollow']);
+    const res = await fetch(urlOf('/admin/login'));
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  it('a direct visit in the browser ends on the sign-in form', async () => {
+    const { context, page } = await openPage(browser, 'desktop');
+    try {
+      for (const { path } of ADMIN_PAGES) {
+        await page.goto(path);
+        expect(new URL(page.url()).pathname).toBe('/admin/login');
+        await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the required messages, "Login failed" for a wrong password and "Unable to connect to server" offline', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await page.goto('/admin/login');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByText('Username is required').waitFor();
+      await page.getByText('Password is required').waitFor();
+
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const failed = page.getByRole('region', { name: /Notifications/ });
+      await failed.getByText('Login failed').waitFor();
+      await failed.getByText('Invalid username or password').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/login');
+
+      await page.route('**/api/admin/login', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await failed.getByText('Unable to connect to server').waitFor();
+      await failed.getByText('Error', { exact: true }).waitFor();
+      expect(
+        problems.errors.filter((e) => !/401|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
+      ).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('signing in and working', () => {
+  it('reads "Signing in..." while busy, welcomes, stores the token and lands on /admin/blog', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/admin/login', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await signIn(page);
+      const busy = page.getByRole('button', { name: 'Signing in...' });
+      await busy.waitFor();
+      expect(await busy.isDisabled()).toBe(true);
+      release();
+
+      const toast = page.getByRole('region', { name: /Notifications/ });
+      await toast.getByText('Welcome back!').waitFor();
+      await toast.getByText('You have been successfully logged in.').waitFor();
+      await page.waitForURL('**/admin/blog');
+      await page.getByRole('heading', { name: 'Blog Management', level: 1 }).waitFor();
+      const stored = await page.evaluate(() => [
+        localStorage.getItem('adminToken'),
+        localStorage.getItem('adminAuthenticated'),
+      ]);
+      expect(stored[0]).toMatch(/^[\w-]{40,}$/);
+      expect(stored[1]).toBe('true');
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === 'phmb_session')).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves around the admin shell, shows who is signed in, and signs out for good', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await page.waitForURL('**/admin/blog');
+      await page.getByText('Signed in as').waitFor();
+      expect(await page.getByText('Signed in as').textContent()).toContain('admin');
+      const nav = page.getByRole('navigation', { name: 'Back office' });
+      for (const { heading, nav: label, path } of ADMIN_PAGES) {
+        await nav.getByRole('link', { name: label }).click();
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(await nav.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
+      }
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL('**/admin/login');
+      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+      await page.goto('/admin/leads');
+      expect(new URL(page.url()).pathname).toBe('/admin/login');
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Blog Management keeps the spec client check: no stored token → "Redirecting to login..." → /admin/login', async () => {
+    const { context, page } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await page.waitForURL('**/admin/blog');
+      const html = await (await context.request.get('/admin/blog')).text();
+      expect(html).toContain('Checking authentication...');
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/admin/blog');
+      await page.waitForURL('**/admin/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const device of DEVICES) {
+    it(`axe finds nothing on the sign-in form and the admin screens (${device})`, async () => {
+      const { context, page, problems } = await openPage(browser, device);
+      try {
+        await page.goto('/admin/login');
+        await waitForHydration(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await signIn(page);
+        await page.waitForURL('**/admin/blog');
+        for (const { path, heading } of ADMIN_PAGES) {
+          await page.goto(path);
+          await waitForHydration(page);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+          const width = await page.evaluate(
+            () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
+          );
+          expect({ path, overflow: width }).toEqual({ path, overflow: 0 });
+        }
+        expect(problems.errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

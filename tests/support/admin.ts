@@ -1,0 +1,23 @@
+/** Signs a staff member in through the real login endpoint and hands back what a browser would hold. */
+import request from 'supertest';
+import type { Express } from 'express';
+import { insertUser } from '#server/db/repo/users.ts';
+import type { ServiceDeps } from '#server/services/index.ts';
+import { hashPassword } from '#server/services/passwords.ts';
+
+export const STAFF = { username: 'staff', password: 'correct horse battery' };
+
+export async function createStaff(deps: ServiceDeps, user = STAFF): Promise<void> {
+  await insertUser(
+    deps.db,
+    { username: user.username, displayName: 'Sam Staff', passwordHash: await hashPassword(user.password) },
+    deps.now(),
+  );
+}
+
+export async function signIn(app: Express, user = STAFF): Promise<{ cookie: string; token: string }> {
+  const res = await request(app).post('/api/admin/login').send(user).expect(200);
+  const setCookie = res.headers['set-cookie'] as unknown as string[];
+  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+  return { cookie, token: res.body.token as string };
+}
