@@ -88,6 +88,7 @@ export default tseslint.config(
         console: 'readonly',
         fetch: 'readonly',
         Element: 'readonly',
+        HTMLImageElement: 'readonly',
         process: 'readonly',
       },
     },

@@ -6,6 +6,19 @@ export default defineConfig({
   // React Router's plugin takes over the build; under Vitest it must stay out.
   plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
   build: { assetsInlineLimit: 0 },
+  // the blog editor (admin only): pre-bundled in dev so opening the dialog does not reload the page
+  optimizeDeps: {
+    include: [
+      '@tiptap/react',
+      '@tiptap/pm/view',
+      '@tiptap/starter-kit',
+      '@tiptap/extension-text-style',
+      '@tiptap/extension-highlight',
+      '@tiptap/extension-text-align',
+      '@tiptap/extension-image',
+      '@tiptap/extensions',
+    ],
+  },
   test: {
     include: [
       'app/**/*.test.{ts,tsx}',

@@ -1,6 +1,7 @@
-// The site chrome's behaviour without React: quote-button click tracking and <details> menus
-// that close when a link is chosen, on a click elsewhere, or on Escape. Pages that ship no React
-// still get all of it; hydrated pages share it.
+// The site chrome's behaviour without React: quote-button click tracking, <details> menus
+// that close when a link is chosen, on a click elsewhere, or on Escape, and broken pictures that
+// fall back to the placeholder (SPEC §8). Pages that ship no React still get all of it; hydrated
+// pages share it.
 (() => {
   const openMenus = () => document.querySelectorAll('details[data-menu][open]');
 
@@ -35,6 +36,25 @@
       if (!target || !menu.contains(target) || (link && menu.contains(link))) menu.open = false;
     }
   });
+
+  const PLACEHOLDER = '/catalog-placeholder.svg';
+  const fallBack = (img) => {
+    if (img.getAttribute('src') === PLACEHOLDER) return;
+    img.removeAttribute('srcset');
+    img.src = PLACEHOLDER;
+  };
+  // errors do not bubble: listen in the capture phase; pictures that failed before this script ran
+  // are caught by the sweep below
+  document.addEventListener(
+    'error',
+    (event) => {
+      if (event.target instanceof HTMLImageElement) fallBack(event.target);
+    },
+    true,
+  );
+  for (const img of document.images) {
+    if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) fallBack(img);
+  }
 
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;

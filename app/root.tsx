@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -19,6 +20,7 @@ import { SiteFooter } from '#app/components/site/site-footer.tsx';
 import { SiteHeader } from '#app/components/site/site-header.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
+import { needsHydration } from '#app/modules/marketing/hydration.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
 
 export const links: LinksFunction = () => [
@@ -34,6 +36,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<{ site: SiteInfo }>('root')?.site ?? DEFAULT_SITE;
   const nonce = useNonce();
+  const matches = useMatches();
+  // the back office brings its own shell (app/routes/admin-layout.tsx): no public chrome there
+  const publicChrome = !matches.some(
+    (m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'admin',
+  );
+  // Content pages opt out of React in the browser (decision 0013): no React Router scripts or
+  // module preloads, only chrome.js. Once React runs in a browser it keeps rendering them.
+  const hydrate = typeof document !== 'undefined' || needsHydration(matches);
   return (
     <html lang="en-CA">
       <head>
@@ -50,15 +60,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader site={site} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter site={site} />
-        <MobileBottomBar site={site} />
+        {publicChrome ? (
+          <>
+            <SiteHeader site={site} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter site={site} />
+            <MobileBottomBar site={site} />
+          </>
+        ) : (
+          children
+        )}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate && <ScrollRestoration nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
         <script src={chromeScript} defer nonce={nonce} />
       </body>
     </html>

@@ -73,6 +73,13 @@ export function createApp(options: AppOptions) {
       .set('Cache-Control', 'public, max-age=900')
       .send(await services.seo.sitemapXml());
   });
+  // the blog's RSS feed: before the pages, or the blog/:slug route would take it
+  app.get('/blog/rss.xml', async (_req, res) => {
+    res
+      .type('application/rss+xml')
+      .set('Cache-Control', 'public, max-age=900')
+      .send(await services.blog.rssXml());
+  });
 
   app.use(
     '/uploads',

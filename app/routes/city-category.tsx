@@ -1,20 +1,260 @@
-/** City × category landing page (SPEC §2 'City-category page'). */
+/**
+ * City × category landing page (SPEC §2 'City-category page'): server-built title, heading and
+ * description; featured items; common uses; four FAQs (also FAQPage structured data); the region
+ * blurb; links to its sibling pages, local guides and the catalog. Pages without content of their
+ * own are noindex (decision 0012). Unknown city or category: HTTP 404 with 'Page Not Found'.
+ * No React in the browser (decision 0013).
+ */
+import { BookOpen, HardHat, MapPin, Tractor, Truck } from 'lucide-react';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/city-category';
-import { PagePlaceholder } from '#app/components/site/page-placeholder.tsx';
-import { pageMeta } from '#app/components/site/seo.ts';
+import { ClosingCta, PageHero, Section } from '#app/components/marketing/blocks.tsx';
+import { FeaturedItemCard } from '#app/components/marketing/featured-item-card.tsx';
+import { SmsButton } from '#app/components/marketing/sms-button.tsx';
+import { cityPagePath } from '#app/components/site/nav-links.ts';
+import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
+import { getAppContext } from '#app/load-context.ts';
+import {
+  cityPageCommonUses,
+  cityPageFaqs,
+  regionBlurb,
+  type CommonUse,
+} from '#app/modules/marketing/city-page.ts';
+import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { breadcrumbJsonLd, faqPageJsonLd } from '#app/modules/seo/json-ld.ts';
+import { smsHref } from '#app/modules/site/site.ts';
 
-const titleCase = (slug: string) =>
-  slug
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+export const handle = STATIC_PAGE;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: `${titleCase(args.params.category)} in ${titleCase(args.params.city)}, Manitoba`,
-    description: `${titleCase(args.params.category)} sourced and delivered to ${titleCase(args.params.city)} and area. Text a photo for a same-day quote.`,
+const NOT_FOUND = {
+  title: 'Page Not Found',
+  text: 'The requested city and category combination could not be found.',
+  action: 'Return Home',
+} as const;
+
+const USE_ICONS: Record<CommonUse['audience'], typeof HardHat> = {
+  Contractors: HardHat,
+  Farmers: Tractor,
+  'Fleet Operators': Truck,
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = getAppContext(context);
+  const page = await services.pages.cityCategoryPage(params.city, params.category);
+  if (!page) return data({ found: false as const }, { status: 404 });
+  const links = await services.pages.cityPageLinks(page.city, page.category);
+  return { found: true as const, page, links };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const loaded = args.loaderData;
+  if (!loaded?.found) {
+    return pageMeta(args, { title: NOT_FOUND.title, description: NOT_FOUND.text, noindex: true });
+  }
+  const { page } = loaded;
+  const site = siteFromMatches(args.matches);
+  return pageMeta(args, {
+    title: page.seo.title,
+    description: page.seo.description,
+    keywords: [
+      `${page.category.name.toLowerCase()} ${page.city.name}`,
+      `${page.category.name.toLowerCase()} Manitoba`,
+      `parts delivery ${page.city.name}`,
+    ],
+    noindex: !page.indexable,
+    jsonLd: [
+      faqPageJsonLd(cityPageFaqs(page.city, page.category)),
+      breadcrumbJsonLd(site, [
+        { name: 'Home', path: '/' },
+        { name: 'Service Areas', path: '/#service-areas' },
+        { name: page.seo.h1, path: args.location.pathname },
+      ]),
+    ],
   });
+};
 
-export default function CityCategory({ params }: Route.ComponentProps) {
-  return <PagePlaceholder title={`${titleCase(params.category)} in ${titleCase(params.city)}, Manitoba`} />;
+export default function CityCategory({ loaderData, matches }: Route.ComponentProps) {
+  const site = siteFromMatches(matches);
+  if (!loaderData.found) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <MapPin className="mx-auto h-12 w-12 text-accent" aria-hidden="true" />
+        <h1 className="mt-4 text-3xl font-bold">{NOT_FOUND.title}</h1>
+        <p className="mt-4 text-lg text-slate-600">{NOT_FOUND.text}</p>
+        <Link
+          to="/"
+          className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-slate-900 px-5 font-semibold text-white hover:bg-slate-700"
+        >
+          {NOT_FOUND.action}
+        </Link>
+      </section>
+    );
+  }
+
+  const { page, links } = loaderData;
+  const { city, category, seo, featuredItems } = page;
+  const sms = smsHref(site.phone);
+  const prefilled = smsHref(site.phone, `Hi, I need ${category.name.toLowerCase()} in ${city.name}: `);
+  const catalogHref = `/catalog?category=${encodeURIComponent(category.slug)}`;
+  const faqs = cityPageFaqs(city, category);
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="border-b border-slate-800 bg-slate-900 text-sm text-slate-300">
+        <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1">
+          <li>
+            <Link to="/" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link
+              to="/#service-areas"
+              className="inline-flex min-h-11 items-center hover:text-white hover:underline"
+            >
+              Service Areas
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-white">
+            {seo.h1}
+          </li>
+        </ol>
+      </nav>
+
+      <PageHero eyebrow={`${city.name} · ${city.region}`} title={seo.h1} lead={seo.description}>
+        <SmsButton href={prefilled} size="lg">
+          Text for a Quote
+        </SmsButton>
+      </PageHero>
+
+      <Section
+        id="featured-items"
+        title={`Featured ${category.name}`}
+        intro={`In stock or ready to order for ${city.name}. Don't see your part? Text us a photo and we will find it.`}
+      >
+        {featuredItems.length > 0 ? (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {featuredItems.map((item) => (
+              <FeaturedItemCard key={item.slug} item={item} />
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-xl bg-slate-50 p-6 text-lg text-slate-700 ring-1 ring-slate-200">
+            We source {category.name.toLowerCase()} on request. Text us a photo of the part and we will quote
+            it the same day.
+          </p>
+        )}
+        <p className="mt-8">
+          <Link
+            to={catalogHref}
+            className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4 hover:text-accent-hover"
+          >
+            Browse all {category.name.toLowerCase()} in the catalog
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="common-uses" title={`Who Needs ${category.name} in ${city.name}`} tone="muted">
+        <ul className="grid gap-5 md:grid-cols-3">
+          {cityPageCommonUses(city, category).map((use) => {
+            const Icon = USE_ICONS[use.audience];
+            return (
+              <li key={use.audience} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-orange-50 text-accent">
+                  <Icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{use.audience}</h3>
+                <p className="mt-2 leading-7 text-slate-600">{use.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section id="region" title={`Serving ${city.name} and Area`}>
+        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
+          <div className="space-y-4 text-lg leading-8 text-slate-700">
+            {regionBlurb(city, category).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          {links.localGuides.length > 0 && (
+            <aside
+              aria-labelledby="local-guides"
+              className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200"
+            >
+              <h3 id="local-guides" className="flex items-center gap-2 font-semibold text-slate-900">
+                <BookOpen className="h-5 w-5 text-accent" aria-hidden="true" />
+                Local Guides
+              </h3>
+              <ul className="mt-3 space-y-3">
+                {links.localGuides.map((guide) => (
+                  <li key={guide.slug}>
+                    <Link
+                      to={`/blog/${guide.slug}`}
+                      className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:text-accent hover:underline"
+                    >
+                      {guide.title}
+                    </Link>
+                    {guide.excerpt && <p className="text-sm leading-6 text-slate-600">{guide.excerpt}</p>}
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          )}
+        </div>
+      </Section>
+
+      <Section id="faq" title="Frequently Asked Questions" tone="muted">
+        <div className="grid gap-5 md:grid-cols-2">
+          {faqs.map((faq) => (
+            <div key={faq.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="text-lg font-semibold text-slate-900">{faq.question}</h3>
+              <p className="mt-2 leading-7 text-slate-600">{faq.answer}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="nearby" title={`${category.name} Near ${city.name}`}>
+        <ul className="flex flex-wrap gap-2" aria-label={`${category.name} in nearby communities`}>
+          {links.nearbyCities.map((c) => (
+            <li key={c.slug}>
+              <Link
+                to={cityPagePath(c.slug, category.slug)}
+                className="inline-flex min-h-11 items-center gap-1 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
+              >
+                <MapPin className="h-4 w-4" aria-hidden="true" />
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-10 text-xl font-semibold text-slate-900">More Parts in {city.name}</h3>
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {links.otherCategories.map((c) => (
+            <li key={c.slug}>
+              <Link
+                to={cityPagePath(city.slug, c.slug)}
+                className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <ClosingCta
+        title={`Need ${category.name} in ${city.name}?`}
+        text="Send us a photo and we'll get you a quote, fast!"
+      >
+        <SmsButton href={sms} size="lg">
+          Text Us Your Part
+        </SmsButton>
+      </ClosingCta>
+    </>
+  );
 }

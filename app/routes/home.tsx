@@ -1,12 +1,60 @@
-/** Home (SPEC §2 'Home'). */
+/**
+ * Home (SPEC §2 'Home'): hero with three benefits and the tracked 'Get Quote' text button, the
+ * statistics strip, the city grid, the closing call to text, and the business's structured data.
+ * A content page: no React in the browser (decision 0013).
+ */
+import { Clock3, FileText, Truck, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { cityPagePath } from '#app/components/site/nav-links.ts';
-import { pageMeta } from '#app/components/site/seo.ts';
+import { ClosingCta, Figures, Hours, PageHero, Section } from '#app/components/marketing/blocks.tsx';
+import { CityGrid } from '#app/components/marketing/city-grid.tsx';
+import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
+import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
+import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { displayStats } from '#app/modules/marketing/stats.ts';
+import { localBusinessJsonLd } from '#app/modules/seo/json-ld.ts';
+import { formatPhone, HOME_HOURS, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
+
+export const handle = STATIC_PAGE;
+
+const COPY = {
+  eyebrow: 'Parts sourcing & quoting for Manitoba',
+  title: 'Heavy Duty Parts Across Manitoba',
+  lead: 'Text us a photo of the part you need. A real person replies with an all-in price and an ETA, usually within 18 minutes.',
+  benefits: [
+    {
+      icon: Clock3,
+      title: 'Same-Day Quoting',
+      text: 'Quotes the same day, anywhere in Manitoba. Every quote is good for 48 hours.',
+    },
+    {
+      icon: Truck,
+      title: 'Heavy Equipment + Truck, Trailer & Ag',
+      text: 'One text for heavy equipment, truck, trailer and agricultural parts.',
+    },
+    {
+      icon: UserCheck,
+      title: 'Real Humans, Fast ETAs',
+      text: 'A real person hunts down your part, tells you when it will arrive, and takes care of delivery.',
+    },
+  ],
+  areas: {
+    title: 'We Serve All of Manitoba',
+    intro:
+      'Farms, fleets and job sites from Winnipeg to the Parkland get the same fast quotes. Pick your community:',
+    anyway: "Don't see your community? We deliver parts anywhere in Manitoba.",
+  },
+  ready: {
+    title: 'Ready to Find Your Part?',
+    text: "Send us a photo and we'll get you a quote, fast!",
+  },
+} as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cities: await getAppContext(context).services.reference.listCities() };
+  const { services } = getAppContext(context);
+  const [cities, stats] = await Promise.all([services.reference.listCities(), services.stats.publicStats()]);
+  return { cities, stats };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -15,36 +63,79 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       'Same-day quotes on heavy equipment, truck, trailer and ag parts across Manitoba. Text a photo of your part and get a price and an ETA from a real person.',
     keywords: ['heavy duty parts Manitoba', 'truck parts', 'trailer parts', 'ag parts', 'parts sourcing'],
+    jsonLd: [localBusinessJsonLd(siteFromMatches(args.matches))],
   });
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const site = siteFromMatches(matches);
+  const sms = smsHref(site.phone);
   return (
     <>
-      <section className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Heavy Duty Parts Across Manitoba
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-600">
-            Text us a photo of the part you need. A real person replies with a price and an ETA.
-          </p>
+      <PageHero
+        eyebrow={COPY.eyebrow}
+        title={COPY.title}
+        lead={COPY.lead}
+        aside={
+          <ul className="grid gap-4" aria-label="Why customers text us">
+            {COPY.benefits.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4 rounded-xl bg-slate-800 p-5 ring-1 ring-slate-700">
+                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-accent text-white">
+                  <Icon className="h-6 w-6" aria-hidden="true" />
+                </span>
+                <div>
+                  <h2 className="font-semibold text-white">{title}</h2>
+                  <p className="mt-1 text-sm leading-6 text-slate-300">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        <SmsButton href={sms} track={{ location: 'home-hero', text: 'Get Quote' }} size="lg">
+          Get Quote
+        </SmsButton>
+        <Link to="/find-my-part" className={buttonClass('outlineLight', 'lg')}>
+          <FileText className="h-5 w-5" aria-hidden="true" />
+          Use the Request Form
+        </Link>
+      </PageHero>
+
+      <section aria-label="Our numbers" className="border-b border-slate-200 bg-slate-50 py-8">
+        <div className="mx-auto max-w-6xl px-4">
+          <Figures items={displayStats(loaderData.stats)} label="Our numbers" />
         </div>
       </section>
-      <section id="service-areas" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 className="text-2xl font-bold">We Serve All of Manitoba</h2>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {loaderData.cities.map((city) => (
-            <li key={city.slug}>
-              <Link
-                to={cityPagePath(city.slug)}
-                className="block rounded-lg border border-slate-200 px-4 py-3 font-medium hover:border-accent hover:text-accent"
-              >
-                {city.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+
+      <Section id="service-areas" title={COPY.areas.title} intro={COPY.areas.intro}>
+        <CityGrid cities={loaderData.cities} />
+        <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-lg font-medium text-slate-800">{COPY.areas.anyway}</p>
+          <SmsButton href={sms} variant="dark" className="shrink-0">
+            Get a Quote Anyway
+          </SmsButton>
+        </div>
+      </Section>
+
+      <ClosingCta
+        title={COPY.ready.title}
+        text={COPY.ready.text}
+        aside={
+          <div className="rounded-xl bg-slate-800 p-6 ring-1 ring-slate-700">
+            <h3 className="font-semibold text-white">Hours</h3>
+            <Hours lines={[...HOME_HOURS, TEXTING_HOURS]} className="mt-3 text-slate-200" />
+            <p className="mt-4 text-sm text-slate-300">
+              Text or call{' '}
+              <a href={`tel:${site.phone}`} className="font-semibold text-white underline underline-offset-2">
+                {formatPhone(site.phone)}
+              </a>
+            </p>
+          </div>
+        }
+      >
+        <SmsButton href={sms} size="lg">
+          Submit Request via Text
+        </SmsButton>
+      </ClosingCta>
     </>
   );
 }

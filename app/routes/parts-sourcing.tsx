@@ -1,15 +1,181 @@
-/** Parts Sourcing (SPEC §2). */
+/**
+ * Parts Sourcing (SPEC §2 'Service pages'): hero with the tracked text-us button, pain points,
+ * benefits, the 4-step process, the figures and a final call to text. No React in the browser.
+ */
+import { BadgeCheck, Camera, PackageCheck, Search, ShieldCheck, Timer, Truck, Wrench } from 'lucide-react';
 import type { Route } from './+types/parts-sourcing';
-import { PagePlaceholder } from '#app/components/site/page-placeholder.tsx';
-import { pageMeta } from '#app/components/site/seo.ts';
+import {
+  ClosingCta,
+  FeatureGrid,
+  Figures,
+  PageHero,
+  PainPoints,
+  Section,
+  Steps,
+} from '#app/components/marketing/blocks.tsx';
+import { SmsButton } from '#app/components/marketing/sms-button.tsx';
+import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
+import { getAppContext } from '#app/load-context.ts';
+import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { displayStats } from '#app/modules/marketing/stats.ts';
+import { smsHref } from '#app/modules/site/site.ts';
+
+export const handle = STATIC_PAGE;
+
+const HERO_BUTTON = { location: 'parts-sourcing-hero', text: 'Text Us Your Part' } as const;
+
+const COPY = {
+  eyebrow: 'Parts Sourcing',
+  title: 'We Hunt Down the Parts You Need',
+  lead: 'Heavy equipment, truck, trailer and ag parts, found fast. Text us a photo and we search suppliers across the country so you do not have to.',
+  pains: {
+    title: 'Sound Familiar?',
+    items: [
+      {
+        title: 'Calling dealer after dealer',
+        text: 'A morning on the phone, and every counter says it is not in stock or not their brand.',
+      },
+      {
+        title: 'Waiting on callbacks that never come',
+        text: 'You leave messages, the machine sits, and the crew waits with it.',
+      },
+      {
+        title: 'The wrong part shows up',
+        text: 'A close match by catalogue number, but it does not fit, and the clock starts again.',
+      },
+      {
+        title: 'No idea when it will arrive',
+        text: '"A few days" turns into two weeks, with no one to ask.',
+      },
+    ],
+  },
+  benefits: {
+    title: 'Why Farms, Fleets and Contractors Text Us',
+    items: [
+      {
+        icon: Search,
+        title: 'One Text, Every Supplier',
+        text: 'We search dealers, distributors and specialty suppliers for you, and come back with the best option.',
+      },
+      {
+        icon: BadgeCheck,
+        title: 'Fitment Checked',
+        text: 'We match your photos, serial tags and measurements to the right part before you pay for it.',
+      },
+      {
+        icon: Timer,
+        title: 'Same-Day Quotes',
+        text: 'A real person answers, on average in 18 minutes, with an all-in price and an ETA.',
+      },
+      {
+        icon: ShieldCheck,
+        title: 'No Hidden Fees',
+        text: 'The price we quote is the price you pay, good for 48 hours.',
+      },
+      {
+        icon: Truck,
+        title: 'Delivery Is on Us',
+        text: 'We take responsibility for getting the part to your farm, shop or job site.',
+      },
+      {
+        icon: Wrench,
+        title: 'Heavy Equipment to Ag',
+        text: 'Truck, trailer, skid steer and farm equipment parts, new or hard to find.',
+      },
+    ],
+  },
+  steps: {
+    title: 'How It Works',
+    items: [
+      {
+        title: 'Text a Photo',
+        text: 'Send a photo of the part, its serial or part number tag, and what it fits.',
+      },
+      {
+        title: 'We Hunt It Down',
+        text: 'Our team searches suppliers and confirms the fit from your details.',
+      },
+      { title: 'Get Your Quote', text: 'An all-in price and an ETA, good for 48 hours. Text YES to order.' },
+      { title: 'We Deliver', text: 'The part comes to you, and we keep you posted until it arrives.' },
+    ],
+  },
+  figures: 'Parts sourcing by the numbers',
+  closing: {
+    title: 'Got a Part to Find?',
+    text: 'Text us a photo now. A real person will get back to you with a price and an ETA.',
+  },
+} as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { stats: await getAppContext(context).services.stats.publicStats() };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Parts Sourcing',
     description:
-      'Hard-to-find heavy duty, truck, trailer and ag parts hunted down for Manitoba farms, fleets and contractors.',
+      'Hard-to-find heavy duty, truck, trailer and ag parts hunted down for Manitoba farms, fleets and contractors. Text a photo, get a price and an ETA.',
+    keywords: ['parts sourcing Manitoba', 'hard to find truck parts', 'trailer parts', 'ag parts'],
   });
 
-export default function Page() {
-  return <PagePlaceholder title="Parts Sourcing" />;
+const PROMISES = [
+  { icon: Camera, text: 'A photo is enough 80% of the time' },
+  { icon: PackageCheck, text: 'Common parts in 1-3 days' },
+  { icon: Timer, text: '18 minute average response' },
+  { icon: ShieldCheck, text: 'Quotes good for 48 hours' },
+] as const;
+
+/** The four figures in the order SPEC §2 lists them for this page. */
+const FIGURE_ORDER = ['partsSourced', 'citiesServed', 'avgETA', 'avgResponseTime'] as const;
+
+export default function PartsSourcing({ loaderData, matches }: Route.ComponentProps) {
+  const sms = smsHref(siteFromMatches(matches).phone);
+  const stats = displayStats(loaderData.stats);
+  const figures = FIGURE_ORDER.map((key) => stats.find((s) => s.key === key)!);
+  return (
+    <>
+      <PageHero eyebrow={COPY.eyebrow} title={COPY.title} lead={COPY.lead}>
+        <SmsButton href={sms} track={HERO_BUTTON} size="lg">
+          {HERO_BUTTON.text}
+        </SmsButton>
+      </PageHero>
+
+      <Section id="pain-points" title={COPY.pains.title}>
+        <PainPoints items={COPY.pains.items} />
+      </Section>
+
+      <Section id="benefits" title={COPY.benefits.title} tone="muted">
+        <FeatureGrid items={COPY.benefits.items} />
+      </Section>
+
+      <Section id="how-it-works" title={COPY.steps.title}>
+        <Steps steps={COPY.steps.items} />
+        <div className="mt-10">
+          <Figures items={figures} label={COPY.figures} />
+        </div>
+      </Section>
+
+      <ClosingCta
+        title={COPY.closing.title}
+        text={COPY.closing.text}
+        aside={
+          <ul className="grid grid-cols-2 gap-3 text-sm text-slate-200">
+            {PROMISES.map(({ icon: Icon, text }) => (
+              <li
+                key={text}
+                className="flex items-start gap-2 rounded-lg bg-slate-800 p-3 ring-1 ring-slate-700"
+              >
+                <Icon className="mt-0.5 h-4 w-4 shrink-0 text-orange-400" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        <SmsButton href={sms} size="lg">
+          Text Us Now
+        </SmsButton>
+      </ClosingCta>
+    </>
+  );
 }

@@ -51,9 +51,16 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrate(database: Database): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema it can see; name ours, so a database
+  // that holds several schemas (other apps, or parallel test suites) never confuses it.
+  const migrationTableSchema =
+    database.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: database.db as Kysely<unknown>,
     provider: migrationProvider(database.engine),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

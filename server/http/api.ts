@@ -7,14 +7,24 @@ import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Services } from '../services/index.ts';
 import { adminAuthRouter } from './api/admin-auth.ts';
+import { blogRouter } from './api/blog.ts';
+import { catalogRouter } from './api/catalog.ts';
 import { clicksRouter } from './api/clicks.ts';
+import { leadsRouter } from './api/leads.ts';
+import { pagesRouter } from './api/pages.ts';
 import { publicRouter } from './api/public.ts';
+import { statsRouter } from './api/stats.ts';
 import { apiNotFound } from './errors.ts';
 
 export function apiRouter(services: Services, config: Config): Router {
   const api = Router();
   api.use(publicRouter(services));
-  api.use(clicksRouter(services));
+  api.use(clicksRouter(services, config));
+  api.use(pagesRouter(services));
+  api.use(statsRouter(services));
+  api.use(leadsRouter(services, config));
+  api.use(catalogRouter(services, config));
+  api.use(blogRouter(services, config));
   api.use(adminAuthRouter(services, config));
   api.use(apiNotFound);
   return api;

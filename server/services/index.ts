@@ -4,11 +4,16 @@
  */
 import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
+import { blogService } from './blog.ts';
+import { catalogService } from './catalog.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
+import { leadsService } from './leads.ts';
+import { pagesService } from './pages.ts';
 import { referenceService } from './reference.ts';
 import { seoService } from './seo.ts';
+import { statsService } from './stats.ts';
 
 export type { ServiceDeps } from './context.ts';
 
@@ -16,10 +21,15 @@ export function createServices(deps: ServiceDeps) {
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
+    blog: blogService(deps),
+    catalog: catalogService(deps),
     clicks: clicksService(deps),
     health: healthService(deps),
+    leads: leadsService(deps),
+    pages: pagesService(deps),
     reference: referenceService(deps),
     seo: seoService(deps),
+    stats: statsService(deps),
   };
 }
 

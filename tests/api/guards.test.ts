@@ -15,6 +15,7 @@ import { concretePath, listEndpoints, type Endpoint } from '../support/route-tab
 const PUBLIC = new Set([
   'GET /robots.txt',
   'GET /sitemap.xml',
+  'GET /blog/rss.xml', // the blog's RSS feed: published posts only
   'GET /api/health',
   'GET /api/cities',
   'GET /api/categories',

@@ -6,10 +6,12 @@ import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../engine.ts';
 import { initial } from './0001-initial.ts';
+import { catalogListing } from './0003-catalog-listing.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initial(engine) as { up(db: Kysely<unknown>): Promise<void> },
+    '0003-catalog-listing': catalogListing(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -100,3 +100,85 @@ export async function upsertBlogCategory(db: Kysely<DB>, name: string): Promise<
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Every post, every status, newest first (the staff table). */
+export async function listAllBlogPosts(db: Kysely<DB>): Promise<AdminBlogPost[]> {
+  const rows = await db
+    .selectFrom('blog_posts')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toBlogPost);
+}
+
+export async function findBlogPostById(db: Kysely<DB>, id: number): Promise<AdminBlogPost | undefined> {
+  const row = await db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toBlogPost(row);
+}
+
+/** Replaces every field of a post but its creation time; undefined when it does not exist. */
+export async function updateBlogPost(
+  db: Kysely<DB>,
+  id: number,
+  post: NewBlogPost,
+  now: Date,
+): Promise<AdminBlogPost | undefined> {
+  const row = await db
+    .updateTable('blog_posts')
+    .set({
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      content: post.content,
+      featured_image: post.featuredImage,
+      tags: JSON.stringify(post.tags),
+      author_name: post.authorName,
+      author_bio: post.authorBio,
+      category_id: post.categoryId,
+      canonical_url: post.canonicalUrl,
+      meta_title: post.metaTitle,
+      meta_description: post.metaDescription,
+      read_time_minutes: post.readTimeMinutes,
+      is_featured: post.isFeatured,
+      allow_comments: post.allowComments,
+      city_focus: JSON.stringify(post.cityFocus),
+      equipment_focus: JSON.stringify(post.equipmentFocus),
+      local_keywords: JSON.stringify(post.localKeywords),
+      schema_type: post.schemaType,
+      status: post.status,
+      published_at: post.publishedAt,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toBlogPost(row);
+}
+
+/** Sets a post's status and publication time (publish, schedule, unpublish, archive). */
+export async function setBlogPostStatus(
+  db: Kysely<DB>,
+  id: number,
+  status: BlogStatus,
+  publishedAt: string | null,
+  now: Date,
+): Promise<AdminBlogPost | undefined> {
+  const row = await db
+    .updateTable('blog_posts')
+    .set({ status, published_at: publishedAt, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toBlogPost(row);
+}
+
+/** Deletes a post for good; true when there was one. */
+export async function deleteBlogPost(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listBlogCategories(db: Kysely<DB>): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('blog_categories').select(['id', 'name']).orderBy('name').execute();
+}

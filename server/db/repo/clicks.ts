@@ -15,3 +15,31 @@ export async function insertClick(db: Kysely<DB>, click: ClickEvent, now: Date):
     })
     .execute();
 }
+
+export type ClickCounts = { total: number; since: number; byLocation: Record<string, number> };
+
+/** All clicks, clicks at or after `since`, and all clicks per button location. */
+export async function countClicks(db: Kysely<DB>, since: Date): Promise<ClickCounts> {
+  const [totals, byLocation] = await Promise.all([
+    db
+      .selectFrom('click_events')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn
+          .sum<number>(eb.case().when('created_at', '>=', since.toISOString()).then(1).else(0).end())
+          .as('since'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('click_events')
+      .select((eb) => ['button_location', eb.fn.countAll<number>().as('count')])
+      .groupBy('button_location')
+      .orderBy('button_location')
+      .execute(),
+  ]);
+  return {
+    total: Number(totals.total),
+    since: Number(totals.since ?? 0),
+    byLocation: Object.fromEntries(byLocation.map((r) => [r.button_location, Number(r.count)])),
+  };
+}

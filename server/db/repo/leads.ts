@@ -174,3 +174,34 @@ export async function countLeads(db: Kysely<DB>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** One stored lead photo by its storage key (the admin photo endpoint looks keys up here). */
+export async function findLeadPhotoByKey(
+  db: Kysely<DB>,
+  storageKey: string,
+): Promise<{ storageKey: string; contentType: string; sizeBytes: number } | undefined> {
+  const row = await db
+    .selectFrom('lead_photos')
+    .select(['storage_key', 'content_type', 'size_bytes'])
+    .where('storage_key', '=', storageKey)
+    .executeTakeFirst();
+  return row && { storageKey: row.storage_key, contentType: row.content_type, sizeBytes: row.size_bytes };
+}
+
+/** Which of these storage keys a lead photo row names (to find files no row owns). */
+export async function referencedPhotoKeys(
+  db: Kysely<DB>,
+  storageKeys: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < storageKeys.length; i += 500) {
+    const batch = storageKeys.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('lead_photos')
+      .select('storage_key')
+      .where('storage_key', 'in', batch)
+      .execute();
+    for (const row of rows) found.add(row.storage_key);
+  }
+  return found;
+}

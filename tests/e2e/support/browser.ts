@@ -91,6 +91,9 @@ export function watchProblems(page: Page): PageProblems {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  // Content pages ship no React (decision 0013): without React Router's context script there is
+  // nothing to hydrate, and the loaded page is ready as it is.
+  if (await page.evaluate(() => !('__reactRouterContext' in window))) return;
   await page.waitForFunction(() => {
     const claimed = (el: Element | null) =>
       !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));

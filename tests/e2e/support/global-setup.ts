@@ -84,7 +84,7 @@ function readLog(logFile: string): string {
 }
 
 export default async function setup(project: TestProject) {
-  const serverBuild = path.join(ROOT, 'build/server/index.js');
+  const serverBuild = path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? 'build'), 'server/index.js');
   if (!fs.existsSync(serverBuild)) {
     throw new Error(
       'No production build in build/. Run `npx react-router build` first (npm run test:e2e does).',

@@ -1,0 +1,114 @@
+/**
+ * The catalog filters (SPEC §2 'Catalog'): category and city, each with an 'all' option, kept in
+ * the URL so a filtered list can be shared and is rendered by the server. Without JavaScript it is
+ * a plain GET form with a submit button; once React runs, a change applies at once and the button
+ * goes away.
+ */
+import { Filter } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useNavigate, useNavigation } from 'react-router';
+import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
+import { fieldClass, Label } from '#app/components/ui/input.tsx';
+import { ALL } from '#app/modules/catalog/catalog.ts';
+import type { Category, City } from '#app/modules/site/reference.ts';
+
+/** /catalog with only the filters that filter (no 'all', no page 1). */
+export function catalogSearch(filters: {
+  category?: string | null;
+  city?: string | null;
+  page?: number;
+}): string {
+  const params = new URLSearchParams();
+  if (filters.category && filters.category !== ALL) params.set('category', filters.category);
+  if (filters.city && filters.city !== ALL) params.set('city', filters.city);
+  if (filters.page && filters.page > 1) params.set('page', String(filters.page));
+  const query = params.toString();
+  return query ? `/catalog?${query}` : '/catalog';
+}
+
+const noSubscription = () => () => {};
+
+export function CatalogFilters({
+  categories,
+  cities,
+  category,
+  city,
+}: {
+  categories: readonly Category[];
+  cities: readonly City[];
+  category: string | null;
+  city: string | null;
+}) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  // the URL is the truth; while a change loads, the selects already show where it is going
+  const pending =
+    navigation.location?.pathname === '/catalog' ? new URLSearchParams(navigation.location.search) : null;
+  const chosen = {
+    category: (pending ? pending.get('category') : category) ?? ALL,
+    city: (pending ? pending.get('city') : city) ?? ALL,
+  };
+
+  function apply(next: { category: string; city: string }) {
+    navigate(catalogSearch(next), { preventScrollReset: true });
+  }
+
+  return (
+    <form
+      method="get"
+      action="/catalog"
+      role="search"
+      aria-label="Filter parts"
+      className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(chosen);
+      }}
+    >
+      <div>
+        <Label htmlFor="filter-category">Category</Label>
+        <select
+          id="filter-category"
+          name="category"
+          value={chosen.category}
+          onChange={(e) => apply({ ...chosen, category: e.currentTarget.value })}
+          className={cn(fieldClass, 'min-h-11')}
+        >
+          <option value={ALL}>All categories</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <Label htmlFor="filter-city">Delivery city</Label>
+        <select
+          id="filter-city"
+          name="city"
+          value={chosen.city}
+          onChange={(e) => apply({ ...chosen, city: e.currentTarget.value })}
+          className={cn(fieldClass, 'min-h-11')}
+        >
+          <option value={ALL}>All cities</option>
+          {cities.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="primary" className={cn(hydrated && 'hidden')}>
+        <Filter className="h-4 w-4" aria-hidden="true" />
+        Show parts
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/** 'We Serve All of Manitoba' (SPEC §2 Home): the first 14 cities as cards and the '& N+ more' card. */
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { cityGrid } from '#app/modules/marketing/city-grid.ts';
+import type { City } from '#app/modules/site/reference.ts';
+import { cityPagePath } from '../site/nav-links.ts';
+
+export function CityGrid({ cities }: { cities: readonly City[] }) {
+  const grid = cityGrid(cities);
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Cities we serve">
+      {grid.shown.map((city) => (
+        <li key={city.slug}>
+          <Link
+            to={cityPagePath(city.slug)}
+            className="group flex h-full min-h-16 items-start gap-2 rounded-lg border border-slate-200 bg-white px-3 py-3 shadow-sm transition-colors hover:border-accent"
+          >
+            <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
+            <span className="min-w-0">
+              <span className="block font-semibold text-slate-900 group-hover:text-accent">{city.name}</span>
+              <span className="block text-xs text-slate-600">{city.region}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+      <li
+        className="col-span-2 flex min-h-16 items-center justify-center rounded-lg border border-dashed sm:col-span-1 border-slate-300 bg-slate-50 px-3 py-3 font-semibold text-slate-700"
+        data-testid="more-cities"
+      >
+        {grid.moreLabel}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The photo area of step 1 (SPEC §2): a drop zone that is also a button opening the file picker,
+ * the label and hint, previews with a remove button each, and the photo tips box.
+ */
+import { Camera, CheckCircle2, ImagePlus, Loader2, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { cn } from '#app/components/ui/cn.ts';
+import { hintId } from './fields.tsx';
+import { COPY } from './request-copy.ts';
+import type { ChosenPhoto } from './use-photos.ts';
+
+export function PhotoUploader({
+  photos,
+  onAdd,
+  onRemove,
+  disabled,
+}: {
+  photos: readonly ChosenPhoto[];
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  disabled?: boolean;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+        {COPY.photos.label}
+      </label>
+      <p id={hintId(inputId)} className="mb-3 text-sm text-slate-600">
+        {COPY.photos.hint}
+      </p>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        multiple
+        tabIndex={-1}
+        className="sr-only"
+        aria-describedby={hintId(inputId)}
+        disabled={disabled}
+        onChange={(event) => {
+          onAdd(Array.from(event.currentTarget.files ?? []));
+          // the same photo can be chosen again after removing it
+          event.currentTarget.value = '';
+        }}
+      />
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        onDragEnter={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (!disabled) onAdd(Array.from(event.dataTransfer.files));
+        }}
+        aria-describedby={`${inputId}-count`}
+        className={cn(
+          'flex w-full scroll-mb-28 flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-2',
+          dragging
+            ? 'border-accent bg-orange-50'
+            : 'border-slate-300 bg-slate-50 hover:border-slate-400 hover:bg-slate-100',
+        )}
+      >
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-accent shadow-sm ring-1 ring-slate-200">
+          {dragging ? (
+            <ImagePlus className="h-6 w-6" aria-hidden="true" />
+          ) : (
+            <Camera className="h-6 w-6" aria-hidden="true" />
+          )}
+        </span>
+        <span className="text-base font-semibold text-slate-900">
+          {dragging ? COPY.photos.dropTitleActive : COPY.photos.dropTitle}
+        </span>
+        <span className="text-sm text-slate-600">{COPY.photos.dropDetail}</span>
+      </button>
+      <p id={`${inputId}-count`} className="mt-2 text-sm text-slate-600" aria-live="polite">
+        {COPY.photos.count(photos.length)}
+      </p>
+
+      {photos.length > 0 && (
+        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6" aria-label="Chosen photos">
+          {photos.map((photo, index) => (
+            <li key={photo.id} className="relative">
+              <img
+                src={photo.previewUrl}
+                alt={`Photo ${index + 1}: ${photo.name}`}
+                className="aspect-square w-full rounded-md object-cover ring-1 ring-slate-200"
+              />
+              {!photo.upload && (
+                <span className="absolute inset-x-1 bottom-1 flex items-center justify-center gap-1 rounded bg-slate-900/80 px-1 py-0.5 text-xs text-white">
+                  <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
+                  {COPY.photos.preparing}
+                </span>
+              )}
+              <button
+                type="button"
+                onClick={() => onRemove(photo.id)}
+                disabled={disabled}
+                aria-label={COPY.photos.remove(photo.name)}
+                className="absolute -right-2 -top-2 flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
+              >
+                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-slate-900 text-white shadow ring-2 ring-white hover:bg-red-700">
+                  <X className="h-4 w-4" aria-hidden="true" />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section
+        aria-labelledby={`${inputId}-tips`}
+        className="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4 text-sm text-slate-800"
+      >
+        <h3 id={`${inputId}-tips`} className="font-semibold text-slate-900">
+          {COPY.tips.title}
+        </h3>
+        <ul className="mt-2 space-y-1.5">
+          {COPY.tips.items.map((tip) => (
+            <li key={tip} className="flex gap-2">
+              <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-orange-700" aria-hidden="true" />
+              {tip}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Structured data of the catalog pages (SPEC §2 'Catalog item': product structured data): a
+ * schema.org Product with one Offer in CAD whose availability follows SPEC §4, and no price when
+ * the item has none ('Contact for price'); an ItemList for a page of the listing. Pure.
+ */
+import { absoluteUrl } from '../seo/meta.ts';
+import type { SiteInfo } from '../site/site.ts';
+import { centsToDollarText } from '../site/money.ts';
+import { catalogItemPath, type PublicCatalogItem } from './catalog.ts';
+import { stockAvailability } from './stock.ts';
+
+type JsonLd = Record<string, unknown>;
+
+export function productJsonLd(
+  site: SiteInfo,
+  item: PublicCatalogItem,
+  options: { categoryName?: string } = {},
+): JsonLd {
+  const url = absoluteUrl(site.baseUrl, catalogItemPath(item.slug));
+  const offer: JsonLd = {
+    '@type': 'Offer',
+    url,
+    priceCurrency: 'CAD',
+    availability: stockAvailability(item.stockQty),
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: site.name },
+  };
+  if (item.price !== null) offer.price = centsToDollarText(item.price);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: item.title,
+    url,
+    ...(item.description ? { description: item.description } : {}),
+    ...(item.images.length ? { image: item.images.map((src) => absoluteUrl(site.baseUrl, src)) } : {}),
+    ...(item.sku ? { sku: item.sku } : {}),
+    ...(item.supplierSku ? { mpn: item.supplierSku } : {}),
+    ...(item.brand ? { brand: { '@type': 'Brand', name: item.brand } } : {}),
+    category: options.categoryName ?? item.category,
+    ...(Object.keys(item.specs).length
+      ? {
+          additionalProperty: Object.entries(item.specs).map(([name, value]) => ({
+            '@type': 'PropertyValue',
+            name,
+            value,
+          })),
+        }
+      : {}),
+    offers: offer,
+  };
+}
+
+/** A page of the listing as an ItemList of links to the items. */
+export function catalogListJsonLd(
+  site: SiteInfo,
+  items: readonly Pick<PublicCatalogItem, 'slug' | 'title'>[],
+  offset = 0,
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      name: item.title,
+      url: absoluteUrl(site.baseUrl, catalogItemPath(item.slug)),
+    })),
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  startOfZonedDay,
+  startOfZonedMonth,
+  wallClock,
+  zonedDayRange,
+  zonedMidnight,
+  zonedMonthRange,
+} from './calendar.ts';
+
+describe('America/Winnipeg calendar boundaries', () => {
+  it.each([
+    // CST (UTC-6) in winter
+    ['2026-11-21T05:59:59.000Z', '2026-11-20T06:00:00.000Z'],
+    ['2026-11-21T06:00:00.000Z', '2026-11-21T06:00:00.000Z'],
+    ['2026-11-21T23:30:00.000Z', '2026-11-21T06:00:00.000Z'],
+    // CDT (UTC-5) in summer
+    ['2026-07-01T04:59:00.000Z', '2026-06-30T05:00:00.000Z'],
+    ['2026-07-01T05:00:00.000Z', '2026-07-01T05:00:00.000Z'],
+    // the day the clocks go forward (8 March 2026, 02:00 local) and back (1 November 2026)
+    ['2026-03-08T12:00:00.000Z', '2026-03-08T06:00:00.000Z'],
+    ['2026-11-01T12:00:00.000Z', '2026-11-01T05:00:00.000Z'],
+  ])('the local day containing %s starts at %s', (now, start) => {
+    expect(startOfZonedDay(new Date(now)).toISOString()).toBe(start);
+  });
+
+  it.each([
+    ['2026-11-21T12:00:00.000Z', '2026-11-01T05:00:00.000Z'],
+    // 06:30Z on 1 December is 00:30 local: December has begun
+    ['2026-12-01T06:30:00.000Z', '2026-12-01T06:00:00.000Z'],
+    // 30 November 23:30 local is 05:30Z on 1 December: still November
+    ['2026-12-01T05:30:00.000Z', '2026-11-01T05:00:00.000Z'],
+    ['2027-01-01T05:59:00.000Z', '2026-12-01T06:00:00.000Z'],
+  ])('the local month containing %s starts at %s', (now, start) => {
+    expect(startOfZonedMonth(new Date(now)).toISOString()).toBe(start);
+  });
+
+  it('reads the wall clock and builds midnights in other zones too', () => {
+    expect(wallClock(new Date('2026-11-21T04:58:26.123Z'))).toEqual({
+      year: 2026,
+      month: 11,
+      day: 20,
+      hour: 22,
+      minute: 58,
+      second: 26,
+    });
+    expect(zonedMidnight(2026, 11, 21, 'UTC').toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    expect(zonedMidnight(2026, 11, 21, 'Asia/Kolkata').toISOString()).toBe('2026-11-20T18:30:00.000Z');
+  });
+
+  it.each([
+    ['2026-11-21T12:00:00.000Z', '2026-11-21T06:00:00.000Z', '2026-11-22T06:00:00.000Z'],
+    // 23-hour and 25-hour days
+    ['2026-03-08T12:00:00.000Z', '2026-03-08T06:00:00.000Z', '2026-03-09T05:00:00.000Z'],
+    ['2026-11-01T12:00:00.000Z', '2026-11-01T05:00:00.000Z', '2026-11-02T06:00:00.000Z'],
+  ])('the local day of %s is [%s, %s)', (now, start, end) => {
+    const range = zonedDayRange(new Date(now));
+    expect([range.start.toISOString(), range.end.toISOString()]).toEqual([start, end]);
+  });
+
+  it.each([
+    ['2026-11-21T12:00:00.000Z', '2026-11-01T05:00:00.000Z', '2026-12-01T06:00:00.000Z'],
+    ['2026-02-10T12:00:00.000Z', '2026-02-01T06:00:00.000Z', '2026-03-01T06:00:00.000Z'],
+    ['2026-12-31T12:00:00.000Z', '2026-12-01T06:00:00.000Z', '2027-01-01T06:00:00.000Z'],
+  ])('the local month of %s is [%s, %s)', (now, start, end) => {
+    const range = zonedMonthRange(new Date(now));
+    expect([range.start.toISOString(), range.end.toISOString()]).toEqual([start, end]);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES, type City } from '../site/reference.ts';
+import {
+  cityPageCommonUses,
+  cityPageFaqs,
+  cityPageSeo,
+  regionBlurb,
+  regionPhrase,
+  REGION_EXTRAS,
+} from './city-page.ts';
+
+const winnipeg: City = { slug: 'winnipeg', name: 'Winnipeg', region: 'Winnipeg Metro' };
+const steinbach: City = { slug: 'steinbach', name: 'Steinbach', region: 'Steinbach Region' };
+const brandon: City = { slug: 'brandon', name: 'Brandon', region: 'Brandon Region' };
+const gimli: City = { slug: 'gimli', name: 'Gimli', region: 'Interlake Area' };
+const trailer = CATEGORIES[0]!;
+
+describe('city × category page copy', () => {
+  it('builds title, description and heading from the city and category', () => {
+    expect(cityPageSeo(winnipeg, trailer)).toEqual({
+      title: 'Trailer Parts in Winnipeg, Manitoba',
+      description:
+        'Trailer parts in Winnipeg, quoted the same day. Text a photo of your part for an all-in price and ETA, with delivery across Winnipeg Metro.',
+      h1: 'Trailer Parts in Winnipeg',
+    });
+    expect(cityPageSeo(gimli, trailer).description).toContain('delivery across the Interlake Area.');
+  });
+
+  it('gives every city and category pair its own title, description and heading', () => {
+    const pages = [winnipeg, steinbach, brandon, gimli].flatMap((c) =>
+      CATEGORIES.map((cat) => cityPageSeo(c, cat)),
+    );
+    for (const key of ['title', 'description', 'h1'] as const) {
+      expect(new Set(pages.map((p) => p[key])).size).toBe(pages.length);
+    }
+  });
+
+  it('has four FAQs naming the city, with the delivery and photo claims of SPEC §9', () => {
+    const faqs = cityPageFaqs(steinbach, trailer);
+    expect(faqs).toHaveLength(4);
+    expect(faqs[0]!.question).toBe('How fast can I get trailer parts in Steinbach?');
+    expect(faqs[0]!.answer).toContain('1-3 days');
+    expect(faqs[0]!.answer).toContain('3-10 days');
+    expect(faqs[1]!.answer).toContain('80% of the time');
+    expect(faqs[2]!.answer).toContain('48 hours');
+    expect(faqs[3]!.answer).toContain('across the Steinbach Region');
+  });
+
+  it('names contractors, farmers and fleet operators as the common uses', () => {
+    expect(cityPageCommonUses(gimli, trailer).map((u) => u.audience)).toEqual([
+      'Contractors',
+      'Farmers',
+      'Fleet Operators',
+    ]);
+  });
+
+  it('adds the extra region sentences for winnipeg, steinbach and brandon only', () => {
+    expect(Object.keys(REGION_EXTRAS).sort()).toEqual(['brandon', 'steinbach', 'winnipeg']);
+    for (const city of [winnipeg, steinbach, brandon]) {
+      const blurb = regionBlurb(city, trailer);
+      expect(blurb).toHaveLength(2);
+      expect(blurb[1]).toBe(REGION_EXTRAS[city.slug]);
+    }
+    expect(regionBlurb(gimli, trailer)).toEqual([
+      'Gimli is part of our Interlake Area service area. We quote trailer parts for Gimli the same day you ask and take responsibility for getting them to you, wherever you work in the Interlake Area.',
+    ]);
+  });
+
+  it.each([
+    ['Winnipeg Metro', 'Winnipeg Metro'],
+    ['Eastern Manitoba', 'Eastern Manitoba'],
+    ['Central Manitoba', 'Central Manitoba'],
+    ['Portage Plains', 'the Portage Plains'],
+    ['Parkland Region', 'the Parkland Region'],
+  ])('region phrase of %s is %s', (region, phrase) => {
+    expect(regionPhrase(region)).toBe(phrase);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Which city × category landing pages deserve to be indexed (decision 0012). The site can render
+ * a page for every city and category, but hundreds of pages that differ only in a place name are
+ * doorway pages to a search engine. A page is indexable (listed in the sitemap, no `noindex`) when
+ * it has real content of its own:
+ *
+ * - its category has at least MIN_ACTIVE_ITEMS active catalog items to feature, AND
+ * - its city is a priority city (a hub with its own regional copy: Winnipeg, Brandon, Steinbach)
+ *   or has at least one published local guide (a blog post whose city focus names it).
+ *
+ * Pure: server/services/pages.ts gathers the counts and is the one place that applies it.
+ */
+export const PRIORITY_CITY_SLUGS: readonly string[] = ['winnipeg', 'brandon', 'steinbach'];
+export const MIN_ACTIVE_ITEMS = 3;
+
+export type IndexSignals = {
+  citySlug: string;
+  /** Active catalog items in the page's category */
+  activeItems: number;
+  /** Published blog posts whose city focus includes the city */
+  localGuides: number;
+};
+
+export type IndexRule = { priorityCities: readonly string[]; minActiveItems: number };
+export const DEFAULT_INDEX_RULE: IndexRule = {
+  priorityCities: PRIORITY_CITY_SLUGS,
+  minActiveItems: MIN_ACTIVE_ITEMS,
+};
+
+export function isIndexableCityPage(signals: IndexSignals, rule: IndexRule = DEFAULT_INDEX_RULE): boolean {
+  const enoughItems = signals.activeItems >= rule.minActiveItems;
+  const local = rule.priorityCities.includes(signals.citySlug) || signals.localGuides > 0;
+  return enoughItems && local;
+}

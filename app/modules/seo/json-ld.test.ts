@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbJsonLd, faqPageJsonLd, localBusinessJsonLd } from './json-ld.ts';
+
+const site = {
+  name: 'Parts Hunters MB',
+  phone: '+12045550147',
+  email: 'q@example.com',
+  baseUrl: 'https://p.ca',
+};
+
+describe('structured data', () => {
+  it('describes the business as SPEC §3 lists it, with the configured contact details', () => {
+    const ld = localBusinessJsonLd(site);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'AutoPartsStore',
+      name: 'Parts Hunters MB',
+      slogan: 'Parts hunted, problems solved.',
+      url: 'https://p.ca/',
+      telephone: '+12045550147',
+      email: 'q@example.com',
+      priceRange: expect.any(String),
+      currenciesAccepted: 'CAD',
+      paymentAccepted: 'Cash, Credit Card, Debit Card, Bank Transfer',
+      areaServed: { name: 'Manitoba' },
+      serviceArea: {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: 49.8951, longitude: -97.1384 },
+        geoRadius: 500000,
+      },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.9,
+        ratingCount: 127,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    });
+    expect(typeof ld.description).toBe('string');
+    const offers = (
+      ld.hasOfferCatalog as { itemListElement: { itemOffered: { name: string; url: string } }[] }
+    ).itemListElement;
+    expect(offers.map((o) => [o.itemOffered.name, o.itemOffered.url])).toEqual([
+      ['Parts Sourcing', 'https://p.ca/parts-sourcing'],
+      ['Quote Service', 'https://p.ca/quote-service'],
+      ['Parts Logistics', 'https://p.ca/logistics'],
+    ]);
+    expect((ld.knowsAbout as string[]).length).toBeGreaterThan(0);
+  });
+
+  it('turns FAQs into a FAQPage', () => {
+    expect(faqPageJsonLd([{ question: 'Q?', answer: 'A.' }])).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }],
+    });
+  });
+
+  it('numbers breadcrumbs from 1 with absolute URLs', () => {
+    expect(
+      breadcrumbJsonLd(site, [
+        { name: 'Home', path: '/' },
+        { name: 'Winnipeg', path: '/mb/winnipeg/trailer-parts' },
+      ]),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://p.ca/' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Winnipeg',
+          item: 'https://p.ca/mb/winnipeg/trailer-parts',
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Structured data (schema.org JSON-LD) for the public pages: the business itself (SPEC §3
+ * 'Structured business data'), FAQ pages and breadcrumbs. Pure: returns plain objects that
+ * buildMeta's `jsonLd` emits as <script type="application/ld+json">.
+ */
+import type { SiteInfo } from '../site/site.ts';
+import { SLOGAN } from '../site/site.ts';
+import { absoluteUrl } from './meta.ts';
+
+type JsonLd = Record<string, unknown>;
+
+/** Winnipeg, the centre of the service-area circle. */
+export const SERVICE_AREA_CENTRE = { latitude: 49.8951, longitude: -97.1384 } as const;
+export const SERVICE_RADIUS_METRES = 500_000;
+/** The hard-coded rating of SPEC §3/§9. */
+export const BUSINESS_RATING = { ratingValue: 4.9, ratingCount: 127, bestRating: 5, worstRating: 1 } as const;
+export const PAYMENT_METHODS = ['Cash', 'Credit Card', 'Debit Card', 'Bank Transfer'] as const;
+
+export const BUSINESS_DESCRIPTION =
+  'Same-day quotes on heavy equipment, truck, trailer and agricultural parts across Manitoba. ' +
+  'Text a photo of the part and a real person replies with an all-in price and an ETA.';
+
+/** The three services of the offer catalogue, with their pages. */
+export const BUSINESS_SERVICES = [
+  {
+    name: 'Parts Sourcing',
+    path: '/parts-sourcing',
+    description: 'Hard-to-find heavy duty, truck, trailer and ag parts hunted down across suppliers.',
+  },
+  {
+    name: 'Quote Service',
+    path: '/quote-service',
+    description: 'All-in parts quotes in about 18 minutes, good for 48 hours, with no hidden fees.',
+  },
+  {
+    name: 'Parts Logistics',
+    path: '/logistics',
+    description: 'Standard, express, emergency rush and personal delivery of parts across Manitoba.',
+  },
+] as const;
+
+export const BUSINESS_TOPICS = [
+  'Heavy duty parts',
+  'Truck parts',
+  'Trailer parts',
+  'Agricultural equipment parts',
+  'Hydraulics',
+  'Snow and ice equipment',
+  'Parts sourcing',
+] as const;
+
+/** The business as an auto parts store (a LocalBusiness) serving Manitoba. */
+export function localBusinessJsonLd(site: SiteInfo): JsonLd {
+  const url = absoluteUrl(site.baseUrl, '/');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutoPartsStore',
+    '@id': `${url}#business`,
+    name: site.name,
+    description: BUSINESS_DESCRIPTION,
+    slogan: SLOGAN,
+    url,
+    logo: absoluteUrl(site.baseUrl, '/logo.svg'),
+    image: absoluteUrl(site.baseUrl, '/social-card.png'),
+    telephone: site.phone,
+    email: site.email,
+    priceRange: '$$',
+    currenciesAccepted: 'CAD',
+    paymentAccepted: PAYMENT_METHODS.join(', '),
+    address: { '@type': 'PostalAddress', addressRegion: 'MB', addressCountry: 'CA' },
+    areaServed: { '@type': 'AdministrativeArea', name: 'Manitoba' },
+    serviceArea: {
+      '@type': 'GeoCircle',
+      geoMidpoint: { '@type': 'GeoCoordinates', ...SERVICE_AREA_CENTRE },
+      geoRadius: SERVICE_RADIUS_METRES,
+    },
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '07:00',
+        closes: '18:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '08:00', closes: '16:00' },
+    ],
+    hasOfferCatalog: {
+      '@type': 'OfferCatalog',
+      name: 'Parts Services',
+      itemListElement: BUSINESS_SERVICES.map((s) => ({
+        '@type': 'Offer',
+        priceCurrency: 'CAD',
+        itemOffered: {
+          '@type': 'Service',
+          name: s.name,
+          description: s.description,
+          url: absoluteUrl(site.baseUrl, s.path),
+        },
+      })),
+    },
+    knowsAbout: [...BUSINESS_TOPICS],
+    aggregateRating: { '@type': 'AggregateRating', ...BUSINESS_RATING },
+  };
+}
+
+export function faqPageJsonLd(faqs: readonly { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: f.answer },
+    })),
+  };
+}
+
+/** Breadcrumbs from the home page down to the current page (the last crumb has no link of its own). */
+export function breadcrumbJsonLd(site: SiteInfo, crumbs: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(site.baseUrl, c.path),
+    })),
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Lighthouse audit of the content pages on a phone. A benchmark, not a test: it prints figures and
+ * has no thresholds; it exits non-zero only when the harness itself fails.
+ *
+ * What it measures, per page: Lighthouse 13's mobile scores (performance with its simulated slow
+ * 4G and 4x CPU slowdown, accessibility, best practices, SEO), FCP, LCP, TBT and CLS, and the
+ * JavaScript the page loads: how many scripts, their bytes on the wire as Lighthouse saw them,
+ * and their size gzipped (zlib, default level, as the server's compression sends them).
+ *
+ * How to run (against a production build; BUILD_DIR picks which one, default build/):
+ *   BUILD_DIR=build-mkt npx react-router build
+ *   BUILD_DIR=build-mkt CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.ts
+ *   node scripts/lighthouse.ts --only / --only /find-my-part      # other pages
+ *
+ * It starts `node server/index.ts` on a free 127.0.0.1 port with a temporary DATA_DIR and the demo
+ * data (scripts/bench/server.ts), starts headless Chromium with a debugging port, audits each page
+ * once, stops both. Results: the table on stdout and bench-results/lighthouse.json (git-ignored).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { freePort, HarnessError, startServer, type BenchServer } from './bench/server.ts';
+import { formatTable } from './bench/table.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_TARGETS = ['/', '/parts-sourcing', '/mb/winnipeg/trailer-parts'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const ADMIN_PASSWORD = 'lighthouse-admin-password-1';
+
+type PageResult = {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  scripts: { url: string; transferBytes: number; gzipBytes: number }[];
+  failedAudits: { id: string; title: string; score: number | null }[];
+};
+
+function checkBuild(): string {
+  const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+  if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
+    throw new HarnessError(
+      `No production build in ${buildDir}. Run \`BUILD_DIR=${path.relative(root, buildDir)} npx react-router build\` first.`,
+    );
+  }
+  return buildDir;
+}
+
+/** Headless Chromium with a remote debugging port for Lighthouse; stop() kills it and removes its profile. */
+async function startChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const executable = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executable))
+    throw new HarnessError(`Chromium not found at ${executable} (set CHROME_PATH)`);
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-lighthouse-'));
+  const child = spawn(
+    executable,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new HarnessError(`Chromium did not open its debugging port ${port} within 20 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
+
+async function audit(server: BenchServer, chromePort: number, target: string): Promise<PageResult> {
+  const runner = await lighthouse(`${server.baseUrl}${target}`, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!runner) throw new HarnessError(`Lighthouse returned nothing for ${target}`);
+  const lhr = runner.lhr;
+  if (lhr.runtimeError) throw new HarnessError(`Lighthouse failed on ${target}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
+    ?.items ?? []) as NetworkItem[];
+  const scripts = await Promise.all(
+    requests
+      .filter((r) => r.resourceType === 'Script')
+      .map(async (r) => {
+        const body = Buffer.from(await (await fetch(r.url)).arrayBuffer());
+        return {
+          url: new URL(r.url).pathname,
+          transferBytes: r.transferSize ?? 0,
+          gzipBytes: gzipSync(body).length,
+        };
+      }),
+  );
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? null]),
+  ) as PageResult['scores'];
+  const failedAudits = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs)
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id]!)
+    .filter((a) => a.score !== null && a.score < 1)
+    .map((a) => ({ id: a.id, title: a.title, score: a.score }));
+  return {
+    path: target,
+    scores,
+    metrics: {
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+    },
+    scripts,
+    failedAudits,
+  };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const score = (s: number | null) => (s === null ? 'n/a' : String(Math.round(s * 100)));
+
+async function main() {
+  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
+  const targets = values.only?.length ? values.only : DEFAULT_TARGETS;
+  for (const t of targets) {
+    if (!/^\/(?!\/)/.test(t))
+      throw new HarnessError(`--only takes a path starting with a single / (got ${t})`);
+  }
+  const buildDir = checkBuild();
+  console.log(
+    `Build: ${path.relative(root, buildDir) || '.'}; Lighthouse mobile (simulated slow 4G, 4x CPU).`,
+  );
+  const server = await startServer({ root, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 60_000 });
+  let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
+  const results: PageResult[] = [];
+  try {
+    chrome = await startChromium();
+    for (const target of targets) {
+      process.stdout.write(`Auditing ${target} …\n`);
+      results.push(await audit(server, chrome.port, target));
+    }
+  } finally {
+    await chrome?.stop();
+    await server.stop();
+  }
+
+  const table = formatTable(
+    [
+      { title: 'page', align: 'left' },
+      { title: 'perf', align: 'right' },
+      { title: 'a11y', align: 'right' },
+      { title: 'best', align: 'right' },
+      { title: 'seo', align: 'right' },
+      { title: 'FCP ms', align: 'right' },
+      { title: 'LCP ms', align: 'right' },
+      { title: 'TBT ms', align: 'right' },
+      { title: 'CLS', align: 'right' },
+      { title: 'scripts', align: 'right' },
+      { title: 'JS KB wire', align: 'right' },
+      { title: 'JS KB gzip', align: 'right' },
+    ],
+    results.map((r) => [
+      r.path,
+      score(r.scores.performance),
+      score(r.scores.accessibility),
+      score(r.scores['best-practices']),
+      score(r.scores.seo),
+      String(Math.round(r.metrics.fcpMs)),
+      String(Math.round(r.metrics.lcpMs)),
+      String(Math.round(r.metrics.tbtMs)),
+      r.metrics.cls.toFixed(3),
+      String(r.scripts.length),
+      kb(r.scripts.reduce((s, x) => s + x.transferBytes, 0)),
+      kb(r.scripts.reduce((s, x) => s + x.gzipBytes, 0)),
+    ]),
+  );
+  console.log(`\n${table}\n`);
+  for (const r of results) {
+    if (r.failedAudits.length) {
+      console.log(
+        `${r.path}: audits below full marks: ${r.failedAudits.map((a) => `${a.id} (${score(a.score)})`).join(', ')}`,
+      );
+    }
+  }
+  const outDir = path.join(root, 'bench-results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(outDir, 'lighthouse.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), lighthouse: '13', results }, null, 2)}\n`,
+  );
+  console.log('Details: bench-results/lighthouse.json');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof HarnessError) {
+    console.error(`lighthouse: ${err.message}`);
+    if (err.detail) console.error(err.detail);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,163 @@
+/**
+ * POST /api/leads (public: the quote request form, SPEC §7) and GET /api/leads/photos/{key}
+ * (staff only: lead photos live in private storage and are reachable nowhere else).
+ *
+ * The request passes, in order: a per-client rate limit; a Content-Length bound (refused before a
+ * byte of the body is parsed); multipart only; multer with strict limits, whose storage engine
+ * runs each photo through the image pipeline as soon as it has arrived (one at a time, while the
+ * next one uploads); then the service validates and stores everything.
+ */
+import { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import multer, { type StorageEngine } from 'multer';
+import {
+  displayFileName,
+  HONEYPOT_FIELD,
+  PHOTO_MESSAGES,
+  PHOTO_RULES,
+} from '#app/modules/leads/lead-request.schema.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { Services } from '../../services/index.ts';
+import type { PreparedPhoto } from '../../services/leads.ts';
+import { requireAdmin } from '../auth.ts';
+
+/** Per client address (TRUST_PROXY decides what that is): generous for people, tight for scripts. */
+export const LEAD_RATE_LIMIT = { windowMs: 15 * 60_000, limit: 20 } as const;
+export const TOO_MANY_REQUESTS =
+  'Too many requests from your connection. Please wait 15 minutes and try again, or text us your part.';
+export const REQUEST_TOO_LARGE =
+  'The request is too large. Each photo can be at most 10MB, and at most 6 photos.';
+export const NOT_MULTIPART = 'Send the request as multipart/form-data.';
+export const UPLOAD_INTERRUPTED = 'The upload was interrupted. Please try again.';
+
+/** Six full-size photos plus room for the text fields and multipart headers. */
+export const MAX_BODY_BYTES = PHOTO_RULES.maxCount * PHOTO_RULES.maxBytes + 256 * 1024;
+
+const LIMITS = {
+  fileSize: PHOTO_RULES.maxBytes,
+  files: PHOTO_RULES.maxCount,
+  fields: 30,
+  fieldSize: 16 * 1024,
+  fieldNameSize: 64,
+  parts: 40,
+  headerPairs: 20,
+};
+
+type PhotoFile = Express.Multer.File & { photo?: PreparedPhoto };
+
+function honeypotFilled(body: unknown): boolean {
+  const value = (body as Record<string, unknown> | undefined)?.[HONEYPOT_FIELD];
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * A multer storage engine that hands each photo to the service as it arrives: the service streams
+ * it to a private temporary file and runs it through the image pipeline; only the small re-encoded
+ * result stays in memory. Photos are decoded one at a time, in the order they arrived.
+ */
+function photoPipelineStorage(services: Services): StorageEngine {
+  return {
+    _handleFile(req, file, cb) {
+      // the form sends its fields before its photos: a robot's photos are not worth decoding
+      if (honeypotFilled(req.body)) {
+        file.stream.resume();
+        file.stream.once('end', () => cb(null, {}));
+        return;
+      }
+      services.leads.receivePhoto(file.stream, file.originalname).then(
+        (photo) => cb(null, { photo } as Partial<PhotoFile>),
+        (err: Error) => cb(err),
+      );
+    },
+    _removeFile(_req, file, cb) {
+      delete (file as PhotoFile).photo;
+      cb(null);
+    },
+  };
+}
+
+/** multer's and busboy's errors in the customer's words (SPEC §5 'Photo rules' where they apply). */
+function uploadError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  if (err instanceof multer.MulterError) {
+    switch (err.code) {
+      case 'LIMIT_FILE_SIZE':
+        return new AppError(
+          413,
+          PHOTO_MESSAGES.tooLarge(displayFileName((err as { filename?: string }).filename)),
+          { cause: err },
+        );
+      case 'LIMIT_FILE_COUNT':
+        return new AppError(400, PHOTO_MESSAGES.tooMany, { cause: err });
+      case 'LIMIT_UNEXPECTED_FILE':
+        return new AppError(400, 'Photos must be sent in the "photos" field.', { cause: err });
+      case 'LIMIT_FIELD_VALUE':
+        return new AppError(413, 'A field of the request is too long.', { cause: err });
+      default:
+        return new AppError(400, 'The request has too many or malformed fields.', { cause: err });
+    }
+  }
+  const message = err instanceof Error ? err.message : '';
+  if (/^Request (aborted|closed)$/.test(message))
+    return new AppError(400, UPLOAD_INTERRUPTED, { cause: err });
+  // busboy: a body that is not well-formed multipart (cut off, wrong boundary…)
+  return new AppError(400, 'The upload was incomplete or malformed. Please try again.', { cause: err });
+}
+
+export function leadsRouter(services: Services, config: Config): Router {
+  const router = Router();
+
+  const submitLimit = rateLimit({
+    windowMs: LEAD_RATE_LIMIT.windowMs,
+    limit: LEAD_RATE_LIMIT.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { message: TOO_MANY_REQUESTS },
+  });
+
+  const boundedBody: RequestHandler = (req, res, next) => {
+    const length = Number(req.get('content-length') ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.set('Connection', 'close');
+      res.status(413).json({ message: REQUEST_TOO_LARGE });
+      return;
+    }
+    if (!req.is('multipart/form-data')) {
+      res.status(415).json({ message: NOT_MULTIPART });
+      return;
+    }
+    next();
+  };
+
+  const parse = multer({ storage: photoPipelineStorage(services), limits: LIMITS }).array(
+    'photos',
+    PHOTO_RULES.maxCount,
+  );
+  const upload: RequestHandler = (req, res, next) => {
+    parse(req, res, (err?: unknown) => next(err ? uploadError(err) : undefined));
+  };
+
+  router.post('/leads', submitLimit, boundedBody, upload, async (req, res) => {
+    const photos = ((req.files ?? []) as PhotoFile[]).flatMap((f) => (f.photo ? [f.photo] : []));
+    const { caseNumber } = await services.leads.submitLead({ ...req.body }, photos);
+    res.status(201).json({ caseNumber });
+  });
+
+  router.get('/leads/photos/*key', requireAdmin(config), async (req, res) => {
+    const param = (req.params as { key?: string | string[] }).key;
+    const key = Array.isArray(param) ? param.join('/') : (param ?? '');
+    const photo = await services.leads.readPhoto(key);
+    if (!photo) throw new AppError(404, 'Photo not found');
+    res.set({
+      'Content-Type': photo.contentType,
+      'Content-Length': String(photo.data.length),
+      'Content-Disposition': 'inline',
+      // opened on its own, the photo is a sandboxed document that can run nothing
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    });
+    res.end(photo.data);
+  });
+
+  return router;
+}

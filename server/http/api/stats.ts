@@ -1,0 +1,20 @@
+/**
+ * GET /api/admin/stats (SPEC §7): the home page reads its four public figures here without a
+ * session; staff with a session also get the lead summary (DESIGN §4: nothing else leaks).
+ */
+import { Router } from 'express';
+import type { Services } from '../../services/index.ts';
+import { currentSession } from '../auth.ts';
+
+export function statsRouter(services: Services): Router {
+  const router = Router();
+  router.get('/admin/stats', async (_req, res) => {
+    const publicStats = await services.stats.publicStats();
+    if (!currentSession(res)) {
+      res.json(publicStats);
+      return;
+    }
+    res.json({ ...publicStats, ...(await services.stats.leadStats()) });
+  });
+  return router;
+}

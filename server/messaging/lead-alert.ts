@@ -1,0 +1,51 @@
+/** The staff alert for a new web request: subject and plain-text body (no customer photos in mail). */
+import {
+  EQUIPMENT_TYPES,
+  PART_CATEGORIES,
+  URGENCY_OPTIONS,
+  type LeadRequest,
+} from '#app/modules/leads/lead-request.schema.ts';
+
+export type LeadAlertInput = {
+  caseNumber: string;
+  request: LeadRequest;
+  cityName?: string;
+  photoCount: number;
+  /** Public origin, for the link to the leads board */
+  baseUrl: string;
+};
+
+const labelOf = <T extends { value: string; label: string }>(list: readonly T[], value: string | undefined) =>
+  list.find((o) => o.value === value)?.label ?? value ?? '';
+
+export function leadAlertEmail({ caseNumber, request, cityName, photoCount, baseUrl }: LeadAlertInput): {
+  subject: string;
+  body: string;
+} {
+  const urgency = labelOf(URGENCY_OPTIONS, request.urgency);
+  const equipment = labelOf(EQUIPMENT_TYPES, request.equipment);
+  const category = PART_CATEGORIES.find((c) => c.slug === request.partCategory)?.name;
+  const machine = [request.make, request.model, request.year].filter(Boolean).join(' ');
+  const line = (label: string, value: string | undefined) => (value ? [`${label}: ${value}`] : []);
+  const body = [
+    `New quote request ${caseNumber} from the website.`,
+    '',
+    ...line('Urgency', urgency),
+    ...line('Name', request.name),
+    ...line('Phone', request.phone),
+    ...line('Email', request.email),
+    ...line('City', cityName ?? request.city),
+    ...line('Equipment', equipment),
+    ...line('Make / model / year', machine),
+    ...line('Part category', category),
+    ...line('Part number', request.partNumber),
+    `Photos: ${photoCount}`,
+    '',
+    'Description:',
+    request.description,
+    '',
+    `Open the leads board: ${baseUrl}/admin/leads`,
+    '',
+  ].join('\n');
+  return { subject: `New quote request ${caseNumber}: ${equipment} (${urgency})`, body };
+}

@@ -1,0 +1,348 @@
+/**
+ * The blog (SPEC §2 'Blog', 'Blog post', 'Blog Management'; §7; decision 0030). Public readers see
+ * published posts whose time has come, with bodies rendered through SPEC §5's strict sanitizer;
+ * staff list every post, create and edit them with the shared schema (bodies sanitized on save,
+ * editor formatting kept), publish now or at a chosen Winnipeg time, unpublish, archive and delete
+ * for good (with the post's uploaded pictures). Page loaders and /api handlers call these same
+ * functions.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  BLOG_DEFAULTS,
+  BLOG_TEXT,
+  isLive,
+  postPath,
+  blogSlug,
+  toPublicPost,
+  type AdminBlogPost,
+  type BlogCategory,
+  type PublicBlogPost,
+} from '#app/modules/blog/blog.ts';
+import { blogPayloadSchema, publishSchema } from '#app/modules/blog/blog.schema.ts';
+import { zonedLocalToInstant } from '#app/modules/blog/schedule.ts';
+import {
+  deleteBlogPost,
+  findBlogPostById,
+  findBlogPostBySlug,
+  insertBlogPost,
+  listAllBlogPosts,
+  listBlogCategories,
+  listPublishedPosts,
+  setBlogPostStatus,
+  updateBlogPost,
+  type NewBlogPost,
+} from '../db/repo/blog.ts';
+import { AppError } from '../errors.ts';
+import { NotAnImageError, processImage } from '../storage/images.ts';
+import { renderPostBody, sanitizeForSave, uploadedImageUrls } from './blog-html.ts';
+import type { ServiceDeps } from './context.ts';
+
+/** Blog pictures: public WebP, at most 1600 px on the long side. */
+export const BLOG_IMAGE = { format: 'webp', maxEdge: 1600, quality: 80 } as const;
+export const BLOG_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const BLOG_IMAGE_MESSAGES = {
+  notImage: (file: string) => `${file} is not an image file`,
+  tooLarge: (file: string) => `${file} is too large (max 10MB)`,
+} as const;
+
+export type Upload = { data: Buffer; name: string };
+export type UploadedImage = { url: string; width: number; height: number };
+
+/** A public post with its body ready for the page (SPEC §5 strict list). */
+export type BlogPostPage = { post: PublicBlogPost; html: string; canonicalUrl: string | null };
+
+const FEED_SIZE = 20;
+
+const xml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+function uniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+const slugTaken = () =>
+  new AppError(409, BLOG_TEXT.slugTaken, { fieldErrors: { slug: [BLOG_TEXT.slugTaken] } });
+const missing = () => new AppError(404, BLOG_TEXT.postMissing);
+
+export function blogService({ db, files, logger, now, config }: ServiceDeps) {
+  async function storeImage(upload: Upload): Promise<UploadedImage> {
+    if (upload.data.length > BLOG_IMAGE_MAX_BYTES)
+      throw new AppError(413, BLOG_IMAGE_MESSAGES.tooLarge(upload.name));
+    let image;
+    try {
+      image = await processImage(upload.data, BLOG_IMAGE);
+    } catch (err) {
+      if (err instanceof NotAnImageError) {
+        logger.info({ file: upload.name, reason: err.message }, 'blog image refused');
+        throw new AppError(400, BLOG_IMAGE_MESSAGES.notImage(upload.name), {
+          cause: err,
+          fieldErrors: { featuredImage: [BLOG_IMAGE_MESSAGES.notImage(upload.name)] },
+        });
+      }
+      throw err;
+    }
+    const key = `blog/${randomBytes(16).toString('hex')}.webp`;
+    await files.put('public', key, image.data);
+    return { url: `/uploads/${key}`, width: image.width, height: image.height };
+  }
+
+  /** Removes uploaded pictures no remaining post refers to. */
+  async function removeUnusedImages(urls: readonly string[]): Promise<void> {
+    if (!urls.length) return;
+    const inUse = new Set(
+      (await listAllBlogPosts(db)).flatMap((p) => [
+        ...uploadedImageUrls(p.content),
+        ...(p.featuredImage ? [p.featuredImage] : []),
+      ]),
+    );
+    for (const url of urls) {
+      if (inUse.has(url) || !url.startsWith('/uploads/blog/')) continue;
+      try {
+        await files.remove('public', url.slice('/uploads/'.length));
+      } catch (err) {
+        logger.warn({ err, url }, 'blog image could not be removed');
+      }
+    }
+  }
+
+  /** The stored post from the form's payload; the slug from the title when none is given. */
+  async function fromPayload(
+    input: unknown,
+    existing?: AdminBlogPost,
+  ): Promise<Omit<NewBlogPost, 'featuredImage' | 'status' | 'publishedAt'>> {
+    const data = blogPayloadSchema.parse(input);
+    const slug = blogSlug(data.slug ?? '') || blogSlug(data.title) || `post-${Date.now().toString(36)}`;
+    const other = await findBlogPostBySlug(db, slug);
+    if (other && other.id !== existing?.id) throw slugTaken();
+    if (
+      data.categoryId !== undefined &&
+      !(await listBlogCategories(db)).some((c) => c.id === data.categoryId)
+    ) {
+      throw new AppError(400, 'Choose a category from the list', {
+        fieldErrors: { categoryId: ['Choose a category from the list'] },
+      });
+    }
+    return {
+      slug,
+      title: data.title,
+      excerpt: data.excerpt ?? null,
+      content: sanitizeForSave(data.content),
+      tags: data.tags,
+      authorName: data.authorName ?? config.site.name,
+      authorBio: data.authorBio ?? null,
+      categoryId: data.categoryId ?? null,
+      canonicalUrl: data.canonicalUrl ?? null,
+      metaTitle: data.metaTitle ?? null,
+      metaDescription: data.metaDescription ?? null,
+      readTimeMinutes: data.readTimeMinutes ?? BLOG_DEFAULTS.readTimeMinutes,
+      isFeatured: data.isFeatured,
+      allowComments: data.allowComments,
+      cityFocus: data.cityFocus,
+      equipmentFocus: data.equipmentFocus,
+      localKeywords: data.localKeywords,
+      schemaType: data.schemaType,
+    };
+  }
+
+  async function getPost(id: number): Promise<AdminBlogPost> {
+    const post = Number.isInteger(id) && id > 0 ? await findBlogPostById(db, id) : undefined;
+    if (!post) throw missing();
+    return post;
+  }
+
+  async function livePost(slug: string): Promise<AdminBlogPost | undefined> {
+    const post = await findBlogPostBySlug(db, slug);
+    return post && isLive(post, now()) ? post : undefined;
+  }
+
+  return {
+    /** Published posts whose time has come, newest first (GET /api/blog, /blog). */
+    async listPublished(): Promise<PublicBlogPost[]> {
+      return (await listPublishedPosts(db, now())).map(toPublicPost);
+    },
+
+    /** One live post by slug (GET /api/blog/{slug}); undefined for drafts, archived, scheduled, unknown. */
+    async publicPost(slug: string): Promise<PublicBlogPost | undefined> {
+      const post = await livePost(slug);
+      return post && toPublicPost(post);
+    },
+
+    /** A live post with its body sanitized for the public page (/blog/{slug}). */
+    async postPage(slug: string): Promise<BlogPostPage | undefined> {
+      const post = await livePost(slug);
+      return (
+        post && {
+          post: toPublicPost(post),
+          html: renderPostBody(post.content),
+          canonicalUrl: post.canonicalUrl,
+        }
+      );
+    },
+
+    /** Every post, every status, newest first (GET /api/admin/blog). */
+    listForStaff: () => listAllBlogPosts(db),
+
+    getPost,
+
+    /** GET /api/admin/blog/categories. */
+    categories: (): Promise<BlogCategory[]> => listBlogCategories(db),
+
+    /** Creates a draft from the form's payload (POST /api/admin/blog); the featured image is processed like every upload. */
+    async createPost(input: unknown, featuredImage?: Upload): Promise<AdminBlogPost> {
+      const data = await fromPayload(input);
+      const image = featuredImage && (await storeImage(featuredImage));
+      try {
+        return await insertBlogPost(
+          db,
+          { ...data, featuredImage: image?.url ?? null, status: 'draft', publishedAt: null },
+          now(),
+        );
+      } catch (err) {
+        if (image) await removeUnusedImages([image.url]);
+        if (uniqueViolation(err)) throw slugTaken();
+        throw err;
+      }
+    },
+
+    /**
+     * Saves the form over a post (PATCH /api/admin/blog/{id}). Status and publication time stay;
+     * a new featured image replaces the old one, whose file is removed; so are pictures the body
+     * no longer shows.
+     */
+    async updatePost(id: number, input: unknown, featuredImage?: Upload): Promise<AdminBlogPost> {
+      const existing = await getPost(id);
+      const data = await fromPayload(input, existing);
+      const image = featuredImage && (await storeImage(featuredImage));
+      let updated: AdminBlogPost | undefined;
+      try {
+        updated = await updateBlogPost(
+          db,
+          id,
+          {
+            ...data,
+            featuredImage: image?.url ?? existing.featuredImage,
+            status: existing.status,
+            publishedAt: existing.publishedAt,
+          },
+          now(),
+        );
+      } catch (err) {
+        if (image) await removeUnusedImages([image.url]);
+        if (uniqueViolation(err)) throw slugTaken();
+        throw err;
+      }
+      if (!updated) throw missing();
+      const before = [
+        ...uploadedImageUrls(existing.content),
+        ...(existing.featuredImage ? [existing.featuredImage] : []),
+      ];
+      await removeUnusedImages(before);
+      return updated;
+    },
+
+    /** Deletes a post for good (DELETE /api/admin/blog/{id}), with the pictures only it used. */
+    async deletePost(id: number): Promise<void> {
+      const post = await getPost(id);
+      await deleteBlogPost(db, id);
+      await removeUnusedImages([
+        ...uploadedImageUrls(post.content),
+        ...(post.featuredImage ? [post.featuredImage] : []),
+      ]);
+      logger.info({ id, slug: post.slug }, 'blog post deleted');
+    },
+
+    /**
+     * Publishes a post (POST /api/admin/blog/{id}/publish): now, or at `publishAt`, a Winnipeg
+     * wall-clock time ('2026-12-01T09:00') or an ISO instant; until then it is not public.
+     */
+    async publishPost(id: number, input: unknown = {}): Promise<AdminBlogPost> {
+      await getPost(id);
+      const { publishAt } = publishSchema.parse(input ?? {});
+      let at = now();
+      if (publishAt) {
+        const when = /Z$|[+-]\d{2}:\d{2}$/.test(publishAt)
+          ? new Date(publishAt)
+          : zonedLocalToInstant(publishAt);
+        if (!when || Number.isNaN(when.getTime())) {
+          throw new AppError(400, 'Choose a valid date and time', {
+            fieldErrors: { publishAt: ['Choose a valid date and time'] },
+          });
+        }
+        at = when;
+      }
+      const post = await setBlogPostStatus(db, id, 'published', at.toISOString(), now());
+      if (!post) throw missing();
+      return post;
+    },
+
+    /** Back to draft: off the website, publication time cleared. */
+    async unpublishPost(id: number): Promise<AdminBlogPost> {
+      await getPost(id);
+      const post = await setBlogPostStatus(db, id, 'draft', null, now());
+      if (!post) throw missing();
+      return post;
+    },
+
+    /** Archived: off the website, kept for the record (its publication time stays). */
+    async archivePost(id: number): Promise<AdminBlogPost> {
+      const existing = await getPost(id);
+      const post = await setBlogPostStatus(db, id, 'archived', existing.publishedAt, now());
+      if (!post) throw missing();
+      return post;
+    },
+
+    /** A picture for a post body (pasted or dropped in the editor): processed, stored, its URL returned. */
+    saveImage: (upload: Upload) => storeImage(upload),
+
+    /** RSS 2.0 of the newest live posts (/blog/rss.xml). */
+    async rssXml(): Promise<string> {
+      const base = config.baseUrl;
+      const posts = (await listPublishedPosts(db, now())).slice(0, FEED_SIZE);
+      const items = posts
+        .map((p) => {
+          const link = `${base}${postPath(p.slug)}`;
+          return [
+            '    <item>',
+            `      <title>${xml(p.title)}</title>`,
+            `      <link>${xml(link)}</link>`,
+            `      <guid isPermaLink="true">${xml(link)}</guid>`,
+            `      <pubDate>${new Date(p.publishedAt!).toUTCString()}</pubDate>`,
+            `      <dc:creator>${xml(p.authorName)}</dc:creator>`,
+            ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
+            `      <description>${xml(p.excerpt ?? p.metaDescription ?? '')}</description>`,
+            p.featuredImage
+              ? `      <enclosure url="${xml(base + p.featuredImage)}" type="image/webp" length="0" />`
+              : '',
+            '    </item>',
+          ]
+            .filter(Boolean)
+            .join('\n');
+        })
+        .join('\n');
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+        '  <channel>',
+        `    <title>${xml(`${config.site.name} Blog`)}</title>`,
+        `    <link>${xml(`${base}/blog`)}</link>`,
+        `    <atom:link href="${xml(`${base}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />`,
+        `    <description>${xml(BLOG_TEXT.listIntro)}</description>`,
+        '    <language>en-CA</language>',
+        posts[0] ? `    <lastBuildDate>${new Date(posts[0].updatedAt).toUTCString()}</lastBuildDate>` : '',
+        items,
+        '  </channel>',
+        '</rss>',
+        '',
+      ]
+        .filter((line) => line !== '')
+        .join('\n');
+    },
+  };
+}
+export type BlogService = ReturnType<typeof blogService>;

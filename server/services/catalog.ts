@@ -1,0 +1,412 @@
+/**
+ * The catalog (SPEC §2 'Catalog', 'Catalog item', 'Catalog Management'; decision 0020): the public
+ * listing and item pages (active items only, never cost or markup), and the staff side: list every
+ * status, create and update with the shared schema (price recomputed here), images through the
+ * upload pipeline, CSV export and all-or-nothing CSV import. Page loaders and /api handlers call
+ * these same functions.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ADMIN_PAGE_SIZE,
+  ALL,
+  CATALOG_MAX_PAGE_SIZE,
+  CATALOG_PAGE_SIZE,
+  CATALOG_STATUSES,
+  CATALOG_TEXT,
+  toPublicItem,
+  type CatalogImportResult,
+  type CatalogItem,
+  type CatalogStatus,
+  type PublicCatalogItem,
+  type StaffCatalogPage,
+} from '#app/modules/catalog/catalog.ts';
+import { catalogToCsv, planCatalogImport, readCatalogSheet } from '#app/modules/catalog/catalog-csv.ts';
+import {
+  catalogItemPatchSchema,
+  catalogItemSchema,
+  itemToData,
+  type CatalogItemData,
+} from '#app/modules/catalog/catalog.schema.ts';
+import { resolvePrice } from '#app/modules/catalog/pricing.ts';
+import { shipsIn, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
+import type { Category, City } from '#app/modules/site/reference.ts';
+import {
+  countCatalogItems,
+  findCatalogItemById,
+  findCatalogItemBySku,
+  findCatalogItemBySlug,
+  insertCatalogItem,
+  listAllCatalogItems,
+  listCatalogItems,
+  listCatalogItemsPage,
+  updateCatalogItem,
+  writeCatalogImport,
+} from '../db/repo/catalog.ts';
+import { listCategories, listCities } from '../db/repo/reference.ts';
+import { AppError } from '../errors.ts';
+import { NotAnImageError, processImage } from '../storage/images.ts';
+import type { ServiceDeps } from './context.ts';
+
+/** A listing item: the public fields plus its 'ships in' estimate for the chosen city. */
+export type CatalogListItem = PublicCatalogItem & { shipsIn: ShipsIn };
+
+export type CatalogListing = {
+  items: CatalogListItem[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+  /** The filters as applied (null: all) */
+  category: string | null;
+  city: City | null;
+};
+
+export type CatalogItemPage = {
+  item: PublicCatalogItem;
+  category: Category | null;
+  city: City | null;
+  shipsIn: ShipsIn;
+  /** false: staff previewing an item that is not public (draft or archived) */
+  isPublic: boolean;
+};
+
+export type AdminCatalogList = StaffCatalogPage;
+
+export type UploadedImage = { url: string; width: number; height: number };
+
+/** Catalog pictures: public, WebP, at most 1600 px on the long side (enough for a zoomed gallery). */
+export const CATALOG_IMAGE = { format: 'webp', maxEdge: 1600, quality: 80 } as const;
+export const IMAGE_RULES = { maxBytes: 10 * 1024 * 1024, maxPerUpload: 6 } as const;
+export const IMAGE_MESSAGES = {
+  notImage: (file: string) => `${file} is not an image file`,
+  tooLarge: (file: string) => `${file} is too large (max 10MB)`,
+  none: 'Choose at least one image to upload.',
+} as const;
+export const CATALOG_ITEM_MISSING = 'Catalog item not found';
+
+/**
+ * Public listing pages are memoized (decision 0020): the same few pages are asked for all day and
+ * change only when staff save. Every write through this service empties the memo; the TTL bounds
+ * what a write from elsewhere (another process, a manual SQL fix) can leave stale.
+ */
+export const LISTING_CACHE = { ttlMs: 30_000, maxEntries: 500 } as const;
+
+const pageNumber = (value: unknown) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+};
+const filterValue = (value: unknown) =>
+  typeof value === 'string' && value.trim() && value !== ALL ? value.trim().slice(0, 100) : undefined;
+
+/** Which unique column a failed insert/update collided on (SQLite and PostgreSQL word it differently). */
+function uniqueViolation(err: unknown): 'slug' | 'sku' | undefined {
+  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
+  const text = `${e?.message ?? ''} ${e?.constraint ?? ''} ${e?.detail ?? ''}`;
+  if (e?.code !== '23505' && !/UNIQUE constraint failed/.test(text)) return undefined;
+  if (/slug/.test(text)) return 'slug';
+  if (/sku/.test(text)) return 'sku';
+  return undefined;
+}
+
+const conflict = (field: 'slug' | 'sku') => {
+  const message = field === 'slug' ? CATALOG_TEXT.slugTaken : CATALOG_TEXT.skuTaken;
+  return new AppError(409, message, { fieldErrors: { [field]: [message] } });
+};
+
+export function catalogService({ db, files, logger, now }: ServiceDeps) {
+  const listings = new Map<string, { at: number; value: Promise<CatalogListing> }>();
+  /** Active items per category ('' = all): every page of a category shares one count. */
+  const totals = new Map<string, { at: number; value: Promise<number> }>();
+  /** Anything a customer sees may have changed: forget every memoized listing and count. */
+  const changed = () => {
+    listings.clear();
+    totals.clear();
+  };
+  function activeTotal(category: string | undefined): Promise<number> {
+    const hit = totals.get(category ?? '');
+    if (hit && performance.now() - hit.at < LISTING_CACHE.ttlMs) return hit.value;
+    const value = countCatalogItems(db, { statuses: ['active'], category });
+    totals.set(category ?? '', { at: performance.now(), value });
+    value.catch(() => totals.delete(category ?? ''));
+    return value;
+  }
+
+  // cities are reference data, seeded at start: read once a minute, not on every listing
+  let cities: { at: number; value: Promise<Map<string, City>> } | undefined;
+  async function cityBySlug(slug: string | undefined): Promise<City | null> {
+    if (!slug) return null;
+    if (!cities || performance.now() - cities.at > 60_000) {
+      const value = listCities(db).then((list) => new Map(list.map((c) => [c.slug, c])));
+      cities = { at: performance.now(), value };
+      value.catch(() => (cities = undefined));
+    }
+    return (await cities.value).get(slug) ?? null;
+  }
+
+  async function checkCategory(slug: string): Promise<void> {
+    if (!(await listCategories(db)).some((c) => c.slug === slug)) {
+      const message = 'Choose a category from the list';
+      throw new AppError(400, `category: ${message}`, { fieldErrors: { category: [message] } });
+    }
+  }
+
+  /** 409 when another item already uses the slug or the SKU. */
+  async function checkUnique(data: CatalogItemData, selfId?: number): Promise<void> {
+    const bySlug = await findCatalogItemBySlug(db, data.slug);
+    if (bySlug && bySlug.id !== selfId) throw conflict('slug');
+    if (data.sku) {
+      const bySku = await findCatalogItemBySku(db, data.sku);
+      if (bySku && bySku.id !== selfId) throw conflict('sku');
+    }
+  }
+
+  async function pageFor(
+    item: CatalogItem,
+    citySlug: string | undefined,
+    isPublic: boolean,
+  ): Promise<CatalogItemPage> {
+    const [categories, city] = await Promise.all([listCategories(db), cityBySlug(citySlug)]);
+    return {
+      item: toPublicItem(item),
+      category: categories.find((c) => c.slug === item.category) ?? null,
+      city,
+      shipsIn: shipsIn(item.stockQty, city?.region),
+      isPublic,
+    };
+  }
+
+  return {
+    /**
+     * One page of active items in title order, optionally of one category ('all' or nothing: every
+     * category), each with its 'ships in' estimate for the city's region (SPEC §2, §7). Bad page
+     * numbers read as page 1; sizes are capped at CATALOG_MAX_PAGE_SIZE.
+     */
+    async listPublic(query: {
+      category?: unknown;
+      city?: unknown;
+      page?: unknown;
+      perPage?: unknown;
+    }): Promise<CatalogListing> {
+      const category = filterValue(query.category);
+      const citySlug = filterValue(query.city);
+      const page = pageNumber(query.page);
+      const perPage = Math.min(
+        CATALOG_MAX_PAGE_SIZE,
+        query.perPage === undefined ? CATALOG_PAGE_SIZE : pageNumber(query.perPage),
+      );
+      const key = `${category ?? ''}|${citySlug ?? ''}|${page}|${perPage}`;
+      const hit = listings.get(key);
+      if (hit && performance.now() - hit.at < LISTING_CACHE.ttlMs) return hit.value;
+
+      const value = (async (): Promise<CatalogListing> => {
+        const [city, items, total] = await Promise.all([
+          cityBySlug(citySlug),
+          listCatalogItems(db, {
+            statuses: ['active'],
+            category,
+            limit: perPage,
+            offset: (page - 1) * perPage,
+            order: 'title',
+          }),
+          activeTotal(category),
+        ]);
+        return {
+          items: items.map((item) => ({
+            ...toPublicItem(item),
+            shipsIn: shipsIn(item.stockQty, city?.region),
+          })),
+          total,
+          page,
+          perPage,
+          pageCount: Math.max(1, Math.ceil(total / perPage)),
+          category: category ?? null,
+          city,
+        };
+      })();
+      // concurrent misses share one query; a failure is not remembered
+      listings.delete(key);
+      if (listings.size >= LISTING_CACHE.maxEntries) listings.delete(listings.keys().next().value!);
+      listings.set(key, { at: performance.now(), value });
+      value.catch(() => listings.delete(key));
+      return value;
+    },
+
+    /** An active item by slug, for the public page and GET /api/catalog/{slug}; undefined otherwise. */
+    async publicItem(slug: string, citySlug?: string): Promise<CatalogItemPage | undefined> {
+      const item = await findCatalogItemBySlug(db, slug);
+      if (!item || item.status !== 'active') return undefined;
+      return pageFor(item, filterValue(citySlug), true);
+    },
+
+    /** Any item by slug, for signed-in staff previewing drafts on the public page. */
+    async itemForStaff(slug: string, citySlug?: string): Promise<CatalogItemPage | undefined> {
+      const item = await findCatalogItemBySlug(db, slug);
+      return item && pageFor(item, filterValue(citySlug), item.status === 'active');
+    },
+
+    /** Every status, newest change first, with cost and markup (staff only). */
+    async listForStaff(query: {
+      search?: unknown;
+      status?: unknown;
+      category?: unknown;
+      page?: unknown;
+    }): Promise<AdminCatalogList> {
+      const status = filterValue(query.status);
+      const statuses = CATALOG_STATUSES.includes(status as CatalogStatus)
+        ? [status as CatalogStatus]
+        : undefined;
+      const search = filterValue(query.search);
+      const page = pageNumber(query.page);
+      const { items, total } = await listCatalogItemsPage(db, {
+        statuses,
+        category: filterValue(query.category),
+        search,
+        limit: ADMIN_PAGE_SIZE,
+        offset: (page - 1) * ADMIN_PAGE_SIZE,
+        order: 'updated',
+      });
+      return {
+        items,
+        total,
+        page,
+        perPage: ADMIN_PAGE_SIZE,
+        pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+      };
+    },
+
+    async getItem(id: number): Promise<CatalogItem> {
+      const item = await findCatalogItemById(db, id);
+      if (!item) throw new AppError(404, CATALOG_ITEM_MISSING);
+      return item;
+    },
+
+    /**
+     * Creates an item from the form's payload (POST /api/catalog): validated with the shared schema
+     * (ZodError → 400), a known category, a unique slug and SKU (409), the price recomputed from
+     * cost and markup. A draft unless the payload says otherwise.
+     */
+    async createItem(input: unknown): Promise<CatalogItem> {
+      const data = catalogItemSchema.parse(input);
+      await checkCategory(data.category);
+      await checkUnique(data);
+      try {
+        const created = await insertCatalogItem(db, { ...data, price: resolvePrice(data) }, now());
+        changed();
+        return created;
+      } catch (err) {
+        const field = uniqueViolation(err);
+        if (field) throw conflict(field);
+        throw err;
+      }
+    },
+
+    /**
+     * Changes the given fields of an item (PATCH /api/catalog/{id}); the merged item is validated
+     * as a whole, and the price recomputed from its cost and markup.
+     */
+    async updateItem(id: number, patch: unknown): Promise<CatalogItem> {
+      const existing = await findCatalogItemById(db, id);
+      if (!existing) throw new AppError(404, CATALOG_ITEM_MISSING);
+      const changes = catalogItemPatchSchema.parse(patch);
+      // a price sent next to an unchanged cost is not a new price: only a price without a cost counts
+      const data = catalogItemSchema.parse({ ...itemToData(existing), ...changes });
+      if (data.category !== existing.category) await checkCategory(data.category);
+      await checkUnique(data, id);
+      try {
+        const updated = await updateCatalogItem(db, id, { ...data, price: resolvePrice(data) }, now());
+        if (!updated) throw new AppError(404, CATALOG_ITEM_MISSING);
+        changed();
+        return updated;
+      } catch (err) {
+        const field = uniqueViolation(err);
+        if (field) throw conflict(field);
+        throw err;
+      }
+    },
+
+    /**
+     * Runs uploaded pictures through the image pipeline (decoded or refused, re-encoded as WebP,
+     * metadata stripped) and stores them in public storage under random names. Returns their URLs,
+     * in order, for the item's images list.
+     */
+    async saveImages(uploads: readonly { data: Buffer; name: string }[]): Promise<UploadedImage[]> {
+      if (uploads.length === 0) throw new AppError(400, IMAGE_MESSAGES.none);
+      const processed = [];
+      for (const upload of uploads) {
+        if (upload.data.length > IMAGE_RULES.maxBytes)
+          throw new AppError(413, IMAGE_MESSAGES.tooLarge(upload.name));
+        try {
+          processed.push(await processImage(upload.data, CATALOG_IMAGE));
+        } catch (err) {
+          if (err instanceof NotAnImageError) {
+            logger.info({ file: upload.name, reason: err.message }, 'catalog image refused');
+            throw new AppError(400, IMAGE_MESSAGES.notImage(upload.name), { cause: err });
+          }
+          throw err;
+        }
+      }
+      const saved: UploadedImage[] = [];
+      for (const image of processed) {
+        const key = `catalog/${randomBytes(16).toString('hex')}.webp`;
+        await files.put('public', key, image.data);
+        saved.push({ url: `/uploads/${key}`, width: image.width, height: image.height });
+      }
+      return saved;
+    },
+
+    /** Every item, every status, as CSV (the staff's spreadsheet). */
+    async exportCsv(): Promise<string> {
+      return catalogToCsv(await listAllCatalogItems(db));
+    },
+
+    /**
+     * Imports a sheet (decision 0020): creates or updates items by SKU. Every row is checked first;
+     * with any problem nothing is written and every problem is returned. `dryRun` checks only.
+     */
+    async importCsv(text: string, options: { dryRun?: boolean } = {}): Promise<CatalogImportResult> {
+      const { sheet, problems } = readCatalogSheet(text);
+      if (!sheet)
+        return { ok: false, message: `The file could not be read: ${problems[0]?.message}`, problems };
+      const [items, categories] = await Promise.all([listAllCatalogItems(db), listCategories(db)]);
+      const plan = planCatalogImport(sheet, { items, categories: categories.map((c) => c.slug) });
+      if (plan.problems.length) {
+        const rows = new Set(plan.problems.map((p) => p.row)).size;
+        return {
+          ok: false,
+          message: `${rows} ${rows === 1 ? 'row has' : 'rows have'} problems; nothing was imported.`,
+          problems: plan.problems,
+        };
+      }
+      const summary = {
+        created: plan.creates.length,
+        updated: plan.updates.length,
+        unchanged: plan.unchanged,
+        ignoredColumns: sheet.ignoredColumns,
+      };
+      if (options.dryRun) return { ok: true, dryRun: true, ...summary };
+      try {
+        await writeCatalogImport(
+          db,
+          { creates: plan.creates, updates: plan.updates.map(({ id, data }) => ({ id, item: data })) },
+          now(),
+        );
+      } catch (err) {
+        changed();
+        if (uniqueViolation(err)) {
+          throw new AppError(
+            409,
+            'The catalog changed while importing; nothing was imported. Please try again.',
+            {
+              cause: err,
+            },
+          );
+        }
+        throw err;
+      }
+      changed();
+      logger.info(summary, 'catalog imported');
+      return { ok: true, dryRun: false, ...summary };
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof catalogService>;

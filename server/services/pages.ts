@@ -1,0 +1,126 @@
+/**
+ * City × category landing pages (SPEC §2 'City-category page', GET /api/pages/{city}/{category}):
+ * the page data the server builds, and which pages are worth indexing (decision 0012). The
+ * sitemap and the page itself both ask `indexablePages()`, so they can never disagree; 'Generate
+ * SEO Pages' (DESIGN §4) will call the same function.
+ */
+import { toPublicItem, type PublicCatalogItem } from '#app/modules/catalog/catalog.ts';
+import { cityPageSeo, type CityPageSeo } from '#app/modules/marketing/city-page.ts';
+import { isIndexableCityPage, PRIORITY_CITY_SLUGS } from '#app/modules/marketing/indexability.ts';
+import type { Category, City } from '#app/modules/site/reference.ts';
+import { listActiveCatalogItems } from '../db/repo/catalog.ts';
+import { countActiveItemsByCategory, listLocalGuides, type LocalGuide } from '../db/repo/landing-pages.ts';
+import { listCategories, listCities } from '../db/repo/reference.ts';
+import type { ServiceDeps } from './context.ts';
+
+/** A catalog item as a public page shows it: no supplier cost or markup. */
+export type FeaturedItem = PublicCatalogItem;
+
+export type CityCategoryPage = {
+  city: City;
+  category: Category;
+  featuredItems: FeaturedItem[];
+  seo: CityPageSeo;
+  /** false: the page carries noindex and stays out of the sitemap */
+  indexable: boolean;
+};
+
+export type CityPageLinks = {
+  /** Other communities of the same region, then the hub cities, for the same category */
+  nearbyCities: City[];
+  /** The other categories in the same city */
+  otherCategories: Category[];
+  /** Published posts written for this city */
+  localGuides: Omit<LocalGuide, 'cityFocus'>[];
+};
+
+export const FEATURED_ITEMS_LIMIT = 6;
+const NEARBY_LIMIT = 8;
+
+const normalize = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Whether a post's city focus (slugs or names, as staff typed them) names the city. */
+const focusesOn = (guide: LocalGuide, city: City) =>
+  guide.cityFocus.some((c) => {
+    const n = normalize(c);
+    return n === city.slug || n === normalize(city.name);
+  });
+
+export function pagesService({ db, now }: ServiceDeps) {
+  async function indexable(cities: City[], categories: Category[]) {
+    const [activeByCategory, guides] = await Promise.all([
+      countActiveItemsByCategory(db),
+      listLocalGuides(db, now()),
+    ]);
+    return cities.flatMap((city) => {
+      const localGuides = guides.filter((g) => focusesOn(g, city)).length;
+      return categories
+        .filter((category) =>
+          isIndexableCityPage({
+            citySlug: city.slug,
+            activeItems: activeByCategory[category.slug] ?? 0,
+            localGuides,
+          }),
+        )
+        .map((category) => ({ city: city.slug, category: category.slug }));
+    });
+  }
+
+  return {
+    /** Every city × category pair with content of its own, in city then category display order. */
+    async indexablePages(): Promise<{ city: string; category: string }[]> {
+      const [cities, categories] = await Promise.all([listCities(db), listCategories(db)]);
+      return indexable(cities, categories);
+    },
+
+    /**
+     * The landing page of a city and a category: the featured items (active items of the category),
+     * the SEO title, description and heading, and whether it is indexable. Undefined when the city
+     * or the category does not exist.
+     */
+    async cityCategoryPage(citySlug: string, categorySlug: string): Promise<CityCategoryPage | undefined> {
+      const [cities, categories] = await Promise.all([listCities(db), listCategories(db)]);
+      const city = cities.find((c) => c.slug === citySlug);
+      const category = categories.find((c) => c.slug === categorySlug);
+      if (!city || !category) return undefined;
+      const [items, pages] = await Promise.all([
+        listActiveCatalogItems(db, { category: category.slug, limit: FEATURED_ITEMS_LIMIT }),
+        indexable([city], [category]),
+      ]);
+      return {
+        city,
+        category,
+        featuredItems: items.map(toPublicItem),
+        seo: cityPageSeo(city, category),
+        indexable: pages.length > 0,
+      };
+    },
+
+    /** The links a city page offers: its sibling pages and the local guides written for the city. */
+    async cityPageLinks(city: City, category: Category): Promise<CityPageLinks> {
+      const [cities, categories, guides] = await Promise.all([
+        listCities(db),
+        listCategories(db),
+        listLocalGuides(db, now()),
+      ]);
+      const sameRegion = cities.filter((c) => c.region === city.region && c.slug !== city.slug);
+      const hubs = cities.filter(
+        (c) => PRIORITY_CITY_SLUGS.includes(c.slug) && c.slug !== city.slug && c.region !== city.region,
+      );
+      return {
+        nearbyCities: [...sameRegion.slice(0, NEARBY_LIMIT - hubs.length), ...hubs],
+        otherCategories: categories.filter((c) => c.slug !== category.slug),
+        localGuides: guides
+          .filter((g) => focusesOn(g, city))
+          .slice(0, 3)
+          .map(({ slug, title, excerpt }) => ({ slug, title, excerpt })),
+      };
+    },
+  };
+}
+export type PagesService = ReturnType<typeof pagesService>;

@@ -1,0 +1,107 @@
+/**
+ * The figures behind GET /api/admin/stats (SPEC §3 'Lead stats', DESIGN §4): four public figures
+ * for the marketing pages, and the lead summary for staff. Definitions: docs/stats.md.
+ */
+import { zonedDayRange, zonedMonthRange } from '#app/modules/marketing/calendar.ts';
+import {
+  AVERAGE_WINDOW_DAYS,
+  MARKETING_BASELINES,
+  MIN_QUOTES_FOR_AVERAGES,
+  type PublicStats,
+} from '#app/modules/marketing/stats.ts';
+import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { listCities } from '../db/repo/reference.ts';
+import {
+  countLeadsByStatus,
+  countLeadsCreatedBetween,
+  countOrderedLeads,
+  listQuotesBetween,
+  sumOrderedSellPricesBetween,
+} from '../db/repo/stats.ts';
+import type { ServiceDeps } from './context.ts';
+
+export type { PublicStats } from '#app/modules/marketing/stats.ts';
+
+export type LeadStats = {
+  /** Every lead status with its count (0 when none) */
+  statusCounts: Record<LeadStatus, number>;
+  /** Leads created since midnight, America/Winnipeg */
+  todayLeads: number;
+  /** Leads waiting for a price: new + qualified */
+  pendingQuotes: number;
+  /** Sell prices of leads ordered this calendar month (America/Winnipeg), in dollars */
+  monthlyRevenue: number;
+  /** Average minutes from request to quote (baseline while there are too few quotes) */
+  avgResponseTime: number;
+};
+
+const DAY_MS = 24 * 60 * 60_000;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+export function statsService({ db, now }: ServiceDeps) {
+  /** Average ETA (days, 1 decimal) and response time (minutes) of recent quotes, or the baselines. */
+  async function quoteAverages(at: Date): Promise<Pick<PublicStats, 'avgETA' | 'avgResponseTime'>> {
+    const from = new Date(at.getTime() - AVERAGE_WINDOW_DAYS * DAY_MS);
+    const quotes = await listQuotesBetween(db, from, new Date(at.getTime() + 1));
+    const etas = quotes.flatMap((q) => (q.etaDays && q.etaDays > 0 ? [q.etaDays] : []));
+    const minutes = quotes
+      .map((q) => (Date.parse(q.quotedAt) - Date.parse(q.createdAt)) / 60_000)
+      .filter((m) => m >= 0);
+    return {
+      avgETA:
+        etas.length >= MIN_QUOTES_FOR_AVERAGES
+          ? Math.round(mean(etas) * 10) / 10
+          : MARKETING_BASELINES.avgETA,
+      avgResponseTime:
+        minutes.length >= MIN_QUOTES_FOR_AVERAGES
+          ? Math.max(1, Math.round(mean(minutes)))
+          : MARKETING_BASELINES.avgResponseTime,
+    };
+  }
+
+  return {
+    /**
+     * The four figures the home and service pages show (and all that GET /api/admin/stats tells a
+     * visitor without a session): live where there is enough data, the marketing baselines otherwise.
+     */
+    async publicStats(): Promise<PublicStats> {
+      const at = now();
+      const [averages, ordered, cities] = await Promise.all([
+        quoteAverages(at),
+        countOrderedLeads(db),
+        listCities(db),
+      ]);
+      return {
+        avgETA: averages.avgETA,
+        partsSourced: MARKETING_BASELINES.partsSourced + ordered,
+        citiesServed: Math.max(MARKETING_BASELINES.citiesServed, cities.length),
+        avgResponseTime: averages.avgResponseTime,
+      };
+    },
+
+    /** The admin summary cards: status counts, today's leads, pending quotes, this month's revenue. */
+    async leadStats(): Promise<LeadStats> {
+      const at = now();
+      const today = zonedDayRange(at);
+      const month = zonedMonthRange(at);
+      const [byStatus, todayLeads, revenueCents, averages] = await Promise.all([
+        countLeadsByStatus(db),
+        countLeadsCreatedBetween(db, today.start, today.end),
+        sumOrderedSellPricesBetween(db, month.start, month.end),
+        quoteAverages(at),
+      ]);
+      const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, byStatus[s] ?? 0])) as Record<
+        LeadStatus,
+        number
+      >;
+      return {
+        statusCounts,
+        todayLeads,
+        pendingQuotes: statusCounts.new + statusCounts.qualified,
+        monthlyRevenue: Math.round(revenueCents) / 100,
+        avgResponseTime: averages.avgResponseTime,
+      };
+    },
+  };
+}
+export type StatsService = ReturnType<typeof statsService>;

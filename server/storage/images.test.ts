@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readExif, tagPhoto, withGpsExif } from '../../tests/e2e/fixtures/images.ts';
+import { carriesActiveContent, NotAnImageError, processImage } from './images.ts';
+
+describe('image pipeline', () => {
+  it('re-encodes a phone photo upright, without EXIF or GPS, at most 2560 px on its long edge', async () => {
+    // a 4000 x 3000 sensor image the camera marked "rotate 90° clockwise to view" (orientation 6)
+    const upload = withGpsExif(await tagPhoto({ width: 4000, height: 3000 }), {
+      orientation: 6,
+      latitude: 49.8951,
+      longitude: -97.1384,
+    });
+    expect(readExif(upload)).toMatchObject({ exif: true, gps: true, orientation: 6 });
+    expect(readExif(upload).latitude).toBeCloseTo(49.8951, 3);
+
+    const result = await processImage(upload);
+    expect(result).toMatchObject({ width: 1920, height: 2560, format: 'jpeg', contentType: 'image/jpeg' });
+    expect(readExif(result.data)).toEqual({ exif: false, gps: false });
+    expect(result.data.includes(Buffer.from('FieldCam'))).toBe(false);
+    const stored = await sharp(result.data).metadata();
+    expect(stored).toMatchObject({ format: 'jpeg', width: 1920, height: 2560 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.xmp).toBeUndefined();
+    expect(stored.icc).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+  });
+
+  it('never enlarges a small image and can write WebP for other uses', async () => {
+    const small = await tagPhoto({ width: 640, height: 480 });
+    expect(await processImage(small)).toMatchObject({ width: 640, height: 480 });
+    const webp = await processImage(small, { format: 'webp', maxEdge: 320 });
+    expect(webp).toMatchObject({ width: 320, height: 240, contentType: 'image/webp' });
+    expect((await sharp(webp.data).metadata()).format).toBe('webp');
+  });
+
+  it('accepts PNG screenshots and paints their transparent background white', async () => {
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const result = await processImage(png);
+    const { data } = await sharp(result.data).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([255, 255, 255]);
+  });
+
+  const rejects = async (input: Buffer) => {
+    await expect(processImage(input)).rejects.toBeInstanceOf(NotAnImageError);
+  };
+
+  it('rejects a text file renamed to .jpg and an empty file', async () => {
+    await rejects(Buffer.from('Just some notes about the part, saved as photo.jpg\n'.repeat(20)));
+    await rejects(Buffer.alloc(0));
+  });
+
+  it('rejects a file that starts like a JPEG but is not one, and a truncated photo', async () => {
+    await rejects(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg')]));
+    const photo = await tagPhoto({ width: 800, height: 600 });
+    await rejects(photo.subarray(0, Math.floor(photo.length / 2)));
+  });
+
+  it('rejects SVG (it can carry script), even though it draws a picture', async () => {
+    await rejects(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+    );
+  });
+
+  it('rejects image polyglots that carry markup or script', async () => {
+    const photo = await tagPhoto({ width: 400, height: 300 });
+    // a valid JPEG with an HTML page appended after its end marker (opens as a page if sniffed as HTML)
+    const htmlTail = Buffer.concat([
+      photo,
+      Buffer.from('<html><body><script>alert(document.cookie)</script>'),
+    ]);
+    expect((await sharp(htmlTail).metadata()).format).toBe('jpeg');
+    await rejects(htmlTail);
+    // a JPEG comment segment carrying script
+    const comment = Buffer.from('<script src=//evil.example/x.js></script>');
+    const com = Buffer.alloc(4);
+    com.writeUInt16BE(0xfffe, 0);
+    com.writeUInt16BE(comment.length + 2, 2);
+    const withComment = Buffer.concat([photo.subarray(0, 2), com, comment, photo.subarray(2)]);
+    expect((await sharp(withComment).metadata()).format).toBe('jpeg');
+    await rejects(withComment);
+    // an HTML page with a JPEG inside it
+    await rejects(Buffer.concat([Buffer.from('<!DOCTYPE html><img src=x onerror=alert(1)>'), photo]));
+    // a GIF header followed by JavaScript (GIF/JS polyglot)
+    await rejects(Buffer.from('GIF89a/*\x00\x00*/=1;javascript:alert(1)//'));
+  });
+
+  it('refuses pictures with absurd pixel counts before decoding them (decompression bombs)', async () => {
+    const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await rejects(bomb);
+  });
+
+  it('does not mistake ordinary photo bytes for markup', async () => {
+    for (let hue = 0; hue < 360; hue += 60) {
+      const photo = await tagPhoto({ width: 1600, height: 1200, hue, quality: 95 });
+      expect(carriesActiveContent(photo)).toBe(false);
+    }
+    expect(
+      carriesActiveContent(Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')),
+    ).toBe(false);
+  });
+});

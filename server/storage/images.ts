@@ -1,0 +1,147 @@
+/**
+ * The one pipeline every uploaded image goes through (lead photos now; catalog and blog images
+ * later): prove it is a raster image or reject it, auto-orient it, shrink it to a maximum edge,
+ * re-encode it and drop every byte of metadata (EXIF, GPS, XMP, ICC, comments). What is stored is
+ * freshly encoded pixels, never the bytes that were sent, so a payload hidden in an upload cannot
+ * reach the disk. See docs/decisions/0040-lead-intake.md.
+ *
+ * Memory: one image is decoded at a time in the whole process (FIFO), inputs can be read from a
+ * file rather than held in memory, JPEG and WebP inputs are shrunk while they are decoded, and
+ * libvips' operation cache is off (uploads are never processed twice). On glibc, also start the
+ * process with MALLOC_ARENA_MAX=2 (decision 0040): freed decode buffers otherwise linger in
+ * per-thread malloc arenas.
+ */
+import { createReadStream } from 'node:fs';
+import sharp, { type Metadata } from 'sharp';
+
+export type ImageFormat = 'webp' | 'jpeg';
+
+export type ImageOptions = {
+  /** Longest edge of the result in pixels; smaller images are never enlarged. */
+  maxEdge?: number;
+  format?: ImageFormat;
+  /** Encoder quality, 1-100. */
+  quality?: number;
+  /** Inputs with more pixels than this are refused (decompression bombs). */
+  maxInputPixels?: number;
+};
+
+export type ProcessedImage = {
+  data: Buffer;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  contentType: 'image/webp' | 'image/jpeg';
+};
+
+export const IMAGE_DEFAULTS = {
+  maxEdge: 2560,
+  // JPEG: three times faster to encode than WebP at this size, and every supplier's mail client opens it
+  format: 'jpeg',
+  quality: 82,
+  // 120 MP: above every phone camera's normal mode; a bigger picture is not a photo of a part
+  maxInputPixels: 120_000_000,
+} as const satisfies Required<ImageOptions>;
+
+/** Raster formats a person's camera or screenshot tool produces. SVG (script-capable), PDF and the rest are refused. */
+const ACCEPTED_INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif']);
+
+/**
+ * Markup and script that have no business inside a photo: the payloads of image/HTML and
+ * image/script polyglots. Patterns are long enough that random compressed bytes practically
+ * never match them (odds of about one in a million per 10 MB photo).
+ */
+const ACTIVE_CONTENT =
+  /<(?:script|iframe|object|embed)[\s>/]|<(?:html|body)[\s>]|<svg\s[^<>]{0,400}xmlns|<\?php\s|<!doctype\s+html|javascript:|\bon(?:error|load)\s*=/i;
+
+/** The upload is not an image this pipeline accepts; the message is for the log, not the user. */
+export class NotAnImageError extends Error {
+  override name = 'NotAnImageError';
+}
+
+// every upload is new: caching libvips operations would only hold on to memory
+sharp.cache(false);
+
+const MAX_PARALLEL = 1;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** At most MAX_PARALLEL decodes at once in the process, first come first served: memory stays bounded. */
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** True when the bytes carry markup or script (an image/HTML or image/script polyglot). */
+export function carriesActiveContent(input: Buffer): boolean {
+  return ACTIVE_CONTENT.test(input.toString('latin1'));
+}
+
+/** The same check over a file, read in 1 MB pieces that overlap by more than the longest match. */
+export async function fileCarriesActiveContent(file: string): Promise<boolean> {
+  const OVERLAP = 1024;
+  let tail = '';
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    const text = tail + (chunk as Buffer).toString('latin1');
+    if (ACTIVE_CONTENT.test(text)) return true;
+    tail = text.slice(-OVERLAP);
+  }
+  return false;
+}
+
+/**
+ * Decodes `input` (the bytes, or the path of a file holding them) or throws NotAnImageError;
+ * returns it auto-oriented, at most `maxEdge` pixels on its longest side, re-encoded without
+ * metadata. Never throws anything else for bad input.
+ */
+export async function processImage(
+  input: Buffer | string,
+  options: ImageOptions = {},
+): Promise<ProcessedImage> {
+  const { maxEdge, format, quality, maxInputPixels } = { ...IMAGE_DEFAULTS, ...options };
+  if (typeof input !== 'string' && input.length === 0) throw new NotAnImageError('empty file');
+  const active =
+    typeof input === 'string' ? await fileCarriesActiveContent(input) : carriesActiveContent(input);
+  if (active) throw new NotAnImageError('markup or script inside the file');
+
+  return withImageSlot(async () => {
+    const open = () => sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, pages: 1 });
+    let metadata: Metadata;
+    try {
+      metadata = await open().metadata();
+    } catch (err) {
+      throw new NotAnImageError(`not decodable: ${(err as Error).message}`);
+    }
+    if (!ACCEPTED_INPUT_FORMATS.has(metadata.format ?? '')) {
+      throw new NotAnImageError(`format ${metadata.format ?? 'unknown'} is not accepted`);
+    }
+    const pipeline = open()
+      .rotate() // apply the EXIF orientation to the pixels, since the EXIF itself is dropped
+      .resize({ width: maxEdge, height: maxEdge, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb');
+    const encoded =
+      format === 'webp'
+        ? pipeline.webp({ quality, effort: 2, smartSubsample: true })
+        : // JPEG has no transparency: a screenshot's clear background becomes white, not black
+          pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, progressive: true, mozjpeg: false });
+    try {
+      // sharp writes no metadata unless asked (keepMetadata/withMetadata): EXIF, GPS, XMP and ICC are gone
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return {
+        data,
+        width: info.width,
+        height: info.height,
+        format,
+        contentType: format === 'webp' ? 'image/webp' : 'image/jpeg',
+      };
+    } catch (err) {
+      throw new NotAnImageError(`could not be decoded: ${(err as Error).message}`);
+    }
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * GET /api/admin/stats (SPEC §3 'Lead stats', DESIGN §4) on a fixed clock: four public figures for
+ * everyone, computed from live data with the marketing baselines where data is thin; the lead
+ * summary (America/Winnipeg day and month) only with a staff session.
+ */
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '#server/db/index.ts';
+import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
+import { seedReference } from '#server/db/seed/index.ts';
+import { createServices } from '#server/services/index.ts';
+import { createStaff, signIn } from '../support/admin.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
+
+/** Saturday 21 November 2026, 12:00 in Winnipeg (CST, UTC-6). */
+const NOW = new Date('2026-11-21T18:00:00.000Z');
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const PUBLIC_KEYS = ['avgETA', 'citiesServed', 'partsSourced', 'avgResponseTime'].sort();
+
+async function lead(
+  db: Kysely<DB>,
+  createdAt: string,
+  fields: Partial<NewLead> = {},
+  orderedAt?: string,
+): Promise<number> {
+  // a lead ordered later came in, was quoted, then moved on: its final status is set afterwards
+  const { id } = await insertLead(
+    db,
+    {
+      urgency: 'flexible',
+      source: 'web',
+      name: 'Test',
+      phone: '+12045550100',
+      ...fields,
+      ...(orderedAt ? { status: 'quoted' } : {}),
+    },
+    [],
+    { now: NOW, actor: 'test', createdAt: new Date(createdAt) },
+  );
+  if (orderedAt) {
+    await db
+      .insertInto('lead_events')
+      .values({
+        lead_id: id,
+        type: 'status',
+        from_status: 'quoted',
+        to_status: 'ordered',
+        actor: 'staff',
+        detail: null,
+        created_at: orderedAt,
+      })
+      .execute();
+    await db
+      .updateTable('leads')
+      .set({ status: fields.status ?? 'ordered' })
+      .where('id', '=', id)
+      .execute();
+  }
+  return id;
+}
+
+/** A lead quoted `afterMinutes` after it came in, `daysAgo` days before NOW. */
+const quoted = (
+  db: Kysely<DB>,
+  daysAgo: number,
+  afterMinutes: number,
+  etaDays: number,
+  status = 'quoted',
+) => {
+  const created = NOW.getTime() - daysAgo * DAY;
+  return lead(db, new Date(created).toISOString(), {
+    status: status as NewLead['status'],
+    etaDays,
+    cost: 10000,
+    markupPct: 0.4,
+    sellPrice: 14000,
+    quotedAt: new Date(created + afterMinutes * MINUTE).toISOString(),
+  });
+};
+
+eachEngine('stats API', (ctx) => {
+  let app: ReturnType<typeof createTestApp>;
+  let services: ReturnType<typeof createServices>;
+  beforeAll(async () => {
+    const deps = testDeps(ctx().t, () => NOW);
+    services = createServices(deps);
+    app = createTestApp(deps, services);
+    await seedReference(deps);
+    await createStaff(deps);
+  });
+
+  it('without data, shows the SPEC §9 baselines (cities served counts the real cities above 30)', async () => {
+    const res = await request(app).get('/api/admin/stats').expect(200);
+    expect(res.body).toEqual({ avgETA: 2.3, partsSourced: 12847, citiesServed: 36, avgResponseTime: 18 });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the averages at their baselines until there are 5 quotes in the last 90 days', async () => {
+    const { db } = ctx().deps;
+    for (const [daysAgo, minutes, eta] of [
+      [1, 10, 1],
+      [2, 20, 2],
+      [3, 30, 3],
+      [4, 40, 4],
+    ]) {
+      await quoted(db, daysAgo!, minutes!, eta!);
+    }
+    // a quote older than the window does not count
+    await quoted(db, 120, 600, 30);
+    expect((await request(app).get('/api/admin/stats').expect(200)).body).toMatchObject({
+      avgETA: 2.3,
+      avgResponseTime: 18,
+    });
+
+    await quoted(db, 5, 50, 5, 'ordered');
+    await quoted(db, 6, 30, 3, 'fulfilled');
+    // 6 quotes in the window: ETAs 1,2,3,4,5,3 → 3.0 days; 10,20,30,40,50,30 minutes → 30
+    const res = await request(app).get('/api/admin/stats').expect(200);
+    expect(res.body).toEqual({ avgETA: 3, partsSourced: 12847 + 2, citiesServed: 36, avgResponseTime: 30 });
+  });
+
+  it('without a session tells only the four public figures', async () => {
+    const res = await request(app).get('/api/admin/stats').expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(PUBLIC_KEYS);
+    // a forged or stale cookie is no session either
+    const forged = await request(app)
+      .get('/api/admin/stats')
+      .set('Cookie', 'phmb_session=forged')
+      .expect(200);
+    expect(Object.keys(forged.body).sort()).toEqual(PUBLIC_KEYS);
+  });
+
+  it('with a session adds status counts, today, pending quotes and this month’s revenue (America/Winnipeg)', async () => {
+    const { db } = ctx().deps;
+    // today in Winnipeg began at 06:00Z
+    await lead(db, '2026-11-21T06:00:00.000Z', { status: 'new' });
+    await lead(db, '2026-11-21T17:59:00.000Z', { status: 'qualified' });
+    await lead(db, '2026-11-21T05:59:59.000Z', { status: 'new' }); // 23:59 yesterday, local
+    // this month in Winnipeg began on 1 November at 05:00Z (CDT until that day's 02:00)
+    await lead(
+      db,
+      '2026-10-30T12:00:00.000Z',
+      { status: 'ordered', sellPrice: 12345 },
+      '2026-11-01T05:00:00.000Z',
+    );
+    await lead(
+      db,
+      '2026-10-30T12:00:00.000Z',
+      { status: 'fulfilled', sellPrice: 6789 },
+      '2026-11-20T16:00:00.000Z',
+    );
+    // ordered on 31 October, local time: last month
+    await lead(
+      db,
+      '2026-10-30T12:00:00.000Z',
+      { status: 'ordered', sellPrice: 50000 },
+      '2026-11-01T04:59:00.000Z',
+    );
+    // ordered this month but lost afterwards
+    await lead(
+      db,
+      '2026-11-02T12:00:00.000Z',
+      { status: 'lost', sellPrice: 70000 },
+      '2026-11-03T12:00:00.000Z',
+    );
+
+    const session = await signIn(app);
+    const res = await request(app).get('/api/admin/stats').set('Cookie', session.cookie).expect(200);
+    expect(res.body).toEqual({
+      avgETA: 3,
+      partsSourced: 12847 + 5,
+      citiesServed: 36,
+      avgResponseTime: 30,
+      statusCounts: { new: 2, qualified: 1, quoted: 5, ordered: 3, fulfilled: 2, lost: 1 },
+      todayLeads: 2,
+      pendingQuotes: 3,
+      // 123.45 + 67.89, and 140.00 each for the two leads created as ordered and fulfilled on
+      // 16 and 15 November (a lead created in that status counts from its creation)
+      monthlyRevenue: 471.34,
+    });
+  });
+});
+
+describe('cities served', () => {
+  eachEngine('stats without cities', (ctx) => {
+    it('never shows fewer than 30 cities served', async () => {
+      const stats = await createServices(testDeps(ctx().t, () => NOW)).stats.publicStats();
+      expect(stats.citiesServed).toBe(30);
+    });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The home page's city grid rule (SPEC §2 Home, §9) against real data: at most 14 city cards and
+ * '& N+ more' with N = total − 14, never below 0. The shared e2e server has the 36 seeded cities
+ * (tests/e2e/marketing-pages.e2e.test.ts checks 14 + '& 22+ more' there); this file starts its own
+ * server on a fresh SQLite database and removes cities from it between page loads.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess;
+let dataDir: string;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-e2e-grid-'));
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BASE_URL: origin,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'e2e-grid-admin-password',
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
+    }
+    const ok = await fetch(`${origin}/api/health`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the second server did not start within 60 s');
+    // still starting: poll again shortly (harness wait, not a test assertion)
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Keeps the first `n` cities (in display order) in the running server's database. */
+function keepCities(n: number) {
+  const db = new DatabaseSync(path.join(dataDir, 'app.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.prepare(
+      'DELETE FROM cities WHERE slug NOT IN (SELECT slug FROM cities ORDER BY sort_order, name LIMIT ?)',
+    ).run(n);
+    const { count } = db.prepare('SELECT count(*) AS count FROM cities').get() as { count: number };
+    expect(count).toBe(n);
+  } finally {
+    db.close();
+  }
+}
+
+async function grid() {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    const list = page.getByRole('list', { name: 'Cities we serve' });
+    return {
+      cards: await list.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      more: await list.getByRole('listitem').last().innerText(),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('home page city grid with more and fewer than 14 cities', () => {
+  it.each([
+    [20, 14, '& 6+ more'],
+    [15, 14, '& 1+ more'],
+    [14, 14, '& 0+ more'],
+    [9, 9, '& 0+ more'],
+    [1, 1, '& 0+ more'],
+  ])('%i cities: %i cards and %s', async (total, cards, more) => {
+    keepCities(total);
+    const shown = await grid();
+    expect(shown.cards).toHaveLength(cards);
+    expect(shown.cards[0]).toBe('/mb/winnipeg/trailer-parts');
+    expect(shown.more).toBe(more);
+  });
+
+  it('cities served never drops below 30 on the statistics strip', async () => {
+    const res = await fetch(`${origin}/api/admin/stats`);
+    expect((await res.json()).citiesServed).toBe(30);
+  });
+});
