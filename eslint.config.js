@@ -19,7 +19,17 @@ const components = {
 const react = { regex: '^react(-dom|-router)?(/.*)?$', message: 'app/modules is pure: no React.' };
 
 export default tseslint.config(
-  { ignores: ['build/**', 'build-*/**', 'bench-results/**', 'data/**', 'node_modules/**', '.react-router/**', 'coverage/**'] },
+  {
+    ignores: [
+      'build/**',
+      'build-*/**',
+      'bench-results/**',
+      'data/**',
+      'node_modules/**',
+      '.react-router/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -55,7 +55,8 @@ export async function migrate(database: Database): Promise<string[]> {
   // that holds several schemas (other apps, or parallel test suites) never confuses it.
   const migrationTableSchema =
     database.engine === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+          ?.schema
       : undefined;
   const migrator = new Migrator({
     db: database.db as Kysely<unknown>,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { LEAD_STATUSES, type LeadStatus } from './leads.ts';
+import { canQuote, canTransition, transitionRefusal } from './status.ts';
+
+const ALLOWED: [LeadStatus, LeadStatus][] = [
+  ['new', 'qualified'],
+  ['quoted', 'ordered'],
+  ['ordered', 'fulfilled'],
+  ['new', 'lost'],
+  ['qualified', 'lost'],
+  ['quoted', 'lost'],
+  ['ordered', 'lost'],
+  ['fulfilled', 'lost'],
+];
+
+describe('lead status transitions (SPEC §4)', () => {
+  const all = LEAD_STATUSES.flatMap((from) => LEAD_STATUSES.map((to) => [from, to] as const));
+  it.each(all)('%s → %s', (from, to) => {
+    const expected = ALLOWED.some(([f, t]) => f === from && t === to);
+    expect(canTransition(from, to)).toBe(expected);
+  });
+
+  it.each([
+    ['new', true],
+    ['qualified', true],
+    ['quoted', true],
+    ['ordered', false],
+    ['fulfilled', false],
+    ['lost', false],
+  ] as const)('a %s lead can be quoted: %s', (status, expected) => {
+    expect(canQuote(status)).toBe(expected);
+  });
+
+  it('explains a refusal', () => {
+    expect(transitionRefusal('new', 'ordered')).toBe('A new lead cannot be marked as ordered.');
+    expect(transitionRefusal('lost', 'new')).toMatch(/lost/);
+    expect(transitionRefusal('quoted', 'quoted')).toBe('This lead is already quoted.');
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The lead state machine (SPEC §4, DESIGN §4): the transitions staff may make, and the one a quote
+ * makes. The server enforces it (one transaction with the lead event); the dialog offers only what
+ * it allows. Pure.
+ */
+import type { LeadStatus } from './leads.ts';
+
+/** Status changes staff make by hand (PATCH /api/leads/{id}). Lost is reachable from any other status. */
+const MANUAL: Record<LeadStatus, readonly LeadStatus[]> = {
+  new: ['qualified', 'lost'],
+  qualified: ['lost'],
+  quoted: ['ordered', 'lost'],
+  ordered: ['fulfilled', 'lost'],
+  fulfilled: ['lost'],
+  lost: [],
+};
+
+/** Statuses a quote may be sent from (a quoted lead can be re-quoted); the quote makes the lead quoted. */
+export const QUOTABLE_STATUSES: readonly LeadStatus[] = ['new', 'qualified', 'quoted'];
+
+/** The five board columns (SPEC §2); lost leads have none. */
+export const BOARD_STATUSES = ['new', 'qualified', 'quoted', 'ordered', 'fulfilled'] as const;
+export type BoardStatus = (typeof BOARD_STATUSES)[number];
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  qualified: 'Qualified',
+  quoted: 'Quoted',
+  ordered: 'Ordered',
+  fulfilled: 'Fulfilled',
+  lost: 'Lost',
+};
+
+export function allowedTransitions(from: LeadStatus): readonly LeadStatus[] {
+  return MANUAL[from] ?? [];
+}
+
+export function canTransition(from: LeadStatus, to: LeadStatus): boolean {
+  return allowedTransitions(from).includes(to);
+}
+
+export function canQuote(status: LeadStatus): boolean {
+  return QUOTABLE_STATUSES.includes(status);
+}
+
+/** Why a change is refused, in staff's words (the 409 message). */
+export function transitionRefusal(from: LeadStatus, to: LeadStatus): string {
+  if (from === to) return `This lead is already ${STATUS_LABELS[to].toLowerCase()}.`;
+  if (from === 'lost') return 'This lead is lost; it cannot change status any more.';
+  return `A ${STATUS_LABELS[from].toLowerCase()} lead cannot be marked as ${STATUS_LABELS[to].toLowerCase()}.`;
+}
+
+export function quoteRefusal(from: LeadStatus): string {
+  return `A ${STATUS_LABELS[from].toLowerCase()} lead cannot be quoted.`;
+}
