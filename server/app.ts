@@ -102,12 +102,13 @@ export function createApp(options: AppOptions) {
         fallthrough: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
   }
 
   app.use(loadSession(services, config));
   app.use(['/admin', '/api/admin'], privateHeaders);
   app.use('/api', apiRouter(services, config));
+  // root files (favicon, social card…) after the API, so API calls never touch the disk for them
+  if (options.clientDir) app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
 
   if (options.pageHandler) app.use(options.pageHandler);
 

@@ -1,15 +1,198 @@
-/** Lead Management (SPEC §2 'Lead Management'). */
+/**
+ * Lead Management (SPEC §2 'Lead Management'; DESIGN §4; decision 0050): the summary cards, the
+ * five-column board with search and 'Load more', the Lead Details dialog with the pricing
+ * calculator, 'Export Report' (CSV) and 'Generate SEO Pages'. The first render comes from the
+ * loader (same services as the /api twins); after a change the board and stats reload from the API.
+ */
+import { Download, Loader2, Search, Sparkles } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { redirect } from 'react-router';
 import type { Route } from './+types/admin-leads';
+import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { LeadBoard } from '#app/components/leads/lead-board.tsx';
+import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
+import { SummaryCards, type AdminLeadStats, type ClickStats } from '#app/components/leads/summary-cards.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
+import { Button, buttonVariants } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
+import { Input, Label } from '#app/components/ui/input.tsx';
+import { toast } from '#app/components/ui/use-toast.ts';
+import { LEADS_TEXT, type BoardPage, type LeadBoard as LeadBoardData } from '#app/modules/leads/lead-admin.ts';
+import type { BoardStatus } from '#app/modules/leads/status.ts';
+import { getAppContext } from '#app/load-context.ts';
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: 'Lead Management', description: 'Requests, pricing and quotes.', noindex: true });
+  pageMeta(args, { title: LEADS_TEXT.title, description: 'Requests, pricing and quotes.', noindex: true });
 
-export default function AdminLeads() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { session, services } = getAppContext(context);
+  if (!session) throw redirect('/admin/login');
+  const [board, stats, clicks] = await Promise.all([
+    services.leadAdmin.board(),
+    services.stats.leadStats(),
+    services.clicks.clickStats(),
+  ]);
+  return { board, stats: stats as AdminLeadStats, clicks: clicks as ClickStats, now: new Date().toISOString() };
+}
+
+const describeError = (err: unknown) =>
+  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
+const EMPTY_CLICKS: ClickStats = { totalClicks: 0, todayClicks: 0, buttonBreakdown: {} };
+
+export default function AdminLeads({ loaderData }: Route.ComponentProps) {
+  const [board, setBoard] = useState<LeadBoardData>(loaderData.board);
+  const [stats, setStats] = useState<AdminLeadStats>(loaderData.stats);
+  const [clicks, setClicks] = useState<ClickStats>(loaderData.clicks ?? EMPTY_CLICKS);
+  const [now, setNow] = useState(() => new Date(loaderData.now));
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const [query, setQuery] = useState('');
+  const [loadingMore, setLoadingMore] = useState<BoardStatus | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const firstLoad = useRef(true);
+
+  // ages move on while the page is open
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(searchText.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  useEffect(() => {
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+    let current = true;
+    const params = new URLSearchParams();
+    if (query) params.set('q', query);
+    Promise.all([
+      apiRequest('GET', `/api/leads/board?${params}`).then((r) => r.json() as Promise<LeadBoardData>),
+      apiRequest('GET', '/api/admin/stats').then((r) => r.json() as Promise<AdminLeadStats>),
+      apiRequest('GET', '/api/clicks/stats').then((r) => r.json() as Promise<ClickStats>),
+    ])
+      .then(([b, s, c]) => {
+        if (!current) return;
+        setBoard(b);
+        setStats(s);
+        setClicks(c);
+      })
+      .catch((err: unknown) => {
+        if (current) toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [query, reloads]);
+
+  const refresh = useCallback(() => setReloads((n) => n + 1), []);
+  const close = useCallback(() => setOpenId(null), []);
+
+  async function loadMore(status: BoardStatus) {
+    const column = board.columns[status];
+    if (!column.nextBefore) return;
+    setLoadingMore(status);
+    try {
+      const params = new URLSearchParams({ before: column.nextBefore });
+      if (board.query) params.set('q', board.query);
+      const page = (await (await apiRequest('GET', `/api/leads/board/${status}?${params}`)).json()) as BoardPage;
+      setBoard((b) => ({
+        ...b,
+        columns: {
+          ...b.columns,
+          [status]: {
+            ...b.columns[status],
+            leads: [...b.columns[status].leads, ...page.leads],
+            nextBefore: page.nextBefore,
+          },
+        },
+      }));
+    } catch (err) {
+      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+    } finally {
+      setLoadingMore(null);
+    }
+  }
+
+  async function generateSeoPages() {
+    setGenerating(true);
+    try {
+      const res = await apiRequest('POST', '/api/admin/seo-pages');
+      const { count } = (await res.json()) as { count: number };
+      toast({
+        title: 'SEO Pages Generated',
+        description: `${count} city pages are worth indexing and are in the sitemap.`,
+      });
+    } catch (err) {
+      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
   return (
     <section>
-      <h1 className="text-2xl font-bold">Lead Management</h1>
-      <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">{LEADS_TEXT.title}</h1>
+          <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href="/api/leads/export.csv" download className={cn(buttonVariants({ variant: 'outline' }))}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {LEADS_TEXT.exportReport}
+          </a>
+          <Button variant="accent" onClick={() => void generateSeoPages()} disabled={generating}>
+            {generating ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Sparkles className="h-4 w-4" aria-hidden="true" />
+            )}
+            {LEADS_TEXT.generateSeo}
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <SummaryCards stats={stats} clicks={clicks} />
+      </div>
+
+      <div className="mt-6 max-w-md">
+        <Label htmlFor="lead-search">Search leads</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <Input
+            id="lead-search"
+            type="search"
+            placeholder="Case number, name or phone"
+            value={searchText}
+            onChange={(e) => setSearchText(e.currentTarget.value)}
+            className="pl-9"
+          />
+        </div>
+      </div>
+
+      <div className="mt-4">
+        <LeadBoard
+          board={board}
+          counts={stats.statusCounts ?? {}}
+          now={now}
+          loadingMore={loadingMore}
+          onOpen={setOpenId}
+          onLoadMore={(s) => void loadMore(s)}
+        />
+      </div>
+
+      <LeadDetailsDialog leadId={openId} onClose={close} onChanged={refresh} />
     </section>
   );
 }

@@ -126,6 +126,8 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
     const hit = totals.get(category ?? '');
     if (hit && performance.now() - hit.at < LISTING_CACHE.ttlMs) return hit.value;
     const value = countCatalogItems(db, { statuses: ['active'], category });
+    // bounded like the listings: the category comes from the query string
+    if (totals.size >= LISTING_CACHE.maxEntries) totals.delete(totals.keys().next().value!);
     totals.set(category ?? '', { at: performance.now(), value });
     value.catch(() => totals.delete(category ?? ''));
     return value;

@@ -9,6 +9,7 @@ import { catalogService } from './catalog.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
+import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
 import { pagesService } from './pages.ts';
 import { referenceService } from './reference.ts';
@@ -26,6 +27,7 @@ export function createServices(deps: ServiceDeps) {
     clicks: clicksService(deps),
     health: healthService(deps),
     leads: leadsService(deps),
+    leadAdmin: leadAdminService(deps),
     pages: pagesService(deps),
     reference: referenceService(deps),
     seo: seoService(deps),

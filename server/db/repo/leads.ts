@@ -1,5 +1,5 @@
 /** Leads with their photos and events: rows in, Lead out, identical on SQLite and PostgreSQL. */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   caseNumberFor,
   type Lead,
@@ -204,4 +204,319 @@ export async function referencedPhotoKeys(
     for (const row of rows) found.add(row.storage_key);
   }
   return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office (SPEC §2 'Lead Management'): lists, the board, status changes, quotes, history.
+
+/** Filters shared by the board, the list and the export. */
+export type LeadFilter = {
+  status?: LeadStatus;
+  /** case number, name or phone (decision 0050) */
+  search?: string;
+  /** newest-first cursor: leads strictly older than this (created_at, then id) */
+  before?: { createdAt: string; id: number };
+};
+
+type LeadQuery = ReturnType<typeof leadsQuery>;
+function leadsQuery(db: Kysely<DB>) {
+  return db.selectFrom('leads');
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function applyFilter(query: LeadQuery, filter: LeadFilter): LeadQuery {
+  let q = query;
+  if (filter.status) q = q.where('leads.status', '=', filter.status);
+  const search = filter.search?.trim();
+  if (search) {
+    const caseMatch = /^(?:q-?)?(\d{5,})$/i.exec(search);
+    const digits = search.replace(/\D/g, '');
+    const phoneLike = /^[\d\s()+.-]+$/.test(search) && digits.length >= 3;
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    q = q.where((eb) => {
+      const ors = [eb(sql<string>`lower(leads.name)`, 'like', sql<string>`${pattern} escape '\\'`)];
+      if (caseMatch) ors.push(eb('leads.case_number', '=', `Q-${caseMatch[1]}`));
+      if (phoneLike) {
+        const bare = sql<string>`replace(replace(replace(replace(replace(replace(leads.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`;
+        ors.push(eb(bare, 'like', `%${digits}%`));
+      }
+      return eb.or(ors);
+    });
+  }
+  if (filter.before) {
+    const { createdAt, id } = filter.before;
+    q = q.where((eb) =>
+      eb.or([
+        eb('leads.created_at', '<', createdAt),
+        eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)]),
+      ]),
+    );
+  }
+  return q;
+}
+
+async function photoUrlsFor(
+  db: Kysely<DB>,
+  ids: number[],
+  photoUrl: (key: string) => string,
+): Promise<Map<number, string[]>> {
+  const byLead = new Map<number, string[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('lead_photos')
+      .select(['lead_id', 'storage_key'])
+      .where('lead_id', 'in', ids.slice(i, i + 500))
+      .orderBy('lead_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
+      const list = byLead.get(row.lead_id) ?? [];
+      list.push(photoUrl(row.storage_key));
+      byLead.set(row.lead_id, list);
+    }
+  }
+  return byLead;
+}
+
+/** Leads newest first (created_at, then id), with their photo URLs. */
+export async function listLeads(
+  db: Kysely<DB>,
+  filter: LeadFilter & { limit: number },
+  photoUrl: (key: string) => string,
+): Promise<Lead[]> {
+  const rows = await applyFilter(leadsQuery(db), filter)
+    .selectAll('leads')
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+  const photos = await photoUrlsFor(
+    db,
+    rows.map((r) => r.id),
+    photoUrl,
+  );
+  return rows.map((row) => toLead(row, photos.get(row.id) ?? []));
+}
+
+export type LeadCardRow = {
+  id: number;
+  caseNumber: string;
+  status: LeadStatus;
+  urgency: Urgency;
+  name: string;
+  phone: string;
+  equipment: string | null;
+  description: string | null;
+  sellPrice: number | null;
+  photoCount: number;
+  createdAt: string;
+};
+
+/** Board cards of one status, newest first: only the columns a card shows. */
+export async function listLeadCards(
+  db: Kysely<DB>,
+  filter: LeadFilter & { status: LeadStatus; limit: number },
+  descriptionChars: number,
+): Promise<LeadCardRow[]> {
+  const rows = await applyFilter(leadsQuery(db), filter)
+    .select((eb) => [
+      'leads.id',
+      'leads.case_number',
+      'leads.status',
+      'leads.urgency',
+      'leads.name',
+      'leads.phone',
+      'leads.equipment',
+      eb.fn<string | null>('substr', ['leads.description', eb.val(1), eb.val(descriptionChars)]).as('description'),
+      'leads.sell_price',
+      'leads.created_at',
+      eb
+        .selectFrom('lead_photos')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('lead_photos.lead_id', '=', 'leads.id')
+        .as('photo_count'),
+    ])
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    caseNumber: r.case_number ?? caseNumberFor(r.id),
+    status: r.status as LeadStatus,
+    urgency: r.urgency as Urgency,
+    name: r.name,
+    phone: r.phone,
+    equipment: r.equipment,
+    description: r.description,
+    sellPrice: r.sell_price,
+    photoCount: Number(r.photo_count ?? 0),
+    createdAt: r.created_at,
+  }));
+}
+
+/** Leads per status matching a search (statuses without leads are absent). */
+export async function countLeadsPerStatus(db: Kysely<DB>, filter: LeadFilter): Promise<Record<string, number>> {
+  const rows = await applyFilter(leadsQuery(db), { search: filter.search })
+    .select((eb) => ['leads.status', eb.fn.countAll<number>().as('count')])
+    .groupBy('leads.status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+/** The current status of a lead, read in the caller's transaction (locked on PostgreSQL). */
+export async function lockLead(
+  trx: Transaction<DB>,
+  id: number,
+  engine: 'sqlite' | 'postgres',
+): Promise<Selectable<LeadsTable> | undefined> {
+  let q = trx.selectFrom('leads').selectAll().where('id', '=', id);
+  if (engine === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export type LeadEventInput = {
+  leadId: number;
+  type: string;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  actor: string;
+  detail?: Record<string, unknown> | null;
+  at: Date;
+};
+
+export async function insertLeadEvent(trx: Transaction<DB> | Kysely<DB>, event: LeadEventInput): Promise<void> {
+  await trx
+    .insertInto('lead_events')
+    .values({
+      lead_id: event.leadId,
+      type: event.type,
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      actor: event.actor,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+      created_at: event.at.toISOString(),
+    })
+    .execute();
+}
+
+/** Sets a lead's status (and the lost reason when it is lost) in the caller's transaction. */
+export async function updateLeadStatus(
+  trx: Transaction<DB>,
+  id: number,
+  status: LeadStatus,
+  at: Date,
+  lostReason?: string | null,
+): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({
+      status,
+      updated_at: at.toISOString(),
+      ...(status === 'lost' ? { lost_reason: lostReason ?? null } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Stores a quote on a lead and makes it quoted, in the caller's transaction. */
+export async function saveLeadQuote(
+  trx: Transaction<DB>,
+  id: number,
+  quote: { cost: number; markupPct: number; sellPrice: number; etaDays: number; notes: string | null },
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({
+      status: 'quoted',
+      cost: quote.cost,
+      markup_pct: quote.markupPct,
+      sell_price: quote.sellPrice,
+      eta_days: quote.etaDays,
+      notes: quote.notes,
+      quoted_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export type LeadEventRow = {
+  id: number;
+  type: string;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  actor: string;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+};
+
+function parseDetail(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lead's events, oldest first. */
+export async function listLeadEvents(db: Kysely<DB>, leadId: number): Promise<LeadEventRow[]> {
+  const rows = await db
+    .selectFrom('lead_events')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    fromStatus: r.from_status as LeadStatus | null,
+    toStatus: r.to_status as LeadStatus | null,
+    actor: r.actor,
+    detail: parseDetail(r.detail),
+    createdAt: r.created_at,
+  }));
+}
+
+/** Messages about a lead (the outbox), oldest first. */
+export async function listLeadMessages(db: Kysely<DB>, leadId: number) {
+  const rows = await db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'channel', 'recipient', 'body', 'status', 'created_at', 'sent_at'])
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    recipient: r.recipient,
+    body: r.body,
+    status: r.status,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+  }));
+}
+
+/** Every lead, newest first, in batches (the CSV export); no photos. */
+export async function* allLeads(db: Kysely<DB>, batch = 1000): AsyncGenerator<Lead[]> {
+  let before: LeadFilter['before'];
+  for (;;) {
+    const rows = await applyFilter(leadsQuery(db), { before })
+      .selectAll('leads')
+      .orderBy('leads.created_at', 'desc')
+      .orderBy('leads.id', 'desc')
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => toLead(r));
+    const last = rows[rows.length - 1]!;
+    before = { createdAt: last.created_at, id: last.id };
+    if (rows.length < batch) return;
+  }
 }

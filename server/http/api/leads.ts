@@ -1,6 +1,7 @@
 /**
  * POST /api/leads (public: the quote request form, SPEC §7) and GET /api/leads/photos/{key}
- * (staff only: lead photos live in private storage and are reachable nowhere else).
+ * (staff only: lead photos live in private storage and are reachable nowhere else); the staff
+ * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050).
  *
  * The request passes, in order: a per-client rate limit; a Content-Length bound (refused before a
  * byte of the body is parsed); multipart only; multer with strict limits, whose storage engine
@@ -20,7 +21,10 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
 import type { PreparedPhoto } from '../../services/leads.ts';
-import { requireAdmin } from '../auth.ts';
+import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.ts';
+import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { currentSession, requireAdmin } from '../auth.ts';
+import { jsonBody } from '../body.ts';
 
 /** Per client address (TRUST_PROXY decides what that is): generous for people, tight for scripts. */
 export const LEAD_RATE_LIMIT = { windowMs: 15 * 60_000, limit: 20 } as const;
@@ -157,6 +161,72 @@ export function leadsRouter(services: Services, config: Config): Router {
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     });
     res.end(photo.data);
+  });
+
+  // ---- staff: Lead Management (decision 0050); every route behind requireAdmin ----
+  const admin = requireAdmin(config);
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : undefined);
+  const limitOf = (value: unknown) => {
+    const n = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : undefined;
+    return n && n > 0 ? n : undefined;
+  };
+  const cursorOf = (value: unknown) => {
+    if (value === undefined || value === '') return undefined;
+    const cursor = parseBoardCursor(value);
+    if (!cursor) throw new AppError(400, 'Invalid cursor');
+    return cursor;
+  };
+  const actorOf = (res: Parameters<RequestHandler>[1]) => currentSession(res)?.user.username ?? 'staff';
+
+  router.get('/leads', admin, async (req, res) => {
+    const status = text(req.query.status);
+    if (status !== undefined && !(LEAD_STATUSES as readonly string[]).includes(status))
+      throw new AppError(400, 'Unknown status');
+    const leads = await services.leadAdmin.listLeads({
+      status: status as LeadStatus | undefined,
+      search: text(req.query.q),
+      before: cursorOf(req.query.before),
+      limit: limitOf(req.query.limit),
+    });
+    res.json(leads);
+  });
+
+  router.get('/leads/board', admin, async (req, res) => {
+    res.json(await services.leadAdmin.board({ search: text(req.query.q), limit: limitOf(req.query.limit) }));
+  });
+
+  router.get('/leads/board/:status', admin, async (req, res) => {
+    const status = req.params.status;
+    if (!isBoardStatus(status)) throw new AppError(404, 'No such column');
+    res.json(
+      await services.leadAdmin.boardColumn(status, {
+        search: text(req.query.q),
+        before: cursorOf(req.query.before),
+        limit: limitOf(req.query.limit),
+      }),
+    );
+  });
+
+  router.get('/leads/export.csv', admin, async (_req, res) => {
+    const csv = await services.leadAdmin.exportCsv();
+    const day = new Date().toISOString().slice(0, 10);
+    res.set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="leads-${day}.csv"`,
+    });
+    res.send(csv);
+  });
+
+  router.get('/leads/:id', admin, async (req, res) => {
+    res.json(await services.leadAdmin.getLead(req.params.id));
+  });
+
+  router.patch('/leads/:id', admin, jsonBody('16kb'), async (req, res) => {
+    res.json(await services.leadAdmin.changeStatus(req.params.id, req.body, actorOf(res)));
+  });
+
+  router.post('/leads/:id/quote', admin, jsonBody('16kb'), async (req, res) => {
+    res.json(await services.leadAdmin.sendQuote(req.params.id, req.body, actorOf(res)));
   });
 
   return router;

@@ -1,0 +1,46 @@
+/** A lead on the board (SPEC §2): case number, urgency, equipment and name, description, age, price. */
+import { Camera } from 'lucide-react';
+import { LEADS_TEXT, leadAge, type LeadCard as LeadCardData } from '#app/modules/leads/lead-admin.ts';
+import { formatMoney } from '#app/modules/site/money.ts';
+import { equipmentLabel } from './lead-labels.ts';
+import { UrgencyBadge } from './urgency-badge.tsx';
+
+export function LeadCard({ lead, now, onOpen }: { lead: LeadCardData; now: Date; onOpen: (id: number) => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(lead.id)}
+        data-lead-card=""
+        className="relative block w-full rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-slate-400 hover:shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
+      >
+        <span className="flex items-center justify-between gap-2">
+          <span className="font-mono text-xs font-semibold text-slate-700">{lead.caseNumber}</span>
+          <UrgencyBadge urgency={lead.urgency} />
+        </span>
+        <span className="mt-1.5 block truncate text-sm font-semibold text-slate-900">
+          {equipmentLabel(lead.equipment) ?? LEADS_TEXT.unknownEquipment}
+          <span className="font-normal text-slate-600"> · {lead.name}</span>
+        </span>
+        {lead.description && (
+          <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{lead.description}</span>
+        )}
+        <span className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-600">
+          <span className="flex items-center gap-2">
+            <span>{leadAge(lead.createdAt, now)}</span>
+            {lead.photoCount > 0 && (
+              <span className="inline-flex items-center gap-0.5" title={`${lead.photoCount} photos`}>
+                <Camera className="h-3.5 w-3.5" aria-hidden="true" />
+                <span className="sr-only">Photos: </span>
+                {lead.photoCount}
+              </span>
+            )}
+          </span>
+          {lead.sellPrice !== null && (
+            <span className="font-semibold text-slate-900">{formatMoney(lead.sellPrice)}</span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}

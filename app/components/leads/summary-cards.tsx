@@ -1,0 +1,62 @@
+/** The five summary cards (SPEC §2): clicks, today's leads, pending quotes, monthly revenue, response. */
+import { Clock, DollarSign, FileClock, Inbox, MousePointerClick } from 'lucide-react';
+import { formatMoney } from '#app/modules/site/money.ts';
+
+export type AdminLeadStats = {
+  statusCounts?: Record<string, number>;
+  todayLeads?: number;
+  pendingQuotes?: number;
+  monthlyRevenue?: number;
+  avgResponseTime?: number;
+};
+export type ClickStats = { totalClicks: number; todayClicks: number; buttonBreakdown: Record<string, number> };
+
+function Card({
+  title,
+  value,
+  note,
+  icon: Icon,
+}: {
+  title: string;
+  value: string;
+  note: string;
+  icon: typeof Clock;
+}) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+        <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+      </div>
+      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-0.5 text-xs text-slate-600">{note}</p>
+    </div>
+  );
+}
+
+export function SummaryCards({ stats, clicks }: { stats: AdminLeadStats; clicks: ClickStats }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <Card
+        title="Quote Button Clicks"
+        value={clicks.totalClicks.toLocaleString('en-CA')}
+        note={`${clicks.todayClicks.toLocaleString('en-CA')} today`}
+        icon={MousePointerClick}
+      />
+      <Card title="Today's Leads" value={String(stats.todayLeads ?? 0)} note="New requests today" icon={Inbox} />
+      <Card title="Pending Quotes" value={String(stats.pendingQuotes ?? 0)} note="Need pricing" icon={FileClock} />
+      <Card
+        title="Monthly Revenue"
+        value={formatMoney(Math.round((stats.monthlyRevenue ?? 0) * 100))}
+        note="This month"
+        icon={DollarSign}
+      />
+      <Card
+        title="Avg Response"
+        value={`${stats.avgResponseTime ?? 18} min`}
+        note="Response time"
+        icon={Clock}
+      />
+    </div>
+  );
+}

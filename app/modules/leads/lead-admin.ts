@@ -1,0 +1,177 @@
+/**
+ * Leads as the back office works with them (SPEC §2 'Lead Management', §3, §5 'Quote form'):
+ * the board's shapes, the timeline, the quote and status payloads (one zod schema each, used by
+ * the dialog and by the server), the card's age label and the quote text the customer receives.
+ * Pure: no React, no I/O.
+ */
+import { z } from 'zod';
+import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
+import { formatMoney } from '../site/money.ts';
+import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
+import { BOARD_STATUSES, type BoardStatus } from './status.ts';
+
+/** A lead as a board card shows it: enough for the card, nothing more (10,000 leads stay light). */
+export type LeadCard = {
+  id: number;
+  caseNumber: string;
+  status: LeadStatus;
+  urgency: Urgency;
+  name: string;
+  phone: string;
+  equipment: string | null;
+  description: string | null;
+  sellPrice: number | null;
+  photoCount: number;
+  createdAt: string;
+};
+
+/** One board column: the newest leads, how many there are in all, and where the next page starts. */
+export type BoardColumn = { total: number; leads: LeadCard[]; nextBefore: string | null };
+export type LeadBoard = { columns: Record<BoardStatus, BoardColumn>; query: string };
+export type BoardPage = { leads: LeadCard[]; nextBefore: string | null };
+
+export const BOARD_PAGE_SIZE = 50;
+export const BOARD_MAX_PAGE = 200;
+/** Card descriptions are cut here on the server (the card shows two lines). */
+export const CARD_DESCRIPTION_CHARS = 240;
+
+/** A row of the lead's history: created, status changes, quotes, messages in. */
+export type LeadEvent = {
+  id: number;
+  type: string;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  actor: string;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+};
+
+/** A message to the customer or staff about this lead (the outbox, decision 0041). */
+export type LeadMessage = {
+  id: number;
+  channel: string;
+  recipient: string;
+  body: string;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+export type LeadDetails = Lead & { events: LeadEvent[]; messages: LeadMessage[] };
+
+/** Texts of the screen (SPEC §2, §7, §8), word for word, in one place. */
+export const LEADS_TEXT = {
+  title: 'Lead Management',
+  exportReport: 'Export Report',
+  generateSeo: 'Generate SEO Pages',
+  noLeads: 'No leads',
+  unknownEquipment: 'Unknown',
+  na: 'N/A',
+  noDescription: 'No description provided',
+  markQualified: 'Mark as Qualified',
+  markOrdered: 'Mark as Ordered',
+  markFulfilled: 'Mark as Fulfilled',
+  markLost: 'Mark as Lost',
+  sendQuote: 'Send Quote',
+  currentQuote: 'Current Quote',
+  calculatedPricing: 'Calculated Pricing',
+  updated: { title: 'Success', description: 'Lead updated successfully' },
+  quoteSent: { title: 'Quote Sent', description: 'Quote has been sent to the customer' },
+  notesPlaceholder: 'Sourcing details, fitment notes, warranty…',
+} as const;
+
+export const QUOTE_MESSAGES = {
+  cost: 'Cost must be greater than 0',
+  eta: 'ETA must be at least 1 day',
+  lostReason: 'Give a reason for marking this lead as lost',
+} as const;
+
+export const DEFAULT_ETA_DAYS = 3;
+export const MAX_ETA_DAYS = 365;
+/** A quote above this (in cents: $1,000,000) is a typo, not a part. */
+export const MAX_COST_CENTS = 100_000_000;
+export const MAX_NOTES = 2_000;
+export const MAX_LOST_REASON = 500;
+
+/** POST /api/leads/{id}/quote: cost in cents, ETA, notes, difficulty. Anything else is ignored. */
+export const quotePayloadSchema = z.object({
+  cost: z.coerce
+    .number({ message: QUOTE_MESSAGES.cost })
+    .int('Cost must be a whole number of cents')
+    .min(1, QUOTE_MESSAGES.cost)
+    .max(MAX_COST_CENTS, 'Cost is too large'),
+  etaDays: z.coerce
+    .number({ message: QUOTE_MESSAGES.eta })
+    .int('ETA must be a whole number of days')
+    .min(1, QUOTE_MESSAGES.eta)
+    .max(MAX_ETA_DAYS, `ETA can be at most ${MAX_ETA_DAYS} days`),
+  notes: z
+    .string()
+    .trim()
+    .max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`)
+    .optional()
+    .transform((v) => v || null),
+  difficulty: z.enum(DIFFICULTIES).default('moderate'),
+});
+export type QuotePayload = z.input<typeof quotePayloadSchema>;
+export type QuoteInput = z.output<typeof quotePayloadSchema>;
+
+/** PATCH /api/leads/{id}: a status, and the reason when it is 'lost'. */
+export const statusPayloadSchema = z
+  .object({
+    status: z.enum(LEAD_STATUSES, { message: 'Unknown status' }),
+    reason: z.string().trim().max(MAX_LOST_REASON, `The reason can be at most ${MAX_LOST_REASON} characters`).optional(),
+  })
+  .refine((v) => v.status !== 'lost' || Boolean(v.reason), {
+    message: QUOTE_MESSAGES.lostReason,
+    path: ['reason'],
+  });
+export type StatusPayload = z.output<typeof statusPayloadSchema>;
+
+/** The quote form as typed: cost in dollars (SPEC §5), ETA in days. */
+export const quoteFormSchema = z.object({
+  cost: z.number({ message: QUOTE_MESSAGES.cost }).min(0.01, QUOTE_MESSAGES.cost),
+  etaDays: z.number({ message: QUOTE_MESSAGES.eta }).int(QUOTE_MESSAGES.eta).min(1, QUOTE_MESSAGES.eta),
+  notes: z.string().optional(),
+});
+
+/** SPEC §2: 'Just now' under an hour, '{n}h ago' under a day, otherwise '{n}d ago'. */
+export function leadAge(createdAt: string, now: Date): string {
+  const ms = now.getTime() - Date.parse(createdAt);
+  const hours = Math.floor(ms / 3_600_000);
+  if (!Number.isFinite(hours) || hours < 1) return 'Just now';
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+/**
+ * The SMS the customer receives with a quote: price in CAD, ETA, 48-hour validity, how to answer.
+ * The notes stay internal (they start as staff's notes on the lead: suppliers, costs).
+ */
+export function quoteMessage(input: {
+  siteName: string;
+  caseNumber: string;
+  sellPrice: number;
+  etaDays: number;
+}): string {
+  const eta = input.etaDays === 1 ? '1 day' : `${input.etaDays} days`;
+  return `${input.siteName} quote ${input.caseNumber}: ${formatMoney(input.sellPrice, { currency: true })}, ETA ${eta}. Quote valid 48 hours. Reply YES to order or NO to pass.`;
+}
+
+/** Cursor of a board column page: the last card's creation time and id. */
+export function boardCursor(card: { createdAt: string; id: number }): string {
+  return `${card.createdAt}_${card.id}`;
+}
+
+export function parseBoardCursor(value: unknown): { createdAt: string; id: number } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)_(\d{1,12})$/.exec(value);
+  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
+  return { createdAt: new Date(match[1]!).toISOString(), id: Number(match[2]) };
+}
+
+export function isBoardStatus(value: unknown): value is BoardStatus {
+  return typeof value === 'string' && (BOARD_STATUSES as readonly string[]).includes(value);
+}
+
+export type { Difficulty };

@@ -1,0 +1,18 @@
+/**
+ * POST /api/admin/seo-pages ('Generate SEO Pages', DESIGN §4, decision 0012): recomputes which
+ * city × category pages are worth indexing and answers how many there are. The sitemap and the
+ * pages ask the same function on every request, so nothing else needs regenerating.
+ */
+import { Router } from 'express';
+import type { Config } from '../../config.ts';
+import type { Services } from '../../services/index.ts';
+import { requireAdmin } from '../auth.ts';
+
+export function adminSeoRouter(services: Services, config: Config): Router {
+  const router = Router();
+  router.post('/admin/seo-pages', requireAdmin(config), async (_req, res) => {
+    const pages = await services.pages.indexablePages();
+    res.json({ count: pages.length, pages });
+  });
+  return router;
+}

@@ -1,0 +1,264 @@
+/**
+ * Lead management for staff (SPEC §2 'Lead Management', §4, §7; DESIGN §4): the board, one
+ * lead with its history, status changes through the state machine, quotes priced by the shared
+ * pricing engine (the browser's figure is never trusted), the CSV report. Each change is one
+ * transaction with its lead event and, for a quote, the customer's SMS in the outbox.
+ */
+import {
+  BOARD_MAX_PAGE,
+  BOARD_PAGE_SIZE,
+  boardCursor,
+  CARD_DESCRIPTION_CHARS,
+  quoteMessage,
+  quotePayloadSchema,
+  statusPayloadSchema,
+  type BoardColumn,
+  type BoardPage,
+  type LeadBoard,
+  type LeadCard,
+  type LeadDetails,
+} from '#app/modules/leads/lead-admin.ts';
+import { leadPhotoUrl } from '#app/modules/leads/lead-photos.ts';
+import { type Lead, type LeadStatus } from '#app/modules/leads/leads.ts';
+import {
+  BOARD_STATUSES,
+  canQuote,
+  canTransition,
+  quoteRefusal,
+  transitionRefusal,
+  type BoardStatus,
+} from '#app/modules/leads/status.ts';
+import { priceQuote } from '#app/modules/pricing/pricing.ts';
+import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
+import { centsToDollarText } from '#app/modules/site/money.ts';
+import {
+  allLeads,
+  countLeadsPerStatus,
+  findLeadById,
+  insertLeadEvent,
+  listLeadCards,
+  listLeadEvents,
+  listLeadMessages,
+  listLeads,
+  lockLead,
+  saveLeadQuote,
+  toLead,
+  updateLeadStatus,
+  type LeadFilter,
+} from '../db/repo/leads.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMessage } from '../messaging/outbox.ts';
+import type { ServiceDeps } from './context.ts';
+
+export const LEAD_NOT_FOUND = 'Lead not found';
+export const LIST_DEFAULT_LIMIT = 100;
+export const LIST_MAX_LIMIT = 500;
+
+/** Columns of the CSV report (Export Report, DESIGN §4). */
+export const EXPORT_HEADER = [
+  'Case Number',
+  'Created',
+  'Quoted',
+  'Status',
+  'Name',
+  'Phone',
+  'Email',
+  'City',
+  'Equipment',
+  'Make',
+  'Model',
+  'Year',
+  'Part Category',
+  'Part Number',
+  'Description',
+  'Urgency',
+  'Cost (CAD)',
+  'Markup %',
+  'Price (CAD)',
+  'ETA (days)',
+  'Lost Reason',
+] as const;
+
+function exportRow(lead: Lead): CsvCell[] {
+  return [
+    lead.caseNumber,
+    lead.createdAt,
+    lead.quotedAt,
+    lead.status,
+    lead.name,
+    lead.phone,
+    lead.email,
+    lead.city,
+    lead.equipment,
+    lead.make,
+    lead.model,
+    lead.year,
+    lead.partCategory,
+    lead.partNumber,
+    lead.description,
+    lead.urgency,
+    lead.cost === null ? null : centsToDollarText(lead.cost),
+    lead.markupPct === null ? null : (Math.round(lead.markupPct * 1000) / 10).toFixed(1),
+    lead.sellPrice === null ? null : centsToDollarText(lead.sellPrice),
+    lead.etaDays,
+    lead.lostReason,
+  ];
+}
+
+/** Parses a payload; a 400 whose message is the first failing rule, word for word (SPEC §5). */
+function parsePayload<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } } }, payload: unknown): T {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request', { fieldErrors });
+}
+
+function parseId(id: unknown): number {
+  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,12}$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(404, LEAD_NOT_FOUND);
+  return n;
+}
+
+export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => void } = {}) {
+  const { db, engine, config, now } = deps;
+  const smsStatus = config.sms.provider === 'twilio' ? 'queued' : 'logged';
+
+  async function column(status: BoardStatus, filter: LeadFilter, limit: number): Promise<BoardPage> {
+    // one extra row tells whether there is a next page
+    const rows = await listLeadCards(db, { ...filter, status, limit: limit + 1 }, CARD_DESCRIPTION_CHARS);
+    const leads: LeadCard[] = rows.slice(0, limit);
+    return { leads, nextBefore: rows.length > limit ? boardCursor(leads[leads.length - 1]!) : null };
+  }
+
+  async function details(id: number): Promise<LeadDetails> {
+    const lead = await findLeadById(db, id, leadPhotoUrl);
+    if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
+    const [events, messages] = await Promise.all([listLeadEvents(db, id), listLeadMessages(db, id)]);
+    return { ...lead, events, messages };
+  }
+
+  return {
+    /** Leads newest first with photo URLs (GET /api/leads), `limit` at a time from `before`. */
+    async listLeads(filter: LeadFilter & { limit?: number }): Promise<Lead[]> {
+      const limit = Math.min(LIST_MAX_LIMIT, Math.max(1, filter.limit ?? LIST_DEFAULT_LIMIT));
+      return listLeads(db, { ...filter, limit }, leadPhotoUrl);
+    },
+
+    /**
+     * The five board columns (SPEC §2): per status the newest `limit` cards, the total (matching
+     * the search, if any) and the cursor of the next page. Lost leads have no column.
+     */
+    async board(options: { search?: string; limit?: number } = {}): Promise<LeadBoard> {
+      const limit = Math.min(BOARD_MAX_PAGE, Math.max(1, options.limit ?? BOARD_PAGE_SIZE));
+      const filter: LeadFilter = { search: options.search?.trim() || undefined };
+      const [counts, ...pages] = await Promise.all([
+        countLeadsPerStatus(db, filter),
+        ...BOARD_STATUSES.map((status) => column(status, filter, limit)),
+      ]);
+      const columns = Object.fromEntries(
+        BOARD_STATUSES.map((status, i) => [status, { total: counts[status] ?? 0, ...pages[i]! }]),
+      ) as Record<BoardStatus, BoardColumn>;
+      return { columns, query: filter.search ?? '' };
+    },
+
+    /** The next page of one column, older than the cursor. */
+    async boardColumn(
+      status: BoardStatus,
+      options: { search?: string; before?: LeadFilter['before']; limit?: number },
+    ): Promise<BoardPage> {
+      const limit = Math.min(BOARD_MAX_PAGE, Math.max(1, options.limit ?? BOARD_PAGE_SIZE));
+      return column(status, { search: options.search?.trim() || undefined, before: options.before }, limit);
+    },
+
+    /** One lead with photos, events and messages (404 'Lead not found'). */
+    async getLead(id: unknown): Promise<LeadDetails> {
+      return details(parseId(id));
+    },
+
+    /**
+     * Moves a lead along the state machine (SPEC §4): 409 with the reason for any other change;
+     * 'lost' needs a reason. Status, lost reason and the lead event are one transaction.
+     */
+    async changeStatus(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
+      const leadId = parseId(id);
+      const { status, reason } = parsePayload(statusPayloadSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        const from = row.status as LeadStatus;
+        if (!canTransition(from, status)) throw new AppError(409, transitionRefusal(from, status));
+        await updateLeadStatus(trx, leadId, status, at, reason);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'status',
+          fromStatus: from,
+          toStatus: status,
+          actor,
+          detail: status === 'lost' ? { reason } : null,
+          at,
+        });
+      });
+      return details(leadId);
+    },
+
+    /**
+     * Prices and sends a quote (SPEC §7 POST /api/leads/{id}/quote, DESIGN §4): margin and sell
+     * price recomputed from cost, difficulty and the lead's urgency; cost, markup, price, ETA and
+     * notes stored; the lead becomes quoted; a 'quote' event and the customer's SMS are written
+     * in the same transaction. 409 for a lead that cannot be quoted (ordered, fulfilled, lost).
+     */
+    async sendQuote(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
+      const leadId = parseId(id);
+      const input = parsePayload(quotePayloadSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        const lead = toLead(row);
+        if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
+        const quote = priceQuote({ costCents: input.cost, difficulty: input.difficulty, urgency: lead.urgency });
+        await saveLeadQuote(trx, leadId, { ...quote, etaDays: input.etaDays, notes: input.notes }, at);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'quote',
+          fromStatus: lead.status,
+          toStatus: 'quoted',
+          actor,
+          detail: { ...quote, etaDays: input.etaDays, difficulty: input.difficulty },
+          at,
+        });
+        await enqueueMessage(
+          trx,
+          {
+            leadId,
+            channel: 'sms',
+            recipient: lead.phone,
+            subject: null,
+            body: quoteMessage({
+              siteName: config.site.name,
+              caseNumber: lead.caseNumber,
+              sellPrice: quote.sellPrice,
+              etaDays: input.etaDays,
+            }),
+            status: smsStatus,
+          },
+          at,
+        );
+      });
+      hooks.afterQuote?.();
+      return details(leadId);
+    },
+
+    /** The CSV report of every lead, newest first (UTF-8 with BOM, quoted, formulas neutralised). */
+    async exportCsv(): Promise<string> {
+      const rows: CsvCell[][] = [[...EXPORT_HEADER]];
+      for await (const batch of allLeads(db)) for (const lead of batch) rows.push(exportRow(lead));
+      return toCsv(rows);
+    },
+
+  };
+}
+
+export type LeadAdminService = ReturnType<typeof leadAdminService>;

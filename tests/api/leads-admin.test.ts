@@ -1,0 +1,277 @@
+/**
+ * Lead Management's API (SPEC §2, §4, §7; DESIGN §4; decision 0050) on both engines with a fixed
+ * clock: the list and board, every status transition (allowed and refused) with its lead event,
+ * quotes recomputed on the server (a price in the payload is ignored) with the customer's SMS in
+ * the outbox, the stats the cards show after real changes, the CSV report and 'Generate SEO Pages'.
+ */
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '#app/modules/catalog/csv.ts';
+import type { LeadBoard, LeadDetails } from '#app/modules/leads/lead-admin.ts';
+import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from '#app/modules/leads/leads.ts';
+import { canTransition } from '#app/modules/leads/status.ts';
+import type { DB } from '#server/db/index.ts';
+import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
+import { seedReference } from '#server/db/seed/index.ts';
+import { createServices } from '#server/services/index.ts';
+import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
+
+/** Saturday 21 November 2026, 12:00 in Winnipeg (CST, UTC-6). */
+const NOW = new Date('2026-11-21T18:00:00.000Z');
+const MINUTE = 60_000;
+
+async function addLead(
+  db: Kysely<DB>,
+  fields: Partial<NewLead> = {},
+  createdAt = new Date(NOW.getTime() - 60 * MINUTE),
+): Promise<number> {
+  const { id } = await insertLead(
+    db,
+    { urgency: 'flexible', source: 'web', name: 'Dana Friesen', phone: '(204) 555-0123', ...fields },
+    [],
+    { now: NOW, actor: 'customer', createdAt },
+  );
+  return id;
+}
+
+eachEngine('lead management API', (ctx) => {
+  let app: ReturnType<typeof createTestApp>;
+  let session: { cookie: string; token: string };
+  let clock = NOW;
+  const as = () => ({ Cookie: session.cookie, 'X-CSRF-Token': session.token });
+  const get = (url: string) => request(app).get(url).set(as());
+  const patch = (id: number, body: object) => request(app).patch(`/api/leads/${id}`).set(as()).send(body);
+  const quote = (id: number, body: object) =>
+    request(app).post(`/api/leads/${id}/quote`).set(as()).send(body);
+
+  beforeAll(async () => {
+    const deps = testDeps(ctx().t, () => clock);
+    const services = createServices(deps);
+    app = createTestApp(deps, services);
+    await seedReference(deps);
+    await createStaff(deps);
+    session = await signIn(app);
+  });
+
+  describe('status transitions (SPEC §4)', () => {
+    const leadIn = async (status: LeadStatus) => addLead(ctx().deps.db, { status });
+
+    for (const from of LEAD_STATUSES) {
+      for (const to of LEAD_STATUSES) {
+        const allowed = canTransition(from, to);
+        it(`${from} → ${to}: ${allowed ? 'allowed' : 'refused with 409'}`, async () => {
+          const id = await leadIn(from);
+          const res = await patch(id, to === 'lost' ? { status: to, reason: 'Found it locally' } : { status: to });
+          if (!allowed) {
+            expect(res.status).toBe(409);
+            expect(res.body.message).toEqual(expect.any(String));
+            const after = (await get(`/api/leads/${id}`).expect(200)).body as LeadDetails;
+            expect(after.status).toBe(from);
+            expect(after.events.map((e) => e.type)).toEqual(['created']);
+            return;
+          }
+          expect(res.status).toBe(200);
+          const body = res.body as LeadDetails;
+          expect(body.status).toBe(to);
+          expect(body.events.at(-1)).toMatchObject({
+            type: 'status',
+            fromStatus: from,
+            toStatus: to,
+            actor: STAFF.username,
+            createdAt: NOW.toISOString(),
+          });
+          if (to === 'lost') {
+            expect(body.lostReason).toBe('Found it locally');
+            expect(body.events.at(-1)!.detail).toEqual({ reason: 'Found it locally' });
+          }
+        });
+      }
+    }
+
+    it('lost needs a reason; an unknown status is a 400; an unknown lead a 404', async () => {
+      const id = await leadIn('new');
+      const noReason = await patch(id, { status: 'lost' }).expect(400);
+      expect(noReason.body.message).toBe('Give a reason for marking this lead as lost');
+      await patch(id, { status: 'archived' }).expect(400);
+      const missing = await patch(999_999, { status: 'qualified' }).expect(404);
+      expect(missing.body.message).toBe('Lead not found');
+      await get('/api/leads/abc').expect(404);
+    });
+  });
+
+  describe('quotes (SPEC §7, DESIGN §4)', () => {
+    it.each([
+      ['easy', 'flexible', 0.3, 13_000],
+      ['moderate', '48h', 0.525, 15_250],
+      ['hard', 'today', 0.85, 18_500],
+      [undefined, 'today', 0.625, 16_250],
+    ] as const)(
+      'difficulty %s on a %s lead: the server prices it (%s → %s cents) and ignores a price sent along',
+      async (difficulty, urgency, markupPct, sellPrice) => {
+        const { db } = ctx().deps;
+        const id = await addLead(db, { urgency: urgency as Urgency, phone: '+12045550199' });
+        const res = await quote(id, {
+          cost: 10_000,
+          etaDays: 4,
+          notes: 'OEM Dexter spring pair',
+          ...(difficulty ? { difficulty } : {}),
+          sellPrice: 1,
+          markupPct: 5,
+        }).expect(200);
+        const lead = res.body as LeadDetails;
+        expect(lead).toMatchObject({
+          status: 'quoted',
+          cost: 10_000,
+          markupPct,
+          sellPrice,
+          etaDays: 4,
+          notes: 'OEM Dexter spring pair',
+          quotedAt: NOW.toISOString(),
+        });
+        expect(lead.events.at(-1)).toMatchObject({ type: 'quote', fromStatus: 'new', toStatus: 'quoted', actor: 'staff' });
+        const dollars = `$${(sellPrice / 100).toFixed(2)} CAD`;
+        expect(lead.messages).toEqual([
+          expect.objectContaining({
+            channel: 'sms',
+            recipient: '+12045550199',
+            status: 'logged',
+            body: `Parts Hunters MB quote ${lead.caseNumber}: ${dollars}, ETA 4 days. Quote valid 48 hours. Reply YES to order or NO to pass.`,
+          }),
+        ]);
+      },
+    );
+
+    it('a quoted lead can be re-quoted; ordered, fulfilled and lost leads cannot (409, nothing stored)', async () => {
+      const { db } = ctx().deps;
+      const id = await addLead(db, { status: 'qualified' });
+      await quote(id, { cost: 5_000, etaDays: 2 }).expect(200);
+      const again = (await quote(id, { cost: 6_000, etaDays: 3, difficulty: 'easy' }).expect(200)).body as LeadDetails;
+      expect(again).toMatchObject({ status: 'quoted', cost: 6_000, sellPrice: 7_800, etaDays: 3 });
+      expect(again.messages).toHaveLength(2);
+      for (const status of ['ordered', 'fulfilled', 'lost'] as const) {
+        const other = await addLead(db, { status });
+        const res = await quote(other, { cost: 5_000, etaDays: 2 }).expect(409);
+        expect(res.body.message).toBe(`A ${status} lead cannot be quoted.`);
+        const after = (await get(`/api/leads/${other}`).expect(200)).body as LeadDetails;
+        expect(after).toMatchObject({ status, cost: null, sellPrice: null });
+        expect(after.messages).toEqual([]);
+      }
+    });
+
+    it('validates the quote: cost in cents at least 1, ETA at least 1 day, a known difficulty', async () => {
+      const id = await addLead(ctx().deps.db);
+      expect((await quote(id, { cost: 0, etaDays: 3 }).expect(400)).body.message).toBe('Cost must be greater than 0');
+      expect((await quote(id, { cost: 100, etaDays: 0 }).expect(400)).body.message).toBe('ETA must be at least 1 day');
+      await quote(id, { cost: 100, etaDays: 3, difficulty: 'extreme' }).expect(400);
+      await quote(id, { etaDays: 3 }).expect(400);
+    });
+  });
+
+  describe('reading', () => {
+    it('GET /api/leads lists newest first with photo URLs, pages with before, searches', async () => {
+      const { db } = ctx().deps;
+      const older = await addLead(db, { name: 'Old Olafson', phone: '204-555-0777' }, new Date(NOW.getTime() - 5 * 86_400_000));
+      const { id: withPhoto } = await insertLead(
+        db,
+        { urgency: 'today', source: 'web', name: 'Photo Person', phone: '+12045550888' },
+        [{ storageKey: `leads/${'a'.repeat(32)}.jpg`, contentType: 'image/jpeg', width: 10, height: 10, sizeBytes: 100 }],
+        { now: NOW, actor: 'customer', createdAt: new Date(NOW.getTime() + MINUTE) },
+      );
+      const list = (await get('/api/leads').expect(200)).body as Lead[];
+      expect(list[0]!.id).toBe(withPhoto);
+      expect(list[0]!.photos).toEqual([`/api/leads/photos/leads/${'a'.repeat(32)}.jpg`]);
+      const times = list.map((l) => l.createdAt);
+      expect([...times].sort().reverse()).toEqual(times);
+
+      const two = (await get('/api/leads?limit=2').expect(200)).body as Lead[];
+      const before = `${two[1]!.createdAt}_${two[1]!.id}`;
+      const next = (await get(`/api/leads?limit=2&before=${encodeURIComponent(before)}`).expect(200)).body as Lead[];
+      expect(next[0]!.id).toBe(list[2]!.id);
+      await get('/api/leads?before=junk').expect(400);
+
+      const byName = (await get('/api/leads?q=olafs').expect(200)).body as Lead[];
+      expect(byName.map((l) => l.id)).toEqual([older]);
+      const byPhone = (await get('/api/leads?q=(204) 5550777').expect(200)).body as Lead[];
+      expect(byPhone.map((l) => l.id)).toEqual([older]);
+      const caseNumber = list.find((l) => l.id === older)!.caseNumber;
+      const byCase = (await get(`/api/leads?q=${caseNumber.toLowerCase()}`).expect(200)).body as Lead[];
+      expect(byCase.map((l) => l.id)).toEqual([older]);
+      // LIKE wildcards are text, not patterns
+      expect((await get('/api/leads?q=%25').expect(200)).body).toEqual([]);
+    });
+
+    it('the board: five columns, totals, newest first, more on demand, search', async () => {
+      const { db } = ctx().deps;
+      for (let i = 0; i < 5; i++)
+        await addLead(db, { status: 'ordered', name: `Board ${i}` }, new Date(NOW.getTime() - i * MINUTE));
+      const board = (await get('/api/leads/board?limit=2').expect(200)).body as LeadBoard;
+      expect(Object.keys(board.columns)).toEqual(['new', 'qualified', 'quoted', 'ordered', 'fulfilled']);
+      const stats = (await get('/api/admin/stats').expect(200)).body as { statusCounts: Record<string, number> };
+      for (const [status, column] of Object.entries(board.columns)) {
+        expect(column.total).toBe(stats.statusCounts[status]);
+        expect(column.leads.length).toBe(Math.min(2, column.total));
+      }
+      const ordered = board.columns.ordered;
+      expect(ordered.leads.map((l) => l.name)).toEqual(['Board 0', 'Board 1']);
+      const more = (await get(`/api/leads/board/ordered?limit=2&before=${encodeURIComponent(ordered.nextBefore!)}`).expect(200))
+        .body as { leads: { name: string }[] };
+      expect(more.leads.map((l) => l.name)).toEqual(['Board 2', 'Board 3']);
+      const found = (await get('/api/leads/board?q=board 3').expect(200)).body as LeadBoard;
+      expect(found.columns.ordered).toMatchObject({ total: 1, nextBefore: null });
+      expect(found.columns.new.total).toBe(0);
+      await get('/api/leads/board/lost').expect(404);
+    });
+  });
+
+  it('stats follow real changes: pending quotes, revenue of leads ordered this month, response time', async () => {
+    const { db } = ctx().deps;
+    const before = (await get('/api/admin/stats').expect(200)).body as {
+      pendingQuotes: number;
+      monthlyRevenue: number;
+    };
+    const id = await addLead(db, { urgency: 'flexible' });
+    expect((await get('/api/admin/stats').expect(200)).body.pendingQuotes).toBe(before.pendingQuotes + 1);
+    await quote(id, { cost: 10_000, etaDays: 3, difficulty: 'easy' }).expect(200);
+    await patch(id, { status: 'ordered' }).expect(200);
+    const after = (await get('/api/admin/stats').expect(200)).body as {
+      pendingQuotes: number;
+      monthlyRevenue: number;
+    };
+    expect(after.pendingQuotes).toBe(before.pendingQuotes);
+    expect(after.monthlyRevenue).toBeCloseTo(before.monthlyRevenue + 130, 2);
+  });
+
+  it('Export Report: a CSV of every lead that a spreadsheet opens safely', async () => {
+    const { db } = ctx().deps;
+    await addLead(db, { name: '=HYPERLINK("http://evil.example","click")', description: 'Line one,\n"two"' }, new Date(NOW.getTime() + 2 * MINUTE));
+    const res = await get('/api/leads/export.csv').expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = res.text;
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual([
+      'Case Number', 'Created', 'Quoted', 'Status', 'Name', 'Phone', 'Email', 'City', 'Equipment', 'Make', 'Model',
+      'Year', 'Part Category', 'Part Number', 'Description', 'Urgency', 'Cost (CAD)', 'Markup %', 'Price (CAD)',
+      'ETA (days)', 'Lost Reason',
+    ]);
+    const total = (await get('/api/leads?limit=500').expect(200)).body.length as number;
+    expect(rows.length - 1).toBe(total);
+    const hostile = rows[1]!;
+    expect(hostile[4]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(hostile[5]).toBe(`(204) 555-0123`);
+    expect(hostile[14]).toBe('Line one,\n"two"');
+    const quotedRow = rows.find((r) => r[16] === '100.00' && r[18] === '130.00');
+    expect(quotedRow?.[17]).toBe('30.0');
+    expect(quotedRow?.[19]).toBe('3');
+  });
+
+  it("Generate SEO Pages reports the number of indexable city pages", async () => {
+    const res = await request(app).post('/api/admin/seo-pages').set(as()).expect(200);
+    expect(res.body.count).toBe(res.body.pages.length);
+    expect(res.body.count).toEqual(expect.any(Number));
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Lead Management in Chromium (SPEC §2 'Lead Management', §7, §8; decision 0050): sign in, the
+ * cards and the board, open a lead, see its photo full size, price it with each difficulty, send
+ * the quote and find it under Quoted with its price, then ordered, fulfilled and lost with a reason;
+ * axe on the page and the open dialog; on a phone the board scrolls inside itself, not the page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await waitForHydration(page);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/blog');
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+const card = (page: Page, status: string, name: string) =>
+  column(page, status).getByRole('button', { name: new RegExp(name) });
+
+async function openLeads(page: Page) {
+  await page.goto('/admin/leads');
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
+}
+
+describe('Lead Management', () => {
+  it('shows the cards and the five-column board', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await openLeads(page);
+      for (const title of ['Quote Button Clicks', "Today's Leads", 'Pending Quotes', 'Monthly Revenue', 'Avg Response'])
+        await page.getByRole('heading', { name: title }).waitFor();
+      await page.getByText('Need pricing').waitFor();
+      const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+      for (const name of ['New', 'Qualified', 'Quoted', 'Ordered', 'Fulfilled'])
+        expect(headings.some((h) => h.startsWith(name))).toBe(true);
+      const darren = card(page, 'New', 'Darren Klassen');
+      await darren.waitFor();
+      expect(await darren.textContent()).toMatch(/Q-\d+.*Today.*Truck · Darren Klassen/);
+      // lost leads have no column
+      expect(await page.getByRole('button', { name: /Raymond Bouchard/ }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('prices a lead with each difficulty, sends the quote, then ordered, fulfilled and lost with a reason', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await openLeads(page);
+      await card(page, 'New', 'Darren Klassen').click();
+      const dialog = page.getByRole('dialog', { name: 'Lead Details' });
+      await dialog.getByRole('heading', { name: 'Contact Information' }).waitFor();
+      await dialog.getByText('darren.klassen@example.com').waitFor();
+      for (const block of ['Equipment Details', 'Description', 'Photos (1)', 'Pricing Calculator', 'History'])
+        await dialog.getByRole('heading', { name: block }).waitFor();
+      // only the actions the state machine allows for a new lead
+      await dialog.getByRole('button', { name: 'Mark as Qualified' }).waitFor();
+      await dialog.getByRole('button', { name: 'Mark as Lost' }).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Mark as Ordered' }).count()).toBe(0);
+
+      // the photo is there and opens full size
+      const thumb = dialog.getByRole('img', { name: /Photo 1 of/ });
+      await thumb.waitFor();
+      await page.waitForFunction(
+        () => [...document.querySelectorAll<HTMLImageElement>('img[alt^="Photo 1 of"]')].every((i) => i.complete && i.naturalWidth > 0),
+      );
+      await dialog.getByRole('button', { name: /Photo 1 of/ }).click();
+      const full = page.getByRole('dialog', { name: 'Photo, full size' });
+      await full.getByRole('img', { name: 'Customer photo, full size' }).waitFor();
+      await full.getByRole('button', { name: 'Close photo' }).click();
+      await full.waitFor({ state: 'detached' });
+
+      // 'today' urgency: +20 %; without a cost, no calculated pricing and Send Quote is disabled
+      await dialog.getByText('+20%').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Send Quote' }).isDisabled()).toBe(true);
+      expect(await dialog.getByText('Calculated Pricing').count()).toBe(0);
+      expect(await dialog.getByLabel(/ETA \(Days\)/).inputValue()).toBe('3');
+      await dialog.getByLabel(/Cost \(\$\)/).fill('100');
+      const pricing = dialog.locator('div', { has: page.getByRole('heading', { name: 'Calculated Pricing' }) }).last();
+      for (const [difficulty, markup, price] of [
+        ['Moderate', '62.5%', '$162.50'],
+        ['Easy', '50.0%', '$150.00'],
+        ['Hard', '85.0%', '$185.00'],
+      ] as const) {
+        await dialog.getByText(difficulty, { exact: true }).click();
+        await pricing.getByText(markup).waitFor();
+        await pricing.getByText(price).waitFor();
+      }
+      await dialog.getByLabel('Notes').fill('OEM lamp, fits 2019 Cascadia');
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Send Quote' }).click();
+      await toasts(page).getByText('Quote Sent').waitFor();
+      await toasts(page).getByText('Quote has been sent to the customer').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const quoted = card(page, 'Quoted', 'Darren Klassen');
+      await quoted.waitFor();
+      expect(await quoted.textContent()).toContain('$185.00');
+
+      // the current quote and history show what was stored and sent
+      await quoted.click();
+      await dialog.getByText('Current Quote').waitFor();
+      await dialog.getByText(/Text to \+12045550123/).waitFor();
+      await dialog.getByText(/\$185\.00 CAD, ETA 3 days\. Quote valid 48 hours\. Reply YES to order or NO to pass\./).waitFor();
+      await dialog.getByRole('button', { name: 'Mark as Ordered' }).click();
+      await toasts(page).getByText('Lead updated successfully').waitFor();
+      await card(page, 'Ordered', 'Darren Klassen').click();
+      await dialog.getByRole('button', { name: 'Mark as Fulfilled' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await card(page, 'Fulfilled', 'Darren Klassen').click();
+
+      await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
+      await dialog.getByRole('button', { name: 'Confirm Lost' }).click();
+      await dialog.getByText('Give a reason for marking this lead as lost').waitFor();
+      await dialog.getByLabel(/Reason for losing this lead/).fill('Customer found it at a local dealer');
+      await dialog.getByRole('button', { name: 'Confirm Lost' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /Darren Klassen/ }).waitFor({ state: 'detached' });
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('searches by name and, on a phone, scrolls the board inside itself', async () => {
+    const { context, page } = await openPage(browser, 'phone');
+    try {
+      await signIn(page);
+      await openLeads(page);
+      await page.getByLabel('Search leads').fill('Kyle');
+      await card(page, 'Qualified', 'Kyle Friesen').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-lead-card]').length === 1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
