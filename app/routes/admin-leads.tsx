@@ -17,7 +17,11 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { LEADS_TEXT, type BoardPage, type LeadBoard as LeadBoardData } from '#app/modules/leads/lead-admin.ts';
+import {
+  LEADS_TEXT,
+  type BoardPage,
+  type LeadBoard as LeadBoardData,
+} from '#app/modules/leads/lead-admin.ts';
 import type { BoardStatus } from '#app/modules/leads/status.ts';
 import { getAppContext } from '#app/load-context.ts';
 
@@ -32,7 +36,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.stats.leadStats(),
     services.clicks.clickStats(),
   ]);
-  return { board, stats: stats as AdminLeadStats, clicks: clicks as ClickStats, now: new Date().toISOString() };
+  return {
+    board,
+    stats: stats as AdminLeadStats,
+    clicks: clicks as ClickStats,
+    now: new Date().toISOString(),
+  };
 }
 
 const describeError = (err: unknown) =>
@@ -54,7 +63,6 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
 
   // ages move on while the page is open
   useEffect(() => {
-    setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
@@ -101,7 +109,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     try {
       const params = new URLSearchParams({ before: column.nextBefore });
       if (board.query) params.set('q', board.query);
-      const page = (await (await apiRequest('GET', `/api/leads/board/${status}?${params}`)).json()) as BoardPage;
+      const page = (await (
+        await apiRequest('GET', `/api/leads/board/${status}?${params}`)
+      ).json()) as BoardPage;
       setBoard((b) => ({
         ...b,
         columns: {
@@ -192,7 +202,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <LeadDetailsDialog leadId={openId} onClose={close} onChanged={refresh} />
+      <LeadDetailsDialog key={openId ?? 'closed'} leadId={openId} onClose={close} onChanged={refresh} />
     </section>
   );
 }

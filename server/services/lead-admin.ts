@@ -106,11 +106,21 @@ function exportRow(lead: Lead): CsvCell[] {
 }
 
 /** Parses a payload; a 400 whose message is the first failing rule, word for word (SPEC §5). */
-function parsePayload<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } } }, payload: unknown): T {
+function parsePayload<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+  },
+  payload: unknown,
+): T {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
   const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  for (const issue of result.error.issues)
+    (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
   throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request', { fieldErrors });
 }
 
@@ -218,7 +228,11 @@ export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => 
         if (!row) throw new AppError(404, LEAD_NOT_FOUND);
         const lead = toLead(row);
         if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
-        const quote = priceQuote({ costCents: input.cost, difficulty: input.difficulty, urgency: lead.urgency });
+        const quote = priceQuote({
+          costCents: input.cost,
+          difficulty: input.difficulty,
+          urgency: lead.urgency,
+        });
         await saveLeadQuote(trx, leadId, { ...quote, etaDays: input.etaDays, notes: input.notes }, at);
         await insertLeadEvent(trx, {
           leadId,
@@ -257,7 +271,6 @@ export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => 
       for await (const batch of allLeads(db)) for (const lead of batch) rows.push(exportRow(lead));
       return toCsv(rows);
     },
-
   };
 }
 

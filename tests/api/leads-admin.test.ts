@@ -40,7 +40,7 @@ async function addLead(
 eachEngine('lead management API', (ctx) => {
   let app: ReturnType<typeof createTestApp>;
   let session: { cookie: string; token: string };
-  let clock = NOW;
+  const clock = NOW;
   const as = () => ({ Cookie: session.cookie, 'X-CSRF-Token': session.token });
   const get = (url: string) => request(app).get(url).set(as());
   const patch = (id: number, body: object) => request(app).patch(`/api/leads/${id}`).set(as()).send(body);
@@ -64,7 +64,10 @@ eachEngine('lead management API', (ctx) => {
         const allowed = canTransition(from, to);
         it(`${from} → ${to}: ${allowed ? 'allowed' : 'refused with 409'}`, async () => {
           const id = await leadIn(from);
-          const res = await patch(id, to === 'lost' ? { status: to, reason: 'Found it locally' } : { status: to });
+          const res = await patch(
+            id,
+            to === 'lost' ? { status: to, reason: 'Found it locally' } : { status: to },
+          );
           if (!allowed) {
             expect(res.status).toBe(409);
             expect(res.body.message).toEqual(expect.any(String));
@@ -131,7 +134,12 @@ eachEngine('lead management API', (ctx) => {
           notes: 'OEM Dexter spring pair',
           quotedAt: NOW.toISOString(),
         });
-        expect(lead.events.at(-1)).toMatchObject({ type: 'quote', fromStatus: 'new', toStatus: 'quoted', actor: 'staff' });
+        expect(lead.events.at(-1)).toMatchObject({
+          type: 'quote',
+          fromStatus: 'new',
+          toStatus: 'quoted',
+          actor: 'staff',
+        });
         const dollars = `$${(sellPrice / 100).toFixed(2)} CAD`;
         expect(lead.messages).toEqual([
           expect.objectContaining({
@@ -148,7 +156,8 @@ eachEngine('lead management API', (ctx) => {
       const { db } = ctx().deps;
       const id = await addLead(db, { status: 'qualified' });
       await quote(id, { cost: 5_000, etaDays: 2 }).expect(200);
-      const again = (await quote(id, { cost: 6_000, etaDays: 3, difficulty: 'easy' }).expect(200)).body as LeadDetails;
+      const again = (await quote(id, { cost: 6_000, etaDays: 3, difficulty: 'easy' }).expect(200))
+        .body as LeadDetails;
       expect(again).toMatchObject({ status: 'quoted', cost: 6_000, sellPrice: 7_800, etaDays: 3 });
       expect(again.messages).toHaveLength(2);
       for (const status of ['ordered', 'fulfilled', 'lost'] as const) {
@@ -163,8 +172,12 @@ eachEngine('lead management API', (ctx) => {
 
     it('validates the quote: cost in cents at least 1, ETA at least 1 day, a known difficulty', async () => {
       const id = await addLead(ctx().deps.db);
-      expect((await quote(id, { cost: 0, etaDays: 3 }).expect(400)).body.message).toBe('Cost must be greater than 0');
-      expect((await quote(id, { cost: 100, etaDays: 0 }).expect(400)).body.message).toBe('ETA must be at least 1 day');
+      expect((await quote(id, { cost: 0, etaDays: 3 }).expect(400)).body.message).toBe(
+        'Cost must be greater than 0',
+      );
+      expect((await quote(id, { cost: 100, etaDays: 0 }).expect(400)).body.message).toBe(
+        'ETA must be at least 1 day',
+      );
       await quote(id, { cost: 100, etaDays: 3, difficulty: 'extreme' }).expect(400);
       await quote(id, { etaDays: 3 }).expect(400);
     });
@@ -173,11 +186,23 @@ eachEngine('lead management API', (ctx) => {
   describe('reading', () => {
     it('GET /api/leads lists newest first with photo URLs, pages with before, searches', async () => {
       const { db } = ctx().deps;
-      const older = await addLead(db, { name: 'Old Olafson', phone: '204-555-0777' }, new Date(NOW.getTime() - 5 * 86_400_000));
+      const older = await addLead(
+        db,
+        { name: 'Old Olafson', phone: '204-555-0777' },
+        new Date(NOW.getTime() - 5 * 86_400_000),
+      );
       const { id: withPhoto } = await insertLead(
         db,
         { urgency: 'today', source: 'web', name: 'Photo Person', phone: '+12045550888' },
-        [{ storageKey: `leads/${'a'.repeat(32)}.jpg`, contentType: 'image/jpeg', width: 10, height: 10, sizeBytes: 100 }],
+        [
+          {
+            storageKey: `leads/${'a'.repeat(32)}.jpg`,
+            contentType: 'image/jpeg',
+            width: 10,
+            height: 10,
+            sizeBytes: 100,
+          },
+        ],
         { now: NOW, actor: 'customer', createdAt: new Date(NOW.getTime() + MINUTE) },
       );
       const list = (await get('/api/leads').expect(200)).body as Lead[];
@@ -188,7 +213,8 @@ eachEngine('lead management API', (ctx) => {
 
       const two = (await get('/api/leads?limit=2').expect(200)).body as Lead[];
       const before = `${two[1]!.createdAt}_${two[1]!.id}`;
-      const next = (await get(`/api/leads?limit=2&before=${encodeURIComponent(before)}`).expect(200)).body as Lead[];
+      const next = (await get(`/api/leads?limit=2&before=${encodeURIComponent(before)}`).expect(200))
+        .body as Lead[];
       expect(next[0]!.id).toBe(list[2]!.id);
       await get('/api/leads?before=junk').expect(400);
 
@@ -209,15 +235,20 @@ eachEngine('lead management API', (ctx) => {
         await addLead(db, { status: 'ordered', name: `Board ${i}` }, new Date(NOW.getTime() - i * MINUTE));
       const board = (await get('/api/leads/board?limit=2').expect(200)).body as LeadBoard;
       expect(Object.keys(board.columns)).toEqual(['new', 'qualified', 'quoted', 'ordered', 'fulfilled']);
-      const stats = (await get('/api/admin/stats').expect(200)).body as { statusCounts: Record<string, number> };
+      const stats = (await get('/api/admin/stats').expect(200)).body as {
+        statusCounts: Record<string, number>;
+      };
       for (const [status, column] of Object.entries(board.columns)) {
         expect(column.total).toBe(stats.statusCounts[status]);
         expect(column.leads.length).toBe(Math.min(2, column.total));
       }
       const ordered = board.columns.ordered;
       expect(ordered.leads.map((l) => l.name)).toEqual(['Board 0', 'Board 1']);
-      const more = (await get(`/api/leads/board/ordered?limit=2&before=${encodeURIComponent(ordered.nextBefore!)}`).expect(200))
-        .body as { leads: { name: string }[] };
+      const more = (
+        await get(
+          `/api/leads/board/ordered?limit=2&before=${encodeURIComponent(ordered.nextBefore!)}`,
+        ).expect(200)
+      ).body as { leads: { name: string }[] };
       expect(more.leads.map((l) => l.name)).toEqual(['Board 2', 'Board 3']);
       const found = (await get('/api/leads/board?q=board 3').expect(200)).body as LeadBoard;
       expect(found.columns.ordered).toMatchObject({ total: 1, nextBefore: null });
@@ -246,17 +277,41 @@ eachEngine('lead management API', (ctx) => {
 
   it('Export Report: a CSV of every lead that a spreadsheet opens safely', async () => {
     const { db } = ctx().deps;
-    await addLead(db, { name: '=HYPERLINK("http://evil.example","click")', description: 'Line one,\n"two"' }, new Date(NOW.getTime() + 2 * MINUTE));
+    await addLead(
+      db,
+      { name: '=HYPERLINK("http://evil.example","click")', description: 'Line one,\n"two"' },
+      new Date(NOW.getTime() + 2 * MINUTE),
+    );
     const res = await get('/api/leads/export.csv').expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = res.text;
     expect(text.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(text);
     expect(rows[0]).toEqual([
-      'Case Number', 'Created', 'Quoted', 'Status', 'Name', 'Phone', 'Email', 'City', 'Equipment', 'Make', 'Model',
-      'Year', 'Part Category', 'Part Number', 'Description', 'Urgency', 'Cost (CAD)', 'Markup %', 'Price (CAD)',
-      'ETA (days)', 'Lost Reason',
+      'Case Number',
+      'Created',
+      'Quoted',
+      'Status',
+      'Name',
+      'Phone',
+      'Email',
+      'City',
+      'Equipment',
+      'Make',
+      'Model',
+      'Year',
+      'Part Category',
+      'Part Number',
+      'Description',
+      'Urgency',
+      'Cost (CAD)',
+      'Markup %',
+      'Price (CAD)',
+      'ETA (days)',
+      'Lost Reason',
     ]);
     const total = (await get('/api/leads?limit=500').expect(200)).body.length as number;
     expect(rows.length - 1).toBe(total);
@@ -269,7 +324,7 @@ eachEngine('lead management API', (ctx) => {
     expect(quotedRow?.[19]).toBe('3');
   });
 
-  it("Generate SEO Pages reports the number of indexable city pages", async () => {
+  it('Generate SEO Pages reports the number of indexable city pages', async () => {
     const res = await request(app).post('/api/admin/seo-pages').set(as()).expect(200);
     expect(res.body.count).toBe(res.body.pages.length);
     expect(res.body.count).toEqual(expect.any(Number));

@@ -43,7 +43,13 @@ describe('Lead Management', () => {
     try {
       await signIn(page);
       await openLeads(page);
-      for (const title of ['Quote Button Clicks', "Today's Leads", 'Pending Quotes', 'Monthly Revenue', 'Avg Response'])
+      for (const title of [
+        'Quote Button Clicks',
+        "Today's Leads",
+        'Pending Quotes',
+        'Monthly Revenue',
+        'Avg Response',
+      ])
         await page.getByRole('heading', { name: title }).waitFor();
       await page.getByText('Need pricing').waitFor();
       const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
@@ -80,8 +86,10 @@ describe('Lead Management', () => {
       // the photo is there and opens full size
       const thumb = dialog.getByRole('img', { name: /Photo 1 of/ });
       await thumb.waitFor();
-      await page.waitForFunction(
-        () => [...document.querySelectorAll<HTMLImageElement>('img[alt^="Photo 1 of"]')].every((i) => i.complete && i.naturalWidth > 0),
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('img[alt^="Photo 1 of"]')].every(
+          (i) => i.complete && i.naturalWidth > 0,
+        ),
       );
       await dialog.getByRole('button', { name: /Photo 1 of/ }).click();
       const full = page.getByRole('dialog', { name: 'Photo, full size' });
@@ -95,7 +103,9 @@ describe('Lead Management', () => {
       expect(await dialog.getByText('Calculated Pricing').count()).toBe(0);
       expect(await dialog.getByLabel(/ETA \(Days\)/).inputValue()).toBe('3');
       await dialog.getByLabel(/Cost \(\$\)/).fill('100');
-      const pricing = dialog.locator('div', { has: page.getByRole('heading', { name: 'Calculated Pricing' }) }).last();
+      const pricing = dialog
+        .locator('div', { has: page.getByRole('heading', { name: 'Calculated Pricing' }) })
+        .last();
       for (const [difficulty, markup, price] of [
         ['Moderate', '62.5%', '$162.50'],
         ['Easy', '50.0%', '$150.00'],
@@ -119,7 +129,9 @@ describe('Lead Management', () => {
       await quoted.click();
       await dialog.getByText('Current Quote').waitFor();
       await dialog.getByText(/Text to \+12045550123/).waitFor();
-      await dialog.getByText(/\$185\.00 CAD, ETA 3 days\. Quote valid 48 hours\. Reply YES to order or NO to pass\./).waitFor();
+      await dialog
+        .getByText(/\$185\.00 CAD, ETA 3 days\. Quote valid 48 hours\. Reply YES to order or NO to pass\./)
+        .waitFor();
       await dialog.getByRole('button', { name: 'Mark as Ordered' }).click();
       await toasts(page).getByText('Lead updated successfully').waitFor();
       await card(page, 'Ordered', 'Darren Klassen').click();

@@ -66,7 +66,9 @@ export function LeadBoard({
                     disabled={loadingMore === status}
                     onClick={() => onLoadMore(status)}
                   >
-                    {loadingMore === status && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+                    {loadingMore === status && (
+                      <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                    )}
                     Load more ({column.total - column.leads.length} older)
                   </Button>
                 )}

@@ -5,7 +5,15 @@ import { formatMoney } from '#app/modules/site/money.ts';
 import { equipmentLabel } from './lead-labels.ts';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
-export function LeadCard({ lead, now, onOpen }: { lead: LeadCardData; now: Date; onOpen: (id: number) => void }) {
+export function LeadCard({
+  lead,
+  now,
+  onOpen,
+}: {
+  lead: LeadCardData;
+  now: Date;
+  onOpen: (id: number) => void;
+}) {
   return (
     <li>
       <button

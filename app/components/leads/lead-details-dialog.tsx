@@ -67,11 +67,8 @@ export function LeadDetailsDialog({
   const [reasonError, setReasonError] = useState<string>();
   const [photo, setPhoto] = useState<string | null>(null);
 
+  // the page keys this dialog by lead, so every lead starts from fresh state
   useEffect(() => {
-    setLead(null);
-    setLosing(false);
-    setReason('');
-    setReasonError(undefined);
     if (leadId === null) return;
     let current = true;
     apiRequest('GET', `/api/leads/${leadId}`)
@@ -91,7 +88,11 @@ export function LeadDetailsDialog({
     if (!lead) return;
     setBusy('status');
     try {
-      await apiRequest('PATCH', `/api/leads/${lead.id}`, lostReason ? { status, reason: lostReason } : { status });
+      await apiRequest(
+        'PATCH',
+        `/api/leads/${lead.id}`,
+        lostReason ? { status, reason: lostReason } : { status },
+      );
       toast(LEADS_TEXT.updated);
       onChanged();
       onClose();
@@ -245,7 +246,11 @@ export function LeadDetailsDialog({
           {lead && (
             <div className="border-t border-slate-200 px-5 py-4 sm:px-6">
               {losing ? (
-                <form onSubmit={confirmLost} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <form
+                  onSubmit={confirmLost}
+                  noValidate
+                  className="flex flex-col gap-2 sm:flex-row sm:items-end"
+                >
                   <div className="flex-1">
                     <Label htmlFor="lost-reason" required>
                       Reason for losing this lead
@@ -298,11 +303,20 @@ export function LeadDetailsDialog({
               >
                 <Dialog.Title className="sr-only">Photo, full size</Dialog.Title>
                 {photo && (
-                  <img src={photo} alt="Customer photo, full size" className="max-h-[85vh] max-w-full rounded-md object-contain" />
+                  <img
+                    src={photo}
+                    alt="Customer photo, full size"
+                    className="max-h-[85vh] max-w-full rounded-md object-contain"
+                  />
                 )}
                 <div className="flex gap-2">
                   {photo && (
-                    <a href={photo} target="_blank" rel="noreferrer" className="rounded-md bg-white px-4 py-2.5 text-sm font-semibold text-slate-900">
+                    <a
+                      href={photo}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="rounded-md bg-white px-4 py-2.5 text-sm font-semibold text-slate-900"
+                    >
                       Open original
                     </a>
                   )}
@@ -315,7 +329,6 @@ export function LeadDetailsDialog({
           </Dialog.Root>
         </Dialog.Content>
       </Dialog.Portal>
-
     </Dialog.Root>
   );
 }

@@ -8,7 +8,12 @@ import { useId, useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
-import { DEFAULT_ETA_DAYS, LEADS_TEXT, QUOTE_MESSAGES, type QuotePayload } from '#app/modules/leads/lead-admin.ts';
+import {
+  DEFAULT_ETA_DAYS,
+  LEADS_TEXT,
+  QUOTE_MESSAGES,
+  type QuotePayload,
+} from '#app/modules/leads/lead-admin.ts';
 import type { Lead } from '#app/modules/leads/leads.ts';
 import {
   DEFAULT_DIFFICULTY,
@@ -28,7 +33,9 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <div className="flex justify-between gap-4">
       <dt className="text-slate-600">{label}</dt>
-      <dd className={cn('tabular-nums', strong ? 'font-bold text-slate-900' : 'font-medium text-slate-900')}>{value}</dd>
+      <dd className={cn('tabular-nums', strong ? 'font-bold text-slate-900' : 'font-medium text-slate-900')}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -69,7 +76,12 @@ export function PricingCalculator({
       document.getElementById(next.cost ? `${id}-cost` : `${id}-eta`)?.focus();
       return;
     }
-    onSend({ cost: dollarsToCents(costNumber), etaDays: etaNumber, notes: notes.trim() || undefined, difficulty });
+    onSend({
+      cost: dollarsToCents(costNumber),
+      etaDays: etaNumber,
+      notes: notes.trim() || undefined,
+      difficulty,
+    });
   }
 
   return (
@@ -83,7 +95,10 @@ export function PricingCalculator({
           <h4 className="font-semibold text-slate-900">{LEADS_TEXT.currentQuote}</h4>
           <dl className="mt-2 grid gap-1 sm:grid-cols-2 sm:gap-x-6">
             <Row label="Cost" value={lead.cost === null ? LEADS_TEXT.na : formatMoney(lead.cost)} />
-            <Row label="Markup" value={lead.markupPct === null ? LEADS_TEXT.na : formatPercent(Number(lead.markupPct))} />
+            <Row
+              label="Markup"
+              value={lead.markupPct === null ? LEADS_TEXT.na : formatPercent(Number(lead.markupPct))}
+            />
             <Row label="Price" value={formatMoney(lead.sellPrice)} strong />
             <Row label="ETA" value={lead.etaDays === null ? LEADS_TEXT.na : `${lead.etaDays} days`} />
           </dl>
@@ -207,7 +222,9 @@ export function PricingCalculator({
         </form>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
-          {lead.sellPrice === null ? 'This lead can no longer be quoted.' : 'The quote can no longer be changed.'}
+          {lead.sellPrice === null
+            ? 'This lead can no longer be quoted.'
+            : 'The quote can no longer be changed.'}
         </p>
       )}
     </section>

@@ -9,7 +9,11 @@ export type AdminLeadStats = {
   monthlyRevenue?: number;
   avgResponseTime?: number;
 };
-export type ClickStats = { totalClicks: number; todayClicks: number; buttonBreakdown: Record<string, number> };
+export type ClickStats = {
+  totalClicks: number;
+  todayClicks: number;
+  buttonBreakdown: Record<string, number>;
+};
 
 function Card({
   title,
@@ -43,8 +47,18 @@ export function SummaryCards({ stats, clicks }: { stats: AdminLeadStats; clicks:
         note={`${clicks.todayClicks.toLocaleString('en-CA')} today`}
         icon={MousePointerClick}
       />
-      <Card title="Today's Leads" value={String(stats.todayLeads ?? 0)} note="New requests today" icon={Inbox} />
-      <Card title="Pending Quotes" value={String(stats.pendingQuotes ?? 0)} note="Need pricing" icon={FileClock} />
+      <Card
+        title="Today's Leads"
+        value={String(stats.todayLeads ?? 0)}
+        note="New requests today"
+        icon={Inbox}
+      />
+      <Card
+        title="Pending Quotes"
+        value={String(stats.pendingQuotes ?? 0)}
+        note="Need pricing"
+        icon={FileClock}
+      />
       <Card
         title="Monthly Revenue"
         value={formatMoney(Math.round((stats.monthlyRevenue ?? 0) * 100))}

@@ -61,10 +61,12 @@ describe('quote message', () => {
   it('carries the price in CAD, the ETA, the 48-hour validity and how to answer', () => {
     expect(
       quoteMessage({ siteName: 'Parts Hunters MB', caseNumber: 'Q-10001', sellPrice: 14_250, etaDays: 3 }),
-    ).toBe('Parts Hunters MB quote Q-10001: $142.50 CAD, ETA 3 days. Quote valid 48 hours. Reply YES to order or NO to pass.');
-    expect(
-      quoteMessage({ siteName: 'X', caseNumber: 'Q-1', sellPrice: 100, etaDays: 1 }),
-    ).toBe('X quote Q-1: $1.00 CAD, ETA 1 day. Quote valid 48 hours. Reply YES to order or NO to pass.');
+    ).toBe(
+      'Parts Hunters MB quote Q-10001: $142.50 CAD, ETA 3 days. Quote valid 48 hours. Reply YES to order or NO to pass.',
+    );
+    expect(quoteMessage({ siteName: 'X', caseNumber: 'Q-1', sellPrice: 100, etaDays: 1 })).toBe(
+      'X quote Q-1: $1.00 CAD, ETA 1 day. Quote valid 48 hours. Reply YES to order or NO to pass.',
+    );
   });
 });
 

@@ -120,7 +120,11 @@ export type QuoteInput = z.output<typeof quotePayloadSchema>;
 export const statusPayloadSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { message: 'Unknown status' }),
-    reason: z.string().trim().max(MAX_LOST_REASON, `The reason can be at most ${MAX_LOST_REASON} characters`).optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(MAX_LOST_REASON, `The reason can be at most ${MAX_LOST_REASON} characters`)
+      .optional(),
   })
   .refine((v) => v.status !== 'lost' || Boolean(v.reason), {
     message: QUOTE_MESSAGES.lostReason,

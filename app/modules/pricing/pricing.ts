@@ -57,7 +57,10 @@ export function urgencyUplift(urgency: Urgency | string | undefined): number {
  * The margin for a job: difficulty midpoint plus urgency uplift, held between the floor (0.22)
  * and the cap (0.85), rounded to 4 decimals.
  */
-export function computeMargin(difficulty: Difficulty | undefined, urgency: Urgency | string | undefined): number {
+export function computeMargin(
+  difficulty: Difficulty | undefined,
+  urgency: Urgency | string | undefined,
+): number {
   const raw = baseMargin(difficulty) + urgencyUplift(urgency);
   const bounded = Math.min(PRICING_CONFIG.marginCap, Math.max(PRICING_CONFIG.marginFloor, raw));
   return roundMargin(bounded);

@@ -328,7 +328,9 @@ export async function listLeadCards(
       'leads.name',
       'leads.phone',
       'leads.equipment',
-      eb.fn<string | null>('substr', ['leads.description', eb.val(1), eb.val(descriptionChars)]).as('description'),
+      eb
+        .fn<string | null>('substr', ['leads.description', eb.val(1), eb.val(descriptionChars)])
+        .as('description'),
       'leads.sell_price',
       'leads.created_at',
       eb
@@ -357,7 +359,10 @@ export async function listLeadCards(
 }
 
 /** Leads per status matching a search (statuses without leads are absent). */
-export async function countLeadsPerStatus(db: Kysely<DB>, filter: LeadFilter): Promise<Record<string, number>> {
+export async function countLeadsPerStatus(
+  db: Kysely<DB>,
+  filter: LeadFilter,
+): Promise<Record<string, number>> {
   const rows = await applyFilter(leadsQuery(db), { search: filter.search })
     .select((eb) => ['leads.status', eb.fn.countAll<number>().as('count')])
     .groupBy('leads.status')
@@ -386,7 +391,10 @@ export type LeadEventInput = {
   at: Date;
 };
 
-export async function insertLeadEvent(trx: Transaction<DB> | Kysely<DB>, event: LeadEventInput): Promise<void> {
+export async function insertLeadEvent(
+  trx: Transaction<DB> | Kysely<DB>,
+  event: LeadEventInput,
+): Promise<void> {
   await trx
     .insertInto('lead_events')
     .values({
@@ -457,7 +465,9 @@ function parseDetail(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
