@@ -8,11 +8,19 @@ import { AUTH_FLAG_KEY, AUTH_TOKEN_KEY, CSRF_HEADER } from '#app/modules/auth/lo
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage?: string;
-  constructor(status: number, text: string, serverMessage?: string) {
+  /** Per-field messages of a 400 (`{ message, fieldErrors }`), keyed by field name */
+  readonly fieldErrors: Record<string, string[]>;
+  constructor(
+    status: number,
+    text: string,
+    serverMessage?: string,
+    fieldErrors: Record<string, string[]> = {},
+  ) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -57,13 +65,15 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
     let serverMessage: string | undefined;
+    let fieldErrors: Record<string, string[]> = {};
     try {
-      const parsed = JSON.parse(text) as { message?: unknown };
+      const parsed = JSON.parse(text) as { message?: unknown; fieldErrors?: Record<string, string[]> };
       if (typeof parsed.message === 'string') serverMessage = parsed.message;
+      if (parsed.fieldErrors && typeof parsed.fieldErrors === 'object') fieldErrors = parsed.fieldErrors;
     } catch {
       // not JSON: the text itself is the message
     }
-    throw new ApiError(res.status, text, serverMessage);
+    throw new ApiError(res.status, text, serverMessage, fieldErrors);
   }
   return res;
 }

@@ -35,32 +35,39 @@ export function toBlogPost(row: Selectable<BlogPostsTable>): AdminBlogPost {
   };
 }
 
+/** A post's fields as table columns (lists as JSON text), for inserts and updates alike. */
+function toColumns(post: NewBlogPost) {
+  return {
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    featured_image: post.featuredImage,
+    tags: JSON.stringify(post.tags),
+    author_name: post.authorName,
+    author_bio: post.authorBio,
+    category_id: post.categoryId,
+    canonical_url: post.canonicalUrl,
+    meta_title: post.metaTitle,
+    meta_description: post.metaDescription,
+    read_time_minutes: post.readTimeMinutes,
+    is_featured: post.isFeatured,
+    allow_comments: post.allowComments,
+    city_focus: JSON.stringify(post.cityFocus),
+    equipment_focus: JSON.stringify(post.equipmentFocus),
+    local_keywords: JSON.stringify(post.localKeywords),
+    schema_type: post.schemaType,
+    status: post.status,
+    published_at: post.publishedAt,
+  };
+}
+
 export async function insertBlogPost(db: Kysely<DB>, post: NewBlogPost, now: Date): Promise<AdminBlogPost> {
   const at = now.toISOString();
   const row = await db
     .insertInto('blog_posts')
     .values({
-      slug: post.slug,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: post.content,
-      featured_image: post.featuredImage,
-      tags: JSON.stringify(post.tags),
-      author_name: post.authorName,
-      author_bio: post.authorBio,
-      category_id: post.categoryId,
-      canonical_url: post.canonicalUrl,
-      meta_title: post.metaTitle,
-      meta_description: post.metaDescription,
-      read_time_minutes: post.readTimeMinutes,
-      is_featured: post.isFeatured,
-      allow_comments: post.allowComments,
-      city_focus: JSON.stringify(post.cityFocus),
-      equipment_focus: JSON.stringify(post.equipmentFocus),
-      local_keywords: JSON.stringify(post.localKeywords),
-      schema_type: post.schemaType,
-      status: post.status,
-      published_at: post.publishedAt,
+      ...toColumns(post),
       created_at: at,
       updated_at: at,
     })
@@ -127,27 +134,7 @@ export async function updateBlogPost(
   const row = await db
     .updateTable('blog_posts')
     .set({
-      slug: post.slug,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: post.content,
-      featured_image: post.featuredImage,
-      tags: JSON.stringify(post.tags),
-      author_name: post.authorName,
-      author_bio: post.authorBio,
-      category_id: post.categoryId,
-      canonical_url: post.canonicalUrl,
-      meta_title: post.metaTitle,
-      meta_description: post.metaDescription,
-      read_time_minutes: post.readTimeMinutes,
-      is_featured: post.isFeatured,
-      allow_comments: post.allowComments,
-      city_focus: JSON.stringify(post.cityFocus),
-      equipment_focus: JSON.stringify(post.equipmentFocus),
-      local_keywords: JSON.stringify(post.localKeywords),
-      schema_type: post.schemaType,
-      status: post.status,
-      published_at: post.publishedAt,
+      ...toColumns(post),
       updated_at: now.toISOString(),
     })
     .where('id', '=', id)

@@ -29,6 +29,27 @@ export function toCatalogItem(row: Selectable<CatalogItemsTable>): CatalogItem {
   };
 }
 
+/** An item's fields as table columns (lists and maps as JSON text), for inserts and updates alike. */
+function toColumns(item: NewCatalogItem) {
+  return {
+    slug: item.slug,
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    subcategory: item.subcategory,
+    price: item.price,
+    cost: item.cost,
+    markup_pct: item.markupPct,
+    stock_qty: item.stockQty,
+    images: JSON.stringify(item.images),
+    brand: item.brand,
+    sku: item.sku,
+    supplier_sku: item.supplierSku,
+    specs: JSON.stringify(item.specs),
+    status: item.status,
+  };
+}
+
 export async function insertCatalogItem(
   db: Kysely<DB>,
   item: NewCatalogItem,
@@ -38,21 +59,7 @@ export async function insertCatalogItem(
   const row = await db
     .insertInto('catalog_items')
     .values({
-      slug: item.slug,
-      title: item.title,
-      description: item.description,
-      category: item.category,
-      subcategory: item.subcategory,
-      price: item.price,
-      cost: item.cost,
-      markup_pct: item.markupPct,
-      stock_qty: item.stockQty,
-      images: JSON.stringify(item.images),
-      brand: item.brand,
-      sku: item.sku,
-      supplier_sku: item.supplierSku,
-      specs: JSON.stringify(item.specs),
-      status: item.status,
+      ...toColumns(item),
       created_at: at,
       updated_at: at,
     })
@@ -181,21 +188,7 @@ export async function updateCatalogItem(
   const row = await db
     .updateTable('catalog_items')
     .set({
-      slug: item.slug,
-      title: item.title,
-      description: item.description,
-      category: item.category,
-      subcategory: item.subcategory,
-      price: item.price,
-      cost: item.cost,
-      markup_pct: item.markupPct,
-      stock_qty: item.stockQty,
-      images: JSON.stringify(item.images),
-      brand: item.brand,
-      sku: item.sku,
-      supplier_sku: item.supplierSku,
-      specs: JSON.stringify(item.specs),
-      status: item.status,
+      ...toColumns(item),
       updated_at: now.toISOString(),
     })
     .where('id', '=', id)

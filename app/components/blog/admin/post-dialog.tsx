@@ -59,17 +59,6 @@ class EditorBoundary extends Component<{ children: ReactNode }, { failed: boolea
 
 type FieldName = keyof BlogFormValues;
 
-function serverFieldErrors(err: ApiError): Record<string, string[]> {
-  try {
-    const body = JSON.parse(err.message.slice(`${err.status}: `.length)) as {
-      fieldErrors?: Record<string, string[]>;
-    };
-    return body.fieldErrors ?? {};
-  } catch {
-    return {};
-  }
-}
-
 export function PostDialog({
   open,
   onOpenChange,
@@ -140,7 +129,7 @@ export function PostDialog({
       let description: string = BLOG_TEXT.saveFailed;
       if (err instanceof ApiError) {
         description = err.serverMessage ?? BLOG_TEXT.saveFailed;
-        for (const [field, messages] of Object.entries(serverFieldErrors(err))) {
+        for (const [field, messages] of Object.entries(err.fieldErrors)) {
           if (field === 'featuredImage') setFileError(messages[0]);
           else if (field in emptyBlogForm('') && messages[0])
             setError(field as FieldName, { message: messages[0] });

@@ -32,18 +32,6 @@ import { ItemImagesField } from './item-images-field.tsx';
 
 type FieldName = keyof CatalogFormValues;
 
-/** The server's `{ message, fieldErrors }` out of an ApiError (its text is the body). */
-function serverFieldErrors(err: ApiError): Record<string, string[]> {
-  try {
-    const body = JSON.parse(err.message.slice(`${err.status}: `.length)) as {
-      fieldErrors?: Record<string, string[]>;
-    };
-    return body.fieldErrors ?? {};
-  } catch {
-    return {};
-  }
-}
-
 export function CatalogItemDialog({
   open,
   onOpenChange,
@@ -111,7 +99,7 @@ export function CatalogItemDialog({
       let description = 'Unable to connect to server';
       if (err instanceof ApiError) {
         description = err.serverMessage ?? err.message;
-        for (const [field, messages] of Object.entries(serverFieldErrors(err))) {
+        for (const [field, messages] of Object.entries(err.fieldErrors)) {
           const name = field.split('.')[0] as FieldName;
           if (name in EMPTY_CATALOG_FORM && messages[0]) setError(name, { message: messages[0] });
         }
