@@ -3,12 +3,12 @@
  * out end on /admin/login (the server redirects), sign-in messages and toasts, landing on
  * /admin/blog, the admin shell, signing out; axe on every admin screen, desktop and phone.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEVICES, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { fetchPage, metaContents, titleOf } from './support/html.ts';
 import { urlOf } from './support/server.ts';
-import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { submitSignIn } from './support/admin.ts';
 
 const ADMIN_PAGES = [
   { path: '/admin/leads', heading: 'Lead Management', nav: 'Leads' },
@@ -23,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, password = E2E_ADMIN_PASSWORD) {
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 describe('signed out', () => {
   it('the server redirects admin pages to /admin/login, never caches them and keeps them out of search', async () => {
@@ -103,7 +95,7 @@ describe('signing in and working', () => {
         await held;
         await route.continue();
       });
-      await signIn(page);
+      await submitSignIn(page);
       const busy = page.getByRole('button', { name: 'Signing in...' });
       await busy.waitFor();
       expect(await busy.isDisabled()).toBe(true);
@@ -134,7 +126,7 @@ describe('signing in and working', () => {
   it('moves around the admin shell, shows who is signed in, and signs out for good', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
+      await submitSignIn(page);
       await page.waitForURL('**/admin/blog');
       await page.getByText('Signed in as').waitFor();
       expect(await page.getByText('Signed in as').textContent()).toContain('admin');
@@ -159,7 +151,7 @@ describe('signing in and working', () => {
   it('Blog Management keeps the spec client check: no stored token → "Redirecting to login..." → /admin/login', async () => {
     const { context, page } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
+      await submitSignIn(page);
       await page.waitForURL('**/admin/blog');
       const html = await (await context.request.get('/admin/blog')).text();
       expect(html).toContain('Checking authentication...');
@@ -178,7 +170,7 @@ describe('signing in and working', () => {
         await page.goto('/admin/login');
         await waitForHydration(page);
         expect(await axeViolations(page)).toEqual([]);
-        await signIn(page);
+        await submitSignIn(page);
         await page.waitForURL('**/admin/blog');
         for (const { path, heading } of ADMIN_PAGES) {
           await page.goto(path);

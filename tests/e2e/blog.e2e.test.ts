@@ -5,20 +5,13 @@
  * pasted picture), save a draft that is not public, publish it, read it, edit it and delete it;
  * an XSS payload never runs; axe finds nothing on the blog pages and the admin dialog.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  DEVICES,
-  launchBrowser,
-  openPage,
-  visit,
-  waitForHydration,
-} from './support/browser.ts';
+import { axeViolations, DEVICES, launchBrowser, openPage, visit } from './support/browser.ts';
 import { fetchPage, linkHrefs, titleOf } from './support/html.ts';
 import { urlOf } from './support/server.ts';
-import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { signIn, toastRegion } from './support/admin.ts';
 
 const DEMO_POST = '/blog/how-to-identify-a-trailer-axle-by-its-tag';
 
@@ -29,18 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/blog');
-  await waitForHydration(page);
-}
-
-const toastRegion = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 describe('public blog', () => {
   it('lists the published posts as cards, never the draft, with at most 3 tags each', async () => {

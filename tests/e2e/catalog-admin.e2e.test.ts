@@ -9,16 +9,10 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  axeViolations,
-  DEVICES,
-  launchBrowser,
-  openPage,
-  visit,
-  waitForHydration,
-} from './support/browser.ts';
+import { axeViolations, DEVICES, launchBrowser, openPage, visit } from './support/browser.ts';
 import { fetchPage } from './support/html.ts';
 import { urlOf } from './support/server.ts';
+import { signIn, toastRegion } from './support/admin.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 
 const ITEM = {
@@ -57,16 +51,6 @@ async function archiveTestItems() {
   }
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/blog');
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 
 describe('Catalog Management', () => {
@@ -186,8 +170,8 @@ describe('Catalog Management', () => {
       await dialog.getByText('2 of 10').waitFor();
 
       await dialog.getByRole('button', { name: 'Create Item' }).click();
-      await toasts(page).getByText('Catalog item created successfully').waitFor();
-      expect(await toasts(page).getByText('Success', { exact: true }).count()).toBeGreaterThan(0);
+      await toastRegion(page).getByText('Catalog item created successfully').waitFor();
+      expect(await toastRegion(page).getByText('Success', { exact: true }).count()).toBeGreaterThan(0);
       await dialog.waitFor({ state: 'detached' });
       const created = row(page, ITEM.title);
       await created.waitFor();
@@ -238,7 +222,7 @@ describe('Catalog Management', () => {
       await edit.getByText('Price: $70.00 CAD (cost plus 40.0% markup)').waitFor();
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       expect((await patch).postDataJSON()).toMatchObject({ cost: 5000, markupPct: 0.4, price: 7000 });
-      await toasts(page).getByText('Catalog item updated successfully').waitFor();
+      await toastRegion(page).getByText('Catalog item updated successfully').waitFor();
       await expect.poll(() => created.getByRole('cell').nth(3).textContent()).toBe('$70.00');
 
       // --- publish: one click; the item is then on the public catalog
@@ -275,7 +259,7 @@ describe('Catalog Management', () => {
       const archive = page.getByRole('dialog', { name: 'Edit Item' });
       await archive.getByLabel('Status').selectOption('archived');
       await archive.getByRole('button', { name: 'Save Changes' }).click();
-      await toasts(page).getByText('Catalog item updated successfully').waitFor();
+      await toastRegion(page).getByText('Catalog item updated successfully').waitFor();
       expect((await fetchPage(`/catalog/${ITEM.slug}`)).status).toBe(404);
     } finally {
       await context.close();
@@ -323,7 +307,7 @@ describe('Catalog Management', () => {
       await dialog.getByText('Ready to import').waitFor();
       await dialog.getByText('1 new item, 0 items to update').waitFor();
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-      await toasts(page).getByText('Catalog imported: 1 new item, 0 items updated.').waitFor();
+      await toastRegion(page).getByText('Catalog imported: 1 new item, 0 items updated.').waitFor();
       await dialog.waitFor({ state: 'detached' });
       const imported = row(page, 'E2E Import One');
       await imported.waitFor();

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,16 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/blog');
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
 const card = (page: Page, status: string, name: string) =>
   column(page, status).getByRole('button', { name: new RegExp(name) });
@@ -118,8 +108,8 @@ describe('Lead Management', () => {
       await dialog.getByLabel('Notes').fill('OEM lamp, fits 2019 Cascadia');
       expect(await axeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Send Quote' }).click();
-      await toasts(page).getByText('Quote Sent').waitFor();
-      await toasts(page).getByText('Quote has been sent to the customer').waitFor();
+      await toastRegion(page).getByText('Quote Sent').waitFor();
+      await toastRegion(page).getByText('Quote has been sent to the customer').waitFor();
       await dialog.waitFor({ state: 'detached' });
       const quoted = card(page, 'Quoted', 'Darren Klassen');
       await quoted.waitFor();
@@ -133,7 +123,7 @@ describe('Lead Management', () => {
         .getByText(/\$185\.00 CAD, ETA 3 days\. Quote valid 48 hours\. Reply YES to order or NO to pass\./)
         .waitFor();
       await dialog.getByRole('button', { name: 'Mark as Ordered' }).click();
-      await toasts(page).getByText('Lead updated successfully').waitFor();
+      await toastRegion(page).getByText('Lead updated successfully').waitFor();
       await card(page, 'Ordered', 'Darren Klassen').click();
       await dialog.getByRole('button', { name: 'Mark as Fulfilled' }).click();
       await dialog.waitFor({ state: 'detached' });
