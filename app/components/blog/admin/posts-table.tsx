@@ -15,6 +15,7 @@ import {
   Trash2,
   Undo2,
 } from 'lucide-react';
+import { AdminTable } from '#app/components/ui/admin-table.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import {
   dateTimeLabel,
@@ -67,169 +68,144 @@ export function PostsTable({
   onAction: (action: PostAction, post: AdminBlogPost) => void;
 }) {
   return (
-    <div
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-      role="region"
-      aria-label="Blog posts"
-      tabIndex={0}
-    >
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c}
-                scope="col"
-                className={cn('px-4 py-3 font-semibold', c === 'Actions' && 'text-right')}
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100" aria-busy={loading || undefined}>
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <tr key={i} data-testid="blog-skeleton-row" aria-hidden="true">
-                  {COLUMNS.map((c) => (
-                    <td key={c} className="px-4 py-4">
-                      <div
-                        className={cn(
-                          'h-4 animate-pulse rounded bg-slate-200',
-                          c === 'Title' ? 'w-56' : 'w-20',
-                        )}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : posts.map((post) => {
-                const status = displayStatus(post, now);
-                const busy = busyId === post.id;
-                return (
-                  <tr key={post.id} className="align-middle hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <p className="font-semibold text-slate-900">{post.title}</p>
-                      <p className="text-xs text-slate-600">{postPath(post.slug)}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <PostStatusBadge status={status} />
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{post.authorName}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <time dateTime={post.createdAt} title={dateTimeLabel(post.createdAt)}>
-                        {relativeTime(post.createdAt, now)}
-                      </time>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      {post.publishedAt && post.status !== 'draft' ? (
-                        <time dateTime={post.publishedAt} title={dateTimeLabel(post.publishedAt)}>
-                          {status === 'scheduled'
-                            ? dateTimeLabel(post.publishedAt)
-                            : relativeTime(post.publishedAt, now)}
-                        </time>
-                      ) : (
-                        <span aria-label="Not published">-</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-2">
-                      <div className="flex items-center justify-end gap-0.5">
-                        {isLive(post, now) && (
-                          <a
-                            href={postPath(post.slug)}
-                            target="_blank"
-                            rel="noreferrer"
-                            className={actionClass}
-                            aria-label={`View ${post.title}`}
-                            title="View"
-                          >
-                            <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                          </a>
-                        )}
-                        <button
-                          type="button"
-                          className={actionClass}
-                          aria-label={`Edit ${post.title}`}
-                          title="Edit"
-                          onClick={() => onAction('edit', post)}
+    <AdminTable label="Blog posts" columns={COLUMNS} minWidth="min-w-[52rem]" loading={loading}>
+      {loading
+        ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <tr key={i} data-testid="blog-skeleton-row" aria-hidden="true">
+              {COLUMNS.map((c) => (
+                <td key={c} className="px-4 py-4">
+                  <div
+                    className={cn('h-4 animate-pulse rounded bg-slate-200', c === 'Title' ? 'w-56' : 'w-20')}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))
+        : posts.map((post) => {
+            const status = displayStatus(post, now);
+            const busy = busyId === post.id;
+            return (
+              <tr key={post.id} className="align-middle hover:bg-slate-50">
+                <td className="px-4 py-3">
+                  <p className="font-semibold text-slate-900">{post.title}</p>
+                  <p className="text-xs text-slate-600">{postPath(post.slug)}</p>
+                </td>
+                <td className="px-4 py-3">
+                  <PostStatusBadge status={status} />
+                </td>
+                <td className="px-4 py-3 text-slate-700">{post.authorName}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  <time dateTime={post.createdAt} title={dateTimeLabel(post.createdAt)}>
+                    {relativeTime(post.createdAt, now)}
+                  </time>
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  {post.publishedAt && post.status !== 'draft' ? (
+                    <time dateTime={post.publishedAt} title={dateTimeLabel(post.publishedAt)}>
+                      {status === 'scheduled'
+                        ? dateTimeLabel(post.publishedAt)
+                        : relativeTime(post.publishedAt, now)}
+                    </time>
+                  ) : (
+                    <span aria-label="Not published">-</span>
+                  )}
+                </td>
+                <td className="px-4 py-2">
+                  <div className="flex items-center justify-end gap-0.5">
+                    {isLive(post, now) && (
+                      <a
+                        href={postPath(post.slug)}
+                        target="_blank"
+                        rel="noreferrer"
+                        className={actionClass}
+                        aria-label={`View ${post.title}`}
+                        title="View"
+                      >
+                        <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                      </a>
+                    )}
+                    <button
+                      type="button"
+                      className={actionClass}
+                      aria-label={`Edit ${post.title}`}
+                      title="Edit"
+                      onClick={() => onAction('edit', post)}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    {post.status === 'draft' && (
+                      <button
+                        type="button"
+                        className={cn(actionClass, 'text-green-800 hover:text-green-900')}
+                        aria-label={`Publish ${post.title}`}
+                        title="Publish"
+                        disabled={busy}
+                        onClick={() => onAction('publish', post)}
+                      >
+                        <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={cn(actionClass, 'text-red-700 hover:text-red-800')}
+                      aria-label={`Delete ${post.title}`}
+                      title="Delete"
+                      disabled={busy}
+                      onClick={() => onAction('delete', post)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    <Menu.Root>
+                      <Menu.Trigger
+                        className={actionClass}
+                        aria-label={`More actions for ${post.title}`}
+                        disabled={busy}
+                      >
+                        <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
+                      </Menu.Trigger>
+                      <Menu.Portal>
+                        <Menu.Content
+                          align="end"
+                          sideOffset={4}
+                          className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
                         >
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                        </button>
-                        {post.status === 'draft' && (
-                          <button
-                            type="button"
-                            className={cn(actionClass, 'text-green-800 hover:text-green-900')}
-                            aria-label={`Publish ${post.title}`}
-                            title="Publish"
-                            disabled={busy}
-                            onClick={() => onAction('publish', post)}
-                          >
-                            <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className={cn(actionClass, 'text-red-700 hover:text-red-800')}
-                          aria-label={`Delete ${post.title}`}
-                          title="Delete"
-                          disabled={busy}
-                          onClick={() => onAction('delete', post)}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </button>
-                        <Menu.Root>
-                          <Menu.Trigger
-                            className={actionClass}
-                            aria-label={`More actions for ${post.title}`}
-                            disabled={busy}
-                          >
-                            <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
-                          </Menu.Trigger>
-                          <Menu.Portal>
-                            <Menu.Content
-                              align="end"
-                              sideOffset={4}
-                              className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-                            >
-                              {post.status !== 'published' && (
-                                <MenuItem
-                                  icon={CalendarClock}
-                                  label="Schedule..."
-                                  onSelect={() => onAction('schedule', post)}
-                                />
-                              )}
-                              {post.status === 'published' && (
-                                <MenuItem
-                                  icon={Undo2}
-                                  label="Unpublish"
-                                  onSelect={() => onAction('unpublish', post)}
-                                />
-                              )}
-                              {post.status !== 'archived' && (
-                                <MenuItem
-                                  icon={Archive}
-                                  label="Archive"
-                                  onSelect={() => onAction('archive', post)}
-                                />
-                              )}
-                              {post.status === 'archived' && (
-                                <MenuItem
-                                  icon={Undo2}
-                                  label="Restore as draft"
-                                  onSelect={() => onAction('unpublish', post)}
-                                />
-                              )}
-                            </Menu.Content>
-                          </Menu.Portal>
-                        </Menu.Root>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-        </tbody>
-      </table>
-    </div>
+                          {post.status !== 'published' && (
+                            <MenuItem
+                              icon={CalendarClock}
+                              label="Schedule..."
+                              onSelect={() => onAction('schedule', post)}
+                            />
+                          )}
+                          {post.status === 'published' && (
+                            <MenuItem
+                              icon={Undo2}
+                              label="Unpublish"
+                              onSelect={() => onAction('unpublish', post)}
+                            />
+                          )}
+                          {post.status !== 'archived' && (
+                            <MenuItem
+                              icon={Archive}
+                              label="Archive"
+                              onSelect={() => onAction('archive', post)}
+                            />
+                          )}
+                          {post.status === 'archived' && (
+                            <MenuItem
+                              icon={Undo2}
+                              label="Restore as draft"
+                              onSelect={() => onAction('unpublish', post)}
+                            />
+                          )}
+                        </Menu.Content>
+                      </Menu.Portal>
+                    </Menu.Root>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+    </AdminTable>
   );
 }
 
