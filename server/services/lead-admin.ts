@@ -14,6 +14,8 @@ import {
   statusPayloadSchema,
   type BoardColumn,
   type BoardPage,
+  type ConversationMessage,
+  type ConversationStatus,
   type LeadBoard,
   type LeadCard,
   type LeadDetails,
@@ -36,6 +38,7 @@ import {
   countLeadsPerStatus,
   findLeadById,
   insertLeadEvent,
+  isOptedOut,
   listLeadCards,
   listLeadEvents,
   listLeadMessages,
@@ -144,8 +147,25 @@ export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => 
   async function details(id: number): Promise<LeadDetails> {
     const lead = await findLeadById(db, id, leadPhotoUrl);
     if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
-    const [events, messages] = await Promise.all([listLeadEvents(db, id), listLeadMessages(db, id)]);
-    return { ...lead, events, messages };
+    const [events, rows, smsOptedOut] = await Promise.all([
+      listLeadEvents(db, id),
+      listLeadMessages(db, id),
+      isOptedOut(db, lead.phone),
+    ]);
+    const messages = rows.map(({ lastError: _, ...m }) => m);
+    // the staff alert about the lead is an e-mail to the business, not part of the conversation
+    const toCustomer = rows.filter((m) => m.channel === 'sms' || m.recipient === lead.email);
+    const conversation: ConversationMessage[] = toCustomer.map((m) => ({
+      key: `out-${m.id}`,
+      direction: 'out',
+      channel: m.channel === 'email' ? 'email' : 'sms',
+      body: m.body,
+      status: m.status as ConversationStatus,
+      error: m.lastError,
+      photoCount: 0,
+      at: m.createdAt,
+    }));
+    return { ...lead, events, messages, conversation, smsOptedOut };
   }
 
   return {

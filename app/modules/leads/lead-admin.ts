@@ -57,7 +57,63 @@ export type LeadMessage = {
   sentAt: string | null;
 };
 
-export type LeadDetails = Lead & { events: LeadEvent[]; messages: LeadMessage[] };
+/**
+ * One text (or e-mail copy) of the conversation with the customer (issue 8), oldest first:
+ * texts in from the customer and messages out from the business (quotes, staff replies, the
+ * automatic replies to YES/NO/HELP and to a new text request).
+ *
+ * `status` of a message out: 'logged' (SMS_PROVIDER=log: recorded, not sent), 'queued',
+ * 'sending', 'sent', 'delivered', 'failed' (`error` says why), 'blocked' (the number has
+ * opted out; never sent). A text in is 'received'.
+ */
+export type ConversationStatus =
+  'received' | 'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked';
+export type ConversationMessage = {
+  /** unique within the lead: 'in-{id}' or 'out-{id}' */
+  key: string;
+  direction: 'in' | 'out';
+  channel: 'sms' | 'email';
+  body: string;
+  status: ConversationStatus;
+  /** why a message out failed or was blocked, in words staff understand; otherwise null */
+  error: string | null;
+  /** photos that came with a text in (MMS) */
+  photoCount: number;
+  at: string;
+};
+
+export type LeadDetails = Lead & {
+  events: LeadEvent[];
+  messages: LeadMessage[];
+  /** texts in and out (and e-mail copies), oldest first */
+  conversation: ConversationMessage[];
+  /** the customer's number has opted out (STOP): no text can be sent until they send START */
+  smsOptedOut: boolean;
+};
+
+/** Texting the customer from the Lead Details dialog (issue 8). */
+export const MAX_SMS_BODY = 1_000;
+export const CONVERSATION_TEXT = {
+  heading: 'Conversation',
+  empty: 'No messages yet',
+  label: 'Text the customer',
+  placeholder: 'Type a text message…',
+  send: 'Send Text',
+  sending: 'Sending...',
+  optedOut: 'This customer has opted out of texts (STOP). They can send START to opt back in.',
+  sent: { title: 'Text Sent', description: 'Your message is on its way to the customer' },
+  emptyBody: 'Type a message first',
+} as const;
+
+/** POST /api/leads/{id}/messages: a text from staff to the customer. */
+export const messagePayloadSchema = z.object({
+  body: z
+    .string({ message: CONVERSATION_TEXT.emptyBody })
+    .trim()
+    .min(1, CONVERSATION_TEXT.emptyBody)
+    .max(MAX_SMS_BODY, `A text can be at most ${MAX_SMS_BODY} characters`),
+});
+export type MessagePayload = z.input<typeof messagePayloadSchema>;
 
 /** Texts of the screen (SPEC §2, §7, §8), word for word, in one place. */
 export const LEADS_TEXT = {

@@ -497,7 +497,7 @@ export async function listLeadEvents(db: Kysely<DB>, leadId: number): Promise<Le
 export async function listLeadMessages(db: Kysely<DB>, leadId: number) {
   const rows = await db
     .selectFrom('outgoing_messages')
-    .select(['id', 'channel', 'recipient', 'body', 'status', 'created_at', 'sent_at'])
+    .select(['id', 'channel', 'recipient', 'body', 'status', 'last_error', 'created_at', 'sent_at'])
     .where('lead_id', '=', leadId)
     .orderBy('created_at')
     .orderBy('id')
@@ -508,9 +508,20 @@ export async function listLeadMessages(db: Kysely<DB>, leadId: number) {
     recipient: r.recipient,
     body: r.body,
     status: r.status,
+    lastError: r.last_error,
     createdAt: r.created_at,
     sentAt: r.sent_at,
   }));
+}
+
+/** Whether a phone number has opted out of texts (STOP). */
+export async function isOptedOut(db: Kysely<DB>, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sms_opt_outs')
+    .select('phone')
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Every lead, newest first, in batches (the CSV export); no photos. */
