@@ -60,6 +60,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const [generating, setGenerating] = useState(false);
   const [reloads, setReloads] = useState(0);
   const firstLoad = useRef(true);
+  /** the lead just changed in the dialog: its card gets the focus back even after it moved column */
+  const returnFocus = useRef<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   // ages move on while the page is open
   useEffect(() => {
@@ -101,6 +104,22 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
 
   const refresh = useCallback(() => setReloads((n) => n + 1), []);
   const close = useCallback(() => setOpenId(null), []);
+  const changed = useCallback(() => {
+    returnFocus.current = openId;
+    refresh();
+  }, [openId, refresh]);
+
+  // A changed lead is re-rendered in its new column (or leaves the board when lost), which drops
+  // the focus the dialog gave back to its card: put it on the card again, or on the page heading.
+  useEffect(() => {
+    const id = returnFocus.current;
+    if (id === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    returnFocus.current = null;
+    const card = document.querySelector<HTMLElement>(`[data-lead-id="${id}"]`);
+    (card ?? headingRef.current)?.focus();
+  }, [board]);
 
   async function loadMore(status: BoardStatus) {
     const column = board.columns[status];
@@ -150,7 +169,9 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     <section>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold">{LEADS_TEXT.title}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+            {LEADS_TEXT.title}
+          </h1>
           <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -202,7 +223,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <LeadDetailsDialog key={openId ?? 'closed'} leadId={openId} onClose={close} onChanged={refresh} />
+      <LeadDetailsDialog key={openId ?? 'closed'} leadId={openId} onClose={close} onChanged={changed} />
     </section>
   );
 }

@@ -20,6 +20,7 @@ export function LeadCard({
         type="button"
         onClick={() => onOpen(lead.id)}
         data-lead-card=""
+        data-lead-id={lead.id}
         className="relative block w-full rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-slate-400 hover:shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
       >
         <span className="flex items-center justify-between gap-2">

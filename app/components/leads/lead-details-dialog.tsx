@@ -1,7 +1,9 @@
 /**
  * The Lead Details dialog (SPEC §2, §7, §8): contact, equipment, description, photos (full size on
  * click), the pricing calculator, notes, the history, and the actions the state machine allows
- * (Mark as Lost asks for a reason). Loads GET /api/leads/{id}; changes with PATCH and the quote.
+ * (Mark as Lost asks for a reason), and the conversation with the customer by text (issue 8).
+ * Loads GET /api/leads/{id}, and again every REFRESH_MS while open so texts in and delivery
+ * statuses show up; changes with PATCH, the quote and POST /api/leads/{id}/messages.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
@@ -20,9 +22,13 @@ import {
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { canQuote, canTransition, STATUS_LABELS } from '#app/modules/leads/status.ts';
 import { categoryLabel, cityLabel, equipmentLabel, formatDateTime } from './lead-labels.ts';
+import { LeadConversation } from './lead-conversation.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
+
+/** How often an open dialog re-reads its lead (new texts, delivery statuses). */
+export const REFRESH_MS = 15_000;
 
 const describeError = (err: unknown) =>
   err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
@@ -83,6 +89,24 @@ export function LeadDetailsDialog({
       current = false;
     };
   }, [leadId, onClose]);
+
+  // texts in and delivery reports arrive while staff look at the lead: re-read it now and then
+  // (only while the tab is visible; a failed refresh is silent, the next one tries again)
+  useEffect(() => {
+    if (leadId === null) return;
+    let current = true;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      apiRequest('GET', `/api/leads/${leadId}`)
+        .then((res) => res.json() as Promise<LeadDetails>)
+        .then((data) => current && setLead(data))
+        .catch(() => {});
+    }, REFRESH_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [leadId]);
 
   async function changeStatus(status: LeadStatus, lostReason?: string) {
     if (!lead) return;
@@ -235,6 +259,7 @@ export function LeadDetailsDialog({
                     busy={busy !== null}
                     onSend={(payload) => void sendQuote(payload)}
                   />
+                  <LeadConversation lead={lead} onUpdated={setLead} />
                   <Block title="History">
                     <LeadTimeline lead={lead} />
                   </Block>

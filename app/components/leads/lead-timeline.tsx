@@ -1,4 +1,7 @@
-/** A lead's history (decision 0050): created, status changes, quotes, messages in and out, oldest first. */
+/**
+ * A lead's history (decision 0050): created, status changes, quotes, texts in for staff, and the
+ * messages that are not part of the conversation with the customer (staff alerts), oldest first.
+ */
 import { ArrowRight, CircleDot, MessageSquare, Receipt } from 'lucide-react';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
@@ -61,7 +64,10 @@ export function timelineEntries(lead: LeadDetails): Entry[] {
       detail: body,
     };
   });
+  // messages to the customer are in the Conversation; the history keeps the others (staff alerts)
+  const inConversation = new Set(lead.conversation.map((m) => m.key));
   for (const m of lead.messages) {
+    if (inConversation.has(`out-${m.id}`)) continue;
     entries.push({
       key: `m${m.id}`,
       at: m.createdAt,

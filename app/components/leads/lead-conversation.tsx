@@ -1,0 +1,201 @@
+/**
+ * The conversation with the customer in the Lead Details dialog (issue 8): texts in and out (and
+ * e-mail copies) with their delivery status, oldest first, and a box to text the customer. The
+ * box is replaced by a notice when the number has opted out (STOP).
+ */
+import { Loader2, Mail, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
+import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
+import { toast } from '#app/components/ui/use-toast.ts';
+import {
+  CONVERSATION_TEXT,
+  MAX_SMS_BODY,
+  messagePayloadSchema,
+  type ConversationMessage,
+  type ConversationStatus,
+  type LeadDetails,
+} from '#app/modules/leads/lead-admin.ts';
+import { formatDateTime } from './lead-labels.ts';
+
+/** What each status means, for the badge (label) and its tooltip. */
+export const MESSAGE_STATUS: Record<ConversationStatus, { label: string; hint: string; tone: string }> = {
+  received: { label: 'Received', hint: 'Text from the customer', tone: 'bg-slate-100 text-slate-700' },
+  logged: {
+    label: 'Logged',
+    hint: 'Recorded only: texting is in log mode (SMS_PROVIDER=log), nothing was sent',
+    tone: 'bg-slate-100 text-slate-700',
+  },
+  queued: { label: 'Queued', hint: 'Waiting to be sent', tone: 'bg-amber-100 text-amber-900' },
+  sending: {
+    label: 'Sending',
+    hint: 'Being handed to the SMS provider',
+    tone: 'bg-amber-100 text-amber-900',
+  },
+  sent: { label: 'Sent', hint: 'Accepted by the provider', tone: 'bg-sky-100 text-sky-900' },
+  delivered: {
+    label: 'Delivered',
+    hint: "Delivered to the customer's phone",
+    tone: 'bg-green-100 text-green-900',
+  },
+  failed: { label: 'Failed', hint: 'Not delivered', tone: 'bg-red-100 text-red-900' },
+  blocked: {
+    label: 'Not sent',
+    hint: 'The customer has opted out of texts',
+    tone: 'bg-red-100 text-red-900',
+  },
+};
+
+const describeError = (err: unknown) =>
+  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
+
+function MessageBubble({ message }: { message: ConversationMessage }) {
+  const incoming = message.direction === 'in';
+  const status = MESSAGE_STATUS[message.status] ?? MESSAGE_STATUS.sent;
+  const who = incoming ? 'Customer' : message.channel === 'email' ? 'E-mail to customer' : 'Us';
+  return (
+    <li className={cn('flex', incoming ? 'justify-start' : 'justify-end')}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+          incoming ? 'bg-slate-100 text-slate-900' : 'bg-slate-800 text-white',
+        )}
+      >
+        <p className={cn('flex items-center gap-1 text-xs', incoming ? 'text-slate-600' : 'text-slate-300')}>
+          {message.channel === 'email' && <Mail className="h-3.5 w-3.5" aria-hidden="true" />}
+          <span className="font-semibold">{who}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={message.at}>{formatDateTime(message.at)}</time>
+        </p>
+        <p className="mt-1 whitespace-pre-line break-words">{message.body}</p>
+        {message.photoCount > 0 && (
+          <p className={cn('mt-1 text-xs', incoming ? 'text-slate-600' : 'text-slate-300')}>
+            {message.photoCount === 1 ? '1 photo' : `${message.photoCount} photos`} (see Photos)
+          </p>
+        )}
+        <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
+          <span className={cn('rounded px-1.5 py-0.5 font-medium', status.tone)} title={status.hint}>
+            <span className="sr-only">Status: </span>
+            {status.label}
+          </span>
+          {message.error && (
+            <span className={incoming ? 'text-red-800' : 'text-red-200'}>{message.error}</span>
+          )}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function LeadConversation({
+  lead,
+  onUpdated,
+}: {
+  lead: LeadDetails;
+  /** the lead as the server returns it after the text was accepted */
+  onUpdated: (lead: LeadDetails) => void;
+}) {
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const count = lead.conversation.length;
+
+  // the newest message is the one staff need: keep the list scrolled to it
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count]);
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = messagePayloadSchema.safeParse({ body });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      textRef.current?.focus();
+      return;
+    }
+    setSending(true);
+    setError(undefined);
+    try {
+      const res = await apiRequest('POST', `/api/leads/${lead.id}/messages`, parsed.data);
+      onUpdated((await res.json()) as LeadDetails);
+      setBody('');
+      toast(CONVERSATION_TEXT.sent);
+    } catch (err) {
+      const fieldError = err instanceof ApiError ? err.fieldErrors.body?.[0] : undefined;
+      if (fieldError) setError(fieldError);
+      else toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+    } finally {
+      setSending(false);
+      textRef.current?.focus();
+    }
+  }
+
+  return (
+    <section className="rounded-lg border border-slate-200 p-4" aria-labelledby="conversation-heading">
+      <h3 id="conversation-heading" className="mb-3 text-base font-semibold">
+        {CONVERSATION_TEXT.heading}
+      </h3>
+      {count === 0 ? (
+        <p className="text-sm text-slate-600">{CONVERSATION_TEXT.empty}</p>
+      ) : (
+        <ol
+          ref={listRef}
+          className="max-h-80 space-y-2 overflow-y-auto pr-1"
+          aria-label="Messages with the customer"
+          tabIndex={0}
+        >
+          {lead.conversation.map((message) => (
+            <MessageBubble key={message.key} message={message} />
+          ))}
+        </ol>
+      )}
+
+      {lead.smsOptedOut ? (
+        <p
+          className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+          role="note"
+        >
+          {CONVERSATION_TEXT.optedOut}
+        </p>
+      ) : (
+        <form onSubmit={(e) => void send(e)} noValidate className="mt-3">
+          <Label htmlFor="conversation-text">{CONVERSATION_TEXT.label}</Label>
+          <textarea
+            id="conversation-text"
+            ref={textRef}
+            rows={3}
+            maxLength={MAX_SMS_BODY}
+            value={body}
+            onChange={(e) => {
+              setBody(e.currentTarget.value);
+              if (error) setError(undefined);
+            }}
+            placeholder={CONVERSATION_TEXT.placeholder}
+            className={cn(fieldClass, 'min-h-20 resize-y')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'conversation-text-error conversation-count' : 'conversation-count'}
+          />
+          <FieldError id="conversation-text-error" message={error} />
+          <div className="mt-2 flex items-center justify-between gap-2">
+            <span id="conversation-count" className="text-xs text-slate-600">
+              {body.length} / {MAX_SMS_BODY} characters
+            </span>
+            <Button type="submit" disabled={sending || body.trim() === ''}>
+              {sending ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Send className="h-4 w-4" aria-hidden="true" />
+              )}
+              {sending ? CONVERSATION_TEXT.sending : CONVERSATION_TEXT.send}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The Lead Details dialog's conversation (issue 8) and the board's focus after a change, in
+ * Chromium: staff text a customer from the dialog (recorded as 'Logged': the e2e server runs with
+ * SMS_PROVIDER=log), the text box is checked and keyboard-usable, axe finds nothing; after a
+ * status change the focus comes back to the lead's card in its new column, not to the page body.
+ * Uses demo leads no other browser test changes (Amélie Gagnon, Priya Sandhu).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { signIn, toastRegion } from './support/admin.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+const card = (page: Page, status: string, name: string) =>
+  column(page, status).getByRole('button', { name: new RegExp(name) });
+
+async function openLeads(page: Page) {
+  await page.goto('/admin/leads');
+  await waitForHydration(page);
+  await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
+}
+
+describe('Lead Details conversation', () => {
+  it('texts the customer from the dialog and shows the message with its status', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await openLeads(page);
+      await card(page, 'Quoted', 'Priya Sandhu').click();
+      const dialog = page.getByRole('dialog', { name: 'Lead Details' });
+      const conversation = dialog.getByRole('region', { name: 'Conversation' });
+      await conversation.getByText('No messages yet').waitFor();
+
+      const box = conversation.getByLabel('Text the customer');
+      const send = conversation.getByRole('button', { name: 'Send Text' });
+      expect(await send.isDisabled()).toBe(true);
+      await box.fill('   ');
+      expect(await send.isDisabled()).toBe(true);
+
+      const text = 'Hi Priya, the quick coupler is in Winnipeg today and on the Brandon truck tomorrow.';
+      await box.fill(text);
+      await conversation.getByText(`${text.length} / 1000 characters`).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // keyboard: from the box, Tab reaches the button and Enter sends
+      await box.focus();
+      await page.keyboard.press('Tab');
+      expect(await send.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+
+      await toastRegion(page).getByText('Text Sent').waitFor();
+      const bubble = conversation.getByRole('listitem').filter({ hasText: text });
+      await bubble.waitFor();
+      expect(await bubble.textContent()).toContain('Status: Logged');
+      // the dialog stays open on the lead, the box is empty again and keeps the focus
+      expect(await box.inputValue()).toBe('');
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // the text is stored: it is still there when the lead is opened again
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await card(page, 'Quoted', 'Priya Sandhu').click();
+      await conversation.getByRole('listitem').filter({ hasText: text }).waitFor();
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives the focus back to the card in its new column after a status change', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await openLeads(page);
+      await card(page, 'New', 'Amélie Gagnon').click();
+      const dialog = page.getByRole('dialog', { name: 'Lead Details' });
+      await dialog.getByRole('button', { name: 'Mark as Qualified' }).click();
+      await toastRegion(page).getByText('Lead updated successfully').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      const moved = card(page, 'Qualified', 'Amélie Gagnon');
+      await moved.waitFor();
+      await page.waitForFunction(
+        () => document.activeElement?.closest('[data-lead-card]')?.textContent?.includes('Amélie Gagnon'),
+        undefined,
+        { timeout: 5_000 },
+      );
+      expect(await moved.evaluate((el) => el === document.activeElement)).toBe(true);
+      // and the keyboard carries on from there: Enter opens the same lead again
+      await page.keyboard.press('Enter');
+      await dialog.getByText('Amélie Gagnon').first().waitFor();
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
