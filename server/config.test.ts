@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       email: 'quotes@example.com',
     });
     expect(config.seedDemo).toBe(true);
-    expect(config.sms).toEqual({ provider: 'log' });
+    expect(config.sms).toEqual({ provider: 'log', apiBase: 'https://api.twilio.com' });
   });
 
   it('derives BASE_URL from PORT, DATABASE_URL from DATA_DIR, and trims a trailing slash', () => {
@@ -46,6 +46,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('keeps the Twilio token and SID in log mode (webhook signatures, MMS photos) and checks the SID', () => {
+    const sid = `AC${'0a'.repeat(16)}`;
+    expect(
+      loadConfig({
+        TWILIO_AUTH_TOKEN: 'secret-token',
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_API_BASE: 'http://127.0.0.1:9/',
+      }).sms,
+    ).toEqual({ provider: 'log', authToken: 'secret-token', accountSid: sid, apiBase: 'http://127.0.0.1:9' });
+    expect(
+      loadConfig({
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: 'secret-token',
+        TWILIO_FROM: '+12045550100',
+      }).sms,
+    ).toEqual({
+      provider: 'twilio',
+      accountSid: sid,
+      authToken: 'secret-token',
+      from: '+12045550100',
+      apiBase: 'https://api.twilio.com',
+    });
+    expect(problemsOf({ TWILIO_ACCOUNT_SID: 'AC123' })).toEqual([
+      'TWILIO_ACCOUNT_SID must be an account SID (AC followed by 32 hex digits) (got "AC123")',
+    ]);
   });
 
   it('treats blank variables as unset', () => {

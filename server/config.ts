@@ -42,7 +42,10 @@ const envSchema = z.object({
   SITE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('quotes@example.com'),
   SEED_DEMO: booleanFlag.optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
-  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC followed by 32 hex digits)')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().regex(E164, 'must be an E.164 number').optional(),
   TWILIO_API_BASE: z.url({ message: 'must be a URL' }).default('https://api.twilio.com'),
@@ -72,8 +75,12 @@ export type Config = Readonly<{
   admin: { username: string; password?: string };
   site: { name: string; phone: string; email: string };
   seedDemo: boolean;
+  /**
+   * Texting (docs/sms.md). With `log` nothing is sent, but a Twilio auth token and account SID, when
+   * set, are still kept: the token verifies Twilio's webhooks, the SID and token fetch MMS photos.
+   */
   sms:
-    | { provider: 'log' }
+    | { provider: 'log'; accountSid?: string; authToken?: string; from?: string; apiBase: string }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
   smtpUrl?: string;
   notifyEmail?: string;
@@ -131,9 +138,15 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
             accountSid: env.TWILIO_ACCOUNT_SID ?? '',
             authToken: env.TWILIO_AUTH_TOKEN ?? '',
             from: env.TWILIO_FROM ?? '',
-            apiBase: env.TWILIO_API_BASE,
+            apiBase: env.TWILIO_API_BASE.replace(/\/+$/, ''),
           }
-        : { provider: 'log' },
+        : {
+            provider: 'log',
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiBase: env.TWILIO_API_BASE.replace(/\/+$/, ''),
+          },
     smtpUrl: env.SMTP_URL,
     notifyEmail: env.NOTIFY_EMAIL,
     trustProxy: env.TRUST_PROXY,

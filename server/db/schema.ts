@@ -111,6 +111,27 @@ export interface OutgoingMessagesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   sent_at: Timestamp | null;
+  /** 'customer' (the conversation: quotes, replies, e-mail copies) or 'staff' (alerts); migration 0005 */
+  audience: Generated<string>;
+}
+
+/** Texts received from customers (Twilio's webhook), one row per MessageSid; migration 0005. */
+export interface SmsInboundTable {
+  id: Generated<number>;
+  message_sid: string;
+  lead_id: number | null;
+  /** E.164 */
+  from_phone: string;
+  body: string;
+  /** media items the text carried (NumMedia) */
+  media_count: number;
+  /** photos stored on the lead */
+  photo_count: number;
+  /** new_request | message | yes | no | stop | start | help | no_quote */
+  kind: string;
+  /** the reply sent in the TwiML answer (replayed when Twilio retries) */
+  reply: string | null;
+  created_at: Timestamp;
 }
 
 export interface SmsOptOutsTable {
@@ -190,6 +211,7 @@ export interface DB {
   lead_events: LeadEventsTable;
   outgoing_messages: OutgoingMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
+  sms_inbound: SmsInboundTable;
   catalog_items: CatalogItemsTable;
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;

@@ -14,6 +14,7 @@ import { clicksRouter } from './api/clicks.ts';
 import { leadsRouter } from './api/leads.ts';
 import { pagesRouter } from './api/pages.ts';
 import { publicRouter } from './api/public.ts';
+import { smsRouter } from './api/sms.ts';
 import { statsRouter } from './api/stats.ts';
 import { apiNotFound } from './errors.ts';
 
@@ -24,6 +25,7 @@ export function apiRouter(services: Services, config: Config): Router {
   api.use(pagesRouter(services));
   api.use(statsRouter(services));
   api.use(leadsRouter(services, config));
+  api.use(smsRouter(services, config));
   api.use(catalogRouter(services, config));
   api.use(blogRouter(services, config));
   api.use(adminAuthRouter(services, config));

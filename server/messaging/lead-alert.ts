@@ -49,3 +49,39 @@ export function leadAlertEmail({ caseNumber, request, cityName, photoCount, base
   ].join('\n');
   return { subject: `New quote request ${caseNumber}: ${equipment} (${urgency})`, body };
 }
+
+/** The staff alert for texts (issue 8): a new request by text, a quote accepted by YES, a customer's message. */
+export function smsAlertEmail(input: {
+  kind: 'new_request' | 'ordered' | 'message';
+  caseNumber: string;
+  phone: string;
+  body: string;
+  photoCount: number;
+  skippedPhotos: number;
+  baseUrl: string;
+}): { subject: string; body: string } {
+  const { caseNumber, phone } = input;
+  const subject = {
+    new_request: `New quote request ${caseNumber} by text from ${phone}`,
+    ordered: `Quote ${caseNumber} accepted by text: order the part`,
+    message: `New text from the customer of ${caseNumber}`,
+  }[input.kind];
+  const opening = {
+    new_request: `New quote request ${caseNumber} by text.`,
+    ordered: `The customer of ${caseNumber} replied YES: the lead is now ordered.`,
+    message: `The customer of ${caseNumber} sent a text.`,
+  }[input.kind];
+  const body = [
+    opening,
+    '',
+    `Phone: ${phone}`,
+    `Photos: ${input.photoCount}${input.skippedPhotos ? ` (${input.skippedPhotos} could not be saved)` : ''}`,
+    '',
+    'Text:',
+    input.body || '(no text)',
+    '',
+    `Open the leads board: ${input.baseUrl}/admin/leads`,
+    '',
+  ].join('\n');
+  return { subject, body };
+}

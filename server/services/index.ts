@@ -11,14 +11,19 @@ import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
 import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
+import { createMessaging } from './messaging.ts';
 import { pagesService } from './pages.ts';
 import { referenceService } from './reference.ts';
 import { seoService } from './seo.ts';
+import { smsService } from './sms.ts';
 import { statsService } from './stats.ts';
 
 export type { ServiceDeps } from './context.ts';
 
 export function createServices(deps: ServiceDeps) {
+  // one outbox per process: staff alerts, quotes, texts and e-mail copies (decisions 0041, 0060)
+  const messaging = createMessaging(deps);
+  const leads = leadsService(deps, { outbox: messaging.outbox });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
@@ -26,11 +31,13 @@ export function createServices(deps: ServiceDeps) {
     catalog: catalogService(deps),
     clicks: clicksService(deps),
     health: healthService(deps),
-    leads: leadsService(deps),
-    leadAdmin: leadAdminService(deps),
+    leads,
+    leadAdmin: leadAdminService(deps, { messaging }),
+    messaging,
     pages: pagesService(deps),
     reference: referenceService(deps),
     seo: seoService(deps),
+    sms: smsService(deps, { messaging, leads }),
     stats: statsService(deps),
   };
 }

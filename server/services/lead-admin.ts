@@ -9,6 +9,8 @@ import {
   BOARD_PAGE_SIZE,
   boardCursor,
   CARD_DESCRIPTION_CHARS,
+  CONVERSATION_TEXT,
+  messagePayloadSchema,
   quoteMessage,
   quotePayloadSchema,
   statusPayloadSchema,
@@ -38,7 +40,6 @@ import {
   countLeadsPerStatus,
   findLeadById,
   insertLeadEvent,
-  isOptedOut,
   listLeadCards,
   listLeadEvents,
   listLeadMessages,
@@ -50,8 +51,12 @@ import {
   type LeadFilter,
 } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMessage } from '../messaging/outbox.ts';
+import { listInboundForLead } from '../db/repo/sms.ts';
+import { listCustomerMessages } from '../messaging/outbox.ts';
+import { toE164 } from '../messaging/sms.ts';
+import { quoteEmail, SMS_ERRORS, staffReplyEmail } from '../messaging/sms-texts.ts';
 import type { ServiceDeps } from './context.ts';
+import type { Messaging } from './messaging.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 export const LIST_DEFAULT_LIMIT = 100;
@@ -133,9 +138,10 @@ function parseId(id: unknown): number {
   return n;
 }
 
-export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => void } = {}) {
+/** `messaging`: the shared outbox and texting rules (quotes and staff texts go through it). */
+export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messaging }) {
   const { db, engine, config, now } = deps;
-  const smsStatus = config.sms.provider === 'twilio' ? 'queued' : 'logged';
+  const { messaging } = parts;
 
   async function column(status: BoardStatus, filter: LeadFilter, limit: number): Promise<BoardPage> {
     // one extra row tells whether there is a next page
@@ -144,27 +150,49 @@ export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => 
     return { leads, nextBefore: rows.length > limit ? boardCursor(leads[leads.length - 1]!) : null };
   }
 
+  /**
+   * One lead with photos, events, every message about it (`messages`, staff alerts included) and
+   * the conversation with the customer: texts in and messages out (texts, automatic replies,
+   * e-mail copies) oldest first, a reply right after the text it answers.
+   */
   async function details(id: number): Promise<LeadDetails> {
     const lead = await findLeadById(db, id, leadPhotoUrl);
     if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
-    const [events, rows, smsOptedOut] = await Promise.all([
+    const [events, rows, outgoing, incoming, smsOptedOut] = await Promise.all([
       listLeadEvents(db, id),
       listLeadMessages(db, id),
-      isOptedOut(db, lead.phone),
+      listCustomerMessages(db, id),
+      listInboundForLead(db, id),
+      messaging.isOptedOut(lead.phone),
     ]);
     const messages = rows.map(({ lastError: _, ...m }) => m);
-    // the staff alert about the lead is an e-mail to the business, not part of the conversation
-    const toCustomer = rows.filter((m) => m.channel === 'sms' || m.recipient === lead.email);
-    const conversation: ConversationMessage[] = toCustomer.map((m) => ({
-      key: `out-${m.id}`,
-      direction: 'out',
-      channel: m.channel === 'email' ? 'email' : 'sms',
-      body: m.body,
-      status: m.status as ConversationStatus,
-      error: m.lastError,
-      photoCount: 0,
-      at: m.createdAt,
-    }));
+    const conversation: ConversationMessage[] = [
+      ...incoming.map((m): ConversationMessage => ({
+        key: `in-${m.id}`,
+        direction: 'in',
+        channel: 'sms',
+        body: m.body,
+        status: 'received',
+        error: null,
+        photoCount: m.photoCount,
+        at: m.createdAt,
+      })),
+      ...outgoing.map((m): ConversationMessage => ({
+        key: `out-${m.id}`,
+        direction: 'out',
+        channel: m.channel === 'email' ? 'email' : 'sms',
+        body: m.body,
+        status: m.status as ConversationStatus,
+        error: m.status === 'failed' || m.status === 'blocked' ? m.lastError : null,
+        photoCount: 0,
+        at: m.createdAt,
+      })),
+    ].sort(
+      (a, b) =>
+        Date.parse(a.at) - Date.parse(b.at) ||
+        (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) ||
+        Number(a.key.slice(a.key.indexOf('-') + 1)) - Number(b.key.slice(b.key.indexOf('-') + 1)),
+    );
     return { ...lead, events, messages, conversation, smsOptedOut };
   }
 
@@ -263,25 +291,67 @@ export function leadAdminService(deps: ServiceDeps, hooks: { afterQuote?: () => 
           detail: { ...quote, etaDays: input.etaDays, difficulty: input.difficulty },
           at,
         });
-        await enqueueMessage(
+        await messaging.enqueueText(
           trx,
           {
             leadId,
-            channel: 'sms',
-            recipient: lead.phone,
-            subject: null,
+            phone: lead.phone,
             body: quoteMessage({
               siteName: config.site.name,
               caseNumber: lead.caseNumber,
               sellPrice: quote.sellPrice,
               etaDays: input.etaDays,
             }),
-            status: smsStatus,
+          },
+          at,
+        );
+        await messaging.enqueueCustomerEmail(
+          trx,
+          {
+            leadId,
+            email: lead.email,
+            ...quoteEmail({
+              site: config.site,
+              name: lead.name,
+              caseNumber: lead.caseNumber,
+              sellPrice: quote.sellPrice,
+              etaDays: input.etaDays,
+            }),
           },
           at,
         );
       });
-      hooks.afterQuote?.();
+      messaging.outbox.kick();
+      return details(leadId);
+    },
+
+    /**
+     * Texts the customer from the Lead Details dialog (POST /api/leads/{id}/messages): the text
+     * goes through the outbox (logged with SMS_PROVIDER=log), with an e-mail copy when the lead has
+     * an address and SMTP is set. 409 when the number opted out (STOP) or cannot receive texts.
+     */
+    async sendText(id: unknown, payload: unknown): Promise<LeadDetails> {
+      const leadId = parseId(id);
+      const { body } = parsePayload(messagePayloadSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        const lead = toLead(row);
+        if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
+        if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
+        await messaging.enqueueText(trx, { leadId, phone: lead.phone, body }, at);
+        await messaging.enqueueCustomerEmail(
+          trx,
+          {
+            leadId,
+            email: lead.email,
+            ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
+          },
+          at,
+        );
+      });
+      messaging.outbox.kick();
       return details(leadId);
     },
 

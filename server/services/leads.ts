@@ -26,7 +26,7 @@ import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import { createEmailSender } from '../messaging/email.ts';
 import { leadAlertEmail } from '../messaging/lead-alert.ts';
-import { createOutbox, enqueueMessage } from '../messaging/outbox.ts';
+import { createOutbox, enqueueMessage, type Outbox } from '../messaging/outbox.ts';
 import { NotAnImageError, processImage, type ProcessedImage } from '../storage/images.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -58,12 +58,14 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return out;
 }
 
-export function leadsService(deps: ServiceDeps) {
+/** `outbox`: the process's shared outbox (createServices); without it the service makes its own. */
+export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {}) {
   const { db, files, config, logger, now } = deps;
   const alertsBySmtp = Boolean(config.smtpUrl && config.notifyEmail);
-  const outbox = createOutbox({ db, logger, now, senders: { email: createEmailSender(config) } });
+  const outbox =
+    options.outbox ?? createOutbox({ db, logger, now, senders: { email: createEmailSender(config) } });
   let lastSweep = Number.NEGATIVE_INFINITY;
-  if (alertsBySmtp && config.env !== 'test') {
+  if (!options.outbox && alertsBySmtp && config.env !== 'test') {
     // alerts still queued from before a restart: deliver them once the process has settled
     setTimeout(() => outbox.kick(), 30_000).unref();
   }

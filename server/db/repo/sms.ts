@@ -1,0 +1,204 @@
+/**
+ * Texting's rows (issue 8): texts received (sms_inbound), opt-outs (sms_opt_outs, keyed by the
+ * E.164 number), the open leads of a phone number, and photos added to an existing lead. Same
+ * shapes on SQLite and PostgreSQL. The outgoing side stays with the outbox (outgoing_messages).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import type { DB } from '../schema.ts';
+import type { NewLeadPhoto } from './leads.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export const INBOUND_KINDS = [
+  'new_request',
+  'message',
+  'yes',
+  'no',
+  'stop',
+  'start',
+  'help',
+  'no_quote',
+] as const;
+export type InboundKind = (typeof INBOUND_KINDS)[number];
+
+export type InboundRow = {
+  id: number;
+  messageSid: string;
+  leadId: number | null;
+  fromPhone: string;
+  body: string;
+  mediaCount: number;
+  photoCount: number;
+  kind: InboundKind;
+  reply: string | null;
+  createdAt: string;
+};
+
+export type NewInbound = Omit<InboundRow, 'id' | 'createdAt'> & { at: Date };
+
+/** Statuses of a lead the customer is still talking to us about (decision 0060). */
+export const OPEN_STATUSES: readonly LeadStatus[] = ['new', 'qualified', 'quoted', 'ordered'];
+
+function toInbound(r: {
+  id: number;
+  message_sid: string;
+  lead_id: number | null;
+  from_phone: string;
+  body: string;
+  media_count: number;
+  photo_count: number;
+  kind: string;
+  reply: string | null;
+  created_at: string;
+}): InboundRow {
+  return {
+    id: r.id,
+    messageSid: r.message_sid,
+    leadId: r.lead_id,
+    fromPhone: r.from_phone,
+    body: r.body,
+    mediaCount: Number(r.media_count),
+    photoCount: Number(r.photo_count),
+    kind: r.kind as InboundKind,
+    reply: r.reply,
+    createdAt: r.created_at,
+  };
+}
+
+export async function findInboundBySid(db: Executor, messageSid: string): Promise<InboundRow | undefined> {
+  const row = await db
+    .selectFrom('sms_inbound')
+    .selectAll()
+    .where('message_sid', '=', messageSid)
+    .executeTakeFirst();
+  return row && toInbound(row);
+}
+
+/** Stores a received text in the caller's transaction (a second row with the same MessageSid fails). */
+export async function insertInbound(trx: Executor, row: NewInbound): Promise<number> {
+  const { id } = await trx
+    .insertInto('sms_inbound')
+    .values({
+      message_sid: row.messageSid,
+      lead_id: row.leadId,
+      from_phone: row.fromPhone,
+      body: row.body,
+      media_count: row.mediaCount,
+      photo_count: row.photoCount,
+      kind: row.kind,
+      reply: row.reply,
+      created_at: row.at.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Texts received about a lead, oldest first. */
+export async function listInboundForLead(db: Executor, leadId: number): Promise<InboundRow[]> {
+  const rows = await db
+    .selectFrom('sms_inbound')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toInbound);
+}
+
+/** Whether this E.164 number has opted out of texts. */
+export async function isNumberOptedOut(db: Executor, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sms_opt_outs')
+    .select('phone')
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records (or refreshes) an opt-out: the keyword the customer sent, or a provider error code. */
+export async function recordOptOut(db: Executor, phone: string, keyword: string, at: Date): Promise<void> {
+  await db
+    .insertInto('sms_opt_outs')
+    .values({ phone, keyword: keyword.slice(0, 40), opted_out_at: at.toISOString() })
+    .onConflict((oc) =>
+      oc.column('phone').doUpdateSet({ keyword: keyword.slice(0, 40), opted_out_at: at.toISOString() }),
+    )
+    .execute();
+}
+
+/** Removes an opt-out (START); true when there was one. */
+export async function removeOptOut(db: Executor, phone: string): Promise<boolean> {
+  const result = await db.deleteFrom('sms_opt_outs').where('phone', '=', phone).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export type OpenLead = {
+  id: number;
+  caseNumber: string | null;
+  status: LeadStatus;
+  phone: string;
+  email: string | null;
+  quotedAt: string | null;
+  createdAt: string;
+};
+
+/**
+ * Open leads (new, qualified, quoted, ordered) whose phone has the same last ten digits as the
+ * number, newest first. Web leads keep the phone as typed ('(204) 555-0123'), so digits are
+ * compared with the punctuation removed; the caller confirms the full number. Open leads are few,
+ * so the status index keeps this cheap.
+ */
+export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string): Promise<OpenLead[]> {
+  const bare = sql<string>`replace(replace(replace(replace(replace(replace(leads.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`;
+  const rows = await db
+    .selectFrom('leads')
+    .select(['id', 'case_number', 'status', 'phone', 'email', 'quoted_at', 'created_at'])
+    .where('status', 'in', [...OPEN_STATUSES])
+    .where(bare, 'like', `%${lastTenDigits}`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    caseNumber: r.case_number,
+    status: r.status as LeadStatus,
+    phone: r.phone,
+    email: r.email,
+    quotedAt: r.quoted_at,
+    createdAt: r.created_at,
+  }));
+}
+
+/** Adds photos to an existing lead after the ones it has, in the caller's transaction. */
+export async function addLeadPhotos(
+  trx: Executor,
+  leadId: number,
+  photos: readonly NewLeadPhoto[],
+  at: Date,
+): Promise<void> {
+  if (!photos.length) return;
+  const { last } = await trx
+    .selectFrom('lead_photos')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('lead_id', '=', leadId)
+    .executeTakeFirstOrThrow();
+  let position = last === null || last === undefined ? 0 : Number(last) + 1;
+  for (const photo of photos) {
+    await trx
+      .insertInto('lead_photos')
+      .values({
+        lead_id: leadId,
+        storage_key: photo.storageKey,
+        content_type: photo.contentType,
+        width: photo.width,
+        height: photo.height,
+        size_bytes: photo.sizeBytes,
+        position: position++,
+        created_at: at.toISOString(),
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Texting (issue 8, decision 0060; docs/sms.md): Twilio's two webhooks, public but signed
+ * (X-Twilio-Signature over BASE_URL + path and the form parameters; 403 otherwise), and the staff
+ * text from the Lead Details dialog (behind requireAdmin).
+ */
+import express, { Router, type RequestHandler } from 'express';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { Services } from '../../services/index.ts';
+import { requireAdmin } from '../auth.ts';
+import { jsonBody } from '../body.ts';
+
+export const BAD_SIGNATURE = 'This request is not signed by Twilio.';
+
+export function smsRouter(services: Services, config: Config): Router {
+  const router = Router();
+  // Twilio posts application/x-www-form-urlencoded: a text with ten media items stays far below this
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
+  const signedByTwilio: RequestHandler = (req, _res, next) => {
+    const params = (req.body ?? {}) as Record<string, unknown>;
+    if (!services.sms.verifyWebhook(req.get('X-Twilio-Signature'), req.originalUrl, params))
+      throw new AppError(403, BAD_SIGNATURE);
+    next();
+  };
+
+  router.post('/sms/inbound', form, signedByTwilio, async (req, res) => {
+    const { twiml } = await services.sms.receiveText(req.body as Record<string, unknown>);
+    res.type('text/xml').send(twiml);
+  });
+
+  router.post('/sms/status', form, signedByTwilio, async (req, res) => {
+    await services.sms.receiveStatus(req.body as Record<string, unknown>);
+    res.status(204).end();
+  });
+
+  router.post('/leads/:id/messages', requireAdmin(config), jsonBody('16kb'), async (req, res) => {
+    res.status(201).json(await services.leadAdmin.sendText(req.params.id, req.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,156 @@
+/**
+ * Every word texting puts in front of a customer or staff (issue 8, decision 0060), in one place:
+ * the keywords customers send, the automatic replies, the quote and reply e-mail copies, and
+ * provider errors in words staff understand. Pure.
+ */
+import { formatMoney } from '#app/modules/site/money.ts';
+import { formatPhone } from '#app/modules/site/site.ts';
+
+/** The actor of lead events a customer causes by text. */
+export const SMS_ACTOR = 'customer (SMS)';
+/** The lost reason of a quote declined with NO. */
+export const DECLINED_REASON = 'Declined by SMS';
+/** Stored as the consent of a lead created by a text: the customer wrote first. */
+export const SMS_CONSENT =
+  'The customer texted the business asking for a quote; replies come by text (STOP opts out).';
+
+/** Standard carrier and Twilio opt-out words (Twilio also accepts OPTOUT and REVOKE). */
+export const OPT_OUT_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE'];
+/**
+ * Opt back in. Not YES: YES orders a quote here, which is why the Messaging Service's default YES
+ * opt-in keyword must be removed (docs/sms.md).
+ */
+export const OPT_IN_WORDS = ['START', 'UNSTOP'];
+export const HELP_WORDS = ['HELP', 'INFO'];
+
+export type Keyword = 'stop' | 'start' | 'help' | 'yes' | 'no';
+
+/**
+ * What a text means: a keyword when the whole text is that one word (any case, surrounding space
+ * and trailing . ! ? ignored), else undefined (a message for staff). `optOutType` is Twilio's own
+ * reading (Advanced Opt-Out: STOP, START, HELP, including custom keywords); its STOP always wins
+ * (Twilio has blocked the number), but YES and NO stay order answers even if Twilio still treats
+ * YES as an opt-in word.
+ */
+export function keywordOf(body: string, optOutType?: string): Keyword | undefined {
+  const word = body
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .toUpperCase();
+  const twilio = optOutType?.trim().toUpperCase();
+  if (twilio === 'STOP' || OPT_OUT_WORDS.includes(word)) return 'stop';
+  if (word === 'YES') return 'yes';
+  if (word === 'NO') return 'no';
+  if (twilio === 'START' || OPT_IN_WORDS.includes(word)) return 'start';
+  if (twilio === 'HELP' || HELP_WORDS.includes(word)) return 'help';
+  return undefined;
+}
+
+type Site = { name: string; phone: string };
+
+/** The automatic replies (sent in the TwiML answer to the customer's text). */
+export function smsReplies(site: Site) {
+  const phone = formatPhone(site.phone);
+  return {
+    newRequest: (caseNumber: string) =>
+      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Reply STOP to opt out.`,
+    ordered: (caseNumber: string) =>
+      `${site.name}: Thank you! Quote ${caseNumber} is accepted and your part is being ordered. We will text you with delivery details. Questions? Call ${phone}.`,
+    declined: (caseNumber: string) =>
+      `${site.name}: No problem, quote ${caseNumber} is closed. Text us a photo any time you need another part.`,
+    noOpenQuote: () =>
+      `${site.name}: We could not find an open quote for this number. Text us a photo and description of the part you need, or call ${phone}.`,
+    help: () =>
+      `${site.name}: heavy duty, truck, trailer and ag parts quotes by text. Text a photo of your part or call ${phone}. Reply STOP to opt out.`,
+    optedIn: () =>
+      `${site.name}: You will receive texts from us again. Text a photo of your part for a quote. Reply STOP to opt out.`,
+  };
+}
+
+/** The e-mail copy of a quote (sent when the lead has an e-mail and SMTP is configured). */
+export function quoteEmail(input: {
+  site: Site;
+  name: string;
+  caseNumber: string;
+  sellPrice: number;
+  etaDays: number;
+}): { subject: string; body: string } {
+  const { site } = input;
+  const phone = formatPhone(site.phone);
+  const eta = input.etaDays === 1 ? '1 day' : `${input.etaDays} days`;
+  return {
+    subject: `Your quote ${input.caseNumber} from ${site.name}`,
+    body: [
+      `Hello ${input.name},`,
+      '',
+      `Here is your quote for request ${input.caseNumber}:`,
+      '',
+      `Price: ${formatMoney(input.sellPrice, { currency: true })} (all-in)`,
+      `ETA: ${eta}`,
+      'The quote is valid for 48 hours.',
+      '',
+      `To order, reply YES to our text message (or text YES to ${phone}); to pass, reply NO. You can also call us at ${phone}.`,
+      '',
+      site.name,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The e-mail copy of a text staff sent from the Lead Details dialog. */
+export function staffReplyEmail(input: { site: Site; name: string; caseNumber: string; body: string }): {
+  subject: string;
+  body: string;
+} {
+  const phone = formatPhone(input.site.phone);
+  return {
+    subject: `About your request ${input.caseNumber} - ${input.site.name}`,
+    body: [
+      `Hello ${input.name},`,
+      '',
+      input.body,
+      '',
+      `To answer, text us at ${phone} or call.`,
+      '',
+      input.site.name,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Why a text did not go out, in staff's words (the conversation shows these). */
+export const SMS_ERRORS = {
+  optedOut: 'The customer opted out of texts (STOP). They can send START to opt back in.',
+  notTextable: 'This phone number cannot receive texts (not a valid mobile number).',
+  noAnswer:
+    'Twilio did not answer in time; the text may or may not have been sent. Check with the customer or send it again.',
+  uncertain:
+    'The connection to Twilio broke while sending; the text may or may not have been sent. Check with the customer or send it again.',
+} as const;
+
+/** Twilio error codes staff may meet (Messages API and status callbacks). */
+const TWILIO_ERRORS: Record<string, string> = {
+  '20003': 'Twilio rejected the account credentials',
+  '21211': 'Not a valid phone number',
+  '21408': 'Texting this country or region is not enabled on the Twilio account',
+  '21606': 'The sending number cannot send texts',
+  '21610': SMS_ERRORS.optedOut,
+  '21612': 'Twilio cannot reach this number',
+  '21614': 'Not a mobile number (a landline cannot receive texts)',
+  '30001': 'Twilio was too busy; the text was dropped',
+  '30002': 'The Twilio account is suspended',
+  '30003': 'The phone is switched off or out of reach',
+  '30004': 'The text was blocked by the carrier or the customer',
+  '30005': 'Unknown or deactivated phone number',
+  '30006': 'A landline or a carrier that cannot receive texts',
+  '30007': 'The carrier filtered the text as spam',
+  '30008': 'The carrier could not deliver the text (unknown error)',
+  '30034': 'The sending number is not registered for business texting (A2P 10DLC)',
+};
+
+/** An error code (and Twilio's own message) as one line staff can read. */
+export function twilioErrorText(code: string | number | undefined | null, fallback?: string): string {
+  const key = code === undefined || code === null ? '' : String(code).trim();
+  const text = TWILIO_ERRORS[key] ?? fallback ?? 'Twilio could not deliver the text';
+  return key ? `${text} (Twilio error ${key})` : text;
+}

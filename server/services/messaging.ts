@@ -1,0 +1,151 @@
+/**
+ * The process's one outbox and the rules every message to a customer follows (decisions 0041,
+ * 0060): which sender handles each channel, and the status a new text starts with (not textable:
+ * failed; opted out: blocked; SMS_PROVIDER=log: logged; otherwise queued for the worker).
+ * Built once by createServices and shared by the services that write messages.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { isNumberOptedOut, recordOptOut } from '../db/repo/sms.ts';
+import { createEmailSender } from '../messaging/email.ts';
+import { createOutbox, enqueueMessage, type NewMessage } from '../messaging/outbox.ts';
+import { createTwilioSender, toE164 } from '../messaging/sms.ts';
+import { SMS_ERRORS } from '../messaging/sms-texts.ts';
+import type { ServiceDeps } from './context.ts';
+
+/** Delivery of queued messages left from before a restart starts this long after start-up. */
+export const STARTUP_DELIVERY_DELAY_MS = 30_000;
+
+type Executor = Transaction<DB> | Kysely<DB>;
+
+export function createMessaging(deps: ServiceDeps) {
+  const { db, config, logger, now } = deps;
+  const twilio = config.sms.provider === 'twilio' ? config.sms : undefined;
+  const emailSender = createEmailSender(config);
+  const smsSender =
+    twilio &&
+    createTwilioSender({
+      config: twilio,
+      baseUrl: config.baseUrl,
+      isOptedOut: (phone) => isNumberOptedOut(db, phone),
+      recordOptOut: (phone, keyword) => recordOptOut(db, phone, keyword, now()),
+    });
+  const outbox = createOutbox({ db, logger, now, senders: { email: emailSender, sms: smsSender } });
+  if ((emailSender || smsSender) && config.env !== 'test') {
+    // messages still queued from before a restart: deliver them once the process has settled
+    setTimeout(() => outbox.kick(), STARTUP_DELIVERY_DELAY_MS).unref();
+  }
+
+  return {
+    outbox,
+    /** Whether texts really go out (SMS_PROVIDER=twilio). */
+    textsLeave: Boolean(twilio),
+
+    /** Whether a number (as typed or E.164) has opted out of texts. */
+    async isOptedOut(phone: string, executor: Executor = db): Promise<boolean> {
+      const e164 = toE164(phone);
+      return e164 ? isNumberOptedOut(executor, e164) : false;
+    },
+
+    /**
+     * Writes a text to a customer in the caller's transaction, with the status it starts with.
+     * The worker re-checks the opt-out right before sending.
+     */
+    async enqueueText(
+      trx: Executor,
+      text: { leadId: number | null; phone: string; body: string },
+      at: Date,
+    ): Promise<{ id: number; status: NewMessage['status'] }> {
+      const e164 = toE164(text.phone);
+      let status: NewMessage['status'] = twilio ? 'queued' : 'logged';
+      let lastError: string | null = null;
+      if (!e164) [status, lastError] = ['failed', SMS_ERRORS.notTextable];
+      else if (await isNumberOptedOut(trx, e164)) [status, lastError] = ['blocked', SMS_ERRORS.optedOut];
+      const message: NewMessage = {
+        leadId: text.leadId,
+        channel: 'sms',
+        recipient: e164 ?? text.phone,
+        subject: null,
+        body: text.body,
+        status,
+        audience: 'customer',
+        lastError,
+      };
+      return { id: await enqueueMessage(trx, message, at), status };
+    },
+
+    /**
+     * Records a reply given in a TwiML answer (Twilio sends it; it is not queued). Returns whether it
+     * may go in the answer: not with SMS_PROVIDER=log (recorded as logged) nor to an opted-out number.
+     */
+    async recordTwimlReply(
+      trx: Executor,
+      reply: { leadId: number | null; phone: string; body: string; optedOut: boolean },
+      at: Date,
+    ): Promise<boolean> {
+      const status = reply.optedOut ? 'blocked' : twilio ? 'sent' : 'logged';
+      await enqueueMessage(
+        trx,
+        {
+          leadId: reply.leadId,
+          channel: 'sms',
+          recipient: reply.phone,
+          subject: null,
+          body: reply.body,
+          status,
+          audience: 'customer',
+          lastError: reply.optedOut ? SMS_ERRORS.optedOut : null,
+        },
+        at,
+      );
+      return status === 'sent';
+    },
+
+    /** Queues an e-mail copy to the customer when the lead has an address and SMTP is set; else nothing. */
+    async enqueueCustomerEmail(
+      trx: Executor,
+      mail: { leadId: number; email: string | null; subject: string; body: string },
+      at: Date,
+    ): Promise<boolean> {
+      if (!mail.email || !emailSender) return false;
+      await enqueueMessage(
+        trx,
+        {
+          leadId: mail.leadId,
+          channel: 'email',
+          recipient: mail.email,
+          subject: mail.subject,
+          body: mail.body,
+          status: 'queued',
+          audience: 'customer',
+        },
+        at,
+      );
+      return true;
+    },
+
+    /** Queues a staff alert (NOTIFY_EMAIL over SMTP; only recorded without them), like a web lead's. */
+    async enqueueStaffAlert(
+      trx: Executor,
+      alert: { leadId: number; subject: string; body: string },
+      at: Date,
+    ): Promise<void> {
+      const bySmtp = Boolean(emailSender && config.notifyEmail);
+      await enqueueMessage(
+        trx,
+        {
+          leadId: alert.leadId,
+          channel: 'email',
+          recipient: config.notifyEmail ?? config.site.email,
+          subject: alert.subject,
+          body: alert.body,
+          status: bySmtp ? 'queued' : 'logged',
+          audience: 'staff',
+        },
+        at,
+      );
+    },
+  };
+}
+
+export type Messaging = ReturnType<typeof createMessaging>;

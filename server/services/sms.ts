@@ -1,0 +1,403 @@
+/**
+ * Texting with customers (issue 8, decision 0060): Twilio's two webhooks.
+ *
+ * `receiveText` (POST /api/sms/inbound) turns a customer's text into what it means: a new request
+ * (a lead with its MMS photos, the staff alert, a reply with the case number), an answer to a
+ * quote (YES orders, NO declines, each through the state machine with an event and a confirming
+ * reply), a message for staff on the customer's open lead, or a keyword (STOP, START, HELP). A
+ * MessageSid is processed once: Twilio's retries get the same answer. Texts from one number are
+ * handled one after another, so three quick MMS make one lead, not three.
+ *
+ * `receiveStatus` (POST /api/sms/status) records delivered/failed on the text Twilio reports on.
+ */
+import { randomBytes } from 'node:crypto';
+import { LEAD_PHOTO_DIR } from '#app/modules/leads/lead-photos.ts';
+import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { canTransition } from '#app/modules/leads/status.ts';
+import { formatPhone } from '#app/modules/site/site.ts';
+import {
+  insertLead,
+  insertLeadEvent,
+  lockLead,
+  updateLeadStatus,
+  type NewLeadPhoto,
+} from '../db/repo/leads.ts';
+import {
+  addLeadPhotos,
+  findInboundBySid,
+  findOpenLeadsByDigits,
+  insertInbound,
+  isNumberOptedOut,
+  recordOptOut,
+  removeOptOut,
+  type InboundKind,
+  type InboundRow,
+  type OpenLead,
+} from '../db/repo/sms.ts';
+import { AppError } from '../errors.ts';
+import { smsAlertEmail } from '../messaging/lead-alert.ts';
+import { recordDeliveryStatus, type DeliveryStatus } from '../messaging/outbox.ts';
+import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, toE164, twiml } from '../messaging/sms.ts';
+import {
+  DECLINED_REASON,
+  keywordOf,
+  SMS_ACTOR,
+  SMS_CONSENT,
+  smsReplies,
+  twilioErrorText,
+  type Keyword,
+} from '../messaging/sms-texts.ts';
+import type { ServiceDeps } from './context.ts';
+import type { LeadsService } from './leads.ts';
+import type { Messaging } from './messaging.ts';
+
+/** Twilio's limits: a text is at most 1,600 characters and carries at most 10 media items. */
+const MAX_BODY = 1_600;
+const MAX_MEDIA = 10;
+/** Twilio's message ids: SM or MM and 32 hex digits; anything id-like is accepted, garbage is not. */
+const SID = /^[A-Za-z0-9]{10,64}$/;
+
+type Params = Record<string, unknown>;
+const param = (params: Params, key: string): string => {
+  const value = params[key];
+  return typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : '';
+};
+
+/** What a webhook answers: the TwiML document. */
+export type InboundAnswer = { twiml: string };
+
+type Plan = { kind: InboundKind; lead?: OpenLead };
+
+type SkippedPhoto = { photo: number; reason: string };
+
+export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; leads: LeadsService }) {
+  const { db, engine, config, logger, files, now } = deps;
+  const { messaging, leads } = parts;
+  const replies = smsReplies(config.site);
+  const account =
+    config.sms.accountSid && config.sms.authToken
+      ? { accountSid: config.sms.accountSid, authToken: config.sms.authToken, apiBase: config.sms.apiBase }
+      : undefined;
+  const inFlight = new Map<string, Promise<InboundAnswer>>();
+  const perNumber = new Map<string, Promise<unknown>>();
+  let warnedNoToken = false;
+
+  /** Runs `task` after every earlier task for the same number has finished. */
+  function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const run = (perNumber.get(key) ?? Promise.resolve()).then(task, task);
+    const tail = run.catch(() => undefined);
+    perNumber.set(key, tail);
+    void tail.then(() => {
+      if (perNumber.get(key) === tail) perNumber.delete(key);
+    });
+    return run;
+  }
+
+  /** Decides what a text is about, from the number's open leads (newest first). */
+  function planFor(keyword: Keyword | undefined, open: OpenLead[], hasMedia: boolean): Plan {
+    const latest = open[0];
+    if (keyword === 'stop' || keyword === 'start' || keyword === 'help')
+      return { kind: keyword, lead: latest };
+    if (keyword === 'yes' || keyword === 'no') {
+      // the answer is for the most recently quoted lead, even if a newer request is open
+      const quoted = open
+        .filter((l) => l.status === 'quoted')
+        .sort((a, b) => (b.quotedAt ?? '').localeCompare(a.quotedAt ?? '') || b.id - a.id)[0];
+      if (quoted) return { kind: keyword, lead: quoted };
+      if (latest) return { kind: 'message', lead: latest };
+      return { kind: hasMedia ? 'new_request' : 'no_quote' };
+    }
+    return latest ? { kind: 'message', lead: latest } : { kind: 'new_request' };
+  }
+
+  /**
+   * Downloads and checks the text's photos, one at a time, through the web upload pipeline, and
+   * writes them to private storage. A photo that fails is skipped with its reason; the text is
+   * never lost because of a photo.
+   */
+  async function savePhotos(params: Params, count: number) {
+    const saved: NewLeadPhoto[] = [];
+    const skipped: SkippedPhoto[] = [];
+    for (let i = 0; i < count; i++) {
+      const number = i + 1;
+      const url = param(params, `MediaUrl${i}`);
+      const type = param(params, `MediaContentType${i}`);
+      try {
+        if (type && !type.startsWith('image/')) throw new MediaRefused(`not a photo (${type.slice(0, 60)})`);
+        if (!account)
+          throw new MediaRefused('not downloaded: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are not set');
+        const stream = await openTwilioMedia(url, account, PHOTO_RULES.maxBytes);
+        const photo = await leads.receivePhoto(stream, `Photo ${number}`);
+        const storageKey = `${LEAD_PHOTO_DIR}/${randomBytes(16).toString('hex')}.${photo.format === 'jpeg' ? 'jpg' : 'webp'}`;
+        await files.put('private', storageKey, photo.data);
+        saved.push({
+          storageKey,
+          contentType: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          sizeBytes: photo.data.length,
+        });
+      } catch (err) {
+        const reason =
+          err instanceof MediaRefused || err instanceof AppError
+            ? err.message
+            : `could not be processed (${err instanceof Error ? err.name : 'error'})`;
+        if (!(err instanceof MediaRefused || err instanceof AppError))
+          logger.error({ err }, 'MMS photo failed');
+        else logger.info({ photo: number, reason }, 'MMS photo skipped');
+        skipped.push({ photo: number, reason });
+      }
+    }
+    return { saved, skipped };
+  }
+
+  async function process(sid: string, from: string, params: Params): Promise<InboundAnswer> {
+    const body = param(params, 'Body').trim().slice(0, MAX_BODY);
+    const mediaCount = Math.max(0, Math.min(MAX_MEDIA, Number.parseInt(param(params, 'NumMedia'), 10) || 0));
+    const twilioKeyword = param(params, 'OptOutType');
+    const keyword = keywordOf(body, twilioKeyword);
+    const digits = from.replace(/\D/g, '').slice(-10);
+    const open = (await findOpenLeadsByDigits(db, digits)).filter((l) => toE164(l.phone) === from);
+    const plan = planFor(keyword, open, mediaCount > 0);
+    const withPhotos = mediaCount > 0 && !['stop', 'start', 'help', 'no_quote'].includes(plan.kind);
+    const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };
+    const at = now();
+
+    const removePhotos = () =>
+      Promise.all(
+        photos.saved.map((p) =>
+          files
+            .remove('private', p.storageKey)
+            .catch((err) => logger.error({ err }, 'could not remove photo')),
+        ),
+      );
+
+    let alertQueued = false;
+    let answer: string | null;
+    try {
+      answer = await db.transaction().execute(async (trx) => {
+        let kind = plan.kind;
+        let leadId = plan.lead?.id ?? null;
+        let caseNumber = plan.lead?.caseNumber ?? null;
+        let reply: string | null = null;
+        let optedOut = await isNumberOptedOut(trx, from);
+        const alert = async (alertKind: 'new_request' | 'ordered' | 'message') => {
+          if (leadId === null || caseNumber === null) return;
+          const mail = smsAlertEmail({
+            kind: alertKind,
+            caseNumber,
+            phone: formatPhone(from),
+            body,
+            photoCount: photos.saved.length,
+            skippedPhotos: photos.skipped.length,
+            baseUrl: config.baseUrl,
+          });
+          await messaging.enqueueStaffAlert(trx, { leadId, ...mail }, at);
+          alertQueued = true;
+        };
+        const event = (
+          type: string,
+          detail: Record<string, unknown> | null,
+          status?: [LeadStatus, LeadStatus],
+        ) =>
+          leadId === null
+            ? Promise.resolve()
+            : insertLeadEvent(trx, {
+                leadId,
+                type,
+                fromStatus: status?.[0] ?? null,
+                toStatus: status?.[1] ?? null,
+                actor: SMS_ACTOR,
+                detail,
+                at,
+              });
+
+        if (kind === 'yes' || kind === 'no') {
+          // the lead may have moved since the plan was made: only a quoted lead takes the answer
+          const row = await lockLead(trx, leadId!, engine);
+          const to: LeadStatus = kind === 'yes' ? 'ordered' : 'lost';
+          if (row && canTransition(row.status as LeadStatus, to) && row.status === 'quoted') {
+            await updateLeadStatus(trx, leadId!, to, at, kind === 'no' ? DECLINED_REASON : null);
+            await event('status', kind === 'no' ? { reason: DECLINED_REASON, body } : { body }, [
+              'quoted',
+              to,
+            ]);
+            reply = kind === 'yes' ? replies.ordered(caseNumber!) : replies.declined(caseNumber!);
+            if (kind === 'yes') await alert('ordered');
+          } else {
+            kind = 'message';
+          }
+        }
+
+        switch (kind) {
+          case 'new_request': {
+            const lead = await insertLead(
+              trx,
+              {
+                urgency: 'flexible',
+                source: 'sms',
+                name: formatPhone(from),
+                phone: from,
+                description: body || null,
+                consentText: SMS_CONSENT,
+              },
+              photos.saved,
+              { now: at, actor: SMS_ACTOR },
+            );
+            leadId = lead.id;
+            caseNumber = lead.caseNumber;
+            reply = replies.newRequest(lead.caseNumber);
+            await alert('new_request');
+            break;
+          }
+          case 'message':
+            await addLeadPhotos(trx, leadId!, photos.saved, at);
+            await event('message', { body, photos: photos.saved.length });
+            await alert('message');
+            break;
+          case 'yes':
+          case 'no':
+            await addLeadPhotos(trx, leadId!, photos.saved, at);
+            break;
+          case 'stop':
+            await recordOptOut(trx, from, body.toUpperCase().slice(0, 20) || twilioKeyword || 'STOP', at);
+            optedOut = true;
+            await event('opt_out', { keyword: body || twilioKeyword });
+            break;
+          case 'start':
+            await removeOptOut(trx, from);
+            optedOut = false;
+            await event('opt_in', { keyword: body || twilioKeyword });
+            // Twilio's Advanced Opt-Out answered already (OptOutType is set): no second reply
+            if (!twilioKeyword) reply = replies.optedIn();
+            break;
+          case 'help':
+            if (!twilioKeyword) reply = replies.help();
+            break;
+          case 'no_quote':
+            reply = replies.noOpenQuote();
+            break;
+        }
+        if (photos.skipped.length) {
+          const body = photos.skipped
+            .map((p) =>
+              p.reason.startsWith(`Photo ${p.photo} `) ? p.reason : `Photo ${p.photo}: ${p.reason}`,
+            )
+            .join('; ');
+          await event('photos_skipped', { body, skipped: photos.skipped });
+        }
+
+        let answered: string | null = null;
+        if (reply) {
+          const inAnswer = await messaging.recordTwimlReply(
+            trx,
+            { leadId, phone: from, body: reply, optedOut },
+            at,
+          );
+          if (inAnswer) answered = reply;
+        }
+        await insertInbound(trx, {
+          messageSid: sid,
+          leadId,
+          fromPhone: from,
+          body,
+          mediaCount,
+          photoCount: photos.saved.length,
+          kind,
+          reply: answered,
+          at,
+        });
+        return answered;
+      });
+    } catch (err) {
+      await removePhotos();
+      // the same MessageSid, stored by another process in the meantime: answer as it did
+      const stored = await findInboundBySid(db, sid).catch(() => undefined);
+      if (stored) return replay(stored);
+      throw err;
+    }
+    if (alertQueued) messaging.outbox.kick();
+    return { twiml: twiml(answer) };
+  }
+
+  const replay = (stored: InboundRow): InboundAnswer => ({ twiml: twiml(stored.reply) });
+
+  return {
+    /**
+     * Checks a webhook's X-Twilio-Signature against the URL Twilio called (BASE_URL + path) and its
+     * parameters. Without TWILIO_AUTH_TOKEN nothing can be verified, so nothing is accepted.
+     */
+    verifyWebhook(signature: string | undefined, path: string, params: Params): boolean {
+      const token = config.sms.authToken;
+      if (!token) {
+        if (!warnedNoToken) {
+          warnedNoToken = true;
+          logger.warn(
+            'Twilio webhook refused: TWILIO_AUTH_TOKEN is not set, so its signature cannot be checked',
+          );
+        }
+        return false;
+      }
+      return isTwilioSignatureValid(token, signature, `${config.baseUrl}${path}`, params);
+    },
+
+    /** Handles one received text (see the module comment); answers TwiML. */
+    async receiveText(params: Params): Promise<InboundAnswer> {
+      const sid = param(params, 'MessageSid') || param(params, 'SmsMessageSid') || param(params, 'SmsSid');
+      if (!SID.test(sid)) throw new AppError(400, 'MessageSid is missing');
+      const from = toE164(param(params, 'From'));
+      if (!from) throw new AppError(400, 'From is not a phone number');
+      const stored = await findInboundBySid(db, sid);
+      if (stored) return replay(stored);
+      const running = inFlight.get(sid);
+      if (running) return running;
+      const work = oneAtATime(from, async () => {
+        const again = await findInboundBySid(db, sid);
+        return again ? replay(again) : process(sid, from, params);
+      }).finally(() => inFlight.delete(sid));
+      inFlight.set(sid, work);
+      return work;
+    },
+
+    /**
+     * Records Twilio's status callback on the text it reports on: delivered, or failed with the
+     * error in staff's words (21610: the customer opted out, which is recorded too).
+     */
+    async receiveStatus(params: Params): Promise<void> {
+      const sid = param(params, 'MessageSid') || param(params, 'SmsSid');
+      const reported = (param(params, 'MessageStatus') || param(params, 'SmsStatus')).toLowerCase();
+      const status: DeliveryStatus | undefined =
+        reported === 'delivered'
+          ? 'delivered'
+          : reported === 'failed' || reported === 'undelivered'
+            ? 'failed'
+            : reported === 'sent'
+              ? 'sent'
+              : undefined;
+      if (!sid || !status) return;
+      const code = param(params, 'ErrorCode').trim();
+      const at = now();
+      const row = await recordDeliveryStatus(db, {
+        providerId: sid,
+        status,
+        error: status === 'failed' ? twilioErrorText(code || undefined) : null,
+        at,
+      });
+      if (!row) {
+        logger.info({ sid, status }, 'status callback for a text we do not know');
+        return;
+      }
+      if (status === 'failed' && code === '21610') {
+        const phone = toE164(row.recipient);
+        if (phone) await recordOptOut(db, phone, 'twilio-21610', at);
+      }
+    },
+  };
+}
+
+export type SmsService = ReturnType<typeof smsService>;
