@@ -3,6 +3,7 @@
  * the keywords customers send, the automatic replies, the quote and reply e-mail copies, and
  * provider errors in words staff understand. Pure.
  */
+import { CONVERSATION_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/site.ts';
 
@@ -120,7 +121,7 @@ export function staffReplyEmail(input: { site: Site; name: string; caseNumber: s
 
 /** Why a text did not go out, in staff's words (the conversation shows these). */
 export const SMS_ERRORS = {
-  optedOut: 'The customer opted out of texts (STOP). They can send START to opt back in.',
+  optedOut: CONVERSATION_TEXT.optedOut,
   notTextable: 'This phone number cannot receive texts (not a valid mobile number).',
   noAnswer:
     'Twilio did not answer in time; the text may or may not have been sent. Check with the customer or send it again.',

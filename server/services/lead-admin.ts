@@ -321,8 +321,10 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
           at,
         );
       });
+      // the answer shows the messages as written (queued); the worker starts after it is read
+      const updated = await details(leadId);
       messaging.outbox.kick();
-      return details(leadId);
+      return updated;
     },
 
     /**
@@ -351,8 +353,10 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
           at,
         );
       });
+      // the answer shows the messages as written (queued); the worker starts after it is read
+      const updated = await details(leadId);
       messaging.outbox.kick();
-      return details(leadId);
+      return updated;
     },
 
     /** The CSV report of every lead, newest first (UTF-8 with BOM, quoted, formulas neutralised). */

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
+import { CONVERSATION_TEXT, type LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/db/seed/index.ts';
@@ -426,7 +426,7 @@ eachEngine(
         expect((await details(row!.id)).conversation.at(-1)).toMatchObject({
           direction: 'out',
           status: 'blocked',
-          error: 'The customer opted out of texts (STOP). They can send START to opt back in.',
+          error: CONVERSATION_TEXT.optedOut,
         });
 
         const start = await text(phone, 'Start').expect(200);
