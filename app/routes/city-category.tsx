@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = (args) => {
       `${page.category.name.toLowerCase()} Manitoba`,
       `parts delivery ${page.city.name}`,
     ],
-    noindex: !page.indexable,
+    noindex: page.indexable ? false : 'follow',
     jsonLd: [
       faqPageJsonLd(cityPageFaqs(page.city, page.category)),
       breadcrumbJsonLd(site, [

@@ -59,6 +59,13 @@ describe('buildMeta', () => {
       content: 'https://parts.example.ca/uploads/blog/a.webp',
     });
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex, nofollow' });
+    const thin = buildMeta(site, { title: 'T', description: 'D', path: '/mb/x/y', noindex: 'follow' });
+    expect(thin).toContainEqual({ name: 'robots', content: 'noindex, follow' });
+    expect(
+      buildMeta(site, { title: 'T', description: 'D', path: '/' }).some(
+        (t) => 'name' in t && t.name === 'robots',
+      ),
+    ).toBe(false);
     expect(tags).toContainEqual({ property: 'og:type', content: 'article' });
     expect(tags).toContainEqual({ 'script:ld+json': { '@type': 'Article' } });
     expect(tags.some((t) => 'name' in t && t.name === 'keywords')).toBe(false);

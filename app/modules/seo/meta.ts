@@ -24,7 +24,11 @@ export type PageSeo = {
   /** Absolute or site-relative image; defaults to the logo card */
   image?: string | null;
   type?: 'website' | 'article' | 'product';
-  noindex?: boolean;
+  /**
+   * Keep the page out of search results: `true` also asks robots not to follow its links (admin,
+   * not-found); 'follow' lets them follow (a thin city page still links to real content).
+   */
+  noindex?: boolean | 'follow';
   jsonLd?: Record<string, unknown>[];
 };
 
@@ -44,7 +48,9 @@ export function buildMeta(site: SiteInfo, seo: PageSeo): MetaTag[] {
     { title },
     { name: 'description', content: seo.description },
     ...(seo.keywords?.length ? [{ name: 'keywords', content: seo.keywords.join(', ') }] : []),
-    ...(seo.noindex ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
+    ...(seo.noindex
+      ? [{ name: 'robots', content: seo.noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow' }]
+      : []),
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: seo.type ?? 'website' },
     { property: 'og:site_name', content: site.name },
