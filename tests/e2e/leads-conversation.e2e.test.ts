@@ -55,7 +55,12 @@ describe('Lead Details conversation', () => {
       expect(await send.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
 
-      await toastRegion(page).getByText('Text Sent').waitFor();
+      // said in the form's live region (the dialog hides the toast region from assistive tech) and in a toast
+      await conversation
+        .getByRole('status')
+        .getByText('Your message is on its way to the customer')
+        .waitFor();
+      await page.getByText('Text Sent', { exact: true }).waitFor();
       const bubble = conversation.getByRole('listitem').filter({ hasText: text });
       await bubble.waitFor();
       expect(await bubble.textContent()).toContain('Status: Logged');

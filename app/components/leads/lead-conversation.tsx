@@ -100,6 +100,8 @@ export function LeadConversation({
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
+  /** said in the form's own live region: the toast region is hidden from assistive tech while the dialog is open */
+  const [notice, setNotice] = useState('');
   const textRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const count = lead.conversation.length;
@@ -120,10 +122,12 @@ export function LeadConversation({
     }
     setSending(true);
     setError(undefined);
+    setNotice('');
     try {
       const res = await apiRequest('POST', `/api/leads/${lead.id}/messages`, parsed.data);
       onUpdated((await res.json()) as LeadDetails);
       setBody('');
+      setNotice(CONVERSATION_TEXT.sent.description);
       toast(CONVERSATION_TEXT.sent);
     } catch (err) {
       const fieldError = err instanceof ApiError ? err.fieldErrors.body?.[0] : undefined;
@@ -174,6 +178,7 @@ export function LeadConversation({
             onChange={(e) => {
               setBody(e.currentTarget.value);
               if (error) setError(undefined);
+              if (notice) setNotice('');
             }}
             placeholder={CONVERSATION_TEXT.placeholder}
             className={cn(fieldClass, 'min-h-20 resize-y')}
@@ -182,8 +187,13 @@ export function LeadConversation({
           />
           <FieldError id="conversation-text-error" message={error} />
           <div className="mt-2 flex items-center justify-between gap-2">
-            <span id="conversation-count" className="text-xs text-slate-600">
-              {body.length} / {MAX_SMS_BODY} characters
+            <span className="text-xs text-slate-600">
+              <span id="conversation-count">
+                {body.length} / {MAX_SMS_BODY} characters
+              </span>
+              <span role="status" className="block font-medium text-green-800">
+                {notice}
+              </span>
             </span>
             <Button type="submit" disabled={sending || body.trim() === ''}>
               {sending ? (
