@@ -250,4 +250,39 @@ describe('a lead that starts as a text', () => {
     expect(bubbles[4]).toContain(`Quote ${caseNumber} is accepted`);
     expect(errors).toEqual([]);
   });
+
+  it('texts the customer from the dialog; after STOP the box gives way to the opt-out notice until START', async () => {
+    const page = context!.pages()[0]!;
+    const dialog = page.getByRole('dialog', { name: 'Lead Details' });
+    const conversation = dialog.getByRole('region', { name: 'Conversation' });
+    const reopen = async () => {
+      if (await dialog.count()) {
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      await customerCard(page, 'Ordered').click();
+      await conversation.waitFor();
+    };
+    await reopen();
+
+    const before = received.length;
+    await conversation.getByLabel('Text the customer').fill('Your starter ships from Winnipeg today.');
+    await conversation.getByRole('button', { name: 'Send Text' }).click();
+    await conversation.getByRole('status').getByText('Your message is on its way to the customer').waitFor();
+    await textsReceived(before + 1);
+    expect(received[before]!.form.get('To')).toBe(CUSTOMER);
+    expect(received[before]!.form.get('Body')).toBe('Your starter ships from Winnipeg today.');
+
+    // STOP: recorded, and the dialog no longer offers to text
+    expect((await text('STOP')).status).toBe(200);
+    await reopen();
+    await conversation.getByText(/has opted out of texts/).waitFor();
+    expect(await conversation.getByLabel('Text the customer').count()).toBe(0);
+
+    // START: the customer opted back in
+    expect((await text('start')).status).toBe(200);
+    await reopen();
+    await conversation.getByLabel('Text the customer').waitFor();
+    expect(await conversation.getByText(/has opted out of texts/).count()).toBe(0);
+  });
 });
