@@ -22,6 +22,8 @@ const TABLES = [
   'leads',
   'lead_photos',
   'lead_events',
+  'sms_inbound',
+  'outgoing_messages',
 ] as const;
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -173,6 +175,41 @@ eachEngine(
         ).metadata();
         expect([meta.width, meta.height]).toEqual([photo.width, photo.height]);
       }
+    });
+
+    it('starts the conversation of a request that came by text: the text in and the logged reply', async () => {
+      const bySms = (await leads()).filter((l) => l.source === 'sms');
+      expect(bySms.length).toBeGreaterThan(0);
+      for (const lead of bySms) {
+        const texts = await deps.db
+          .selectFrom('sms_inbound')
+          .selectAll()
+          .where('lead_id', '=', lead.id)
+          .execute();
+        expect(texts.map((t) => [t.from_phone, t.body, t.kind])).toEqual([
+          [lead.phone, lead.description, 'new_request'],
+        ]);
+        const out = await deps.db
+          .selectFrom('outgoing_messages')
+          .selectAll()
+          .where('lead_id', '=', lead.id)
+          .execute();
+        expect(out).toHaveLength(1);
+        expect(out[0]).toMatchObject({
+          channel: 'sms',
+          recipient: lead.phone,
+          status: 'logged',
+          audience: 'customer',
+        });
+        expect(out[0]!.body).toContain(`Your case number is ${lead.caseNumber}.`);
+      }
+      const web = (await leads()).filter((l) => l.source === 'web').map((l) => l.id);
+      const stray = await deps.db
+        .selectFrom('sms_inbound')
+        .select('id')
+        .where('lead_id', 'in', web)
+        .execute();
+      expect(stray).toEqual([]);
     });
 
     it('seeding a second time changes nothing', async () => {

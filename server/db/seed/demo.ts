@@ -9,7 +9,10 @@ import os from 'node:os';
 import type { ServiceDeps } from '../../services/context.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/blog.ts';
 import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
+import { enqueueMessage } from '../../messaging/outbox.ts';
+import { smsReplies } from '../../messaging/sms-texts.ts';
 import { countLeads, insertLead, type NewLeadPhoto } from '../repo/leads.ts';
+import { insertInbound } from '../repo/sms.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 import {
@@ -170,7 +173,7 @@ export async function seedDemoBlog({ db, files, now, config }: ServiceDeps): Pro
  * A week of leads in every status, only into an empty leads table (real requests are never
  * mixed with demo ones on a re-seed). Returns how many were added.
  */
-export async function seedDemoLeads({ db, files, now }: ServiceDeps): Promise<number> {
+export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Promise<number> {
   if ((await countLeads(db)) > 0) return 0;
   const at = now();
   // photo files first, removed again if the leads cannot be written
@@ -193,7 +196,7 @@ export async function seedDemoLeads({ db, files, now }: ServiceDeps): Promise<nu
       for (const [index, lead] of DEMO_LEADS.entries()) {
         const createdAt = new Date(at.getTime() - lead.minutesAgo * MINUTE);
         const quote = lead.quote;
-        await insertLead(
+        const created = await insertLead(
           trx,
           {
             status: lead.status,
@@ -224,6 +227,34 @@ export async function seedDemoLeads({ db, files, now }: ServiceDeps): Promise<nu
           photos.get(index) ?? [],
           { now: at, actor: 'seed', createdAt },
         );
+        // a request that came by text starts its conversation: the text and the automatic reply
+        // (recorded as 'logged', as SMS_PROVIDER=log would)
+        if (lead.source === 'sms') {
+          await insertInbound(trx, {
+            messageSid: `SM${randomBytes(16).toString('hex')}`,
+            leadId: created.id,
+            fromPhone: lead.phone,
+            body: lead.description,
+            mediaCount: 0,
+            photoCount: 0,
+            kind: 'new_request',
+            reply: null,
+            at: createdAt,
+          });
+          await enqueueMessage(
+            trx,
+            {
+              leadId: created.id,
+              channel: 'sms',
+              recipient: lead.phone,
+              subject: null,
+              body: smsReplies(config.site).newRequest(created.caseNumber),
+              status: 'logged',
+              audience: 'customer',
+            },
+            createdAt,
+          );
+        }
       }
     });
   } catch (err) {
