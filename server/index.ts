@@ -37,6 +37,15 @@ const { pageHandler } = await import('./http/pages.ts');
 const { closeGracefully } = await import('./http/shutdown.ts');
 
 const logger = createLogger(config.logLevel);
+if (!dev) {
+  const missing = missingMemorySettings();
+  if (missing.length) {
+    logger.warn(
+      { missing },
+      'started without the memory settings of `npm start`: accepting photos will need much more memory (six 10 MB photos: ~480 instead of ~230 MiB at peak without any of them; docs/decisions/0040-lead-intake.md)',
+    );
+  }
+}
 const database = openDatabase(config.database);
 const files = createFileStore(config.dataDir);
 const deps = { db: database.db, engine: database.engine, config, logger, files, now: () => new Date() };
@@ -130,3 +139,20 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/**
+ * The process settings `npm start` applies (decision 0040): glibc malloc (fewer arenas, big blocks
+ * handed back to the system) and a small V8 young generation. Returns the ones this process lacks,
+ * so an operator who starts `node server/index.ts` some other way is told.
+ */
+function missingMemorySettings(): string[] {
+  const missing: string[] = [];
+  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
+  if (header?.glibcVersionRuntime) {
+    for (const name of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_'])
+      if (!process.env[name]) missing.push(name);
+  }
+  const nodeArgs = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (!nodeArgs.some((arg) => arg.startsWith('--max-semi-space-size'))) missing.push('--max-semi-space-size');
+  return missing;
+}

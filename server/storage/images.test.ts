@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readExif, tagPhoto, withGpsExif } from '../../tests/e2e/fixtures/images.ts';
-import { carriesActiveContent, NotAnImageError, processImage } from './images.ts';
+import { carriesActiveContent, fileCarriesActiveContent, NotAnImageError, processImage } from './images.ts';
 
 describe('image pipeline', () => {
   it('re-encodes a phone photo upright, without EXIF or GPS, at most 2560 px on its long edge', async () => {
@@ -89,6 +92,34 @@ describe('image pipeline', () => {
     await rejects(Buffer.concat([Buffer.from('<!DOCTYPE html><img src=x onerror=alert(1)>'), photo]));
     // a GIF header followed by JavaScript (GIF/JS polyglot)
     await rejects(Buffer.from('GIF89a/*\x00\x00*/=1;javascript:alert(1)//'));
+  });
+
+  it('finds markup split across the pieces the scan reads, in memory and in a file', async () => {
+    const photo = await tagPhoto({ width: 400, height: 300 });
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'images-test-'));
+    try {
+      // the scan reads 64 KB at a time: put the payload across the first and the third boundary
+      for (const [at, payload] of [
+        [64 * 1024 - 3, '<script>alert(1)</script>'],
+        [3 * 64 * 1024 - 200, `<svg ${'x'.repeat(300)} xmlns="http://www.w3.org/2000/svg">`],
+      ] as const) {
+        const padding = Buffer.alloc(at - photo.length, 0x20);
+        const polyglot = Buffer.concat([photo, padding, Buffer.from(payload)]);
+        const clean = Buffer.concat([photo, padding, Buffer.from('x'.repeat(payload.length))]);
+        expect(polyglot.subarray(at, at + payload.length).toString('latin1')).toBe(payload);
+        expect(carriesActiveContent(polyglot)).toBe(true);
+        expect(carriesActiveContent(clean)).toBe(false);
+        const file = path.join(dir, `${at}.jpg`);
+        await fs.writeFile(file, polyglot);
+        expect(await fileCarriesActiveContent(file)).toBe(true);
+        await expect(processImage(file)).rejects.toBeInstanceOf(NotAnImageError);
+        await fs.writeFile(file, clean);
+        expect(await fileCarriesActiveContent(file)).toBe(false);
+        expect(await processImage(file)).toMatchObject({ width: 400, height: 300 });
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses pictures with absurd pixel counts before decoding them (decompression bombs)', async () => {

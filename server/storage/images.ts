@@ -6,10 +6,10 @@
  * reach the disk. See docs/decisions/0040-lead-intake.md.
  *
  * Memory: one image is decoded at a time in the whole process (FIFO), inputs can be read from a
- * file rather than held in memory, JPEG and WebP inputs are shrunk while they are decoded, and
- * libvips' operation cache is off (uploads are never processed twice). On glibc, also start the
- * process with MALLOC_ARENA_MAX=2 (decision 0040): freed decode buffers otherwise linger in
- * per-thread malloc arenas.
+ * file rather than held in memory, JPEG and WebP inputs are shrunk while they are decoded,
+ * libvips' operation cache is off (uploads are never processed twice), and the polyglot scan reads
+ * small pieces that leave no garbage behind for long. The process settings that go with it (glibc
+ * malloc and V8 young generation, in `npm start`) are in decision 0040.
  */
 import { createReadStream } from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
@@ -78,19 +78,41 @@ async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** True when the bytes carry markup or script (an image/HTML or image/script polyglot). */
-export function carriesActiveContent(input: Buffer): boolean {
-  return ACTIVE_CONTENT.test(input.toString('latin1'));
+/**
+ * Scanning window. Kept well under 1 MB: Node turns a larger Buffer into an *external* string,
+ * which V8 frees only at a full garbage collection, so six 10 MB uploads scanned in 1 MB pieces
+ * left ~60 MB of dead strings behind (plus as much again of flattened copies). 64 KB pieces are
+ * ordinary young-generation strings that the next scavenge removes.
+ */
+const SCAN_CHUNK = 64 * 1024;
+/** More than the longest text ACTIVE_CONTENT can match, so a match split across two pieces is still seen. */
+const SCAN_OVERLAP = 1024;
+
+/** Feeds pieces of a file or buffer through ACTIVE_CONTENT, carrying an overlap between pieces. */
+function activeContentScanner() {
+  let tail = '';
+  return (chunk: Buffer): boolean => {
+    const text = tail + chunk.toString('latin1');
+    if (ACTIVE_CONTENT.test(text)) return true;
+    tail = text.slice(-SCAN_OVERLAP);
+    return false;
+  };
 }
 
-/** The same check over a file, read in 1 MB pieces that overlap by more than the longest match. */
+/** True when the bytes carry markup or script (an image/HTML or image/script polyglot). */
+export function carriesActiveContent(input: Buffer): boolean {
+  const scan = activeContentScanner();
+  for (let start = 0; start < input.length; start += SCAN_CHUNK) {
+    if (scan(input.subarray(start, start + SCAN_CHUNK))) return true;
+  }
+  return false;
+}
+
+/** The same check over a file, read in SCAN_CHUNK pieces. */
 export async function fileCarriesActiveContent(file: string): Promise<boolean> {
-  const OVERLAP = 1024;
-  let tail = '';
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    const text = tail + (chunk as Buffer).toString('latin1');
-    if (ACTIVE_CONTENT.test(text)) return true;
-    tail = text.slice(-OVERLAP);
+  const scan = activeContentScanner();
+  for await (const chunk of createReadStream(file, { highWaterMark: SCAN_CHUNK })) {
+    if (scan(chunk as Buffer)) return true;
   }
   return false;
 }
