@@ -3,10 +3,11 @@
  * instance, and runs the migrations. Nothing outside server/services should import this.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -27,15 +28,23 @@ const TIMESTAMP_OID = 1114;
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/**
+ * The `pg` driver, loaded only when a PostgreSQL database is opened: on the SQLite default it
+ * would cost the process ~10 MiB for nothing (the intake memory target, decision 0040).
+ */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg;
+
 /** PostgreSQL type parsers chosen so rows look exactly like SQLite's. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) return (v: string) => new Date(v).toISOString();
-    // counts and sums come back as int8/numeric; every number we store fits in a double
-    if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+function pgTypes(driver: typeof pg): pg.CustomTypesConfig {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) return (v: string) => new Date(v).toISOString();
+      // counts and sums come back as int8/numeric; every number we store fits in a double
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+      return driver.types.getTypeParser(oid, format);
+    },
+  } as pg.CustomTypesConfig;
+}
 
 export function openDatabase(database: Config['database'], options: { poolSize?: number } = {}): Database {
   if (database.kind === 'sqlite') {
@@ -44,7 +53,12 @@ export function openDatabase(database: Config['database'], options: { poolSize?:
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10, types: pgTypes });
+  const driver = loadPg();
+  const pool = new driver.Pool({
+    connectionString: database.url,
+    max: options.poolSize ?? 10,
+    types: pgTypes(driver),
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
