@@ -1,19 +1,30 @@
 /**
- * Lead Management benchmark with 10,000 leads (decision 0050). A benchmark, not a test: it prints
- * figures and has no thresholds; it exits non-zero only when the harness fails.
+ * Lead Management benchmark with 10,000 leads (issue 5, decision 0050). A benchmark, not a test: it
+ * prints figures and has no thresholds; it exits non-zero only when the harness fails.
  *
  * Starts `node server/index.ts` on the production build (BUILD_DIR, default build/) with a
- * temporary SQLite DATA_DIR and the demo data, adds 10,000 generated leads straight into the
- * database (one transaction, spread over a year, every status), signs in, loads GET /api/leads,
- * GET /api/leads/board and a search with autocannon (p50/p99), then opens /admin/leads in Chromium
- * five times and reports the time until the board is interactive (hydrated, a card opens the dialog).
+ * temporary DATA_DIR and the demo data, on SQLite or, with --database, on a PostgreSQL database
+ * that the bench creates and drops. It adds 10,000 generated leads through the repository's
+ * insertLead (one transaction, spread over a year, every status, one in ten with a photo), signs
+ * in, loads the Lead Management API with autocannon (p50/p99 per connection count), then opens
+ * /admin/leads in Chromium six times and reports the time until the board is interactive
+ * (hydrated: a click on a card opens the dialog), without the first, cold load.
  *
- *   BUILD_DIR=build-leads node scripts/bench-leads.ts [--duration 5] [--connections 10]
+ *   BUILD_DIR=build-perf node scripts/bench-leads.ts [--duration 5] [--connections 1,10]
+ *     [--database postgres://postgres@127.0.0.1:5432/bench_leads]
+ *
+ * On PostgreSQL the database named in the URL must not exist yet: it is created for the run and
+ * dropped afterwards. After the bulk load the bench runs VACUUM ANALYZE, which autovacuum does on
+ * its own shortly after such a load in production.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { LEAD_STATUSES, URGENCIES } from '#app/modules/leads/leads.ts';
 import { openDatabase } from '#server/db/index.ts';
@@ -25,13 +36,44 @@ const ADMIN_PASSWORD = 'bench-admin-password-1';
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '1,10' },
     leads: { type: 'string', default: '10000' },
+    database: { type: 'string' },
   },
 });
+const connectionCounts = args.connections.split(',').map(Number);
+if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
+  throw new HarnessError(
+    `--connections: a comma-separated list of positive integers, not '${args.connections}'`,
+  );
 
-async function seed(dataDir: string, count: number) {
-  const database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') }, { poolSize: 1 });
+/** A throw-away PostgreSQL database: created now, dropped by the returned function. */
+async function createPostgresDatabase(url: string): Promise<() => Promise<void>> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new HarnessError(`--database: name a database in lower-case letters, digits and _ ('${name}')`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      return await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const exists = await run(`select 1 from pg_database where datname = '${name}'`);
+  if (exists.rowCount)
+    throw new HarnessError(`database ${name} exists: the bench creates and drops its own; name a new one`);
+  await run(`create database "${name}"`);
+  return async () => {
+    await run(`drop database if exists "${name}" with (force)`);
+  };
+}
+
+async function seed(database: ReturnType<typeof openDatabase>, count: number) {
   const started = performance.now();
   const now = Date.now();
   await database.db.transaction().execute(async (trx) => {
@@ -49,87 +91,149 @@ async function seed(dataDir: string, count: number) {
           description: `Generated request ${i}: replacement part needed, photos to follow. `.repeat(3),
           sellPrice: status === 'new' || status === 'qualified' ? null : 10_000 + i,
         },
-        [],
+        i % 10 === 0
+          ? [
+              {
+                storageKey: `leads/bench-${i}.webp`,
+                contentType: 'image/webp',
+                width: 1600,
+                height: 1200,
+                sizeBytes: 200_000,
+              },
+            ]
+          : [],
         { now: new Date(now), actor: 'bench', createdAt: new Date(now - i * 53 * 60_000) },
       );
     }
   });
-  await database.close();
+  if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
   console.log(`Seeded ${count} leads in ${Math.round(performance.now() - started)} ms.`);
 }
 
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({
-    url,
-    headers,
-    connections: Number(args.connections),
-    duration: Number(args.duration),
-  });
+/** CPU time (user + system, ms) the server process has used: unlike latency, load elsewhere on
+ * the machine barely changes it. Linux only (undefined elsewhere). */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number, pid: number) {
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ url, headers, connections, duration: Number(args.duration) });
+  const cpuAfter = cpuMs(pid);
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined || !result.requests.total
+      ? undefined
+      : Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100;
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: Math.round(result.requests.average),
+    'cpu ms/req': cpu,
     non2xx: result.non2xx,
   };
 }
 
-const server = await startServer({ root, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 60_000 });
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+const dropDatabase = args.database ? await createPostgresDatabase(args.database) : undefined;
 try {
-  await seed(server.dataDir, Number(args.leads));
-  const login = await fetch(`${server.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  const server = await startServer({
+    root,
+    adminPassword: ADMIN_PASSWORD,
+    startTimeoutMs: 60_000,
+    env: args.database ? { DATABASE_URL: args.database } : {},
   });
-  if (!login.ok) throw new HarnessError(`sign-in failed: HTTP ${login.status}`);
-  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-  const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
-
-  const rows: Record<string, unknown>[] = [];
-  for (const [label, p] of [
-    ['GET /api/leads (100 newest, photos)', '/api/leads'],
-    ['GET /api/leads/board (5 × 50 cards + totals)', '/api/leads/board'],
-    ['GET /api/leads/board?q=customer 99', '/api/leads/board?q=customer%2099'],
-    ['GET /api/leads/board/quoted?before=… (page 2)', ''],
-  ] as const) {
-    let target: string = p;
-    if (!target) {
-      const board = (await (await fetch(`${server.baseUrl}/api/leads/board`, { headers })).json()) as {
-        columns: Record<string, { nextBefore: string | null }>;
-      };
-      target = `/api/leads/board/quoted?before=${encodeURIComponent(board.columns.quoted!.nextBefore!)}`;
-    }
-    rows.push({ label, ...(await load(`${server.baseUrl}${target}`, headers)) });
-  }
-  console.table(rows);
-
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
-  const timings: number[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([
-      { name: cookie.split('=')[0]!, value: cookie.split('=').slice(1).join('='), url: server.baseUrl },
-    ]);
-    const page = await context.newPage();
-    for (let i = 0; i < 6; i++) {
-      const started = performance.now();
-      await page.goto(`${server.baseUrl}/admin/leads`);
-      // interactive: hydrated React answers a click on a card with the dialog
-      await page.locator('[data-lead-card]').first().click();
-      await page.getByRole('dialog', { name: 'Lead Details' }).waitFor();
-      const ms = Math.round(performance.now() - started);
-      if (i > 0) timings.push(ms); // the first load warms the server's caches
+    const database = openDatabase(
+      args.database
+        ? { kind: 'postgres', url: args.database }
+        : { kind: 'sqlite', file: path.join(server.dataDir, 'app.db') },
+      { poolSize: 1 },
+    );
+    try {
+      await seed(database, Number(args.leads));
+    } finally {
+      await database.close();
     }
+    console.log(
+      `Engine: ${args.database ? 'PostgreSQL' : 'SQLite'}; ${args.duration} s per figure; ${os.availableParallelism()} CPUs, load average ${loadAverage()}.`,
+    );
+    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    if (!login.ok) throw new HarnessError(`sign-in failed: HTTP ${login.status}`);
+    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    // what Chromium sends: the server answers with brotli
+    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+    const board = (await (await fetch(`${server.baseUrl}/api/leads/board`, { headers })).json()) as {
+      columns: Record<string, { nextBefore: string | null; leads: { caseNumber: string }[] }>;
+    };
+    const caseNumber = board.columns.quoted!.leads[7]!.caseNumber;
+    const targets = [
+      ['GET /api/leads (100 newest, photos)', '/api/leads'],
+      ['GET /api/leads/board (5 × 50 cards + totals)', '/api/leads/board'],
+      ['GET /api/leads/board?q=customer 99 (name)', '/api/leads/board?q=customer%2099'],
+      ['GET /api/leads/board?q=555-0199 (phone)', '/api/leads/board?q=555-0199'],
+      [`GET /api/leads/board?q=${caseNumber} (case number)`, `/api/leads/board?q=${caseNumber}`],
+      [
+        'GET /api/leads/board/quoted?before=… (page 2)',
+        `/api/leads/board/quoted?before=${encodeURIComponent(board.columns.quoted!.nextBefore!)}`,
+      ],
+    ] as const;
+    const rows: Record<string, unknown>[] = [];
+    for (const connections of connectionCounts)
+      for (const [label, target] of targets)
+        rows.push({
+          label,
+          connections,
+          ...(await load(`${server.baseUrl}${target}`, headers, connections, server.pid)),
+        });
+    console.table(rows);
+    console.log(`Load average after the API figures: ${loadAverage()}.`);
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox'],
+    });
+    const timings: number[] = [];
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addCookies([
+        { name: cookie.split('=')[0]!, value: cookie.split('=').slice(1).join('='), url: server.baseUrl },
+      ]);
+      const page = await context.newPage();
+      for (let i = 0; i < 6; i++) {
+        const started = performance.now();
+        await page.goto(`${server.baseUrl}/admin/leads`);
+        // interactive: hydrated React answers a click on a card with the dialog
+        await page.locator('[data-lead-card]').first().click();
+        await page.getByRole('dialog', { name: 'Lead Details' }).waitFor();
+        const ms = Math.round(performance.now() - started);
+        if (i > 0) timings.push(ms); // the first load warms the server's caches
+      }
+    } finally {
+      await browser.close();
+    }
+    timings.sort((a, b) => a - b);
+    console.log(
+      `/admin/leads until a card opens its dialog: median ${timings[Math.floor(timings.length / 2)]} ms, worst ${timings.at(-1)} ms (${timings.join(', ')})`,
+    );
   } finally {
-    await browser.close();
+    await server.stop();
   }
-  timings.sort((a, b) => a - b);
-  console.log(
-    `/admin/leads until a card opens its dialog: median ${timings[Math.floor(timings.length / 2)]} ms, worst ${timings.at(-1)} ms (${timings.join(', ')})`,
-  );
 } finally {
-  await server.stop();
+  await dropDatabase?.();
 }

@@ -82,6 +82,8 @@ export async function startServer(options: {
   root: string;
   adminPassword: string;
   startTimeoutMs: number;
+  /** Set after the stripped configuration, e.g. DATABASE_URL of a throw-away PostgreSQL database. */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const { root, adminPassword, startTimeoutMs } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-bench-'));
@@ -97,6 +99,7 @@ export async function startServer(options: {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: adminPassword,
+    ...options.env,
   });
 
   const child = spawn(process.execPath, ['server/index.ts'], {

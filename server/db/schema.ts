@@ -71,6 +71,10 @@ export interface LeadsTable {
   quoted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** the name as search compares it (leadSearchName), written with the lead; migration 0004 */
+  search_name: string | null;
+  /** the phone's digits (phoneDigits), written with the lead; migration 0004 */
+  phone_digits: string | null;
 }
 
 export interface LeadPhotosTable {

@@ -37,9 +37,9 @@ import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
 import {
   allLeads,
-  countLeadsPerStatus,
   findLeadById,
   insertLeadEvent,
+  listBoard,
   listLeadCards,
   listLeadEvents,
   listLeadMessages,
@@ -143,11 +143,17 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
   const { db, engine, config, now } = deps;
   const { messaging } = parts;
 
-  async function column(status: BoardStatus, filter: LeadFilter, limit: number): Promise<BoardPage> {
-    // one extra row tells whether there is a next page
-    const rows = await listLeadCards(db, { ...filter, status, limit: limit + 1 }, CARD_DESCRIPTION_CHARS);
-    const leads: LeadCard[] = rows.slice(0, limit);
+  /** A page of cards from `limit + 1` rows: the extra row tells whether there is a next page. */
+  function page(rows: LeadCard[], limit: number): BoardPage {
+    const leads = rows.slice(0, limit);
     return { leads, nextBefore: rows.length > limit ? boardCursor(leads[leads.length - 1]!) : null };
+  }
+
+  async function column(status: BoardStatus, filter: LeadFilter, limit: number): Promise<BoardPage> {
+    return page(
+      await listLeadCards(db, { ...filter, status, limit: limit + 1 }, CARD_DESCRIPTION_CHARS),
+      limit,
+    );
   }
 
   /**
@@ -210,12 +216,16 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
     async board(options: { search?: string; limit?: number } = {}): Promise<LeadBoard> {
       const limit = Math.min(BOARD_MAX_PAGE, Math.max(1, options.limit ?? BOARD_PAGE_SIZE));
       const filter: LeadFilter = { search: options.search?.trim() || undefined };
-      const [counts, ...pages] = await Promise.all([
-        countLeadsPerStatus(db, filter),
-        ...BOARD_STATUSES.map((status) => column(status, filter, limit)),
-      ]);
+      const { totals, cards } = await listBoard(
+        db,
+        { search: filter.search, statuses: BOARD_STATUSES, limit: limit + 1 },
+        CARD_DESCRIPTION_CHARS,
+      );
       const columns = Object.fromEntries(
-        BOARD_STATUSES.map((status, i) => [status, { total: counts[status] ?? 0, ...pages[i]! }]),
+        BOARD_STATUSES.map((status) => [
+          status,
+          { total: totals.get(status) ?? 0, ...page(cards.get(status) ?? [], limit) },
+        ]),
       ) as Record<BoardStatus, BoardColumn>;
       return { columns, query: filter.search ?? '' };
     },

@@ -7,12 +7,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../engine.ts';
 import { initial } from './0001-initial.ts';
 import { catalogListing } from './0003-catalog-listing.ts';
+import { leadBoard } from './0004-lead-board.ts';
 import { sms } from './0005-sms.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initial(engine) as { up(db: Kysely<unknown>): Promise<void> },
     '0003-catalog-listing': catalogListing(),
+    '0004-lead-board': leadBoard(engine),
     '0005-sms': sms(engine),
   };
   return { getMigrations: async () => migrations };

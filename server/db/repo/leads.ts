@@ -113,6 +113,8 @@ export async function insertLead(
       quoted_at: lead.quotedAt ?? null,
       created_at: at,
       updated_at: at,
+      search_name: leadSearchName(lead.name),
+      phone_digits: phoneDigits(lead.phone),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -218,40 +220,59 @@ export type LeadFilter = {
   before?: { createdAt: string; id: number };
 };
 
+/**
+ * A name as search compares it (stored in `leads.search_name`, migration 0004): lower case, accents
+ * and other combining marks removed, runs of white space as one space. The same function
+ * normalises the search text, so 'emile' finds 'Émile' on both engines.
+ */
+export function leadSearchName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A phone number as search compares it (stored in `leads.phone_digits`): its digits only. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D+/g, '');
+}
+
 type LeadQuery = ReturnType<typeof leadsQuery>;
 function leadsQuery(db: Kysely<DB>) {
   return db.selectFrom('leads');
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (text: string) => sql<string>`${`%${escapeLike(text)}%`} escape '\\'`;
 
+/**
+ * Case number (exact: Q-10005, q10005 or 10005), name (substring of the normalised name) or phone
+ * (substring of its digits, for a search made of digits and phone punctuation). The compared
+ * columns are stored and sit in leads_list_idx, so a search reads that index, not the table.
+ */
 function applyFilter(query: LeadQuery, filter: LeadFilter): LeadQuery {
   let q = query;
   if (filter.status) q = q.where('leads.status', '=', filter.status);
   const search = filter.search?.trim();
   if (search) {
     const caseMatch = /^(?:q-?)?(\d{5,})$/i.exec(search);
-    const digits = search.replace(/\D/g, '');
+    const digits = phoneDigits(search);
     const phoneLike = /^[\d\s()+.-]+$/.test(search) && digits.length >= 3;
-    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    // 'Q-10005' can only be a case number: one lookup in the unique index, no scan
+    const name = /^q/i.test(search) && caseMatch ? '' : leadSearchName(search);
     q = q.where((eb) => {
-      const ors = [eb(sql<string>`lower(leads.name)`, 'like', sql<string>`${pattern} escape '\\'`)];
+      const ors = name ? [eb('leads.search_name', 'like', contains(name))] : [];
       if (caseMatch) ors.push(eb('leads.case_number', '=', `Q-${caseMatch[1]}`));
-      if (phoneLike) {
-        const bare = sql<string>`replace(replace(replace(replace(replace(replace(leads.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`;
-        ors.push(eb(bare, 'like', `%${digits}%`));
-      }
+      if (phoneLike) ors.push(eb('leads.phone_digits', 'like', contains(digits)));
       return eb.or(ors);
     });
   }
   if (filter.before) {
     const { createdAt, id } = filter.before;
-    q = q.where((eb) =>
-      eb.or([
-        eb('leads.created_at', '<', createdAt),
-        eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)]),
-      ]),
-    );
+    // a row value comparison: both engines seek the (…, created_at, id) index to the cursor
+    q = q.where((eb) => eb(eb.refTuple('leads.created_at', 'leads.id'), '<', eb.tuple(createdAt, id)));
   }
   return q;
 }
@@ -313,37 +334,43 @@ export type LeadCardRow = {
   createdAt: string;
 };
 
-/** Board cards of one status, newest first: only the columns a card shows. */
-export async function listLeadCards(
-  db: Kysely<DB>,
-  filter: LeadFilter & { status: LeadStatus; limit: number },
-  descriptionChars: number,
-): Promise<LeadCardRow[]> {
-  const rows = await applyFilter(leadsQuery(db), filter)
-    .select((eb) => [
-      'leads.id',
-      'leads.case_number',
-      'leads.status',
-      'leads.urgency',
-      'leads.name',
-      'leads.phone',
-      'leads.equipment',
-      eb
-        .fn<string | null>('substr', ['leads.description', eb.val(1), eb.val(descriptionChars)])
-        .as('description'),
-      'leads.sell_price',
-      'leads.created_at',
-      eb
-        .selectFrom('lead_photos')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('lead_photos.lead_id', '=', 'leads.id')
-        .as('photo_count'),
-    ])
+/** The columns a board card shows. */
+function selectCard(query: LeadQuery, descriptionChars: number) {
+  return query.select((eb) => [
+    'leads.id',
+    'leads.case_number',
+    'leads.status',
+    'leads.urgency',
+    'leads.name',
+    'leads.phone',
+    'leads.equipment',
+    eb
+      .fn<string | null>('substr', ['leads.description', eb.val(1), eb.val(descriptionChars)])
+      .as('description'),
+    'leads.sell_price',
+    'leads.created_at',
+    // an index lookup per card (lead_photos_lead_idx), under a microsecond each: cheaper than a
+    // stored count that every writer of lead_photos (web form, MMS) would have to keep right
+    eb
+      .selectFrom('lead_photos')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('lead_photos.lead_id', '=', 'leads.id')
+      .as('photo_count'),
+  ]);
+}
+
+/** Board cards matching a filter, newest first. */
+function cardsQuery(db: Kysely<DB>, filter: LeadFilter & { limit: number }, descriptionChars: number) {
+  return selectCard(applyFilter(leadsQuery(db), filter), descriptionChars)
     .orderBy('leads.created_at', 'desc')
     .orderBy('leads.id', 'desc')
-    .limit(filter.limit)
-    .execute();
-  return rows.map((r) => ({
+    .limit(filter.limit);
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardsQuery>['execute']>>[number];
+
+function toCardRow(r: CardRow): LeadCardRow {
+  return {
     id: r.id,
     caseNumber: r.case_number ?? caseNumberFor(r.id),
     status: r.status as LeadStatus,
@@ -355,19 +382,124 @@ export async function listLeadCards(
     sellPrice: r.sell_price,
     photoCount: Number(r.photo_count ?? 0),
     createdAt: r.created_at,
-  }));
+  };
 }
 
-/** Leads per status matching a search (statuses without leads are absent). */
-export async function countLeadsPerStatus(
+/** Newest first: created_at, then id (ISO-8601 UTC text sorts by time). */
+const newestFirst = (a: { createdAt: string; id: number }, b: { createdAt: string; id: number }) =>
+  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
+
+/** Board cards of one status, newest first. */
+export async function listLeadCards(
   db: Kysely<DB>,
-  filter: LeadFilter,
+  filter: LeadFilter & { status: LeadStatus; limit: number },
+  descriptionChars: number,
+): Promise<LeadCardRow[]> {
+  return (await cardsQuery(db, filter, descriptionChars).execute()).map(toCardRow);
+}
+
+/**
+ * Leads per status, as the triggers of migration 0004 keep them in `lead_status_counts` (a table
+ * read only here, so by plain SQL). Statuses without leads are absent or 0.
+ */
+async function leadTotalsPerStatus(db: Kysely<DB>): Promise<Record<string, number>> {
+  const { rows } = await sql<{
+    status: string;
+    total: number;
+  }>`select status, total from lead_status_counts`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.total)]));
+}
+
+/**
+ * Leads per status matching a search, as one row of conditional counts: without a GROUP BY that
+ * the status index could serve, the planner reads the index holding the searched columns.
+ */
+async function countMatchesPerStatus(
+  db: Kysely<DB>,
+  search: string,
+  statuses: readonly LeadStatus[],
 ): Promise<Record<string, number>> {
-  const rows = await applyFilter(leadsQuery(db), { search: filter.search })
-    .select((eb) => ['leads.status', eb.fn.countAll<number>().as('count')])
-    .groupBy('leads.status')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+  const row = await applyFilter(leadsQuery(db), { search })
+    .select((eb) =>
+      statuses.map((status, i) =>
+        eb.fn.countAll<number>().filterWhere('leads.status', '=', status).as(`n${i}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, number | string>;
+  return Object.fromEntries(statuses.map((status, i) => [status, Number(counts[`n${i}`] ?? 0)]));
+}
+
+/**
+ * A search matching at most this many leads is answered from one pass over the index (the
+ * matches' ids, statuses and dates), a broader one by counting and reading each column's first
+ * page (which then stops early).
+ */
+export const BOARD_SEARCH_CANDIDATES = 1000;
+
+export type BoardRead = { totals: Map<LeadStatus, number>; cards: Map<LeadStatus, LeadCardRow[]> };
+
+/**
+ * The board: per status the number of leads matching the search and the newest `limit` cards.
+ * Two statements whatever the search: without one, the counts and a UNION ALL of one index range
+ * per status; with one, the matches from the index (their ids, statuses and dates) and then the
+ * cards to show by id — or, for a search matching more than BOARD_SEARCH_CANDIDATES leads, the
+ * counts and the UNION ALL as without one.
+ */
+export async function listBoard(
+  db: Kysely<DB>,
+  filter: {
+    search?: string;
+    statuses: readonly LeadStatus[];
+    limit: number;
+    /** BOARD_SEARCH_CANDIDATES unless a test wants the broad path with few leads */
+    candidates?: number;
+  },
+  descriptionChars: number,
+): Promise<BoardRead> {
+  const { statuses, limit, candidates = BOARD_SEARCH_CANDIDATES } = filter;
+  const search = filter.search?.trim() || undefined;
+  const totals = new Map<LeadStatus, number>(statuses.map((s) => [s, 0]));
+  const cards = new Map<LeadStatus, LeadCardRow[]>(statuses.map((s) => [s, []]));
+  if (statuses.length === 0) return { totals, cards };
+
+  if (search) {
+    // no condition on the status: the planner then reads the one index that holds every
+    // compared column (leads_list_idx) instead of the table; other statuses are dropped below
+    const matches = await applyFilter(leadsQuery(db), { search })
+      .select(['leads.id', 'leads.status', 'leads.created_at as createdAt'])
+      .limit(candidates + 1)
+      .execute();
+    if (matches.length <= candidates) {
+      const shown = new Map<number, LeadStatus>();
+      for (const status of statuses) {
+        const ofStatus = matches.filter((m) => m.status === status);
+        totals.set(status, ofStatus.length);
+        for (const m of ofStatus.sort(newestFirst).slice(0, limit)) shown.set(m.id, status);
+      }
+      if (shown.size === 0) return { totals, cards };
+      const rows = await selectCard(leadsQuery(db), descriptionChars)
+        .where('leads.id', 'in', [...shown.keys()])
+        .execute();
+      for (const row of rows) cards.get(row.status as LeadStatus)?.push(toCardRow(row));
+      for (const list of cards.values()) list.sort(newestFirst);
+      return { totals, cards };
+    }
+  }
+
+  const branches = statuses.map((status) =>
+    db.selectFrom(cardsQuery(db, { search, status, limit }, descriptionChars).as('c')).selectAll(),
+  );
+  const [first, ...rest] = branches;
+  const [counts, rows] = await Promise.all([
+    search ? countMatchesPerStatus(db, search, statuses) : leadTotalsPerStatus(db),
+    rest.reduce((query, branch) => query.unionAll(branch), first!).execute(),
+  ]);
+  for (const status of statuses) totals.set(status, counts[status] ?? 0);
+  for (const row of rows) cards.get(row.status as LeadStatus)?.push(toCardRow(row));
+  // SQL does not promise the order of a UNION ALL's rows
+  for (const list of cards.values()) list.sort(newestFirst);
+  return { totals, cards };
 }
 
 /** The current status of a lead, read in the caller's transaction (locked on PostgreSQL). */
