@@ -3,7 +3,7 @@
  * Chromium: staff text a customer from the dialog (recorded as 'Logged': the e2e server runs with
  * SMS_PROVIDER=log), the text box is checked and keyboard-usable, axe finds nothing; after a
  * status change the focus comes back to the lead's card in its new column, not to the page body.
- * Uses demo leads no other browser test changes (Amélie Gagnon, Priya Sandhu).
+ * Uses demo leads no other browser test changes or creates (Gord Thiessen, Priya Sandhu).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,22 +84,27 @@ describe('Lead Details conversation', () => {
     try {
       await signIn(page);
       await openLeads(page);
-      await card(page, 'New', 'Amélie Gagnon').click();
+      await card(page, 'New', 'Gord Thiessen').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
+      // his request came by text: the conversation starts with it and the automatic reply
+      const bubbles = dialog.getByRole('region', { name: 'Conversation' }).getByRole('listitem');
+      await bubbles.nth(1).waitFor();
+      expect(await bubbles.nth(0).textContent()).toMatch(/Customer.*7 way plug.*Status: Received/);
+      expect(await bubbles.nth(1).textContent()).toMatch(/Us.*Your case number is Q-\d+\..*Status: Logged/);
       await dialog.getByRole('button', { name: 'Mark as Qualified' }).click();
       await toastRegion(page).getByText('Lead updated successfully').waitFor();
       await dialog.waitFor({ state: 'detached' });
-      const moved = card(page, 'Qualified', 'Amélie Gagnon');
+      const moved = card(page, 'Qualified', 'Gord Thiessen');
       await moved.waitFor();
       await page.waitForFunction(
-        () => document.activeElement?.closest('[data-lead-card]')?.textContent?.includes('Amélie Gagnon'),
+        () => document.activeElement?.closest('[data-lead-card]')?.textContent?.includes('Gord Thiessen'),
         undefined,
         { timeout: 5_000 },
       );
       expect(await moved.evaluate((el) => el === document.activeElement)).toBe(true);
       // and the keyboard carries on from there: Enter opens the same lead again
       await page.keyboard.press('Enter');
-      await dialog.getByText('Amélie Gagnon').first().waitFor();
+      await dialog.getByText('Gord Thiessen').first().waitFor();
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();
