@@ -19,14 +19,22 @@ export function openNodeSqlite(file: string): { raw: DatabaseSync; database: Sql
     close: () => raw.close(),
     prepare(sql) {
       const statement = raw.prepare(sql);
-      const reader = statement.columns().length > 0;
+      const names = statement.columns().map((column) => column.name);
+      // Rows as arrays, made into plain objects here: node:sqlite's own row objects have a null
+      // prototype (plain objects behave like pg's rows everywhere), and copying them costs about
+      // three times as much as building the object from the array (decision 0050).
+      statement.setReturnArrays(true);
+      const toObject = (values: unknown) => {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < names.length; i++) row[names[i]!] = (values as unknown[])[i];
+        return row;
+      };
       return {
-        reader,
-        // node:sqlite rows have a null prototype; plain objects behave like pg's rows everywhere
-        all: (params) => statement.all(...params.map(bindable)).map((row) => ({ ...row })),
+        reader: names.length > 0,
+        all: (params) => statement.all(...params.map(bindable)).map(toObject),
         run: (params) => statement.run(...params.map(bindable)),
         iterate: function* (params) {
-          for (const row of statement.iterate(...params.map(bindable))) yield { ...row };
+          for (const values of statement.iterate(...params.map(bindable))) yield toObject(values);
         },
       };
     },
