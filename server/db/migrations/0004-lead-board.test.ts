@@ -133,6 +133,13 @@ for (const engine of testEngines()) {
               .map((r) => [r.status, Number(r.total)]),
           );
         expect(await totals()).toEqual({ new: 2, quoted: 1, lost: 1 });
+        if (engine === 'postgres') {
+          // where pg_trgm could be installed (it can on the test server), searches have their index
+          const trgm = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+          const index = await sql`select 1 from pg_indexes
+            where schemaname = current_schema() and indexname = 'leads_search_trgm_idx'`.execute(db);
+          expect(index.rows.length).toBe(trgm.rows.length);
+        }
 
         const board = (search?: string) =>
           listBoard(db, { search, statuses: ['new', 'qualified', 'quoted'], limit: 10 }, 240);

@@ -11,6 +11,9 @@
  * - `leads_list_idx` (created_at, id, status) + the searched columns replaces `leads_created_idx`:
  *   GET /api/leads in order, and every column a search compares, so a search reads this index
  *   instead of the table.
+ * - PostgreSQL only, when pg_trgm is installed or may be (it ships with PostgreSQL): a trigram
+ *   index on the two search columns, so a name or phone search of three characters or more
+ *   looks its matches up instead of testing every row. Without it searches scan, as on SQLite.
  * - `lead_status_counts` (status, total): how many leads have each status, kept by triggers on
  *   every insert, delete and status change whoever writes, so the board's totals are read, not
  *   counted over the whole table on each request. Backfilled from the leads.
@@ -53,6 +56,13 @@ export function leadBoard(engine: Engine) {
         .on('leads')
         .columns(['created_at', 'id', 'status', 'search_name', 'phone_digits', 'case_number'])
         .execute();
+
+      if (engine === 'postgres') {
+        const ops = await trigramOperatorClass(db);
+        if (ops)
+          await sql`create index leads_search_trgm_idx on leads
+            using gin (search_name ${sql.raw(ops)}, phone_digits ${sql.raw(ops)})`.execute(db);
+      }
 
       await db.schema
         .createTable('lead_status_counts')
@@ -97,4 +107,31 @@ export function leadBoard(engine: Engine) {
       }
     },
   };
+}
+
+/**
+ * pg_trgm's GIN operator class, named with its schema (a connection's search_path may not include
+ * it), installing the extension in `public` if it is not there yet. Undefined when the server does
+ * not have it or the role may not install it: searches then scan, correctly and more slowly.
+ */
+async function trigramOperatorClass(db: Kysely<unknown>): Promise<string | undefined> {
+  const installedIn = async () =>
+    (
+      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
+        join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+    ).rows[0]?.schema;
+  if (!(await installedIn())) {
+    // a failure must not abort the migration's transaction: try it behind a savepoint (another
+    // database being migrated at the same moment may install it first; then it is there)
+    const inTransaction = db.isTransaction;
+    if (inTransaction) await sql`savepoint install_pg_trgm`.execute(db);
+    try {
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+      if (inTransaction) await sql`release savepoint install_pg_trgm`.execute(db);
+    } catch {
+      if (inTransaction) await sql`rollback to savepoint install_pg_trgm`.execute(db);
+    }
+  }
+  const schema = await installedIn();
+  return schema ? `"${schema.replace(/"/g, '""')}".gin_trgm_ops` : undefined;
 }

@@ -399,18 +399,6 @@ export async function listLeadCards(
 }
 
 /**
- * Leads per status, as the triggers of migration 0004 keep them in `lead_status_counts` (a table
- * read only here, so by plain SQL). Statuses without leads are absent or 0.
- */
-async function leadTotalsPerStatus(db: Kysely<DB>): Promise<Record<string, number>> {
-  const { rows } = await sql<{
-    status: string;
-    total: number;
-  }>`select status, total from lead_status_counts`.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.total)]));
-}
-
-/**
  * Leads per status matching a search, as one row of conditional counts: without a GROUP BY that
  * the status index could serve, the planner reads the index holding the searched columns.
  */
@@ -441,10 +429,10 @@ export type BoardRead = { totals: Map<LeadStatus, number>; cards: Map<LeadStatus
 
 /**
  * The board: per status the number of leads matching the search and the newest `limit` cards.
- * Two statements whatever the search: without one, the counts and a UNION ALL of one index range
- * per status; with one, the matches from the index (their ids, statuses and dates) and then the
- * cards to show by id — or, for a search matching more than BOARD_SEARCH_CANDIDATES leads, the
- * counts and the UNION ALL as without one.
+ * Without a search, one statement: a UNION ALL of one index range per status, each card carrying
+ * its status's total as the triggers of migration 0004 keep it in `lead_status_counts`. With one,
+ * two: the matches from the index (their ids, statuses and dates), then the cards to show by id;
+ * or, for a search matching more than BOARD_SEARCH_CANDIDATES leads, the counts and the UNION ALL.
  */
 export async function listBoard(
   db: Kysely<DB>,
@@ -487,16 +475,29 @@ export async function listBoard(
     }
   }
 
+  // one branch per status; without a search each card row also carries its status's total (the
+  // total of a status without cards is 0), so the whole board is one statement
   const branches = statuses.map((status) =>
-    db.selectFrom(cardsQuery(db, { search, status, limit }, descriptionChars).as('c')).selectAll(),
+    db
+      .selectFrom(cardsQuery(db, { search, status, limit }, descriptionChars).as('c'))
+      .selectAll()
+      .select(
+        (search
+          ? sql<number | null>`null`
+          : sql<number | null>`(select total from lead_status_counts where status = ${status})`
+        ).as('total'),
+      ),
   );
   const [first, ...rest] = branches;
   const [counts, rows] = await Promise.all([
-    search ? countMatchesPerStatus(db, search, statuses) : leadTotalsPerStatus(db),
+    search ? countMatchesPerStatus(db, search, statuses) : undefined,
     rest.reduce((query, branch) => query.unionAll(branch), first!).execute(),
   ]);
-  for (const status of statuses) totals.set(status, counts[status] ?? 0);
-  for (const row of rows) cards.get(row.status as LeadStatus)?.push(toCardRow(row));
+  for (const row of rows) {
+    cards.get(row.status as LeadStatus)?.push(toCardRow(row));
+    if (!counts) totals.set(row.status as LeadStatus, Number(row.total ?? 0));
+  }
+  if (counts) for (const status of statuses) totals.set(status, counts[status] ?? 0);
   // SQL does not promise the order of a UNION ALL's rows
   for (const list of cards.values()) list.sort(newestFirst);
   return { totals, cards };
