@@ -4,10 +4,10 @@
  * the quote and find it under Quoted with its price, then ordered, fulfilled and lost with a reason;
  * axe on the page and the open dialog; on a phone the board scrolls inside itself, not the page.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { signIn, toastRegion } from './support/admin.ts';
+import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { leadCard, openLeadsBoard, signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,22 +17,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
-const card = (page: Page, status: string, name: string) =>
-  column(page, status).getByRole('button', { name: new RegExp(name) });
-
-async function openLeads(page: Page) {
-  await page.goto('/admin/leads');
-  await waitForHydration(page);
-  await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
-}
-
 describe('Lead Management', () => {
   it('shows the cards and the five-column board', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
-      await openLeads(page);
+      await openLeadsBoard(page);
       for (const title of [
         'Quote Button Clicks',
         "Today's Leads",
@@ -45,7 +35,7 @@ describe('Lead Management', () => {
       const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
       for (const name of ['New', 'Qualified', 'Quoted', 'Ordered', 'Fulfilled'])
         expect(headings.some((h) => h.startsWith(name))).toBe(true);
-      const darren = card(page, 'New', 'Darren Klassen');
+      const darren = leadCard(page, 'New', 'Darren Klassen');
       await darren.waitFor();
       expect(await darren.textContent()).toMatch(/Q-\d+.*Today.*Truck · Darren Klassen/);
       // lost leads have no column
@@ -61,8 +51,8 @@ describe('Lead Management', () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
-      await openLeads(page);
-      await card(page, 'New', 'Darren Klassen').click();
+      await openLeadsBoard(page);
+      await leadCard(page, 'New', 'Darren Klassen').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       await dialog.getByRole('heading', { name: 'Contact Information' }).waitFor();
       await dialog.getByText('darren.klassen@example.com').waitFor();
@@ -111,7 +101,7 @@ describe('Lead Management', () => {
       await toastRegion(page).getByText('Quote Sent').waitFor();
       await toastRegion(page).getByText('Quote has been sent to the customer').waitFor();
       await dialog.waitFor({ state: 'detached' });
-      const quoted = card(page, 'Quoted', 'Darren Klassen');
+      const quoted = leadCard(page, 'Quoted', 'Darren Klassen');
       await quoted.waitFor();
       expect(await quoted.textContent()).toContain('$185.00');
 
@@ -127,10 +117,10 @@ describe('Lead Management', () => {
       expect(await quoteText.textContent()).toContain('Status: Logged');
       await dialog.getByRole('button', { name: 'Mark as Ordered' }).click();
       await toastRegion(page).getByText('Lead updated successfully').waitFor();
-      await card(page, 'Ordered', 'Darren Klassen').click();
+      await leadCard(page, 'Ordered', 'Darren Klassen').click();
       await dialog.getByRole('button', { name: 'Mark as Fulfilled' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await card(page, 'Fulfilled', 'Darren Klassen').click();
+      await leadCard(page, 'Fulfilled', 'Darren Klassen').click();
 
       await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
       await dialog.getByRole('button', { name: 'Confirm Lost' }).click();
@@ -149,9 +139,9 @@ describe('Lead Management', () => {
     const { context, page } = await openPage(browser, 'phone');
     try {
       await signIn(page);
-      await openLeads(page);
+      await openLeadsBoard(page);
       await page.getByLabel('Search leads').fill('Kyle');
-      await card(page, 'Qualified', 'Kyle Friesen').waitFor();
+      await leadCard(page, 'Qualified', 'Kyle Friesen').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-lead-card]').length === 1);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -5,10 +5,10 @@
  * status change the focus comes back to the lead's card in its new column, not to the page body.
  * Uses demo leads no other browser test changes or creates (Gord Thiessen, Priya Sandhu).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { signIn, toastRegion } from './support/admin.ts';
+import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { leadCard, openLeadsBoard, signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,23 +18,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
-const card = (page: Page, status: string, name: string) =>
-  column(page, status).getByRole('button', { name: new RegExp(name) });
-
-async function openLeads(page: Page) {
-  await page.goto('/admin/leads');
-  await waitForHydration(page);
-  await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
-}
-
 describe('Lead Details conversation', () => {
   it('texts the customer from the dialog and shows the message with its status', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
-      await openLeads(page);
-      await card(page, 'Quoted', 'Priya Sandhu').click();
+      await openLeadsBoard(page);
+      await leadCard(page, 'Quoted', 'Priya Sandhu').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       const conversation = dialog.getByRole('region', { name: 'Conversation' });
       await conversation.getByText('No messages yet').waitFor();
@@ -71,7 +61,7 @@ describe('Lead Details conversation', () => {
       // the text is stored: it is still there when the lead is opened again
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await card(page, 'Quoted', 'Priya Sandhu').click();
+      await leadCard(page, 'Quoted', 'Priya Sandhu').click();
       await conversation.getByRole('listitem').filter({ hasText: text }).waitFor();
       expect(problems.errors).toEqual([]);
     } finally {
@@ -83,8 +73,8 @@ describe('Lead Details conversation', () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
-      await openLeads(page);
-      await card(page, 'New', 'Gord Thiessen').click();
+      await openLeadsBoard(page);
+      await leadCard(page, 'New', 'Gord Thiessen').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       // his request came by text: the conversation starts with it and the automatic reply
       const bubbles = dialog.getByRole('region', { name: 'Conversation' }).getByRole('listitem');
@@ -94,7 +84,7 @@ describe('Lead Details conversation', () => {
       await dialog.getByRole('button', { name: 'Mark as Qualified' }).click();
       await toastRegion(page).getByText('Lead updated successfully').waitFor();
       await dialog.waitFor({ state: 'detached' });
-      const moved = card(page, 'Qualified', 'Gord Thiessen');
+      const moved = leadCard(page, 'Qualified', 'Gord Thiessen');
       await moved.waitFor();
       await page.waitForFunction(
         () => document.activeElement?.closest('[data-lead-card]')?.textContent?.includes('Gord Thiessen'),

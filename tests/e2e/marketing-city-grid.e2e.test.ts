@@ -4,80 +4,27 @@
  * (tests/e2e/marketing-pages.e2e.test.ts checks 14 + '& 22+ more' there); this file starts its own
  * server on a fresh SQLite database and removes cities from it between page loads.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
+import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let child: ChildProcess;
+let server: SpawnedServer;
 let dataDir: string;
 let origin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-e2e-grid-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      BASE_URL: origin,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'e2e-grid-admin-password',
-    },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
-    }
-    const ok = await fetch(`${origin}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the second server did not start within 60 s');
-    // still starting: poll again shortly (harness wait, not a test assertion)
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  server = await spawnServer({ name: 'grid', adminPassword: 'e2e-grid-admin-password' });
+  ({ dataDir, origin } = server);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.dispose();
 });
 
 /** Keeps the first `n` cities (in display order) in the running server's database. */

@@ -6,37 +6,20 @@
  * signed status callback marks it delivered; the customer's signed 'yes' moves the lead, after a
  * reload, to the Ordered column, where the dialog shows the whole conversation.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type net from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, toastRegion } from './support/admin.ts';
+import { leadCard, signIn, toastRegion } from './support/admin.ts';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ACCOUNT_SID = `AC${'e2'.repeat(16)}`;
 const AUTH_TOKEN = 'e2e-twilio-auth-token';
 const TWILIO_FROM = '+12045550100';
 const CUSTOMER = '+12045550142';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Twilio's Messages API, as far as sending goes: records each form post, answers 201 with a sid. */
 type Received = { auth: string | undefined; form: URLSearchParams };
@@ -78,8 +61,7 @@ function textsReceived(count: number): Promise<void> {
   });
 }
 
-let child: ChildProcess;
-let dataDir: string;
+let server: SpawnedServer;
 let origin: string;
 let browser: Browser;
 
@@ -111,60 +93,28 @@ const text = (body: string) =>
 beforeAll(async () => {
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', () => resolve()));
   const standInOrigin = `http://127.0.0.1:${(standIn.address() as net.AddressInfo).port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-e2e-sms-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
+  server = await spawnServer({
+    name: 'sms',
+    adminPassword: E2E_ADMIN_PASSWORD,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      BASE_URL: origin,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SMS_PROVIDER: 'twilio',
       TWILIO_ACCOUNT_SID: ACCOUNT_SID,
       TWILIO_AUTH_TOKEN: AUTH_TOKEN,
       TWILIO_FROM,
       TWILIO_API_BASE: standInOrigin,
     },
-    stdio: ['ignore', log, log],
   });
-  fs.closeSync(log);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
-    }
-    const ok = await fetch(`${origin}/api/health`)
-      .then((r) => r.status === 200)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the texting server did not start within 60 s');
-    // still starting: poll again shortly (harness wait, not a test assertion)
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+  origin = server.origin;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
+  await server?.dispose();
   await new Promise((resolve) => standIn.close(resolve));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const column = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
-const customerCard = (page: Page, status: string) =>
-  column(page, status).getByRole('button', { name: /\(204\) 555-0142/ });
+const customerCard = (page: Page, status: string) => leadCard(page, status, /\(204\) 555-0142/);
 
 describe('a lead that starts as a text', () => {
   let context: BrowserContext | undefined;
