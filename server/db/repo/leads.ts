@@ -647,16 +647,6 @@ export async function listLeadMessages(db: Kysely<DB>, leadId: number) {
   }));
 }
 
-/** Whether a phone number has opted out of texts (STOP). */
-export async function isOptedOut(db: Kysely<DB>, phone: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sms_opt_outs')
-    .select('phone')
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Every lead, newest first, in batches (the CSV export); no photos. */
 export async function* allLeads(db: Kysely<DB>, batch = 1000): AsyncGenerator<Lead[]> {
   let before: LeadFilter['before'];
