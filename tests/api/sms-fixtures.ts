@@ -18,6 +18,21 @@ export const AUTH_TOKEN = 'test-twilio-auth-token';
 export const TWILIO_FROM = '+12045550100';
 export const BASE_URL = 'https://parts.example.ca';
 export const NOTIFY = 'staff@example.com';
+
+/** The environment of a server in Twilio mode whose Twilio and SMTP are the local stand-ins. */
+export function twilioEnv(twilioOrigin: string, smtpUrl: string): Record<string, string> {
+  return {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    TWILIO_FROM,
+    TWILIO_API_BASE: twilioOrigin,
+    BASE_URL,
+    SMTP_URL: smtpUrl,
+    NOTIFY_EMAIL: NOTIFY,
+  };
+}
+
 export const BASIC_AUTH = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
 
 /** Twilio's signature: base64 HMAC-SHA1 (key: auth token) of the URL followed by each name and value, sorted by name. */

@@ -19,7 +19,6 @@ import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import {
   ACCOUNT_SID,
-  AUTH_TOKEN,
   BASE_URL,
   BASIC_AUTH,
   NOTIFY,
@@ -29,7 +28,7 @@ import {
   startTwilioStandIn,
   textParams,
   tinyJpeg,
-  TWILIO_FROM,
+  twilioEnv,
   twilioSignature,
 } from './sms-fixtures.ts';
 
@@ -462,14 +461,5 @@ eachEngine(
       await postWebhook(app, '/api/sms/inbound', noFrom).expect(400);
     });
   },
-  {
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    TWILIO_FROM,
-    TWILIO_API_BASE: twilio.origin,
-    BASE_URL,
-    SMTP_URL: smtp.url,
-    NOTIFY_EMAIL: NOTIFY,
-  },
+  twilioEnv(twilio.origin, smtp.url),
 );

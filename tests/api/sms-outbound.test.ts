@@ -31,12 +31,12 @@ import {
   AUTH_TOKEN,
   BASE_URL,
   BASIC_AUTH,
-  NOTIFY,
   postWebhook,
   startSmtp,
   startTwilioStandIn,
   textParams,
   TWILIO_FROM,
+  twilioEnv,
   twilioSignature,
 } from './sms-fixtures.ts';
 
@@ -66,16 +66,7 @@ afterAll(async () => {
 const NOW = new Date('2026-11-21T18:00:00.000Z');
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
-const TWILIO_ENV = {
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-  TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-  TWILIO_FROM,
-  TWILIO_API_BASE: twilio.origin,
-  BASE_URL,
-  SMTP_URL: smtp.url,
-  NOTIFY_EMAIL: NOTIFY,
-};
+const TWILIO_ENV = twilioEnv(twilio.origin, smtp.url);
 
 /** What every suite here needs: services on a clock the test moves, the app, a signed-in staff member. */
 function setUp(ctx: () => { t: Parameters<typeof testDeps>[0] }) {
