@@ -13,7 +13,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
+import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import {
   BLOG_DEFAULTS,
@@ -141,12 +141,7 @@ export function PostDialog({
     }
   }
 
-  const field = (name: FieldName) => ({
-    id: `post-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `post-${name}-error` : undefined,
-  });
-  const error = (name: FieldName) => <FieldError id={`post-${name}-error`} message={errors[name]?.message} />;
+  const { field, error } = fieldMessages<FieldName>('post', errors);
   const textarea = cn(fieldClass, 'min-h-20');
 
   const previewTitle = (metaTitle || title || 'Post title').trim();

@@ -13,7 +13,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
+import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
 import {
@@ -112,14 +112,7 @@ export function CatalogItemDialog({
     }
   }
 
-  const field = (name: FieldName) => ({
-    id: `catalog-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `catalog-${name}-error` : undefined,
-  });
-  const error = (name: FieldName) => (
-    <FieldError id={`catalog-${name}-error`} message={errors[name]?.message} />
-  );
+  const { field, error } = fieldMessages<FieldName>('catalog', errors);
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
