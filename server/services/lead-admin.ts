@@ -35,20 +35,15 @@ import {
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
+import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';
+import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import {
-  allLeads,
   findLeadById,
-  insertLeadEvent,
-  listBoard,
-  listLeadCards,
-  listLeadEvents,
   listLeadMessages,
-  listLeads,
   lockLead,
   saveLeadQuote,
   toLead,
   updateLeadStatus,
-  type LeadFilter,
 } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
 import { listInboundForLead } from '../db/repo/sms.ts';

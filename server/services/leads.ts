@@ -21,7 +21,8 @@ import {
   type LeadRequest,
 } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
-import { findLeadPhotoByKey, insertLead, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/leads.ts';
+import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
+import { insertLead } from '../db/repo/leads.ts';
 import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import { createEmailSender } from '../messaging/email.ts';

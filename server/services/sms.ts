@@ -16,15 +16,10 @@ import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
 import { formatPhone } from '#app/modules/site/site.ts';
+import { insertLeadEvent } from '../db/repo/lead-events.ts';
+import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
+import { insertLead, lockLead, updateLeadStatus } from '../db/repo/leads.ts';
 import {
-  insertLead,
-  insertLeadEvent,
-  lockLead,
-  updateLeadStatus,
-  type NewLeadPhoto,
-} from '../db/repo/leads.ts';
-import {
-  addLeadPhotos,
   findInboundBySid,
   findOpenLeadsByDigits,
   insertInbound,

@@ -11,7 +11,9 @@ import { CARD_DESCRIPTION_CHARS, type LeadBoard, type LeadCard } from '#app/modu
 import type { Lead } from '#app/modules/leads/leads.ts';
 import { BOARD_STATUSES } from '#app/modules/leads/status.ts';
 import type { DB } from '#server/db/index.ts';
-import { insertLead, listBoard, type NewLead, type NewLeadPhoto } from '#server/db/repo/leads.ts';
+import { listBoard } from '#server/db/repo/lead-board.ts';
+import type { NewLeadPhoto } from '#server/db/repo/lead-photos.ts';
+import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/db/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';

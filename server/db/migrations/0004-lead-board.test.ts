@@ -13,7 +13,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { testEngines } from '../../../tests/support/databases.ts';
 import type { Engine } from '../engine.ts';
 import { migrate, openDatabase, type Database } from '../index.ts';
-import { insertLead, listBoard } from '../repo/leads.ts';
+import { listBoard } from '../repo/lead-board.ts';
+import { insertLead } from '../repo/leads.ts';
 import { migrationProvider } from './index.ts';
 
 /** An empty database with no migrations run, and how to get rid of it. */

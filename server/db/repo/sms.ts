@@ -1,12 +1,12 @@
 /**
  * Texting's rows (issue 8): texts received (sms_inbound), opt-outs (sms_opt_outs, keyed by the
- * E.164 number), the open leads of a phone number, and photos added to an existing lead. Same
- * shapes on SQLite and PostgreSQL. The outgoing side stays with the outbox (outgoing_messages).
+ * E.164 number) and the open leads of a phone number. Same shapes on SQLite and PostgreSQL. The
+ * outgoing side stays with the outbox (outgoing_messages); photos added to a lead are in
+ * lead-photos.ts.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { DB } from '../schema.ts';
-import type { NewLeadPhoto } from './leads.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -170,35 +170,4 @@ export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string)
     quotedAt: r.quoted_at,
     createdAt: r.created_at,
   }));
-}
-
-/** Adds photos to an existing lead after the ones it has, in the caller's transaction. */
-export async function addLeadPhotos(
-  trx: Executor,
-  leadId: number,
-  photos: readonly NewLeadPhoto[],
-  at: Date,
-): Promise<void> {
-  if (!photos.length) return;
-  const { last } = await trx
-    .selectFrom('lead_photos')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('lead_id', '=', leadId)
-    .executeTakeFirstOrThrow();
-  let position = last === null || last === undefined ? 0 : Number(last) + 1;
-  for (const photo of photos) {
-    await trx
-      .insertInto('lead_photos')
-      .values({
-        lead_id: leadId,
-        storage_key: photo.storageKey,
-        content_type: photo.contentType,
-        width: photo.width,
-        height: photo.height,
-        size_bytes: photo.sizeBytes,
-        position: position++,
-        created_at: at.toISOString(),
-      })
-      .execute();
-  }
 }

@@ -11,7 +11,8 @@ import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/
 import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { smsReplies } from '../../messaging/sms-texts.ts';
-import { countLeads, insertLead, type NewLeadPhoto } from '../repo/leads.ts';
+import type { NewLeadPhoto } from '../repo/lead-photos.ts';
+import { countLeads, insertLead } from '../repo/leads.ts';
 import { insertInbound } from '../repo/sms.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';

@@ -1,0 +1,77 @@
+/**
+ * A lead's history (`lead_events`): every status change, quote, message and creation, with its
+ * time and actor (DESIGN §4). Written in the transaction of the change it records.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import type { DB } from '../schema.ts';
+
+export type LeadEventInput = {
+  leadId: number;
+  type: string;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  actor: string;
+  detail?: Record<string, unknown> | null;
+  at: Date;
+};
+
+export async function insertLeadEvent(
+  trx: Transaction<DB> | Kysely<DB>,
+  event: LeadEventInput,
+): Promise<void> {
+  await trx
+    .insertInto('lead_events')
+    .values({
+      lead_id: event.leadId,
+      type: event.type,
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      actor: event.actor,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+      created_at: event.at.toISOString(),
+    })
+    .execute();
+}
+
+export type LeadEventRow = {
+  id: number;
+  type: string;
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  actor: string;
+  detail: Record<string, unknown> | null;
+  createdAt: string;
+};
+
+function parseDetail(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lead's events, oldest first. */
+export async function listLeadEvents(db: Kysely<DB>, leadId: number): Promise<LeadEventRow[]> {
+  const rows = await db
+    .selectFrom('lead_events')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    fromStatus: r.from_status as LeadStatus | null,
+    toStatus: r.to_status as LeadStatus | null,
+    actor: r.actor,
+    detail: parseDetail(r.detail),
+    createdAt: r.created_at,
+  }));
+}
