@@ -4,6 +4,7 @@
  * may not see.
  */
 import { beforeAll, expect, it, vi } from 'vitest';
+import { insertCatalogItem } from '#server/db/repo/catalog.ts';
 import { seedReference } from '#server/db/seed/index.ts';
 import { eachEngine } from '../../tests/support/databases.ts';
 import { LISTING_CACHE } from './catalog.ts';
@@ -46,6 +47,41 @@ eachEngine('catalog service', (ctx) => {
     } finally {
       clock.mockRestore();
     }
+  });
+
+  it('invalidate() makes a change written elsewhere visible before the TTL runs out', async () => {
+    const { services, deps } = ctx();
+    const first = await services.catalog.listPublic({ category: 'ag-heavy-equipment', city: 'brandon' });
+    expect(first.total).toBe(0);
+    // another process (or a manual fix) writes without going through this service
+    await insertCatalogItem(
+      deps.db,
+      {
+        slug: 'pto-shaft',
+        title: 'PTO Shaft',
+        description: null,
+        category: 'ag-heavy-equipment',
+        subcategory: null,
+        price: 18900,
+        cost: null,
+        markupPct: 0.35,
+        stockQty: 1,
+        images: [],
+        brand: null,
+        sku: null,
+        supplierSku: null,
+        specs: {},
+        status: 'active',
+      },
+      new Date(),
+    );
+    expect(await services.catalog.listPublic({ category: 'ag-heavy-equipment', city: 'brandon' })).toBe(
+      first,
+    );
+    services.catalog.invalidate();
+    const fresh = await services.catalog.listPublic({ category: 'ag-heavy-equipment', city: 'brandon' });
+    expect(fresh.items.map((i) => i.slug)).toEqual(['pto-shaft']);
+    expect(fresh.city?.slug).toBe('brandon');
   });
 
   it('staff preview drafts and archived items; the public never sees them', async () => {

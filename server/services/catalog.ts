@@ -46,6 +46,7 @@ import { listCategories, listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import { NotAnImageError, processImage } from '../storage/images.ts';
 import type { ServiceDeps } from './context.ts';
+import { createMemo } from './memo.ts';
 
 /** A listing item: the public fields plus its 'ships in' estimate for the chosen city. */
 export type CatalogListItem = PublicCatalogItem & { shipsIn: ShipsIn };
@@ -90,6 +91,8 @@ export const CATALOG_ITEM_MISSING = 'Catalog item not found';
  * what a write from elsewhere (another process, a manual SQL fix) can leave stale.
  */
 export const LISTING_CACHE = { ttlMs: 30_000, maxEntries: 500 } as const;
+/** Cities are reference data, seeded at start: read once a minute, not on every listing. */
+export const CITY_CACHE = { ttlMs: 60_000, maxEntries: 1 } as const;
 
 const pageNumber = (value: unknown) => {
   const n = Number(value);
@@ -114,35 +117,26 @@ const conflict = (field: 'slug' | 'sku') => {
 };
 
 export function catalogService({ db, files, logger, now }: ServiceDeps) {
-  const listings = new Map<string, { at: number; value: Promise<CatalogListing> }>();
+  const listings = createMemo<CatalogListing>(LISTING_CACHE);
   /** Active items per category ('' = all): every page of a category shares one count. */
-  const totals = new Map<string, { at: number; value: Promise<number> }>();
+  const totals = createMemo<number>(LISTING_CACHE);
+  const cities = createMemo<Map<string, City>>(CITY_CACHE);
   /** Anything a customer sees may have changed: forget every memoized listing and count. */
   const changed = () => {
     listings.clear();
     totals.clear();
   };
   function activeTotal(category: string | undefined): Promise<number> {
-    const hit = totals.get(category ?? '');
-    if (hit && performance.now() - hit.at < LISTING_CACHE.ttlMs) return hit.value;
-    const value = countCatalogItems(db, { statuses: ['active'], category });
     // bounded like the listings: the category comes from the query string
-    if (totals.size >= LISTING_CACHE.maxEntries) totals.delete(totals.keys().next().value!);
-    totals.set(category ?? '', { at: performance.now(), value });
-    value.catch(() => totals.delete(category ?? ''));
-    return value;
+    return totals.get(category ?? '', () => countCatalogItems(db, { statuses: ['active'], category }));
   }
 
-  // cities are reference data, seeded at start: read once a minute, not on every listing
-  let cities: { at: number; value: Promise<Map<string, City>> } | undefined;
   async function cityBySlug(slug: string | undefined): Promise<City | null> {
     if (!slug) return null;
-    if (!cities || performance.now() - cities.at > 60_000) {
-      const value = listCities(db).then((list) => new Map(list.map((c) => [c.slug, c])));
-      cities = { at: performance.now(), value };
-      value.catch(() => (cities = undefined));
-    }
-    return (await cities.value).get(slug) ?? null;
+    const bySlug = await cities.get('', () =>
+      listCities(db).then((list) => new Map(list.map((c) => [c.slug, c]))),
+    );
+    return bySlug.get(slug) ?? null;
   }
 
   async function checkCategory(slug: string): Promise<void> {
@@ -197,10 +191,8 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
         query.perPage === undefined ? CATALOG_PAGE_SIZE : pageNumber(query.perPage),
       );
       const key = `${category ?? ''}|${citySlug ?? ''}|${page}|${perPage}`;
-      const hit = listings.get(key);
-      if (hit && performance.now() - hit.at < LISTING_CACHE.ttlMs) return hit.value;
-
-      const value = (async (): Promise<CatalogListing> => {
+      // concurrent misses share one query; a failure is not remembered
+      return listings.get(key, async (): Promise<CatalogListing> => {
         const [city, items, total] = await Promise.all([
           cityBySlug(citySlug),
           listCatalogItems(db, {
@@ -224,13 +216,17 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
           category: category ?? null,
           city,
         };
-      })();
-      // concurrent misses share one query; a failure is not remembered
-      listings.delete(key);
-      if (listings.size >= LISTING_CACHE.maxEntries) listings.delete(listings.keys().next().value!);
-      listings.set(key, { at: performance.now(), value });
-      value.catch(() => listings.delete(key));
-      return value;
+      });
+    },
+
+    /**
+     * Forgets every memoized listing, count and city list, so the next request reads the
+     * database. Writes through this service do it themselves; this is for a change made
+     * elsewhere (another process, a manual fix).
+     */
+    invalidate(): void {
+      changed();
+      cities.clear();
     },
 
     /** An active item by slug, for the public page and GET /api/catalog/{slug}; undefined otherwise. */
