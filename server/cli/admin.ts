@@ -3,16 +3,20 @@
  *   npm run admin -- create <username>         (password read from standard input)
  *   npm run admin -- set-password <username>   (password read from standard input; ends the user's sessions)
  * On a terminal the password is asked for without echo; piped input is read to its end.
+ * The rules and the writes are the admin-account service's; this file only talks to the terminal.
  */
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrate, openDatabase } from '../db/index.ts';
-import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
-import { findUserByUsername, insertUser, updateUserPassword } from '../db/repo/users.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { AppError } from '../errors.ts';
+import { createLogger } from '../logger.ts';
+import { ACCOUNT_RULES, ACCOUNT_TEXT, adminAccountService } from '../services/admin-account.ts';
 
-export const MIN_PASSWORD_LENGTH = 10;
 const USAGE = 'Usage: npm run admin -- create <username> | set-password <username>';
-const USERNAME = /^[a-zA-Z0-9._-]{3,64}$/;
+/** What to do next, after the service's refusal. */
+const HINTS: Record<number, string> = {
+  409: 'Use set-password to change the password.',
+  404: 'Use create to add one.',
+};
 
 function fail(message: string): never {
   console.error(message);
@@ -54,8 +58,8 @@ async function readPassword(): Promise<string> {
 async function main() {
   const [command, username] = process.argv.slice(2);
   if (!command || !username || !['create', 'set-password'].includes(command)) fail(USAGE);
-  if (!USERNAME.test(username))
-    fail('The username must be 3-64 letters, digits, dots, dashes or underscores.');
+  // before asking for a password that could not be used
+  if (!ACCOUNT_RULES.username.test(username)) fail(ACCOUNT_TEXT.badUsername);
 
   let config;
   try {
@@ -65,31 +69,32 @@ async function main() {
     throw err;
   }
   const password = await readPassword();
-  if (password.length < MIN_PASSWORD_LENGTH)
-    fail(`The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < ACCOUNT_RULES.minPasswordLength) fail(ACCOUNT_TEXT.shortPassword);
 
   const database = openDatabase(config.database);
+  let refusal: string | undefined;
   try {
     await migrate(database);
-    const existing = await findUserByUsername(database.db, username);
-    const now = new Date();
+    const accounts = adminAccountService({
+      db: database.db,
+      config,
+      logger: createLogger(config.logLevel),
+      now: () => new Date(),
+    });
     if (command === 'create') {
-      if (existing) fail(`A user named ${username} already exists. Use set-password to change the password.`);
-      await insertUser(
-        database.db,
-        { username, displayName: username, passwordHash: await hashPassword(password) },
-        now,
-      );
+      await accounts.createUser(username, password);
       console.log(`Created ${username}.`);
     } else {
-      if (!existing) fail(`No user named ${username}. Use create to add one.`);
-      await updateUserPassword(database.db, existing.id, await hashPassword(password), now);
-      await deleteSessionsOfUser(database.db, existing.id);
+      await accounts.setPassword(username, password);
       console.log(`Password changed for ${username}; their sessions were signed out.`);
     }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    refusal = [err.message, HINTS[err.status]].filter(Boolean).join(' ');
   } finally {
     await database.close();
   }
+  if (refusal) fail(refusal);
 }
 
 await main();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { eachEngine, testDeps } from '../../tests/support/databases.ts';
 import { findUserByUsername } from '../db/repo/users.ts';
-import { adminAccountService, INITIAL_PASSWORD_FILE } from './admin-account.ts';
+import { ACCOUNT_TEXT, adminAccountService, INITIAL_PASSWORD_FILE } from './admin-account.ts';
 import { verifyPassword } from './passwords.ts';
 
 eachEngine('admin account at start', (ctx) => {
@@ -33,5 +33,50 @@ eachEngine('admin account at start', (ctx) => {
     expect(result).toEqual({ created: false });
     const user = await findUserByUsername(deps.db, 'admin');
     expect(await verifyPassword('a-much-longer-password', user!.passwordHash)).toBe(true);
+  });
+
+  it('adds staff with a password of at least 10 characters and a unique username', async () => {
+    const { deps, services } = ctx();
+    const accounts = adminAccountService(deps);
+    await expect(accounts.createUser('ab', 'a long enough password')).rejects.toMatchObject({
+      status: 400,
+      message: ACCOUNT_TEXT.badUsername,
+    });
+    await expect(accounts.createUser('dana', 'too short')).rejects.toMatchObject({
+      status: 400,
+      message: 'The password is too short: use at least 10 characters.',
+    });
+    await accounts.createUser('dana', 'a long enough password');
+    const dana = await findUserByUsername(deps.db, 'dana');
+    expect(dana).toMatchObject({ username: 'dana', displayName: 'dana' });
+    expect(await verifyPassword('a long enough password', dana!.passwordHash)).toBe(true);
+    await expect(accounts.createUser('dana', 'another long password')).rejects.toMatchObject({
+      status: 409,
+      message: 'A user named dana already exists.',
+    });
+    const session = await services.auth.login({ username: 'dana', password: 'a long enough password' }, 'c1');
+    expect(await services.auth.resolveSession(session.sessionId)).toBeDefined();
+  });
+
+  it("a new password ends the user's sessions, and only theirs", async () => {
+    const { deps, services } = ctx();
+    const accounts = adminAccountService(deps);
+    await accounts.createUser('lee', 'lee first password');
+    const lee = await services.auth.login({ username: 'lee', password: 'lee first password' }, 'c2');
+    const dana = await services.auth.login({ username: 'dana', password: 'a long enough password' }, 'c3');
+
+    await expect(accounts.setPassword('lee', 'short')).rejects.toMatchObject({ status: 400 });
+    expect(await services.auth.resolveSession(lee.sessionId)).toBeDefined();
+    await expect(accounts.setPassword('nobody', 'a brand new password')).rejects.toMatchObject({
+      status: 404,
+      message: 'No user named nobody.',
+    });
+
+    await accounts.setPassword('lee', 'lee second password');
+    expect(await services.auth.resolveSession(lee.sessionId)).toBeUndefined();
+    expect(await services.auth.resolveSession(dana.sessionId)).toBeDefined();
+    const stored = await findUserByUsername(deps.db, 'lee');
+    expect(await verifyPassword('lee second password', stored!.passwordHash)).toBe(true);
+    expect(await verifyPassword('lee first password', stored!.passwordHash)).toBe(false);
   });
 });

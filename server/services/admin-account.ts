@@ -1,14 +1,65 @@
-/** Makes sure the configured admin account exists at start (DESIGN §3). */
+/**
+ * Staff accounts: the configured admin exists at start (DESIGN §3), and staff are added or get a
+ * new password from the command line (server/cli/admin.ts), which ends their sessions.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
 import { findUserByUsername, insertUser, updateUserPassword } from '../db/repo/users.ts';
+import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 
-export function adminAccountService({ db, config, now, logger }: ServiceDeps) {
+/** The rules for a username and a password chosen by a person (ADMIN_USERNAME follows the same). */
+export const ACCOUNT_RULES = { username: /^[a-zA-Z0-9._-]{3,64}$/, minPasswordLength: 10 } as const;
+export const ACCOUNT_TEXT = {
+  badUsername: 'The username must be 3-64 letters, digits, dots, dashes or underscores.',
+  shortPassword: `The password is too short: use at least ${ACCOUNT_RULES.minPasswordLength} characters.`,
+  taken: (username: string) => `A user named ${username} already exists.`,
+  unknown: (username: string) => `No user named ${username}.`,
+} as const;
+
+function checkAccount(username: string, password: string): void {
+  if (!ACCOUNT_RULES.username.test(username)) throw new AppError(400, ACCOUNT_TEXT.badUsername);
+  if (password.length < ACCOUNT_RULES.minPasswordLength) throw new AppError(400, ACCOUNT_TEXT.shortPassword);
+}
+
+/** The CLI needs no files, outbox or other service: only these. */
+export type AdminAccountDeps = Pick<ServiceDeps, 'db' | 'config' | 'now' | 'logger'>;
+
+export function adminAccountService({ db, config, now, logger }: AdminAccountDeps) {
   return {
+    /**
+     * Adds a staff member (display name = username). 400 for a username or password outside
+     * ACCOUNT_RULES, 409 when the username is taken.
+     */
+    async createUser(username: string, password: string): Promise<void> {
+      checkAccount(username, password);
+      if (await findUserByUsername(db, username)) throw new AppError(409, ACCOUNT_TEXT.taken(username));
+      await insertUser(
+        db,
+        { username, displayName: username, passwordHash: await hashPassword(password) },
+        now(),
+      );
+    },
+
+    /**
+     * Gives a staff member a new password and signs them out everywhere (their sessions end in
+     * the same transaction). 400 for a password outside ACCOUNT_RULES, 404 for an unknown user.
+     */
+    async setPassword(username: string, password: string): Promise<void> {
+      checkAccount(username, password);
+      const user = await findUserByUsername(db, username);
+      if (!user) throw new AppError(404, ACCOUNT_TEXT.unknown(username));
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await updateUserPassword(trx, user.id, passwordHash, now());
+        await deleteSessionsOfUser(trx, user.id);
+      });
+    },
+
     /**
      * With ADMIN_PASSWORD set, the admin exists with that password. Without it, an existing admin is
      * left alone; a missing one is created with a random password, returned once (to print) and

@@ -41,14 +41,19 @@ it('creates a user with the password from standard input, refusing short passwor
 
   const again = cli(['create', 'dana'], 'another long password\n');
   expect(again.status).toBe(1);
-  expect(again.stderr).toContain('already exists');
+  expect(again.stderr).toContain(
+    'A user named dana already exists. Use set-password to change the password.',
+  );
 });
 
 it('changes a password', async () => {
   const changed = cli(['set-password', 'dana'], 'a brand new password\n');
   expect(changed.status).toBe(0);
+  expect(changed.stdout).toContain('Password changed for dana; their sessions were signed out.');
   expect(await verifyPassword('a brand new password', (await storedHash('dana'))!)).toBe(true);
-  expect(cli(['set-password', 'nobody'], 'a brand new password\n').status).toBe(1);
+  const unknown = cli(['set-password', 'nobody'], 'a brand new password\n');
+  expect(unknown.status).toBe(1);
+  expect(unknown.stderr).toContain('No user named nobody. Use create to add one.');
 });
 
 it('explains its usage', () => {
