@@ -1,5 +1,6 @@
-// Lint: TypeScript and React hooks rules, plus the one-way import direction of CONVENTIONS.md:
-// routes → components → modules; http → services → db. Pure modules import nothing from React or the server.
+// Lint: TypeScript and React hooks rules, plus the one-way import direction of CONVENTIONS.md and
+// DESIGN §2: routes → components → modules; http → services → db | storage | messaging. Pure
+// modules import nothing from React or the server. tests/api/layers.test.ts proves each rule bites.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -17,6 +18,43 @@ const components = {
   message: 'app/modules is pure: no components.',
 };
 const react = { regex: '^react(-dom|-router)?(/.*)?$', message: 'app/modules is pure: no React.' };
+
+// ---- server layers ----
+const appUi = {
+  regex: '(^#app/(components|routes)/|/app/(components|routes)/)',
+  message: 'The server uses app/modules only (pure logic and schemas).',
+};
+/** Imports of a folder of server/ by alias or by a relative path that climbs to it. */
+const serverDirs = (dirs) => `^(#server/|(\\.\\./)+)(${dirs.join('|')})(/|\\.ts$)`;
+const layer = (name, above, why) => ({
+  regex: serverDirs(above),
+  message: `server/${name} must not import server/{${above.join(',')}}: ${why}`,
+});
+/** For each server layer, the server/ folders it must not import: those above it (DESIGN §2). */
+const LAYERS = {
+  http: layer('http', ['db', 'cli'], 'HTTP handlers call services; only services touch the database.'),
+  services: layer('services', ['http', 'cli'], 'services are called by http, never the other way.'),
+  db: layer(
+    'db',
+    ['services', 'messaging', 'storage', 'http', 'cli'],
+    'the database layer is the bottom: SQL only.',
+  ),
+  messaging: layer(
+    'messaging',
+    ['services', 'http', 'cli'],
+    'the outbox worker and provider adapters are driven by services.',
+  ),
+  storage: layer(
+    'storage',
+    ['services', 'db', 'messaging', 'http', 'cli'],
+    'file storage is the bottom: it knows no rows, services or requests.',
+  ),
+};
+/**
+ * One no-restricted-imports setting per file: ESLint does not merge a rule's options across config
+ * blocks (a later block replaces an earlier one), so every block repeats the patterns it keeps.
+ */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
   {
@@ -58,36 +96,17 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
-    ignores: ['server/http/pages.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^#app/(components|routes)/|/app/(components|routes)/)',
-              message: 'The server uses app/modules only (pure logic and schemas).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrict(appUi),
   },
+  ...Object.entries(LAYERS).map(([name, pattern]) => ({
+    files: [`server/${name}/**`],
+    rules: restrict(appUi, pattern),
+  })),
   {
-    files: ['server/http/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^#server/db/|/db/)',
-              message: 'HTTP handlers call services; only services touch the database.',
-            },
-          ],
-        },
-      ],
-    },
+    // The seed composes services, storage and messaging, so it does not belong under db/: it moves
+    // to server/seed/ (DESIGN §2, issue 13). Until then it is exempt from the db layer's rule.
+    files: ['server/db/seed/**'],
+    rules: restrict(appUi),
   },
   {
     files: ['**/*.js'],
