@@ -86,15 +86,7 @@ export function createApp(options: AppOptions) {
       .send(await services.blog.rssXml());
   });
 
-  app.use(
-    '/uploads',
-    express.static(path.join(files.root, 'public'), {
-      maxAge: '7d',
-      index: false,
-      dotfiles: 'deny',
-      fallthrough: false,
-    }),
-  );
+  app.use('/uploads', files.publicHandler({ maxAgeSeconds: 7 * 24 * 3600 }));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   if (options.clientDir) {

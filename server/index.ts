@@ -47,8 +47,9 @@ if (!dev) {
   }
 }
 const database = openDatabase(config.database);
-const files = createFileStore(config.dataDir);
-const deps = { db: database.db, engine: database.engine, config, logger, files, now: () => new Date() };
+const now = () => new Date();
+const files = createFileStore({ dataDir: config.dataDir, now });
+const deps = { db: database.db, engine: database.engine, config, logger, files, now };
 const services = createServices(deps);
 const site = { ...config.site, baseUrl: config.baseUrl };
 

@@ -6,7 +6,6 @@
  * for good (with the post's uploaded pictures). Page loaders and /api handlers call these same
  * functions.
  */
-import { randomBytes } from 'node:crypto';
 import {
   BLOG_DEFAULTS,
   BLOG_TEXT,
@@ -33,7 +32,7 @@ import {
   type NewBlogPost,
 } from '../db/repo/blog.ts';
 import { AppError } from '../errors.ts';
-import { NotAnImageError, processImage } from '../storage/images.ts';
+import { NotAnImageError } from '../storage/index.ts';
 import { renderPostBody, sanitizeForSave, uploadedImageUrls } from './blog-html.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -74,9 +73,12 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
   async function storeImage(upload: Upload): Promise<UploadedImage> {
     if (upload.data.length > BLOG_IMAGE_MAX_BYTES)
       throw new AppError(413, BLOG_IMAGE_MESSAGES.tooLarge(upload.name));
-    let image;
     try {
-      image = await processImage(upload.data, BLOG_IMAGE);
+      const { url, width, height } = await files.storeImage('public', upload.data, {
+        dir: 'blog',
+        image: BLOG_IMAGE,
+      });
+      return { url, width, height };
     } catch (err) {
       if (err instanceof NotAnImageError) {
         logger.info({ file: upload.name, reason: err.message }, 'blog image refused');
@@ -87,9 +89,6 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
       }
       throw err;
     }
-    const key = `blog/${randomBytes(16).toString('hex')}.webp`;
-    await files.put('public', key, image.data);
-    return { url: `/uploads/${key}`, width: image.width, height: image.height };
   }
 
   /** Removes uploaded pictures no remaining post refers to. */
@@ -102,9 +101,10 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
       ]),
     );
     for (const url of urls) {
-      if (inUse.has(url) || !url.startsWith('/uploads/blog/')) continue;
+      const key = files.publicKeyOf(url);
+      if (inUse.has(url) || !key?.startsWith('blog/')) continue;
       try {
-        await files.remove('public', url.slice('/uploads/'.length));
+        await files.remove('public', key);
       } catch (err) {
         logger.warn({ err, url }, 'blog image could not be removed');
       }

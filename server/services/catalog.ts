@@ -5,7 +5,6 @@
  * upload pipeline, CSV export and all-or-nothing CSV import. Page loaders and /api handlers call
  * these same functions.
  */
-import { randomBytes } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   ALL,
@@ -44,7 +43,7 @@ import {
 } from '../db/repo/catalog.ts';
 import { listCategories, listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
-import { NotAnImageError, processImage } from '../storage/images.ts';
+import { NotAnImageError } from '../storage/index.ts';
 import type { ServiceDeps } from './context.ts';
 import { createMemo } from './memo.ts';
 
@@ -329,12 +328,13 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
      */
     async saveImages(uploads: readonly { data: Buffer; name: string }[]): Promise<UploadedImage[]> {
       if (uploads.length === 0) throw new AppError(400, IMAGE_MESSAGES.none);
+      // every picture is checked before the first is written: a refused batch leaves no file behind
       const processed = [];
       for (const upload of uploads) {
         if (upload.data.length > IMAGE_RULES.maxBytes)
           throw new AppError(413, IMAGE_MESSAGES.tooLarge(upload.name));
         try {
-          processed.push(await processImage(upload.data, CATALOG_IMAGE));
+          processed.push(await files.prepareImage(upload.data, CATALOG_IMAGE));
         } catch (err) {
           if (err instanceof NotAnImageError) {
             logger.info({ file: upload.name, reason: err.message }, 'catalog image refused');
@@ -345,9 +345,8 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
       }
       const saved: UploadedImage[] = [];
       for (const image of processed) {
-        const key = `catalog/${randomBytes(16).toString('hex')}.webp`;
-        await files.put('public', key, image.data);
-        saved.push({ url: `/uploads/${key}`, width: image.width, height: image.height });
+        const { url, width, height } = await files.saveImage('public', image, 'catalog');
+        saved.push({ url, width, height });
       }
       return saved;
     },

@@ -6,7 +6,7 @@ import { tagPhoto } from '../../tests/e2e/fixtures/images.ts';
 import { eachEngine } from '../../tests/support/databases.ts';
 import { seedReference } from '../db/seed/index.ts';
 import { AppError } from '../errors.ts';
-import { DISCARDED_CASE_NUMBER, INCOMING_DIR } from './leads.ts';
+import { DISCARDED_CASE_NUMBER } from './leads.ts';
 
 /** A file arriving in pieces, like a multipart part over a slow connection. */
 const arriving = (data: Buffer, piece = 64 * 1024) =>
@@ -17,7 +17,7 @@ const arriving = (data: Buffer, piece = 64 * 1024) =>
   );
 
 eachEngine('leads service', (ctx) => {
-  const incoming = () => path.join(ctx().t.dataDir, 'uploads', 'private', INCOMING_DIR);
+  const incoming = () => path.join(ctx().t.dataDir, 'uploads', 'private', 'incoming');
   const leftovers = () => (fs.existsSync(incoming()) ? fs.readdirSync(incoming()) : []);
   beforeAll(async () => {
     await seedReference(ctx().deps);

@@ -3,10 +3,6 @@
  * into a stored lead with a case number, all or nothing, and queues the staff alert.
  * Admin reading of lead photos lives here too (private files, looked up by their row).
  */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   CONSENT_TEXT,
@@ -28,11 +24,16 @@ import { AppError } from '../errors.ts';
 import { createEmailSender } from '../messaging/email.ts';
 import { leadAlertEmail } from '../messaging/lead-alert.ts';
 import { createOutbox, enqueueMessage, type Outbox } from '../messaging/outbox.ts';
-import { NotAnImageError, processImage, type ProcessedImage } from '../storage/images.ts';
+import {
+  NotAnImageError,
+  UploadTooLargeError,
+  type ImageInput,
+  type PreparedImage,
+} from '../storage/index.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** A photo that passed the image pipeline: decoded, re-encoded, metadata gone. */
-export type PreparedPhoto = ProcessedImage;
+export type PreparedPhoto = PreparedImage;
 
 export type SubmitResult = {
   caseNumber: string;
@@ -47,8 +48,6 @@ export const DISCARDED_CASE_NUMBER = 'Q-10000';
 const LEAD_PHOTO_IMAGE = { maxEdge: 2560, format: 'jpeg', quality: 82 } as const;
 /** A file in the photo folder that no row names, older than this, is a leftover of a crash. */
 export const ORPHAN_AGE_MS = 60 * 60_000;
-/** Uploads land here (private area) while they are checked; removed as soon as they are processed. */
-export const INCOMING_DIR = 'incoming';
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 type FieldErrors = Record<string, string[]>;
@@ -71,9 +70,6 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
     setTimeout(() => outbox.kick(), 30_000).unref();
   }
 
-  const newPhotoKey = (photo: PreparedPhoto) =>
-    `${LEAD_PHOTO_DIR}/${randomBytes(16).toString('hex')}.${photo.format === 'jpeg' ? 'jpg' : 'webp'}`;
-
   async function checkCity(city: string | undefined): Promise<string | undefined> {
     if (!city) return undefined;
     if (city === OTHER_CITY.slug) return OTHER_CITY.name;
@@ -82,60 +78,68 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
     return match.name;
   }
 
+  /**
+   * Runs one photo through the image pipeline. Throws AppError 400 '{file} is not an image file'
+   * for anything that does not decode as a photo.
+   */
+  async function preparePhoto(input: ImageInput, name: string): Promise<PreparedPhoto> {
+    try {
+      return await files.prepareImage(input, LEAD_PHOTO_IMAGE);
+    } catch (err) {
+      if (err instanceof NotAnImageError) {
+        logger.info({ file: name, reason: err.message }, 'lead photo refused');
+        throw new AppError(400, PHOTO_MESSAGES.notImage(name), { cause: err });
+      }
+      throw err;
+    }
+  }
+
   const service = {
     /**
-     * Runs one uploaded file through the image pipeline. Throws AppError 413 for a file over
-     * 10 MB and 400 '{file} is not an image file' for anything that does not decode as a photo.
+     * Takes one photo as it arrives (web form or MMS): streams it to a private temporary file
+     * (never more than 10 MB; AppError 413 beyond), runs it through the image pipeline from there
+     * (AppError 400 for anything that is not a photo), removes the temporary file. Memory holds
+     * only the small re-encoded result, however large the upload.
      */
-    async preparePhoto(
-      data: Buffer | { path: string },
-      fileName: string | undefined,
-    ): Promise<PreparedPhoto> {
+    async receivePhoto(stream: Readable, fileName: string | undefined): Promise<PreparedPhoto> {
       const name = displayFileName(fileName);
-      const size = Buffer.isBuffer(data) ? data.length : (await fs.stat(data.path)).size;
-      if (size > PHOTO_RULES.maxBytes) throw new AppError(413, PHOTO_MESSAGES.tooLarge(name));
+      let upload;
       try {
-        return await processImage(Buffer.isBuffer(data) ? data : data.path, LEAD_PHOTO_IMAGE);
+        upload = await files.receiveUpload(stream, { maxBytes: PHOTO_RULES.maxBytes });
       } catch (err) {
-        if (err instanceof NotAnImageError) {
-          logger.info({ file: name, reason: err.message }, 'lead photo refused');
-          throw new AppError(400, PHOTO_MESSAGES.notImage(name), { cause: err });
-        }
+        if (err instanceof UploadTooLargeError)
+          throw new AppError(413, PHOTO_MESSAGES.tooLarge(name), { cause: err });
         throw err;
+      }
+      try {
+        return await preparePhoto(upload, name);
+      } finally {
+        await upload.dispose();
       }
     },
 
     /**
-     * Takes one photo as it arrives: streams it to a private temporary file (never more than
-     * 10 MB; AppError 413 beyond), runs it through the image pipeline from there, removes the
-     * temporary file. Memory holds only the small re-encoded result, however large the upload.
+     * Writes a checked photo to private storage under a fresh random name and returns the row
+     * that names it. The caller stores that row, or calls removePhotos when it cannot.
      */
-    async receivePhoto(stream: Readable, fileName: string | undefined): Promise<PreparedPhoto> {
-      const name = displayFileName(fileName);
-      const temp = files.pathOf('private', `${INCOMING_DIR}/${randomBytes(16).toString('hex')}.upload`);
-      await fs.mkdir(path.dirname(temp), { recursive: true });
-      try {
-        let size = 0;
-        await new Promise<void>((resolve, reject) => {
-          const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
-          out.once('error', reject);
-          stream.once('error', reject);
-          stream.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            // past the limit the rest is only drained: the request is refused once it has ended
-            if (size > PHOTO_RULES.maxBytes) return;
-            if (!out.write(chunk)) {
-              stream.pause();
-              out.once('drain', () => stream.resume());
-            }
-          });
-          stream.once('end', () => out.end(() => resolve()));
-        });
-        if (size > PHOTO_RULES.maxBytes) throw new AppError(413, PHOTO_MESSAGES.tooLarge(name));
-        return await service.preparePhoto({ path: temp }, fileName);
-      } finally {
-        await fs.rm(temp, { force: true });
-      }
+    async storePhoto(photo: PreparedPhoto): Promise<NewLeadPhoto> {
+      const stored = await files.saveImage('private', photo, LEAD_PHOTO_DIR);
+      return {
+        storageKey: stored.key,
+        contentType: stored.contentType,
+        width: stored.width,
+        height: stored.height,
+        sizeBytes: stored.sizeBytes,
+      };
+    },
+
+    /** Removes photo files whose rows were never written (errors are logged, not thrown). */
+    async removePhotos(storageKeys: readonly string[]): Promise<void> {
+      await Promise.all(
+        storageKeys.map((key) =>
+          files.remove('private', key).catch((err) => logger.error({ err, key }, 'could not remove photo')),
+        ),
+      );
     },
 
     /**
@@ -167,27 +171,9 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
       const cityName = await checkCity(request.city);
 
       const at = now();
-      const written: string[] = [];
-      const removeWritten = () =>
-        Promise.all(
-          written.map((key) =>
-            files.remove('private', key).catch((err) => logger.error({ err, key }, 'could not remove photo')),
-          ),
-        );
+      const stored: NewLeadPhoto[] = [];
       try {
-        const stored: NewLeadPhoto[] = [];
-        for (const photo of photos) {
-          const storageKey = newPhotoKey(photo);
-          written.push(storageKey);
-          await files.put('private', storageKey, photo.data);
-          stored.push({
-            storageKey,
-            contentType: photo.contentType,
-            width: photo.width,
-            height: photo.height,
-            sizeBytes: photo.data.length,
-          });
-        }
+        for (const photo of photos) stored.push(await service.storePhoto(photo));
         const { caseNumber } = await db.transaction().execute(async (trx) => {
           const lead = await insertLead(
             trx,
@@ -235,7 +221,7 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
         service.sweepSoon();
         return { caseNumber, stored: true };
       } catch (err) {
-        await removeWritten();
+        await service.removePhotos(stored.map((p) => p.storageKey));
         throw err;
       }
     },
@@ -256,7 +242,12 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
      */
     async sweepOrphanPhotos(): Promise<number> {
       lastSweep = now().getTime();
-      const removed = (await sweepIncoming()) + (await sweepPhotoDir());
+      const removed = await files.sweepOrphans({
+        area: 'private',
+        dir: LEAD_PHOTO_DIR,
+        olderThanMs: ORPHAN_AGE_MS,
+        owned: (keys) => referencedPhotoKeys(db, keys),
+      });
       if (removed) logger.info({ removed }, 'removed files no lead owns');
       return removed;
     },
@@ -273,49 +264,6 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
     /** The staff-alert outbox (delivery runs after each new lead and on retry timers). */
     alerts: outbox,
   };
-
-  /** Names of the files in a private folder last modified before the cutoff (none if it does not exist). */
-  async function oldFiles(dir: string): Promise<string[]> {
-    let names: string[];
-    try {
-      names = await fs.readdir(dir);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw err;
-    }
-    const cutoff = now().getTime() - ORPHAN_AGE_MS;
-    const old: string[] = [];
-    for (const name of names) {
-      const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
-      if (stat?.isFile() && stat.mtimeMs < cutoff) old.push(name);
-    }
-    return old;
-  }
-
-  /** Uploads a crash interrupted while they were being checked. */
-  async function sweepIncoming(): Promise<number> {
-    const dir = files.pathOf('private', INCOMING_DIR);
-    const old = await oldFiles(dir);
-    for (const name of old) await fs.rm(path.join(dir, name), { force: true });
-    return old.length;
-  }
-
-  /** Photo files no lead row names: written just before a crash, or half-written temporary files. */
-  async function sweepPhotoDir(): Promise<number> {
-    const dir = files.pathOf('private', LEAD_PHOTO_DIR);
-    const old = await oldFiles(dir);
-    const owned = await referencedPhotoKeys(
-      db,
-      old.map((name) => `${LEAD_PHOTO_DIR}/${name}`),
-    );
-    let removed = 0;
-    for (const name of old) {
-      if (owned.has(`${LEAD_PHOTO_DIR}/${name}`)) continue;
-      await fs.rm(path.join(dir, name), { force: true });
-      removed++;
-    }
-    return removed;
-  }
 
   return service;
 }

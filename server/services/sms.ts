@@ -10,8 +10,6 @@
  *
  * `receiveStatus` (POST /api/sms/status) records delivered/failed on the text Twilio reports on.
  */
-import { randomBytes } from 'node:crypto';
-import { LEAD_PHOTO_DIR } from '#app/modules/leads/lead-photos.ts';
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
@@ -71,7 +69,7 @@ type Plan = { kind: InboundKind; lead?: OpenLead };
 type SkippedPhoto = { photo: number; reason: string };
 
 export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; leads: LeadsService }) {
-  const { db, engine, config, logger, files, now } = deps;
+  const { db, engine, config, logger, now } = deps;
   const { messaging, leads } = parts;
   const replies = smsReplies(config.site);
   const account =
@@ -111,8 +109,8 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
   }
 
   /**
-   * Downloads and checks the text's photos, one at a time, through the web upload pipeline, and
-   * writes them to private storage. A photo that fails is skipped with its reason; the text is
+   * Downloads and checks the text's photos, one at a time, through the web form's photo intake
+   * (the leads service), and writes them to private storage. A photo that fails is skipped with its reason; the text is
    * never lost because of a photo.
    */
   async function savePhotos(params: Params, count: number) {
@@ -128,15 +126,7 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
           throw new MediaRefused('not downloaded: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are not set');
         const stream = await openTwilioMedia(url, account, PHOTO_RULES.maxBytes);
         const photo = await leads.receivePhoto(stream, `Photo ${number}`);
-        const storageKey = `${LEAD_PHOTO_DIR}/${randomBytes(16).toString('hex')}.${photo.format === 'jpeg' ? 'jpg' : 'webp'}`;
-        await files.put('private', storageKey, photo.data);
-        saved.push({
-          storageKey,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          sizeBytes: photo.data.length,
-        });
+        saved.push(await leads.storePhoto(photo));
       } catch (err) {
         const reason =
           err instanceof MediaRefused || err instanceof AppError
@@ -163,14 +153,7 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
     const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };
     const at = now();
 
-    const removePhotos = () =>
-      Promise.all(
-        photos.saved.map((p) =>
-          files
-            .remove('private', p.storageKey)
-            .catch((err) => logger.error({ err }, 'could not remove photo')),
-        ),
-      );
+    const removePhotos = () => leads.removePhotos(photos.saved.map((p) => p.storageKey));
 
     let alertQueued = false;
     let answer: string | null;

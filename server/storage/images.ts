@@ -1,6 +1,6 @@
 /**
- * The one pipeline every uploaded image goes through (lead photos now; catalog and blog images
- * later): prove it is a raster image or reject it, auto-orient it, shrink it to a maximum edge,
+ * The one pipeline every uploaded image goes through (lead photos, catalog and blog images; the
+ * services reach it through the FileStore of index.ts): prove it is a raster image or reject it, auto-orient it, shrink it to a maximum edge,
  * re-encode it and drop every byte of metadata (EXIF, GPS, XMP, ICC, comments). What is stored is
  * freshly encoded pixels, never the bytes that were sent, so a payload hidden in an upload cannot
  * reach the disk. See docs/decisions/0040-lead-intake.md.

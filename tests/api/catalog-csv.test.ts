@@ -3,7 +3,6 @@
  * item, re-import it without change, a supplier sheet that reprices and adds items, a bad sheet
  * that writes nothing and says why per row; image uploads through the pipeline into public storage.
  */
-import fs from 'node:fs';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -233,8 +232,7 @@ eachEngine('catalog CSV and images', (ctx) => {
         { url: expect.stringMatching(/^\/uploads\/catalog\/[0-9a-f]{32}\.webp$/), width: 1200, height: 900 },
       ]);
       const url = res.body[0].url as string;
-      const file = ctx().deps.files.pathOf('public', url.replace('/uploads/', ''));
-      const stored = fs.readFileSync(file);
+      const stored = (await ctx().deps.files.read('public', url.replace('/uploads/', '')))!;
       const meta = await sharp(stored).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.exif).toBeUndefined();

@@ -41,14 +41,15 @@ async function snapshot(deps: ServiceDeps) {
       .executeTakeFirstOrThrow();
     counts[table] = Number(n);
   }
-  return { counts, files: (await listFiles(deps.files.root)).sort() };
+  return { counts, files: (await listFiles(path.join(deps.config.dataDir, 'uploads'))).sort() };
 }
 
 /** The image behind a public /uploads/… URL: it exists and decodes. */
 async function imageAt(deps: ServiceDeps, url: string) {
   expect(url).toMatch(/^\/uploads\/[a-z0-9/-]+\.webp$/);
-  const file = deps.files.pathOf('public', url.slice('/uploads/'.length));
-  return sharp(await fs.readFile(file)).metadata();
+  const data = await deps.files.read('public', url.slice('/uploads/'.length));
+  expect(data, url).toBeDefined();
+  return sharp(data).metadata();
 }
 
 eachEngine(
@@ -170,9 +171,7 @@ eachEngine(
       }
       const photos = await deps.db.selectFrom('lead_photos').selectAll().execute();
       for (const photo of photos) {
-        const meta = await sharp(
-          await fs.readFile(deps.files.pathOf('private', photo.storage_key)),
-        ).metadata();
+        const meta = await sharp(await deps.files.read('private', photo.storage_key)).metadata();
         expect([meta.width, meta.height]).toEqual([photo.width, photo.height]);
       }
     });

@@ -80,7 +80,7 @@ export function testDeps(t: TestDatabase, now: () => Date = () => new Date()): S
     engine: t.database.engine,
     config: t.config,
     logger: pino({ level: 'silent' }),
-    files: createFileStore(t.dataDir),
+    files: createFileStore({ dataDir: t.dataDir, now }),
     now,
   };
 }

@@ -3,7 +3,6 @@
  * as SVG and rendered to WebP by sharp. No text anywhere (fonts may be missing on a fresh machine),
  * no stock photography. The same art and variant always give the same picture.
  */
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Area, FileStore } from '../../storage/index.ts';
 
@@ -480,15 +479,6 @@ export async function renderWebp(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).removeAlpha().webp({ quality: 82 }).toBuffer();
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Writes the picture unless a file already sits under that key (a re-seed keeps what is there). */
 export async function ensureImage(
   files: FileStore,
@@ -496,6 +486,6 @@ export async function ensureImage(
   key: string,
   svg: () => string,
 ): Promise<void> {
-  if (await exists(files.pathOf(area, key))) return;
+  if (await files.exists(area, key)) return;
   await files.put(area, key, await renderWebp(svg()));
 }

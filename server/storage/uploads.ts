@@ -1,0 +1,107 @@
+/**
+ * Uploads while they are being checked: each arriving file is streamed to a private temporary file
+ * on this machine's disk (mode 600), whatever backend keeps the finished files. The image pipeline
+ * decodes from that file, so memory holds only small pieces of an upload however large it is; a
+ * bucket would only add a round trip for bytes that are thrown away a second later (decision 0070).
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** The upload went past `maxBytes`; the rest of it was read and thrown away. */
+export class UploadTooLargeError extends Error {
+  override name = 'UploadTooLargeError';
+}
+
+/** An upload on local disk. Give it to `storeImage`/`prepareImage`, then `dispose()` it. */
+export type ReceivedUpload = {
+  /** Bytes received. */
+  readonly size: number;
+  /** Removes the temporary file; safe to call twice. */
+  dispose(): Promise<void>;
+};
+
+// the file behind an upload stays inside storage/: callers hold the handle, never the path
+const files = new WeakMap<ReceivedUpload, string>();
+
+/** The temporary file of an upload (storage-internal). */
+export function uploadFile(upload: ReceivedUpload): string {
+  const file = files.get(upload);
+  if (!file) throw new Error('Not an upload received by this storage');
+  return file;
+}
+
+export function temporaryUploads(dir: string, now: () => Date) {
+  return {
+    /**
+     * Streams `stream` to a new temporary file. Past `maxBytes` the rest is only drained (the
+     * sender is answered once it has finished) and UploadTooLargeError is thrown. On any failure
+     * the temporary file is gone before this returns.
+     */
+    async receive(stream: Readable, { maxBytes }: { maxBytes: number }): Promise<ReceivedUpload> {
+      // heard from the start: an upload dropped while the folder is made must not go unnoticed
+      let early: Error | undefined;
+      const onEarlyError = (err: Error) => (early = err);
+      stream.once('error', onEarlyError);
+      await fs.mkdir(dir, { recursive: true });
+      stream.off('error', onEarlyError);
+      if (early || stream.destroyed) throw early ?? new Error('The upload ended before it was read');
+      const file = path.join(dir, `${randomBytes(16).toString('hex')}.upload`);
+      let size = 0;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+          out.once('error', reject);
+          stream.once('error', (err) => {
+            // closed before it is removed: an open still in flight would otherwise recreate the file
+            out.once('close', () => reject(err));
+            out.destroy();
+          });
+          stream.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            // past the limit the rest is only drained: the sender is refused once it has finished
+            if (size > maxBytes) return;
+            if (!out.write(chunk)) {
+              stream.pause();
+              out.once('drain', () => stream.resume());
+            }
+          });
+          stream.once('end', () => out.end(() => resolve()));
+        });
+        if (size > maxBytes) throw new UploadTooLargeError(`upload over ${maxBytes} bytes`);
+      } catch (err) {
+        await fs.rm(file, { force: true });
+        throw err;
+      }
+      const upload: ReceivedUpload = {
+        size,
+        dispose: () => fs.rm(file, { force: true }),
+      };
+      files.set(upload, file);
+      return upload;
+    },
+
+    /** Removes temporary files older than `olderThanMs`: uploads a crash interrupted. Returns how many. */
+    async sweep(olderThanMs: number): Promise<number> {
+      let names: string[];
+      try {
+        names = await fs.readdir(dir);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw err;
+      }
+      const cutoff = now().getTime() - olderThanMs;
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(dir, name);
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue;
+        await fs.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
