@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { E164_PATTERN as E164 } from '#app/modules/site/phone.ts';
 
-const E164 = /^\+[1-9]\d{7,14}$/;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

@@ -5,7 +5,7 @@
  */
 import { CONVERSATION_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
-import { formatPhone } from '#app/modules/site/site.ts';
+import { formatPhone } from '#app/modules/site/phone.ts';
 
 /** The actor of lead events a customer causes by text. */
 export const SMS_ACTOR = 'customer (SMS)';

@@ -35,6 +35,7 @@ import {
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
+import { toE164 } from '#app/modules/site/phone.ts';
 import {
   allLeads,
   findLeadById,
@@ -53,7 +54,6 @@ import {
 import { AppError } from '../errors.ts';
 import { listInboundForLead } from '../db/repo/sms.ts';
 import { listCustomerMessages } from '../messaging/outbox.ts';
-import { toE164 } from '../messaging/sms.ts';
 import { quoteEmail, SMS_ERRORS, staffReplyEmail } from '../messaging/sms-texts.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';

@@ -5,11 +5,12 @@
  * Built once by createServices and shared by the services that write messages.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
 import { isNumberOptedOut, recordOptOut } from '../db/repo/sms.ts';
 import { createEmailSender } from '../messaging/email.ts';
 import { createOutbox, enqueueMessage, type NewMessage } from '../messaging/outbox.ts';
-import { createTwilioSender, toE164 } from '../messaging/sms.ts';
+import { createTwilioSender } from '../messaging/sms.ts';
 import { SMS_ERRORS } from '../messaging/sms-texts.ts';
 import type { ServiceDeps } from './context.ts';
 

@@ -15,7 +15,7 @@ import { LEAD_PHOTO_DIR } from '#app/modules/leads/lead-photos.ts';
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
-import { formatPhone } from '#app/modules/site/site.ts';
+import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import {
   insertLead,
   insertLeadEvent,
@@ -38,7 +38,7 @@ import {
 import { AppError } from '../errors.ts';
 import { smsAlertEmail } from '../messaging/lead-alert.ts';
 import { recordDeliveryStatus, type DeliveryStatus } from '../messaging/outbox.ts';
-import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, toE164, twiml } from '../messaging/sms.ts';
+import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/sms.ts';
 import {
   DECLINED_REASON,
   keywordOf,
@@ -161,8 +161,7 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
     const mediaCount = Math.max(0, Math.min(MAX_MEDIA, Number.parseInt(param(params, 'NumMedia'), 10) || 0));
     const twilioKeyword = param(params, 'OptOutType');
     const keyword = keywordOf(body, twilioKeyword);
-    const digits = from.replace(/\D/g, '').slice(-10);
-    const open = (await findOpenLeadsByDigits(db, digits)).filter((l) => toE164(l.phone) === from);
+    const open = (await findOpenLeadsByDigits(db, lastTenDigits(from))).filter((l) => toE164(l.phone) === from);
     const plan = planFor(keyword, open, mediaCount > 0);
     const withPhotos = mediaCount > 0 && !['stop', 'start', 'help', 'no_quote'].includes(plan.kind);
     const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };

@@ -19,8 +19,9 @@
  *   counted over the whole table on each request. Backfilled from the leads.
  */
 import { sql, type Kysely } from 'kysely';
+import { phoneDigits } from '#app/modules/site/phone.ts';
 import type { Engine } from '../engine.ts';
-import { leadSearchName, phoneDigits } from '../repo/leads.ts';
+import { leadSearchName } from '../repo/leads.ts';
 import type { DB } from '../schema.ts';
 
 export function leadBoard(engine: Engine) {

@@ -7,6 +7,7 @@ import {
   type LeadStatus,
   type Urgency,
 } from '#app/modules/leads/leads.ts';
+import { phoneDigits } from '#app/modules/site/phone.ts';
 import type { DB, LeadsTable } from '../schema.ts';
 
 export type NewLead = {
@@ -232,11 +233,6 @@ export function leadSearchName(name: string): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** A phone number as search compares it (stored in `leads.phone_digits`): its digits only. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D+/g, '');
 }
 
 type LeadQuery = ReturnType<typeof leadsQuery>;
