@@ -19,6 +19,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
+import { INTERRUPTED_SMS } from '#app/modules/messages/messages.ts';
 import type { DB } from '../db/schema.ts';
 
 export type Channel = 'email' | 'sms';
@@ -69,10 +70,6 @@ export class SendError extends Error {
     this.blocked = options.blocked ?? false;
   }
 }
-
-/** What staff read on a text the worker found half-sent after a crash (it is not sent again). */
-export const INTERRUPTED_SMS =
-  'Sending was interrupted by a server restart; the text may or may not have reached the customer. Check with them or send it again.';
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure the message is `failed`. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;

@@ -8,10 +8,10 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import MessagingResponse from 'twilio/lib/twiml/MessagingResponse.js';
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
+import { SMS_ERRORS, twilioErrorText } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { Config } from '../config.ts';
 import { SendError, type Sender } from './outbox.ts';
-import { SMS_ERRORS, twilioErrorText } from './sms-texts.ts';
 
 export type TwilioAccount = { accountSid: string; authToken: string; apiBase: string };
 

@@ -11,7 +11,6 @@ import {
   CARD_DESCRIPTION_CHARS,
   CONVERSATION_TEXT,
   messagePayloadSchema,
-  quoteMessage,
   quotePayloadSchema,
   statusPayloadSchema,
   type BoardColumn,
@@ -32,6 +31,7 @@ import {
   transitionRefusal,
   type BoardStatus,
 } from '#app/modules/leads/status.ts';
+import { quoteEmail, quoteMessage, SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
@@ -54,7 +54,6 @@ import {
 import { AppError } from '../errors.ts';
 import { listInboundForLead } from '../db/repo/sms.ts';
 import { listCustomerMessages } from '../messaging/outbox.ts';
-import { quoteEmail, SMS_ERRORS, staffReplyEmail } from '../messaging/sms-texts.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
 

@@ -21,11 +21,11 @@ import {
   type LeadRequest,
 } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
+import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { findLeadPhotoByKey, insertLead, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/leads.ts';
 import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import { createEmailSender } from '../messaging/email.ts';
-import { leadAlertEmail } from '../messaging/lead-alert.ts';
 import { createOutbox, enqueueMessage, type Outbox } from '../messaging/outbox.ts';
 import { NotAnImageError, processImage, type ProcessedImage } from '../storage/images.ts';
 import type { ServiceDeps } from './context.ts';

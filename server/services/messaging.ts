@@ -5,13 +5,13 @@
  * Built once by createServices and shared by the services that write messages.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
 import { isNumberOptedOut, recordOptOut } from '../db/repo/sms.ts';
 import { createEmailSender } from '../messaging/email.ts';
 import { createOutbox, enqueueMessage, type NewMessage } from '../messaging/outbox.ts';
 import { createTwilioSender } from '../messaging/sms.ts';
-import { SMS_ERRORS } from '../messaging/sms-texts.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** Delivery of queued messages left from before a restart starts this long after start-up. */

@@ -15,6 +15,16 @@ import { LEAD_PHOTO_DIR } from '#app/modules/leads/lead-photos.ts';
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
+import {
+  DECLINED_REASON,
+  keywordOf,
+  SMS_ACTOR,
+  SMS_CONSENT,
+  smsAlertEmail,
+  smsReplies,
+  twilioErrorText,
+  type Keyword,
+} from '#app/modules/messages/messages.ts';
 import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import {
   insertLead,
@@ -36,18 +46,8 @@ import {
   type OpenLead,
 } from '../db/repo/sms.ts';
 import { AppError } from '../errors.ts';
-import { smsAlertEmail } from '../messaging/lead-alert.ts';
 import { recordDeliveryStatus, type DeliveryStatus } from '../messaging/outbox.ts';
 import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/sms.ts';
-import {
-  DECLINED_REASON,
-  keywordOf,
-  SMS_ACTOR,
-  SMS_CONSENT,
-  smsReplies,
-  twilioErrorText,
-  type Keyword,
-} from '../messaging/sms-texts.ts';
 import type { ServiceDeps } from './context.ts';
 import type { LeadsService } from './leads.ts';
 import type { Messaging } from './messaging.ts';

@@ -10,7 +10,7 @@ import type { ServiceDeps } from '../../services/context.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/blog.ts';
 import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
-import { smsReplies } from '../../messaging/sms-texts.ts';
+import { smsReplies } from '#app/modules/messages/messages.ts';
 import { countLeads, insertLead, type NewLeadPhoto } from '../repo/leads.ts';
 import { insertInbound } from '../repo/sms.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
