@@ -6,7 +6,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { E164_PATTERN as E164 } from '#app/modules/site/phone.ts';
 
-
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');

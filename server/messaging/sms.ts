@@ -11,7 +11,7 @@ import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { SMS_ERRORS, twilioErrorText } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { Config } from '../config.ts';
-import { SendError, type Sender } from './outbox.ts';
+import { SendError, type Sender } from './worker.ts';
 
 export type TwilioAccount = { accountSid: string; authToken: string; apiBase: string };
 

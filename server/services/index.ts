@@ -23,7 +23,7 @@ export type { ServiceDeps } from './context.ts';
 export function createServices(deps: ServiceDeps) {
   // one outbox per process: staff alerts, quotes, texts and e-mail copies (decisions 0041, 0060)
   const messaging = createMessaging(deps);
-  const leads = leadsService(deps, { outbox: messaging.outbox });
+  const leads = leadsService(deps, { messaging });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),

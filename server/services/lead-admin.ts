@@ -52,8 +52,8 @@ import {
   type LeadFilter,
 } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
+import { listCustomerMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/sms.ts';
-import { listCustomerMessages } from '../messaging/outbox.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
 

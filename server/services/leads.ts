@@ -25,10 +25,9 @@ import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { findLeadPhotoByKey, insertLead, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/leads.ts';
 import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
-import { createEmailSender } from '../messaging/email.ts';
-import { createOutbox, enqueueMessage, type Outbox } from '../messaging/outbox.ts';
 import { NotAnImageError, processImage, type ProcessedImage } from '../storage/images.ts';
 import type { ServiceDeps } from './context.ts';
+import type { Messaging } from './messaging.ts';
 
 /** A photo that passed the image pipeline: decoded, re-encoded, metadata gone. */
 export type PreparedPhoto = ProcessedImage;
@@ -58,17 +57,11 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return out;
 }
 
-/** `outbox`: the process's shared outbox (createServices); without it the service makes its own. */
-export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {}) {
+/** `messaging`: the process's one way to queue messages (createServices); the staff alert goes through it. */
+export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging }) {
   const { db, files, config, logger, now } = deps;
-  const alertsBySmtp = Boolean(config.smtpUrl && config.notifyEmail);
-  const outbox =
-    options.outbox ?? createOutbox({ db, logger, now, senders: { email: createEmailSender(config) } });
+  const { messaging } = parts;
   let lastSweep = Number.NEGATIVE_INFINITY;
-  if (!options.outbox && alertsBySmtp && config.env !== 'test') {
-    // alerts still queued from before a restart: deliver them once the process has settled
-    setTimeout(() => outbox.kick(), 30_000).unref();
-  }
 
   const newPhotoKey = (photo: PreparedPhoto) =>
     `${LEAD_PHOTO_DIR}/${randomBytes(16).toString('hex')}.${photo.format === 'jpeg' ? 'jpg' : 'webp'}`;
@@ -187,7 +180,7 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
             sizeBytes: photo.data.length,
           });
         }
-        const { caseNumber } = await db.transaction().execute(async (trx) => {
+        const { caseNumber, alertQueued } = await db.transaction().execute(async (trx) => {
           const lead = await insertLead(
             trx,
             {
@@ -216,21 +209,10 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
             photoCount: stored.length,
             baseUrl: config.baseUrl,
           });
-          await enqueueMessage(
-            trx,
-            {
-              leadId: lead.id,
-              channel: 'email',
-              recipient: config.notifyEmail ?? config.site.email,
-              subject: alert.subject,
-              body: alert.body,
-              status: alertsBySmtp ? 'queued' : 'logged',
-            },
-            at,
-          );
-          return lead;
+          const queued = await messaging.enqueueStaffAlert(trx, { leadId: lead.id, ...alert }, at);
+          return { caseNumber: lead.caseNumber, alertQueued: queued };
         });
-        if (alertsBySmtp) outbox.kick();
+        if (alertQueued) messaging.outbox.kick();
         service.sweepSoon();
         return { caseNumber, stored: true };
       } catch (err) {
@@ -268,9 +250,6 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
         service.sweepOrphanPhotos().catch((err) => logger.error({ err }, 'photo sweep failed'));
       });
     },
-
-    /** The staff-alert outbox (delivery runs after each new lead and on retry timers). */
-    alerts: outbox,
   };
 
   /** Names of the files in a private folder last modified before the cutoff (none if it does not exist). */

@@ -45,8 +45,8 @@ import {
   type InboundRow,
   type OpenLead,
 } from '../db/repo/sms.ts';
+import { recordDeliveryStatus, type DeliveryStatus } from '../db/repo/outgoing-messages.ts';
 import { AppError } from '../errors.ts';
-import { recordDeliveryStatus, type DeliveryStatus } from '../messaging/outbox.ts';
 import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/sms.ts';
 import type { ServiceDeps } from './context.ts';
 import type { LeadsService } from './leads.ts';
@@ -161,7 +161,9 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
     const mediaCount = Math.max(0, Math.min(MAX_MEDIA, Number.parseInt(param(params, 'NumMedia'), 10) || 0));
     const twilioKeyword = param(params, 'OptOutType');
     const keyword = keywordOf(body, twilioKeyword);
-    const open = (await findOpenLeadsByDigits(db, lastTenDigits(from))).filter((l) => toE164(l.phone) === from);
+    const open = (await findOpenLeadsByDigits(db, lastTenDigits(from))).filter(
+      (l) => toE164(l.phone) === from,
+    );
     const plan = planFor(keyword, open, mediaCount > 0);
     const withPhotos = mediaCount > 0 && !['stop', 'start', 'help', 'no_quote'].includes(plan.kind);
     const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import type { ServiceDeps } from '../../services/context.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/blog.ts';
 import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
-import { enqueueMessage } from '../../messaging/outbox.ts';
+import { insertMessage as enqueueMessage } from '../repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
 import { countLeads, insertLead, type NewLeadPhoto } from '../repo/leads.ts';
 import { insertInbound } from '../repo/sms.ts';
