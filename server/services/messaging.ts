@@ -12,8 +12,8 @@ import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
 import { insertMessage, type NewMessage } from '../db/repo/outgoing-messages.ts';
 import { isNumberOptedOut, recordOptOut } from '../db/repo/sms.ts';
-import { createEmailSender } from '../messaging/email.ts';
-import { createTwilioSender } from '../messaging/sms.ts';
+import { createSmtpSender } from '../messaging/smtp.ts';
+import { createTwilioSender } from '../messaging/twilio.ts';
 import { createOutboxWorker } from '../messaging/worker.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -25,7 +25,7 @@ type Executor = Transaction<DB> | Kysely<DB>;
 export function createMessaging(deps: ServiceDeps) {
   const { db, config, logger, now } = deps;
   const twilio = config.sms.provider === 'twilio' ? config.sms : undefined;
-  const emailSender = createEmailSender(config);
+  const emailSender = createSmtpSender(config);
   const smsSender =
     twilio &&
     createTwilioSender({

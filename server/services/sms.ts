@@ -47,7 +47,7 @@ import {
 } from '../db/repo/sms.ts';
 import { recordDeliveryStatus, type DeliveryStatus } from '../db/repo/outgoing-messages.ts';
 import { AppError } from '../errors.ts';
-import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/sms.ts';
+import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/twilio.ts';
 import type { ServiceDeps } from './context.ts';
 import type { LeadsService } from './leads.ts';
 import type { Messaging } from './messaging.ts';

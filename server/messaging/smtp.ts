@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Sender } from './worker.ts';
 
-export function createEmailSender(config: Config): Sender | undefined {
+export function createSmtpSender(config: Config): Sender | undefined {
   if (!config.smtpUrl) return undefined;
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,

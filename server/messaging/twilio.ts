@@ -1,8 +1,9 @@
 /**
- * Twilio, narrowly (DESIGN §1, decision 0060): the outbox's sender for the `sms` channel (one
- * documented form POST to the Messages API with fetch), webhook signature checks and TwiML answers
- * from the official `twilio` package (only its small webhook and TwiML modules are loaded: about
- * 0.6 MiB, against 3-4 MiB for the whole package) and MMS media downloads from Twilio's media host.
+ * Twilio, narrowly (DESIGN §1, decisions 0060, 0072): the outbox worker's sender for the `sms`
+ * channel (one documented form POST to the Messages API with fetch), webhook signature checks and
+ * TwiML answers from the official `twilio` package (only its small webhook and TwiML modules are
+ * loaded: about 0.6 MiB, against 3-4 MiB for the whole package) and MMS media downloads from
+ * Twilio's media host.
  */
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
