@@ -11,7 +11,7 @@ import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
 import { insertMessage, type NewMessage } from '../db/repo/outgoing-messages.ts';
-import { isNumberOptedOut, recordOptOut } from '../db/repo/sms.ts';
+import { isNumberOptedOut, recordOptOut } from '../db/repo/texting.ts';
 import { createSmtpSender } from '../messaging/smtp.ts';
 import { createTwilioSender } from '../messaging/twilio.ts';
 import { createOutboxWorker } from '../messaging/worker.ts';

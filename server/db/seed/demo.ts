@@ -12,7 +12,7 @@ import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
 import { insertMessage as enqueueMessage } from '../repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
 import { countLeads, insertLead, type NewLeadPhoto } from '../repo/leads.ts';
-import { insertInbound } from '../repo/sms.ts';
+import { insertInbound } from '../repo/texting.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 import {
