@@ -4,8 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-
-const E164 = /^\+[1-9]\d{7,14}$/;
+import { E164_PATTERN as E164 } from '#app/modules/site/phone.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

@@ -17,7 +17,8 @@ import { productJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { shipsInLabel } from '#app/modules/catalog/ships-in.ts';
 import { breadcrumbJsonLd } from '#app/modules/seo/json-ld.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
-import { formatPhone, smsHref } from '#app/modules/site/site.ts';
+import { formatPhone } from '#app/modules/site/phone.ts';
+import { smsHref } from '#app/modules/site/site.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, session, site } = getAppContext(context);

@@ -14,7 +14,8 @@ import { getAppContext } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { localBusinessJsonLd } from '#app/modules/seo/json-ld.ts';
-import { formatPhone, HOME_HOURS, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
+import { formatPhone } from '#app/modules/site/phone.ts';
+import { HOME_HOURS, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
 

@@ -15,15 +15,17 @@ import { createMessaging } from './messaging.ts';
 import { pagesService } from './pages.ts';
 import { referenceService } from './reference.ts';
 import { seoService } from './seo.ts';
-import { smsService } from './sms.ts';
 import { statsService } from './stats.ts';
+import { textingService } from './texting.ts';
 
 export type { ServiceDeps } from './context.ts';
 
 export function createServices(deps: ServiceDeps) {
   // one outbox per process: staff alerts, quotes, texts and e-mail copies (decisions 0041, 0060)
   const messaging = createMessaging(deps);
-  const leads = leadsService(deps, { outbox: messaging.outbox });
+  const leads = leadsService(deps, { messaging });
+  // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
+  const texting = textingService(deps, { messaging, leads });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
@@ -32,13 +34,13 @@ export function createServices(deps: ServiceDeps) {
     clicks: clicksService(deps),
     health: healthService(deps),
     leads,
-    leadAdmin: leadAdminService(deps, { messaging }),
+    leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,
     pages: pagesService(deps),
     reference: referenceService(deps),
     seo: seoService(deps),
-    sms: smsService(deps, { messaging, leads }),
     stats: statsService(deps),
+    texting,
   };
 }
 

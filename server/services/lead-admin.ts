@@ -9,9 +9,7 @@ import {
   BOARD_PAGE_SIZE,
   boardCursor,
   CARD_DESCRIPTION_CHARS,
-  CONVERSATION_TEXT,
   messagePayloadSchema,
-  quoteMessage,
   quotePayloadSchema,
   statusPayloadSchema,
   type BoardColumn,
@@ -32,6 +30,7 @@ import {
   transitionRefusal,
   type BoardStatus,
 } from '#app/modules/leads/status.ts';
+import { quoteEmail, quoteMessage } from '#app/modules/messages/messages.ts';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
@@ -46,12 +45,11 @@ import {
   updateLeadStatus,
 } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
-import { listInboundForLead } from '../db/repo/sms.ts';
-import { listCustomerMessages } from '../messaging/outbox.ts';
-import { toE164 } from '../messaging/sms.ts';
-import { quoteEmail, SMS_ERRORS, staffReplyEmail } from '../messaging/sms-texts.ts';
+import { listCustomerMessages } from '../db/repo/outgoing-messages.ts';
+import { listInboundForLead } from '../db/repo/texting.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
+import type { TextingService } from './texting.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 export const LIST_DEFAULT_LIMIT = 100;
@@ -133,10 +131,16 @@ function parseId(id: unknown): number {
   return n;
 }
 
-/** `messaging`: the shared outbox and texting rules (quotes and staff texts go through it). */
-export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messaging }) {
+/**
+ * `messaging`: the one way to queue messages (the quote's text and e-mail go through it);
+ * `texting`: the staff text.
+ */
+export function leadAdminService(
+  deps: ServiceDeps,
+  parts: { messaging: Messaging; texting: TextingService },
+) {
   const { db, engine, config, now } = deps;
-  const { messaging } = parts;
+  const { messaging, texting } = parts;
 
   /** A page of cards from `limit + 1` rows: the extra row tells whether there is a next page. */
   function page(rows: LeadCard[], limit: number): BoardPage {
@@ -333,31 +337,14 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
     },
 
     /**
-     * Texts the customer from the Lead Details dialog (POST /api/leads/{id}/messages): the text
-     * goes through the outbox (logged with SMS_PROVIDER=log), with an e-mail copy when the lead has
-     * an address and SMTP is set. 409 when the number opted out (STOP) or cannot receive texts.
+     * Texts the customer from the Lead Details dialog (POST /api/leads/{id}/messages) through
+     * texting's sendStaffText (the text and its e-mail copy), and answers with the lead as written.
+     * 409 when the number opted out (STOP) or cannot receive texts.
      */
     async sendText(id: unknown, payload: unknown): Promise<LeadDetails> {
       const leadId = parseId(id);
       const { body } = parsePayload(messagePayloadSchema, payload);
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const row = await lockLead(trx, leadId, engine);
-        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
-        const lead = toLead(row);
-        if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
-        if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
-        await messaging.enqueueText(trx, { leadId, phone: lead.phone, body }, at);
-        await messaging.enqueueCustomerEmail(
-          trx,
-          {
-            leadId,
-            email: lead.email,
-            ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
-          },
-          at,
-        );
-      });
+      await texting.sendStaffText(leadId, body);
       // the answer shows the messages as written (queued); the worker starts after it is read
       const updated = await details(leadId);
       messaging.outbox.kick();

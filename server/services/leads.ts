@@ -17,13 +17,11 @@ import {
   type LeadRequest,
 } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
+import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertLead } from '../db/repo/leads.ts';
 import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
-import { createEmailSender } from '../messaging/email.ts';
-import { leadAlertEmail } from '../messaging/lead-alert.ts';
-import { createOutbox, enqueueMessage, type Outbox } from '../messaging/outbox.ts';
 import {
   NotAnImageError,
   UploadTooLargeError,
@@ -31,6 +29,7 @@ import {
   type PreparedImage,
 } from '../storage/index.ts';
 import type { ServiceDeps } from './context.ts';
+import type { Messaging } from './messaging.ts';
 
 /** A photo that passed the image pipeline: decoded, re-encoded, metadata gone. */
 export type PreparedPhoto = PreparedImage;
@@ -58,17 +57,11 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return out;
 }
 
-/** `outbox`: the process's shared outbox (createServices); without it the service makes its own. */
-export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {}) {
+/** `messaging`: the process's one way to queue messages (createServices); the staff alert goes through it. */
+export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging }) {
   const { db, files, config, logger, now } = deps;
-  const alertsBySmtp = Boolean(config.smtpUrl && config.notifyEmail);
-  const outbox =
-    options.outbox ?? createOutbox({ db, logger, now, senders: { email: createEmailSender(config) } });
+  const { messaging } = parts;
   let lastSweep = Number.NEGATIVE_INFINITY;
-  if (!options.outbox && alertsBySmtp && config.env !== 'test') {
-    // alerts still queued from before a restart: deliver them once the process has settled
-    setTimeout(() => outbox.kick(), 30_000).unref();
-  }
 
   async function checkCity(city: string | undefined): Promise<string | undefined> {
     if (!city) return undefined;
@@ -174,7 +167,7 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
       const stored: NewLeadPhoto[] = [];
       try {
         for (const photo of photos) stored.push(await service.storePhoto(photo));
-        const { caseNumber } = await db.transaction().execute(async (trx) => {
+        const { caseNumber, alertQueued } = await db.transaction().execute(async (trx) => {
           const lead = await insertLead(
             trx,
             {
@@ -203,21 +196,10 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
             photoCount: stored.length,
             baseUrl: config.baseUrl,
           });
-          await enqueueMessage(
-            trx,
-            {
-              leadId: lead.id,
-              channel: 'email',
-              recipient: config.notifyEmail ?? config.site.email,
-              subject: alert.subject,
-              body: alert.body,
-              status: alertsBySmtp ? 'queued' : 'logged',
-            },
-            at,
-          );
-          return lead;
+          const queued = await messaging.enqueueStaffAlert(trx, { leadId: lead.id, ...alert }, at);
+          return { caseNumber: lead.caseNumber, alertQueued: queued };
         });
-        if (alertsBySmtp) outbox.kick();
+        if (alertQueued) messaging.outbox.kick();
         service.sweepSoon();
         return { caseNumber, stored: true };
       } catch (err) {
@@ -260,9 +242,6 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
         service.sweepOrphanPhotos().catch((err) => logger.error({ err }, 'photo sweep failed'));
       });
     },
-
-    /** The staff-alert outbox (delivery runs after each new lead and on retry timers). */
-    alerts: outbox,
   };
 
   return service;

@@ -1,16 +1,20 @@
 /**
- * The process's one outbox and the rules every message to a customer follows (decisions 0041,
- * 0060): which sender handles each channel, and the status a new text starts with (not textable:
- * failed; opted out: blocked; SMS_PROVIDER=log: logged; otherwise queued for the worker).
- * Built once by createServices and shared by the services that write messages.
+ * The one way a message enters the outbox (decisions 0041, 0060, 0072), and the process's one
+ * outbox worker. Every function below writes through `queue`, which applies the rules each
+ * message follows: the status it starts with (not textable: failed; opted out: blocked;
+ * SMS_PROVIDER=log or no SMTP: logged; otherwise queued for the worker) and who it is for.
+ * Which sender handles each channel is decided here too. Built once by createServices and shared
+ * by the services that write messages (leads, lead admin, texting).
  */
 import type { Kysely, Transaction } from 'kysely';
+import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
+import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
-import { isNumberOptedOut, recordOptOut } from '../db/repo/sms.ts';
-import { createEmailSender } from '../messaging/email.ts';
-import { createOutbox, enqueueMessage, type NewMessage } from '../messaging/outbox.ts';
-import { createTwilioSender, toE164 } from '../messaging/sms.ts';
-import { SMS_ERRORS } from '../messaging/sms-texts.ts';
+import { insertMessage, type NewMessage } from '../db/repo/outgoing-messages.ts';
+import { isNumberOptedOut, recordOptOut } from '../db/repo/texting.ts';
+import { createSmtpSender } from '../messaging/smtp.ts';
+import { createTwilioSender } from '../messaging/twilio.ts';
+import { createOutboxWorker } from '../messaging/worker.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** Delivery of queued messages left from before a restart starts this long after start-up. */
@@ -21,7 +25,7 @@ type Executor = Transaction<DB> | Kysely<DB>;
 export function createMessaging(deps: ServiceDeps) {
   const { db, config, logger, now } = deps;
   const twilio = config.sms.provider === 'twilio' ? config.sms : undefined;
-  const emailSender = createEmailSender(config);
+  const emailSender = createSmtpSender(config);
   const smsSender =
     twilio &&
     createTwilioSender({
@@ -30,13 +34,19 @@ export function createMessaging(deps: ServiceDeps) {
       isOptedOut: (phone) => isNumberOptedOut(db, phone),
       recordOptOut: (phone, keyword) => recordOptOut(db, phone, keyword, now()),
     });
-  const outbox = createOutbox({ db, logger, now, senders: { email: emailSender, sms: smsSender } });
+  const outbox = createOutboxWorker({ db, logger, now, senders: { email: emailSender, sms: smsSender } });
   if ((emailSender || smsSender) && config.env !== 'test') {
     // messages still queued from before a restart: deliver them once the process has settled
     setTimeout(() => outbox.kick(), STARTUP_DELIVERY_DELAY_MS).unref();
   }
 
+  /** The one writer: records a message in the caller's transaction; returns its id. */
+  function queue(trx: Executor, message: NewMessage, at: Date): Promise<number> {
+    return insertMessage(trx, message, at);
+  }
+
   return {
+    /** The worker: `kick()` after the transaction that queued messages has committed. */
     outbox,
     /** Whether texts really go out (SMS_PROVIDER=twilio). */
     textsLeave: Boolean(twilio),
@@ -71,7 +81,7 @@ export function createMessaging(deps: ServiceDeps) {
         audience: 'customer',
         lastError,
       };
-      return { id: await enqueueMessage(trx, message, at), status };
+      return { id: await queue(trx, message, at), status };
     },
 
     /**
@@ -84,7 +94,7 @@ export function createMessaging(deps: ServiceDeps) {
       at: Date,
     ): Promise<boolean> {
       const status = reply.optedOut ? 'blocked' : twilio ? 'sent' : 'logged';
-      await enqueueMessage(
+      await queue(
         trx,
         {
           leadId: reply.leadId,
@@ -108,7 +118,7 @@ export function createMessaging(deps: ServiceDeps) {
       at: Date,
     ): Promise<boolean> {
       if (!mail.email || !emailSender) return false;
-      await enqueueMessage(
+      await queue(
         trx,
         {
           leadId: mail.leadId,
@@ -124,14 +134,18 @@ export function createMessaging(deps: ServiceDeps) {
       return true;
     },
 
-    /** Queues a staff alert (NOTIFY_EMAIL over SMTP; only recorded without them), like a web lead's. */
+    /**
+     * Writes a staff alert (a new web or text request, a quote accepted, a customer's text) in the
+     * caller's transaction: queued for NOTIFY_EMAIL when SMTP_URL and NOTIFY_EMAIL are set, else
+     * only recorded (`logged`, addressed to SITE_EMAIL). Returns whether it was queued to send.
+     */
     async enqueueStaffAlert(
       trx: Executor,
       alert: { leadId: number; subject: string; body: string },
       at: Date,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const bySmtp = Boolean(emailSender && config.notifyEmail);
-      await enqueueMessage(
+      await queue(
         trx,
         {
           leadId: alert.leadId,
@@ -144,6 +158,7 @@ export function createMessaging(deps: ServiceDeps) {
         },
         at,
       );
+      return bySmtp;
     },
   };
 }

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedReference } from '#server/db/seed/index.ts';
-import { RETRY_DELAYS_MS } from '#server/messaging/outbox.ts';
-import { leadsService } from '#server/services/leads.ts';
+import { RETRY_DELAYS_MS } from '#server/messaging/worker.ts';
+import { createMessaging } from '#server/services/messaging.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
@@ -66,7 +66,7 @@ eachEngine(
       await seedReference(ctx().deps);
       app = createTestApp(ctx().deps, ctx().services);
     });
-    afterAll(() => ctx().services.leads.alerts.stop());
+    afterAll(() => ctx().services.messaging.outbox.stop());
 
     const alertRow = (caseNumber: string) =>
       ctx()
@@ -88,7 +88,7 @@ eachEngine(
         expect(['queued', 'sending']).toContain((await alertRow(caseNumber)).status);
 
         release();
-        await ctx().services.leads.alerts.idle();
+        await ctx().services.messaging.outbox.idle();
         expect(received).toHaveLength(1);
         const mail = received[0]!;
         expect(mail.from).toBe(ctx().deps.config.site.email);
@@ -123,7 +123,7 @@ eachEngine(
       try {
         const res = await submit(app, VALID_FIELDS).expect(201);
         caseNumber = (res.body as { caseNumber: string }).caseNumber;
-        await ctx().services.leads.alerts.idle();
+        await ctx().services.messaging.outbox.idle();
         const failed = await alertRow(caseNumber);
         expect(failed).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
         expect(failed.last_error).toContain('Mailbox temporarily unavailable');
@@ -134,13 +134,13 @@ eachEngine(
         refuseWith = undefined;
       }
       // not due yet: nothing happens
-      expect(await ctx().services.leads.alerts.runDue()).toEqual({ sent: 0, failed: 0 });
+      expect(await ctx().services.messaging.outbox.runDue()).toEqual({ sent: 0, failed: 0 });
       // a minute later the retry goes out
-      const later = leadsService({
+      const later = createMessaging({
         ...ctx().deps,
         now: () => new Date(Date.now() + RETRY_DELAYS_MS[0] + 1000),
       });
-      expect(await later.alerts.runDue()).toEqual({ sent: 1, failed: 0 });
+      expect(await later.outbox.runDue()).toEqual({ sent: 1, failed: 0 });
       expect(await alertRow(caseNumber)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
       expect(received).toHaveLength(1);
     });
@@ -150,12 +150,12 @@ eachEngine(
       try {
         const res = await submit(app, VALID_FIELDS).expect(201);
         const { caseNumber } = res.body as { caseNumber: string };
-        await ctx().services.leads.alerts.idle();
+        await ctx().services.messaging.outbox.idle();
         let shift = 0;
         for (const delay of RETRY_DELAYS_MS) {
           shift += delay + 1000;
           const at = Date.now() + shift;
-          await leadsService({ ...ctx().deps, now: () => new Date(at) }).alerts.runDue();
+          await createMessaging({ ...ctx().deps, now: () => new Date(at) }).outbox.runDue();
         }
         const row = await alertRow(caseNumber);
         expect(row).toMatchObject({ status: 'failed', attempts: 5, sent_at: null });

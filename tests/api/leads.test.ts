@@ -431,7 +431,9 @@ eachEngine(
       fs.writeFileSync(stale, 'x');
       fs.utimesSync(stale, old, old);
 
-      const removed = await leadsService(ctx().deps).sweepOrphanPhotos();
+      const removed = await leadsService(ctx().deps, {
+        messaging: ctx().services.messaging,
+      }).sweepOrphanPhotos();
       expect(removed).toBe(3);
       expect(filesIn(incomingDir(ctx()))).toEqual([]);
       // the files leads own stay, and so does a file a request may still be committing

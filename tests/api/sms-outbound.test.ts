@@ -12,16 +12,12 @@ import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_TEXT, type LeadDetails } from '#app/modules/leads/lead-admin.ts';
+import { INTERRUPTED_SMS, SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/db/seed/index.ts';
-import { SMS_ERRORS } from '#server/messaging/sms-texts.ts';
-import {
-  enqueueMessage,
-  INTERRUPTED_SMS,
-  RETRY_DELAYS_MS,
-  STALE_SENDING_MS,
-} from '#server/messaging/outbox.ts';
+import { insertMessage as enqueueMessage } from '#server/db/repo/outgoing-messages.ts';
+import { RETRY_DELAYS_MS, STALE_SENDING_MS } from '#server/messaging/worker.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';

@@ -1,6 +1,7 @@
 /** The /find-my-part screen: a short dark hero in the site's style, then the request form in a card. */
 import { Clock, MessageSquare, ShieldCheck } from 'lucide-react';
-import { formatPhone, smsHref, type SiteInfo } from '#app/modules/site/site.ts';
+import { formatPhone } from '#app/modules/site/phone.ts';
+import { smsHref, type SiteInfo } from '#app/modules/site/site.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import { COPY } from './request-copy.ts';
 import { RequestForm } from './request-form.tsx';

@@ -1,7 +1,8 @@
 /** Four-column footer (SPEC §2): about, services, coverage areas, contact; copyright and policy links. */
 import { Clock, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, FOOTER_HOURS, formatPhone, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
+import { formatPhone } from '#app/modules/site/phone.ts';
+import { COPYRIGHT_YEAR, FOOTER_HOURS, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
 import { LogoMark } from './logo.tsx';
 import { cityPagePath, FOOTER_CITIES, SERVICE_LINKS } from './nav-links.ts';
 

@@ -3,7 +3,6 @@ import {
   boardCursor,
   leadAge,
   parseBoardCursor,
-  quoteMessage,
   quotePayloadSchema,
   statusPayloadSchema,
 } from './lead-admin.ts';
@@ -54,19 +53,6 @@ describe('status payload', () => {
     });
     expect(statusPayloadSchema.safeParse({ status: 'qualified' }).success).toBe(true);
     expect(statusPayloadSchema.safeParse({ status: 'archived' }).success).toBe(false);
-  });
-});
-
-describe('quote message', () => {
-  it('carries the price in CAD, the ETA, the 48-hour validity and how to answer', () => {
-    expect(
-      quoteMessage({ siteName: 'Parts Hunters MB', caseNumber: 'Q-10001', sellPrice: 14_250, etaDays: 3 }),
-    ).toBe(
-      'Parts Hunters MB quote Q-10001: $142.50 CAD, ETA 3 days. Quote valid 48 hours. Reply YES to order or NO to pass.',
-    );
-    expect(quoteMessage({ siteName: 'X', caseNumber: 'Q-1', sellPrice: 100, etaDays: 1 })).toBe(
-      'X quote Q-1: $1.00 CAD, ETA 1 day. Quote valid 48 hours. Reply YES to order or NO to pass.',
-    );
   });
 });
 

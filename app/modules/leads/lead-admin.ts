@@ -1,12 +1,12 @@
 /**
  * Leads as the back office works with them (SPEC §2 'Lead Management', §3, §5 'Quote form'):
  * the board's shapes, the timeline, the quote and status payloads (one zod schema each, used by
- * the dialog and by the server), the card's age label and the quote text the customer receives.
+ * the dialog and by the server) and the card's age label. The quote text the customer receives is
+ * in app/modules/messages/messages.ts with every other message.
  * Pure: no React, no I/O.
  */
 import { z } from 'zod';
 import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
-import { formatMoney } from '../site/money.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
 import { BOARD_STATUSES, type BoardStatus } from './status.ts';
 
@@ -202,20 +202,6 @@ export function leadAge(createdAt: string, now: Date): string {
   if (!Number.isFinite(hours) || hours < 1) return 'Just now';
   if (hours < 24) return `${hours}h ago`;
   return `${Math.floor(hours / 24)}d ago`;
-}
-
-/**
- * The SMS the customer receives with a quote: price in CAD, ETA, 48-hour validity, how to answer.
- * The notes stay internal (they start as staff's notes on the lead: suppliers, costs).
- */
-export function quoteMessage(input: {
-  siteName: string;
-  caseNumber: string;
-  sellPrice: number;
-  etaDays: number;
-}): string {
-  const eta = input.etaDays === 1 ? '1 day' : `${input.etaDays} days`;
-  return `${input.siteName} quote ${input.caseNumber}: ${formatMoney(input.sellPrice, { currency: true })}, ETA ${eta}. Quote valid 48 hours. Reply YES to order or NO to pass.`;
 }
 
 /** Cursor of a board column page: the last card's creation time and id. */

@@ -4,6 +4,7 @@
  * labels, the consent wording, the photo rules and their messages. Pure: no React, no I/O.
  */
 import { z } from 'zod';
+import { phoneDigits } from '../site/phone.ts';
 import { CATEGORIES } from '../site/reference.ts';
 import { URGENCIES, type Urgency } from './leads.ts';
 
@@ -107,7 +108,7 @@ export const leadRequestSchema = z.object({
     .trim()
     .min(1, LEAD_MESSAGES.phone)
     .max(FIELD_MAX.phone, tooLong('Phone number', FIELD_MAX.phone))
-    .refine((v) => (v.match(/\d/g)?.length ?? 0) >= 7, LEAD_MESSAGES.phoneDigits),
+    .refine((v) => phoneDigits(v).length >= 7, LEAD_MESSAGES.phoneDigits),
   email: z
     .string()
     .trim()

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, smsHref, trackAttributes } from './site.ts';
+import { smsHref, trackAttributes } from './site.ts';
 
 describe('site helpers', () => {
-  it.each([
-    ['+12045550147', '(204) 555-0147'],
-    ['+14315550100', '(431) 555-0100'],
-    ['+442071838750', '+442071838750'],
-  ])('formatPhone(%s) = %s', (input, expected) => {
-    expect(formatPhone(input)).toBe(expected);
-  });
-
   it('builds sms: links that work on iOS and Android, with an encoded body', () => {
     expect(smsHref('+12045550147')).toBe('sms:+12045550147');
     expect(smsHref('+12045550147', 'Quote: Dexter axle & hubs?')).toBe(

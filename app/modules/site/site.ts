@@ -13,12 +13,6 @@ export const HOME_HOURS = ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT'] as const;
 export const TEXTING_HOURS = 'Text for quotes 24/7';
 export const COPYRIGHT_YEAR = 2024;
 
-/** +12045550147 → (204) 555-0147; other shapes are returned as given. */
-export function formatPhone(e164: string): string {
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
-}
-
 /** The sms: link that opens the phone's messaging app, with an optional prefilled body. */
 export function smsHref(e164: string, body?: string): string {
   return body ? `sms:${e164}?&body=${encodeURIComponent(body)}` : `sms:${e164}`;

@@ -20,8 +20,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { leadSearchName } from '#app/modules/leads/search.ts';
+import { phoneDigits } from '#app/modules/site/phone.ts';
 import type { Engine } from '../engine.ts';
-import { phoneDigits } from '../repo/leads.ts';
 import type { DB } from '../schema.ts';
 
 export function leadBoard(engine: Engine) {

@@ -13,6 +13,7 @@ import {
   type Urgency,
 } from '#app/modules/leads/leads.ts';
 import { leadSearchName } from '#app/modules/leads/search.ts';
+import { phoneDigits } from '#app/modules/site/phone.ts';
 import type { DB, LeadsTable } from '../schema.ts';
 import { insertLeadEvent } from './lead-events.ts';
 import { insertLeadPhotos, leadPhotoUrls, type NewLeadPhoto } from './lead-photos.ts';
@@ -151,11 +152,6 @@ export async function countLeads(db: Kysely<DB>): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(count);
-}
-
-/** A phone number as search compares it (stored in `leads.phone_digits`): its digits only. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D+/g, '');
 }
 
 /** The current status of a lead, read in the caller's transaction (locked on PostgreSQL). */

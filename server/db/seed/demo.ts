@@ -9,11 +9,11 @@ import os from 'node:os';
 import type { ServiceDeps } from '../../services/context.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/blog.ts';
 import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
-import { enqueueMessage } from '../../messaging/outbox.ts';
-import { smsReplies } from '../../messaging/sms-texts.ts';
+import { insertMessage as enqueueMessage } from '../repo/outgoing-messages.ts';
+import { smsReplies } from '#app/modules/messages/messages.ts';
 import type { NewLeadPhoto } from '../repo/lead-photos.ts';
 import { countLeads, insertLead } from '../repo/leads.ts';
-import { insertInbound } from '../repo/sms.ts';
+import { insertInbound } from '../repo/texting.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 import {

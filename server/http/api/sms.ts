@@ -18,18 +18,18 @@ export function smsRouter(services: Services, config: Config): Router {
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
   const signedByTwilio: RequestHandler = (req, _res, next) => {
     const params = (req.body ?? {}) as Record<string, unknown>;
-    if (!services.sms.verifyWebhook(req.get('X-Twilio-Signature'), req.originalUrl, params))
+    if (!services.texting.verifyWebhook(req.get('X-Twilio-Signature'), req.originalUrl, params))
       throw new AppError(403, BAD_SIGNATURE);
     next();
   };
 
   router.post('/sms/inbound', form, signedByTwilio, async (req, res) => {
-    const { twiml } = await services.sms.receiveText(req.body as Record<string, unknown>);
+    const { twiml } = await services.texting.receiveText(req.body as Record<string, unknown>);
     res.type('text/xml').send(twiml);
   });
 
   router.post('/sms/status', form, signedByTwilio, async (req, res) => {
-    await services.sms.receiveStatus(req.body as Record<string, unknown>);
+    await services.texting.receiveStatus(req.body as Record<string, unknown>);
     res.status(204).end();
   });
 

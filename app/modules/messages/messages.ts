@@ -1,11 +1,19 @@
 /**
- * Every word texting puts in front of a customer or staff (issue 8, decision 0060), in one place:
- * the keywords customers send, the automatic replies, the quote and reply e-mail copies, and
- * provider errors in words staff understand. Pure.
+ * Every word the business sends or shows about messages, in one place (issue 8, decisions 0060,
+ * 0072): the keywords customers text, the automatic SMS replies, the quote text and its e-mail
+ * copy, the e-mail copy of a staff text, the staff alert e-mails (a new web request, a text), and
+ * why a text did not go out in words staff understand (Twilio errors, opt-outs, interruptions).
+ * Pure: no I/O; the server's services and the Twilio adapter import it.
  */
-import { CONVERSATION_TEXT } from '#app/modules/leads/lead-admin.ts';
-import { formatMoney } from '#app/modules/site/money.ts';
-import { formatPhone } from '#app/modules/site/site.ts';
+import { CONVERSATION_TEXT } from '../leads/lead-admin.ts';
+import {
+  EQUIPMENT_TYPES,
+  PART_CATEGORIES,
+  URGENCY_OPTIONS,
+  type LeadRequest,
+} from '../leads/lead-request.schema.ts';
+import { formatPhone } from '../site/phone.ts';
+import { formatMoney } from '../site/money.ts';
 
 /** The actor of lead events a customer causes by text. */
 export const SMS_ACTOR = 'customer (SMS)';
@@ -66,6 +74,20 @@ export function smsReplies(site: Site) {
     optedIn: () =>
       `${site.name}: You will receive texts from us again. Text a photo of your part for a quote. Reply STOP to opt out.`,
   };
+}
+
+/**
+ * The SMS the customer receives with a quote: price in CAD, ETA, 48-hour validity, how to answer.
+ * The notes stay internal (they start as staff's notes on the lead: suppliers, costs).
+ */
+export function quoteMessage(input: {
+  siteName: string;
+  caseNumber: string;
+  sellPrice: number;
+  etaDays: number;
+}): string {
+  const eta = input.etaDays === 1 ? '1 day' : `${input.etaDays} days`;
+  return `${input.siteName} quote ${input.caseNumber}: ${formatMoney(input.sellPrice, { currency: true })}, ETA ${eta}. Quote valid 48 hours. Reply YES to order or NO to pass.`;
 }
 
 /** The e-mail copy of a quote (sent when the lead has an e-mail and SMTP is configured). */
@@ -129,6 +151,10 @@ export const SMS_ERRORS = {
     'The connection to Twilio broke while sending; the text may or may not have been sent. Check with the customer or send it again.',
 } as const;
 
+/** What staff read on a text the worker found half-sent after a crash (it is not sent again). */
+export const INTERRUPTED_SMS =
+  'Sending was interrupted by a server restart; the text may or may not have reached the customer. Check with them or send it again.';
+
 /** Twilio error codes staff may meet (Messages API and status callbacks). */
 const TWILIO_ERRORS: Record<string, string> = {
   '20003': 'Twilio rejected the account credentials',
@@ -154,4 +180,86 @@ export function twilioErrorText(code: string | number | undefined | null, fallba
   const key = code === undefined || code === null ? '' : String(code).trim();
   const text = TWILIO_ERRORS[key] ?? fallback ?? 'Twilio could not deliver the text';
   return key ? `${text} (Twilio error ${key})` : text;
+}
+
+/** What the staff alert for a new web request is written from. */
+export type LeadAlertInput = {
+  caseNumber: string;
+  request: LeadRequest;
+  cityName?: string;
+  photoCount: number;
+  /** Public origin, for the link to the leads board */
+  baseUrl: string;
+};
+
+const labelOf = <T extends { value: string; label: string }>(list: readonly T[], value: string | undefined) =>
+  list.find((o) => o.value === value)?.label ?? value ?? '';
+
+/** The staff alert for a new web request: subject and plain-text body (no customer photos in mail). */
+export function leadAlertEmail({ caseNumber, request, cityName, photoCount, baseUrl }: LeadAlertInput): {
+  subject: string;
+  body: string;
+} {
+  const urgency = labelOf(URGENCY_OPTIONS, request.urgency);
+  const equipment = labelOf(EQUIPMENT_TYPES, request.equipment);
+  const category = PART_CATEGORIES.find((c) => c.slug === request.partCategory)?.name;
+  const machine = [request.make, request.model, request.year].filter(Boolean).join(' ');
+  const line = (label: string, value: string | undefined) => (value ? [`${label}: ${value}`] : []);
+  const body = [
+    `New quote request ${caseNumber} from the website.`,
+    '',
+    ...line('Urgency', urgency),
+    ...line('Name', request.name),
+    ...line('Phone', request.phone),
+    ...line('Email', request.email),
+    ...line('City', cityName ?? request.city),
+    ...line('Equipment', equipment),
+    ...line('Make / model / year', machine),
+    ...line('Part category', category),
+    ...line('Part number', request.partNumber),
+    `Photos: ${photoCount}`,
+    '',
+    'Description:',
+    request.description,
+    '',
+    `Open the leads board: ${baseUrl}/admin/leads`,
+    '',
+  ].join('\n');
+  return { subject: `New quote request ${caseNumber}: ${equipment} (${urgency})`, body };
+}
+
+/** The staff alert for texts (issue 8): a new request by text, a quote accepted by YES, a customer's message. */
+export function smsAlertEmail(input: {
+  kind: 'new_request' | 'ordered' | 'message';
+  caseNumber: string;
+  phone: string;
+  body: string;
+  photoCount: number;
+  skippedPhotos: number;
+  baseUrl: string;
+}): { subject: string; body: string } {
+  const { caseNumber, phone } = input;
+  const subject = {
+    new_request: `New quote request ${caseNumber} by text from ${phone}`,
+    ordered: `Quote ${caseNumber} accepted by text: order the part`,
+    message: `New text from the customer of ${caseNumber}`,
+  }[input.kind];
+  const opening = {
+    new_request: `New quote request ${caseNumber} by text.`,
+    ordered: `The customer of ${caseNumber} replied YES: the lead is now ordered.`,
+    message: `The customer of ${caseNumber} sent a text.`,
+  }[input.kind];
+  const body = [
+    opening,
+    '',
+    `Phone: ${phone}`,
+    `Photos: ${input.photoCount}${input.skippedPhotos ? ` (${input.skippedPhotos} could not be saved)` : ''}`,
+    '',
+    'Text:',
+    input.body || '(no text)',
+    '',
+    `Open the leads board: ${input.baseUrl}/admin/leads`,
+    '',
+  ].join('\n');
+  return { subject, body };
 }

@@ -1,12 +1,12 @@
 /**
- * E-mail over SMTP (nodemailer): the outbox's sender for the `email` channel. Only built when
+ * E-mail over SMTP (nodemailer): the outbox worker's sender for the `email` channel. Only built when
  * SMTP_URL is set. Short timeouts: the outbox retries later rather than hang on a dead server.
  */
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { Sender } from './outbox.ts';
+import type { Sender } from './worker.ts';
 
-export function createEmailSender(config: Config): Sender | undefined {
+export function createSmtpSender(config: Config): Sender | undefined {
   if (!config.smtpUrl) return undefined;
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,

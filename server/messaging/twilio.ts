@@ -1,17 +1,18 @@
 /**
- * Twilio, narrowly (DESIGN §1, decision 0060): the outbox's sender for the `sms` channel (one
- * documented form POST to the Messages API with fetch), webhook signature checks and TwiML answers
- * from the official `twilio` package (only its small webhook and TwiML modules are loaded: about
- * 0.6 MiB, against 3-4 MiB for the whole package), MMS media downloads from Twilio's media host,
- * and phone numbers in E.164.
+ * Twilio, narrowly (DESIGN §1, decisions 0060, 0072): the outbox worker's sender for the `sms`
+ * channel (one documented form POST to the Messages API with fetch), webhook signature checks and
+ * TwiML answers from the official `twilio` package (only its small webhook and TwiML modules are
+ * loaded: about 0.6 MiB, against 3-4 MiB for the whole package) and MMS media downloads from
+ * Twilio's media host.
  */
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import MessagingResponse from 'twilio/lib/twiml/MessagingResponse.js';
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
+import { SMS_ERRORS, twilioErrorText } from '#app/modules/messages/messages.ts';
+import { toE164 } from '#app/modules/site/phone.ts';
 import type { Config } from '../config.ts';
-import { SendError, type Sender } from './outbox.ts';
-import { SMS_ERRORS, twilioErrorText } from './sms-texts.ts';
+import { SendError, type Sender } from './worker.ts';
 
 export type TwilioAccount = { accountSid: string; authToken: string; apiBase: string };
 
@@ -28,19 +29,6 @@ const NOT_SENT_CODES = new Set([
 const OPTED_OUT_CODE = 21610;
 export const SEND_TIMEOUT_MS = 15_000;
 export const MEDIA_TIMEOUT_MS = 30_000;
-
-/**
- * A phone number in E.164, or null when it cannot be one. North American numbers may be typed
- * any way ('(204) 555-0123', '1-204-555-0123'); others need their leading +.
- */
-export function toE164(phone: string): string | null {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
-  if (/^[2-9]\d{9}$/.test(digits)) return `+1${digits}`;
-  if (/^1[2-9]\d{9}$/.test(digits)) return `+${digits}`;
-  return null;
-}
 
 const basicAuth = (account: { accountSid: string; authToken: string }) =>
   `Basic ${Buffer.from(`${account.accountSid}:${account.authToken}`).toString('base64')}`;

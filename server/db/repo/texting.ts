@@ -1,10 +1,9 @@
 /**
  * Texting's rows (issue 8): texts received (sms_inbound), opt-outs (sms_opt_outs, keyed by the
- * E.164 number) and the open leads of a phone number. Same shapes on SQLite and PostgreSQL. The
- * outgoing side stays with the outbox (outgoing_messages); photos added to a lead are in
- * lead-photos.ts.
+ * E.164 number) and the open leads of a phone number. Same shapes on SQLite and PostgreSQL. Texts
+ * sent are outbox rows (outgoing-messages.ts); photos added to a lead are in lead-photos.ts.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { DB } from '../schema.ts';
 
@@ -145,18 +144,18 @@ export type OpenLead = {
 };
 
 /**
- * Open leads (new, qualified, quoted, ordered) whose phone has the same last ten digits as the
- * number, newest first. Web leads keep the phone as typed ('(204) 555-0123'), so digits are
- * compared with the punctuation removed; the caller confirms the full number. Open leads are few,
- * so the status index keeps this cheap.
+ * Open leads (new, qualified, quoted, ordered) whose phone ends in these digits (its last ten:
+ * lastTenDigits in app/modules/site/phone.ts), newest first. Web leads keep the phone as typed
+ * ('(204) 555-0123'), so the stored `phone_digits` (phoneDigits, written with the lead) is
+ * compared; the caller confirms the full number. Open leads are few, so the status index keeps
+ * this cheap.
  */
 export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string): Promise<OpenLead[]> {
-  const bare = sql<string>`replace(replace(replace(replace(replace(replace(leads.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`;
   const rows = await db
     .selectFrom('leads')
     .select(['id', 'case_number', 'status', 'phone', 'email', 'quoted_at', 'created_at'])
     .where('status', 'in', [...OPEN_STATUSES])
-    .where(bare, 'like', `%${lastTenDigits}`)
+    .where('phone_digits', 'like', `%${lastTenDigits}`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)

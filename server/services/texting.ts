@@ -1,5 +1,5 @@
 /**
- * Texting with customers (issue 8, decision 0060): Twilio's two webhooks.
+ * Texting with customers (issue 8, decisions 0060, 0072): Twilio's two webhooks and the staff text.
  *
  * `receiveText` (POST /api/sms/inbound) turns a customer's text into what it means: a new request
  * (a lead with its MMS photos, the staff alert, a reply with the case number), an answer to a
@@ -9,14 +9,32 @@
  * handled one after another, so three quick MMS make one lead, not three.
  *
  * `receiveStatus` (POST /api/sms/status) records delivered/failed on the text Twilio reports on.
+ *
+ * `sendStaffText` (POST /api/leads/{id}/messages, through lead admin) writes staff's text to the
+ * customer, with its e-mail copy, for the outbox worker to send.
+ *
+ * Wording is in app/modules/messages/messages.ts, phone rules in app/modules/site/phone.ts.
  */
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { CONVERSATION_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
-import { formatPhone } from '#app/modules/site/site.ts';
+import {
+  DECLINED_REASON,
+  keywordOf,
+  SMS_ACTOR,
+  SMS_CONSENT,
+  SMS_ERRORS,
+  smsAlertEmail,
+  smsReplies,
+  staffReplyEmail,
+  twilioErrorText,
+  type Keyword,
+} from '#app/modules/messages/messages.ts';
+import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
-import { insertLead, lockLead, updateLeadStatus } from '../db/repo/leads.ts';
+import { insertLead, lockLead, toLead, updateLeadStatus } from '../db/repo/leads.ts';
 import {
   findInboundBySid,
   findOpenLeadsByDigits,
@@ -27,21 +45,12 @@ import {
   type InboundKind,
   type InboundRow,
   type OpenLead,
-} from '../db/repo/sms.ts';
+} from '../db/repo/texting.ts';
+import { recordDeliveryStatus, type DeliveryStatus } from '../db/repo/outgoing-messages.ts';
 import { AppError } from '../errors.ts';
-import { smsAlertEmail } from '../messaging/lead-alert.ts';
-import { recordDeliveryStatus, type DeliveryStatus } from '../messaging/outbox.ts';
-import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, toE164, twiml } from '../messaging/sms.ts';
-import {
-  DECLINED_REASON,
-  keywordOf,
-  SMS_ACTOR,
-  SMS_CONSENT,
-  smsReplies,
-  twilioErrorText,
-  type Keyword,
-} from '../messaging/sms-texts.ts';
+import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/twilio.ts';
 import type { ServiceDeps } from './context.ts';
+import { LEAD_NOT_FOUND } from './lead-admin.ts';
 import type { LeadsService } from './leads.ts';
 import type { Messaging } from './messaging.ts';
 
@@ -68,7 +77,7 @@ type Plan = { kind: InboundKind; lead?: OpenLead };
 
 type SkippedPhoto = { photo: number; reason: string };
 
-export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; leads: LeadsService }) {
+export function textingService(deps: ServiceDeps, parts: { messaging: Messaging; leads: LeadsService }) {
   const { db, engine, config, logger, now } = deps;
   const { messaging, leads } = parts;
   const replies = smsReplies(config.site);
@@ -146,8 +155,9 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
     const mediaCount = Math.max(0, Math.min(MAX_MEDIA, Number.parseInt(param(params, 'NumMedia'), 10) || 0));
     const twilioKeyword = param(params, 'OptOutType');
     const keyword = keywordOf(body, twilioKeyword);
-    const digits = from.replace(/\D/g, '').slice(-10);
-    const open = (await findOpenLeadsByDigits(db, digits)).filter((l) => toE164(l.phone) === from);
+    const open = (await findOpenLeadsByDigits(db, lastTenDigits(from))).filter(
+      (l) => toE164(l.phone) === from,
+    );
     const plan = planFor(keyword, open, mediaCount > 0);
     const withPhotos = mediaCount > 0 && !['stop', 'start', 'help', 'no_quote'].includes(plan.kind);
     const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };
@@ -375,7 +385,34 @@ export function smsService(deps: ServiceDeps, parts: { messaging: Messaging; lea
         if (phone) await recordOptOut(db, phone, 'twilio-21610', at);
       }
     },
+
+    /**
+     * Writes staff's text to a lead's customer (Lead Details dialog) in one transaction with its
+     * e-mail copy (when the lead has an address and SMTP is set); the text is logged with
+     * SMS_PROVIDER=log. The caller kicks the outbox once it has read the lead back. 404 for an
+     * unknown lead; 409 when the number opted out (STOP) or cannot receive texts.
+     */
+    async sendStaffText(leadId: number, body: string): Promise<void> {
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        const lead = toLead(row);
+        if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
+        if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
+        await messaging.enqueueText(trx, { leadId, phone: lead.phone, body }, at);
+        await messaging.enqueueCustomerEmail(
+          trx,
+          {
+            leadId,
+            email: lead.email,
+            ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
+          },
+          at,
+        );
+      });
+    },
   };
 }
 
-export type SmsService = ReturnType<typeof smsService>;
+export type TextingService = ReturnType<typeof textingService>;

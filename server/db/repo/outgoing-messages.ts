@@ -1,0 +1,277 @@
+/**
+ * The outbox's rows (outgoing_messages; decisions 0041, 0060, 0072): every message to staff or a
+ * customer, written in the transaction of what caused it and then moved along by the worker in
+ * server/messaging/worker.ts. Same shapes on SQLite and PostgreSQL.
+ *
+ * Statuses: `logged` (recorded only: no provider configured), `queued` (to send at
+ * next_attempt_at), `sending` (claimed by the worker), `sent` (the provider accepted it),
+ * `delivered` (the provider's status callback says it arrived), `failed` (gave up; last_error
+ * says why), `blocked` (the recipient opted out; never sent).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type Channel = 'email' | 'sms';
+export type MessageStatus = 'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked';
+/** Who a message is for: the customer's conversation, or staff (alerts). */
+export type Audience = 'customer' | 'staff';
+
+export type NewMessage = {
+  leadId: number | null;
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /**
+   * `logged` or `queued` for the worker; `sent` for a reply already handed over (a TwiML answer);
+   * `failed` or `blocked` (with `lastError`) for a message that can never go out.
+   */
+  status: 'logged' | 'queued' | 'sent' | 'failed' | 'blocked';
+  /** default: 'staff' for e-mail, 'customer' for SMS */
+  audience?: Audience;
+  lastError?: string | null;
+};
+
+/** A queued message as the worker hands it to a sender. */
+export type DueMessage = {
+  id: number;
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  attempts: number;
+};
+
+/**
+ * Records a message in the caller's transaction; returns its id. A `sent` message (a reply Twilio
+ * sends in its TwiML answer) counts as one attempt, sent now.
+ */
+export async function insertMessage(trx: Executor, message: NewMessage, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const { id } = await trx
+    .insertInto('outgoing_messages')
+    .values({
+      lead_id: message.leadId,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      status: message.status,
+      audience: message.audience ?? (message.channel === 'email' ? 'staff' : 'customer'),
+      attempts: message.status === 'sent' ? 1 : 0,
+      last_error: message.lastError ?? null,
+      sent_at: message.status === 'sent' ? at : null,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Queued messages of these channels due at `now`, the longest waiting first. Empty without
+ * channels: a worker only takes what it can send.
+ */
+export async function listDueMessages(
+  db: Executor,
+  channels: readonly Channel[],
+  now: Date,
+  limit: number,
+): Promise<DueMessage[]> {
+  if (!channels.length) return [];
+  const rows = await db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
+    .where('status', '=', 'queued')
+    .where('channel', 'in', [...channels])
+    .where('next_attempt_at', '<=', now.toISOString())
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, channel: r.channel as Channel, attempts: Number(r.attempts) }));
+}
+
+/**
+ * Claims a queued message for sending (status `sending`, one more attempt). A conditional update,
+ * so of two workers only one gets it: false when it was not queued any more.
+ */
+export async function claimMessage(db: Executor, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('outgoing_messages')
+    .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), updated_at: at.toISOString() }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The provider accepted the message (with its id, for status callbacks). */
+export async function markMessageSent(
+  db: Executor,
+  id: number,
+  providerId: string | null,
+  at: Date,
+): Promise<void> {
+  const now = at.toISOString();
+  await db
+    .updateTable('outgoing_messages')
+    .set({ status: 'sent', provider_id: providerId, sent_at: now, updated_at: now, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A send that did not work: back to `queued` for another try at `nextAttemptAt`, or `failed` /
+ * `blocked` for good; the error is kept for staff (at most 500 characters).
+ */
+export async function markMessageUnsent(
+  db: Executor,
+  id: number,
+  outcome: { status: 'queued' | 'failed' | 'blocked'; error: string; nextAttemptAt: Date; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('outgoing_messages')
+    .set({
+      status: outcome.status,
+      last_error: outcome.error.slice(0, 500),
+      next_attempt_at: outcome.nextAttemptAt.toISOString(),
+      updated_at: outcome.at.toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Messages left `sending` since before `staleBefore` (the process died mid-send) on channels
+ * that may be sent twice go back to the queue. Returns how many.
+ */
+export async function requeueStaleMessages(
+  db: Executor,
+  channels: readonly Channel[],
+  staleBefore: Date,
+  at: Date,
+): Promise<number> {
+  if (!channels.length) return 0;
+  const result = await db
+    .updateTable('outgoing_messages')
+    .set({ status: 'queued', updated_at: at.toISOString() })
+    .where('status', '=', 'sending')
+    .where('channel', 'in', [...channels])
+    .where('updated_at', '<', staleBefore.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Messages left `sending` since before `staleBefore` on channels that must never be sent twice
+ * are marked `failed` with `error` (they may or may not have gone out). Returns how many.
+ */
+export async function failStaleMessages(
+  db: Executor,
+  channels: readonly Channel[],
+  staleBefore: Date,
+  error: string,
+  at: Date,
+): Promise<number> {
+  if (!channels.length) return 0;
+  const result = await db
+    .updateTable('outgoing_messages')
+    .set({ status: 'failed', last_error: error, updated_at: at.toISOString() })
+    .where('status', '=', 'sending')
+    .where('channel', 'in', [...channels])
+    .where('updated_at', '<', staleBefore.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** When the earliest queued message of these channels is due (ISO time), or undefined. */
+export async function nextDueTime(db: Executor, channels: readonly Channel[]): Promise<string | undefined> {
+  if (!channels.length) return undefined;
+  const next = await db
+    .selectFrom('outgoing_messages')
+    .select('next_attempt_at')
+    .where('status', '=', 'queued')
+    .where('channel', 'in', [...channels])
+    .orderBy('next_attempt_at')
+    .limit(1)
+    .executeTakeFirst();
+  return next?.next_attempt_at;
+}
+
+/** What a provider's status callback may report about a message it accepted. */
+export type DeliveryStatus = 'sent' | 'delivered' | 'failed';
+
+/** From which statuses each reported one may move a row: callbacks arrive late and out of order. */
+const DELIVERY_FROM: Record<DeliveryStatus, readonly MessageStatus[]> = {
+  sent: ['sending'],
+  delivered: ['sending', 'sent'],
+  failed: ['sending', 'sent'],
+};
+
+/**
+ * Records a status callback (Twilio's MessageStatus) on the text with that provider id. A status
+ * never moves backwards (a late 'sent' after 'delivered' changes nothing). Returns the row (for
+ * opt-out bookkeeping), or undefined when no text has that id.
+ */
+export async function recordDeliveryStatus(
+  db: Executor,
+  update: { providerId: string; status: DeliveryStatus; error: string | null; at: Date },
+): Promise<{ id: number; leadId: number | null; recipient: string; changed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'lead_id', 'recipient'])
+    .where('provider_id', '=', update.providerId)
+    .where('channel', '=', 'sms')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const result = await db
+    .updateTable('outgoing_messages')
+    .set({
+      status: update.status,
+      updated_at: update.at.toISOString(),
+      ...(update.status === 'failed' ? { last_error: update.error } : {}),
+    })
+    .where('id', '=', row.id)
+    .where('status', 'in', [...DELIVERY_FROM[update.status]])
+    .executeTakeFirst();
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    recipient: row.recipient,
+    changed: Number(result.numUpdatedRows) === 1,
+  };
+}
+
+export type ConversationOutRow = {
+  id: number;
+  channel: Channel;
+  body: string;
+  status: MessageStatus;
+  lastError: string | null;
+  createdAt: string;
+};
+
+/** The messages to a lead's customer (texts and e-mail copies), oldest first; staff alerts excluded. */
+export async function listCustomerMessages(db: Executor, leadId: number): Promise<ConversationOutRow[]> {
+  const rows = await db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'channel', 'body', 'status', 'last_error', 'created_at'])
+    .where('lead_id', '=', leadId)
+    .where('audience', '=', 'customer')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel as Channel,
+    body: r.body,
+    status: r.status as MessageStatus,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+  }));
+}
