@@ -51,6 +51,7 @@ import {
   type LeadFilter,
 } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
 import { listInboundForLead } from '../db/repo/sms.ts';
 import { listCustomerMessages } from '../messaging/outbox.ts';
 import { toE164 } from '../messaging/sms.ts';
@@ -111,25 +112,6 @@ function exportRow(lead: Lead): CsvCell[] {
     lead.etaDays,
     lead.lostReason,
   ];
-}
-
-/** Parses a payload; a 400 whose message is the first failing rule, word for word (SPEC §5). */
-function parsePayload<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ):
-      | { success: true; data: T }
-      | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
-  },
-  payload: unknown,
-): T {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues)
-    (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-  throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request', { fieldErrors });
 }
 
 function parseId(id: unknown): number {
@@ -250,7 +232,7 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
      */
     async changeStatus(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const { status, reason } = parsePayload(statusPayloadSchema, payload);
+      const { status, reason } = parseInput(statusPayloadSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await lockLead(trx, leadId, engine);
@@ -279,7 +261,7 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
      */
     async sendQuote(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const input = parsePayload(quotePayloadSchema, payload);
+      const input = parseInput(quotePayloadSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await lockLead(trx, leadId, engine);
@@ -344,7 +326,7 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
      */
     async sendText(id: unknown, payload: unknown): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const { body } = parsePayload(messagePayloadSchema, payload);
+      const { body } = parseInput(messagePayloadSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await lockLead(trx, leadId, engine);

@@ -28,6 +28,7 @@ import { createEmailSender } from '../messaging/email.ts';
 import { leadAlertEmail } from '../messaging/lead-alert.ts';
 import { createOutbox, enqueueMessage, type Outbox } from '../messaging/outbox.ts';
 import { NotAnImageError, processImage, type ProcessedImage } from '../storage/images.ts';
+import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** A photo that passed the image pipeline: decoded, re-encoded, metadata gone. */
@@ -49,14 +50,6 @@ export const ORPHAN_AGE_MS = 60 * 60_000;
 /** Uploads land here (private area) while they are checked; removed as soon as they are processed. */
 export const INCOMING_DIR = 'incoming';
 const SWEEP_EVERY_MS = 60 * 60_000;
-
-type FieldErrors = Record<string, string[]>;
-
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) (out[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-  return out;
-}
 
 /** `outbox`: the process's shared outbox (createServices); without it the service makes its own. */
 export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {}) {
@@ -154,15 +147,8 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
         logger.info({ photos: photos.length }, 'quote request with the honeypot filled: discarded');
         return { caseNumber: DISCARDED_CASE_NUMBER, stored: false };
       }
-      const parsed = leadRequestSchema.safeParse(leadRequestFromForm(fields));
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error.issues);
-        throw new AppError(400, parsed.error.issues[0]?.message ?? 'Invalid request', {
-          fieldErrors: errors,
-        });
-      }
+      const request: LeadRequest = parseInput(leadRequestSchema, leadRequestFromForm(fields));
       if (photos.length > PHOTO_RULES.maxCount) throw new AppError(400, PHOTO_MESSAGES.tooMany);
-      const request: LeadRequest = parsed.data;
       const cityName = await checkCity(request.city);
 
       const at = now();
