@@ -11,7 +11,8 @@ import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.t
 import {
   DEFAULT_ETA_DAYS,
   LEADS_TEXT,
-  QUOTE_MESSAGES,
+  quoteFormSchema,
+  quoteFormToPayload,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
 import type { Lead } from '#app/modules/leads/leads.ts';
@@ -56,7 +57,7 @@ export function PricingCalculator({
   const [cost, setCost] = useState('');
   const [eta, setEta] = useState(String(lead.etaDays ?? DEFAULT_ETA_DAYS));
   const [notes, setNotes] = useState(lead.notes ?? '');
-  const [errors, setErrors] = useState<{ cost?: string; etaDays?: string }>({});
+  const [errors, setErrors] = useState<{ cost?: string; etaDays?: string; notes?: string }>({});
 
   const costNumber = cost.trim() === '' ? NaN : Number(cost);
   const hasCost = Number.isFinite(costNumber) && costNumber > 0;
@@ -67,21 +68,19 @@ export function PricingCalculator({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    // the quote form's schema: the rules and words the server checks the quote call with
+    const result = quoteFormSchema.safeParse({ cost, etaDays: eta, notes, difficulty });
     const next: typeof errors = {};
-    if (!(Number.isFinite(costNumber) && costNumber >= 0.01)) next.cost = QUOTE_MESSAGES.cost;
-    const etaNumber = Number(eta);
-    if (eta.trim() === '' || !Number.isInteger(etaNumber) || etaNumber < 1) next.etaDays = QUOTE_MESSAGES.eta;
+    for (const issue of result.error?.issues ?? []) {
+      const field = issue.path[0];
+      if (field === 'cost' || field === 'etaDays' || field === 'notes') next[field] ??= issue.message;
+    }
     setErrors(next);
-    if (next.cost || next.etaDays) {
-      document.getElementById(next.cost ? `${id}-cost` : `${id}-eta`)?.focus();
+    if (!result.success) {
+      document.getElementById(next.cost ? `${id}-cost` : next.etaDays ? `${id}-eta` : `${id}-notes`)?.focus();
       return;
     }
-    onSend({
-      cost: dollarsToCents(costNumber),
-      etaDays: etaNumber,
-      notes: notes.trim() || undefined,
-      difficulty,
-    });
+    onSend(quoteFormToPayload(result.data));
   }
 
   return (
@@ -195,7 +194,10 @@ export function PricingCalculator({
               value={notes}
               onChange={(e) => setNotes(e.currentTarget.value)}
               className={fieldClass}
+              aria-invalid={errors.notes ? true : undefined}
+              aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
             />
+            <FieldError id={`${id}-notes-error`} message={errors.notes} />
           </div>
 
           {quote && (
