@@ -20,6 +20,7 @@ import {
 } from '#app/modules/blog/blog.ts';
 import { blogPayloadSchema, publishSchema } from '#app/modules/blog/blog.schema.ts';
 import { zonedLocalToInstant } from '#app/modules/blog/schedule.ts';
+import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import {
   deleteBlogPost,
   findBlogPostById,
@@ -48,7 +49,6 @@ export const BLOG_IMAGE_MESSAGES = {
 } as const;
 
 export type Upload = { data: Buffer; name: string };
-export type UploadedImage = { url: string; width: number; height: number };
 
 /** A public post with its body ready for the page (SPEC §5 strict list). */
 export type BlogPostPage = { post: PublicBlogPost; html: string; canonicalUrl: string | null };

@@ -30,6 +30,7 @@ import {
 import { resolvePrice } from '#app/modules/catalog/pricing.ts';
 import { shipsIn, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
+import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import {
   countCatalogItems,
   findCatalogItemById,
@@ -73,8 +74,6 @@ export type CatalogItemPage = {
 };
 
 export type AdminCatalogList = StaffCatalogPage;
-
-export type UploadedImage = { url: string; width: number; height: number };
 
 /** Catalog pictures: public, WebP, at most 1600 px on the long side (enough for a zoomed gallery). */
 export const CATALOG_IMAGE = { format: 'webp', maxEdge: 1600, quality: 80 } as const;
