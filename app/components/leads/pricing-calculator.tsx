@@ -50,7 +50,8 @@ export function PricingCalculator({
   lead: Lead;
   canQuote: boolean;
   busy: boolean;
-  onSend: (payload: QuotePayload) => void;
+  /** answers the server's field messages when it refused the quote (the one error shape) */
+  onSend: (payload: QuotePayload) => Promise<Record<string, string>>;
 }) {
   const id = useId();
   const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
@@ -66,7 +67,7 @@ export function PricingCalculator({
     : null;
   const uplift = urgencyUplift(lead.urgency);
 
-  function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
     // the quote form's schema: the rules and words the server checks the quote call with
     const result = quoteFormSchema.safeParse({ cost, etaDays: eta, notes, difficulty });
@@ -80,7 +81,8 @@ export function PricingCalculator({
       document.getElementById(next.cost ? `${id}-cost` : next.etaDays ? `${id}-eta` : `${id}-notes`)?.focus();
       return;
     }
-    onSend(quoteFormToPayload(result.data));
+    const refused = await onSend(quoteFormToPayload(result.data));
+    setErrors({ cost: refused.cost, etaDays: refused.etaDays, notes: refused.notes });
   }
 
   return (
@@ -105,7 +107,7 @@ export function PricingCalculator({
       )}
 
       {canQuote ? (
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <UrgencyBadge urgency={lead.urgency} />
             <span>

@@ -37,7 +37,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi } from '#app/components/admin/admin-api.ts';
 import { cn } from '#app/components/ui/cn.ts';
 import { EDITOR_LIMITS, EDITOR_TEXT } from '#app/modules/blog/blog.ts';
 import { EditorLoading } from './editor-loading.tsx';
@@ -70,14 +70,6 @@ const FONT_FAMILIES = [
 ];
 const FONT_SIZES = ['', '14px', '16px', '18px', '20px', '24px', '30px'];
 const LINE_HEIGHTS = ['', '1.2', '1.5', '1.8', '2'];
-
-/** Uploads a picture for the body; answers its URL and size. */
-async function uploadImage(file: File): Promise<{ url: string; width: number; height: number }> {
-  const body = new FormData();
-  body.append('image', file, file.name || 'pasted-image.png');
-  const res = await apiRequest('POST', '/api/admin/blog/images', body);
-  return (await res.json()) as { url: string; width: number; height: number };
-}
 
 function imageFiles(list: DataTransfer | null): File[] {
   if (!list) return [];
@@ -113,7 +105,7 @@ export default function RichTextEditor({
       for (const file of files) {
         let uploaded;
         try {
-          uploaded = await uploadImage(file);
+          uploaded = await adminApi.blog.uploadImage(file);
         } catch {
           showError(EDITOR_TEXT.addFailed);
           continue;
