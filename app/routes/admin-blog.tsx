@@ -8,7 +8,7 @@
 import { ExternalLink, FilePlus2, Newspaper, Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { Route } from './+types/admin-blog';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, ApiError, errorMessage } from '#app/components/admin/admin-api.ts';
 import { useClientAuth } from '#app/components/admin/use-client-auth.ts';
 import { DeleteDialog, ScheduleDialog } from '#app/components/blog/admin/confirm-dialogs.tsx';
 import { PostDialog } from '#app/components/blog/admin/post-dialog.tsx';
@@ -59,8 +59,8 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
 
   const refresh = useCallback(
     () =>
-      apiRequest('GET', '/api/admin/blog')
-        .then((res) => res.json() as Promise<AdminBlogPost[]>)
+      adminApi.blog
+        .list()
         .then(
           (list) => {
             setPosts(list);
@@ -77,29 +77,29 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
 
   useEffect(() => {
     refresh();
-    apiRequest('GET', '/api/admin/blog/categories')
-      .then((res) => res.json() as Promise<BlogCategory[]>)
+    adminApi.blog
+      .categories()
       .then(setCategories)
       .catch(() => setCategories([]));
   }, [refresh]);
 
   async function runStatus(
     post: AdminBlogPost,
-    path: string,
-    body: unknown,
+    change: (id: number) => Promise<AdminBlogPost>,
     ok: { title: string; description: string },
     failed: string,
   ) {
     setBusyId(post.id);
     try {
-      await apiRequest('POST', `/api/admin/blog/${post.id}/${path}`, body);
+      await change(post.id);
       toast(ok);
       await refresh();
       return true;
     } catch (err) {
       toast({
         title: 'Error',
-        description: err instanceof ApiError && err.status !== 500 ? (err.serverMessage ?? failed) : failed,
+        // a 500's generic words say less than the screen's own 'Failed to …'
+        description: err instanceof ApiError && err.status === 500 ? failed : errorMessage(err, failed),
         variant: 'destructive',
       });
       return false;
@@ -116,8 +116,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
       case 'publish':
         void runStatus(
           post,
-          'publish',
-          undefined,
+          (id) => adminApi.blog.publish(id),
           { title: BLOG_TEXT.published, description: BLOG_TEXT.publishedText },
           BLOG_TEXT.publishFailed,
         );
@@ -128,8 +127,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
       case 'unpublish':
         void runStatus(
           post,
-          'unpublish',
-          undefined,
+          adminApi.blog.unpublish,
           { title: BLOG_TEXT.unpublished, description: BLOG_TEXT.unpublishedText },
           BLOG_TEXT.statusFailed,
         );
@@ -137,8 +135,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
       case 'archive':
         void runStatus(
           post,
-          'archive',
-          undefined,
+          adminApi.blog.archive,
           { title: BLOG_TEXT.archived, description: BLOG_TEXT.archivedText },
           BLOG_TEXT.statusFailed,
         );
@@ -154,7 +151,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
     const post = deleting;
     setBusyId(post.id);
     try {
-      await apiRequest('DELETE', `/api/admin/blog/${post.id}`);
+      await adminApi.blog.remove(post.id);
       toast({ title: BLOG_TEXT.deleted, description: BLOG_TEXT.deletedText });
       setDeleting(null);
       await refresh();
@@ -170,8 +167,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
     const post = scheduling;
     setBusyId(post.id);
     try {
-      const res = await apiRequest('POST', `/api/admin/blog/${post.id}/publish`, { publishAt });
-      const saved = (await res.json()) as AdminBlogPost;
+      const saved = await adminApi.blog.publish(post.id, publishAt);
       toast({
         title: BLOG_TEXT.scheduled,
         description: `It goes live ${dateTimeLabel(saved.publishedAt!)} (Winnipeg time).`,
@@ -181,8 +177,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
     } catch (err) {
       toast({
         title: 'Error',
-        description:
-          err instanceof ApiError ? (err.serverMessage ?? BLOG_TEXT.publishFailed) : BLOG_TEXT.publishFailed,
+        description: errorMessage(err, BLOG_TEXT.publishFailed),
         variant: 'destructive',
       });
     } finally {

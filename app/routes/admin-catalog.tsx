@@ -1,13 +1,13 @@
 /**
  * Catalog Management (SPEC §2 'Catalog Management'; decision 0020): the items table with search,
  * status and category filters, 'Add New Item' and edit in one dialog, publish in one click, view
- * the public page, CSV export and import. Data comes from the admin API through apiRequest; the
+ * the public page, CSV export and import. Data comes from the admin API through adminApi; the
  * table shows five skeleton rows while it loads.
  */
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { Route } from './+types/admin-catalog';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
 import { CatalogImportDialog } from '#app/components/catalog/admin/catalog-import-dialog.tsx';
 import { CatalogItemDialog } from '#app/components/catalog/admin/catalog-item-dialog.tsx';
 import { CatalogTable } from '#app/components/catalog/admin/catalog-table.tsx';
@@ -34,9 +34,6 @@ export const meta: Route.MetaFunction = (args) =>
 
 type Filters = { search: string; status: string; category: string; page: number };
 
-const describeError = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
-
 export default function AdminCatalog() {
   const [filters, setFilters] = useState<Filters>({ search: '', status: ALL, category: ALL, page: 1 });
   const [searchText, setSearchText] = useState('');
@@ -55,11 +52,11 @@ export default function AdminCatalog() {
 
   useEffect(() => {
     let current = true;
-    apiRequest('GET', '/api/categories')
-      .then((res) => res.json() as Promise<Category[]>)
+    adminApi
+      .categories()
       .then((list) => current && setCategories(list))
       .catch((err: unknown) =>
-        toast({ title: 'Error', description: describeError(err), variant: 'destructive' }),
+        toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
       );
     return () => {
       current = false;
@@ -76,18 +73,18 @@ export default function AdminCatalog() {
 
   useEffect(() => {
     let current = true;
-    const params = new URLSearchParams({ page: String(filters.page) });
-    if (filters.search) params.set('search', filters.search);
-    if (filters.status !== ALL) params.set('status', filters.status);
-    if (filters.category !== ALL) params.set('category', filters.category);
     const load = async () => {
       setLoading(true);
       try {
-        const res = await apiRequest('GET', `/api/admin/catalog?${params}`);
-        const page = (await res.json()) as StaffCatalogPage;
+        const page = await adminApi.catalog.list({
+          page: filters.page,
+          search: filters.search,
+          status: filters.status === ALL ? undefined : filters.status,
+          category: filters.category === ALL ? undefined : filters.category,
+        });
         if (current) setList(page);
       } catch (err) {
-        if (current) toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+        if (current) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
       } finally {
         if (current) setLoading(false);
       }
@@ -101,11 +98,11 @@ export default function AdminCatalog() {
   async function publish(item: CatalogItem) {
     setPublishing(item.id);
     try {
-      await apiRequest('PATCH', `/api/catalog/${item.id}`, { status: 'active' });
+      await adminApi.catalog.update(item.id, { status: 'active' });
       toast({ title: 'Success', description: `${item.title} is now live in the catalog.` });
       refresh();
     } catch (err) {
-      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setPublishing(null);
     }

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, redirect } from 'react-router';
 import type { Route } from './+types/admin-layout';
 import {
-  apiRequest,
+  adminApi,
+  CONNECTION_FAILED,
   forgetLogin,
   isAuthenticatedInBrowser,
   rememberLogin,
@@ -44,9 +45,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   async function signOut() {
     setSigningOut(true);
     try {
-      await apiRequest('POST', '/api/admin/logout');
+      await adminApi.auth.logout();
     } catch {
-      toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
+      toast({ title: 'Error', description: CONNECTION_FAILED, variant: 'destructive' });
       setSigningOut(false);
       return;
     }

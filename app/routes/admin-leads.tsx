@@ -8,21 +8,19 @@ import { Download, Loader2, Search, Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { redirect } from 'react-router';
 import type { Route } from './+types/admin-leads';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
 import { LeadBoard } from '#app/components/leads/lead-board.tsx';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
-import { SummaryCards, type AdminLeadStats, type ClickStats } from '#app/components/leads/summary-cards.tsx';
+import { SummaryCards } from '#app/components/leads/summary-cards.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { Button, buttonVariants } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import {
-  LEADS_TEXT,
-  type BoardPage,
-  type LeadBoard as LeadBoardData,
-} from '#app/modules/leads/lead-admin.ts';
+import { LEADS_TEXT, type LeadBoard as LeadBoardData } from '#app/modules/leads/lead-admin.ts';
 import type { BoardStatus } from '#app/modules/leads/status.ts';
+import type { LeadStats } from '#app/modules/marketing/stats.ts';
+import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import { getAppContext } from '#app/load-context.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,21 +34,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.stats.leadStats(),
     services.clicks.clickStats(),
   ]);
-  return {
-    board,
-    stats: stats as AdminLeadStats,
-    clicks: clicks as ClickStats,
-    now: new Date().toISOString(),
-  };
+  return { board, stats, clicks, now: new Date().toISOString() };
 }
 
-const describeError = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
 const EMPTY_CLICKS: ClickStats = { totalClicks: 0, todayClicks: 0, buttonBreakdown: {} };
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const [board, setBoard] = useState<LeadBoardData>(loaderData.board);
-  const [stats, setStats] = useState<AdminLeadStats>(loaderData.stats);
+  const [stats, setStats] = useState<Partial<LeadStats>>(loaderData.stats);
   const [clicks, setClicks] = useState<ClickStats>(loaderData.clicks ?? EMPTY_CLICKS);
   const [now, setNow] = useState(() => new Date(loaderData.now));
   const [openId, setOpenId] = useState<number | null>(null);
@@ -81,13 +72,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
       return;
     }
     let current = true;
-    const params = new URLSearchParams();
-    if (query) params.set('q', query);
-    Promise.all([
-      apiRequest('GET', `/api/leads/board?${params}`).then((r) => r.json() as Promise<LeadBoardData>),
-      apiRequest('GET', '/api/admin/stats').then((r) => r.json() as Promise<AdminLeadStats>),
-      apiRequest('GET', '/api/clicks/stats').then((r) => r.json() as Promise<ClickStats>),
-    ])
+    Promise.all([adminApi.leads.board(query), adminApi.stats(), adminApi.clickStats()])
       .then(([b, s, c]) => {
         if (!current) return;
         setBoard(b);
@@ -95,7 +80,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         setClicks(c);
       })
       .catch((err: unknown) => {
-        if (current) toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+        if (current) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
       });
     return () => {
       current = false;
@@ -126,11 +111,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
     if (!column.nextBefore) return;
     setLoadingMore(status);
     try {
-      const params = new URLSearchParams({ before: column.nextBefore });
-      if (board.query) params.set('q', board.query);
-      const page = (await (
-        await apiRequest('GET', `/api/leads/board/${status}?${params}`)
-      ).json()) as BoardPage;
+      const page = await adminApi.leads.column(status, { before: column.nextBefore, search: board.query });
       setBoard((b) => ({
         ...b,
         columns: {
@@ -143,7 +124,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
         },
       }));
     } catch (err) {
-      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setLoadingMore(null);
     }
@@ -152,14 +133,13 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   async function generateSeoPages() {
     setGenerating(true);
     try {
-      const res = await apiRequest('POST', '/api/admin/seo-pages');
-      const { count } = (await res.json()) as { count: number };
+      const { count } = await adminApi.generateSeoPages();
       toast({
         title: 'SEO Pages Generated',
         description: `${count} city pages are worth indexing and are in the sitemap.`,
       });
     } catch (err) {
-      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setGenerating(false);
     }

@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/admin-login';
-import { rememberLogin } from '#app/components/admin/admin-api.ts';
+import {
+  adminApi,
+  ApiError,
+  CONNECTION_FAILED,
+  errorMessage,
+  fieldErrorsFrom,
+  rememberLogin,
+} from '#app/components/admin/admin-api.ts';
 import { LogoMark } from '#app/components/site/logo.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -24,6 +31,7 @@ export default function AdminLogin() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
@@ -33,30 +41,23 @@ export default function AdminLogin() {
   async function onSubmit(values: LoginInput) {
     setBusy(true);
     try {
-      let res: Response;
-      try {
-        res = await fetch('/api/admin/login', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          credentials: 'include',
-          body: JSON.stringify(values),
-        });
-      } catch {
-        toast({ title: 'Error', description: 'Unable to connect to server', variant: 'destructive' });
-        return;
-      }
-      const data = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
-      if (!res.ok) {
-        toast({
-          title: 'Login failed',
-          description: data.message || 'Invalid username or password',
-          variant: 'destructive',
-        });
-        return;
-      }
-      rememberLogin(data.token);
+      const { token } = await adminApi.auth.login(values);
+      rememberLogin(token);
       toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
       setTimeout(() => navigate('/admin/blog'), 100);
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        toast({ title: 'Error', description: CONNECTION_FAILED, variant: 'destructive' });
+        return;
+      }
+      const fields = fieldErrorsFrom(err);
+      if (fields.username) setError('username', { message: fields.username });
+      if (fields.password) setError('password', { message: fields.password });
+      toast({
+        title: 'Login failed',
+        description: errorMessage(err, 'Invalid username or password'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }

@@ -6,29 +6,16 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
+import { validationError } from '../validation.ts';
 
 export const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
 
-export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (thrown, req, res, _next) => {
+  // a schema.parse() that slipped past parseInput: the same conversion, the same shape
+  const err = thrown instanceof ZodError ? validationError(thrown) : thrown;
   if (res.headersSent) {
     req.log?.error({ err }, 'error after headers were sent');
     res.end();
-    return;
-  }
-  if (err instanceof ZodError) {
-    const fieldErrors = fieldErrorsOf(err);
-    const first = err.issues[0];
-    const message = first ? `${first.path.join('.') || 'input'}: ${first.message}` : 'Invalid input';
-    res.status(400).json({ message, fieldErrors });
     return;
   }
   if (err instanceof AppError) {

@@ -14,6 +14,7 @@ import {
 } from '../db/repo/sessions.ts';
 import { findUserByUsername } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -45,7 +46,7 @@ export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = 
   return {
     /**
      * Checks the credentials and opens a session. Throws AppError 429 while locked out, 401 on
-     * bad credentials, a ZodError on missing fields. `previousSessionId` (the cookie the browser
+     * bad credentials, 400 with field errors on missing fields. `previousSessionId` (the cookie the browser
      * already had, if any) is ended: a sign-in always gets a fresh session id.
      */
     async login(
@@ -53,7 +54,7 @@ export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = 
       client: string,
       previousSessionId?: string,
     ): Promise<{ sessionId: string; csrfToken: string; user: SessionUser; expiresAt: Date }> {
-      const { username, password } = loginSchema.parse(input);
+      const { username, password } = parseInput(loginSchema, input);
       const at = now();
       const wait = throttle.retryAfterMs(username, client, at.getTime());
       if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, { cause: { retryAfterMs: wait } });

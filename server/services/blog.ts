@@ -19,6 +19,7 @@ import {
 } from '#app/modules/blog/blog.ts';
 import { blogPayloadSchema, publishSchema } from '#app/modules/blog/blog.schema.ts';
 import { zonedLocalToInstant } from '#app/modules/blog/schedule.ts';
+import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import {
   deleteBlogPost,
   findBlogPostById,
@@ -31,8 +32,10 @@ import {
   updateBlogPost,
   type NewBlogPost,
 } from '../db/repo/blog.ts';
+import { uniqueViolationOn } from '../db/unique-violation.ts';
 import { AppError } from '../errors.ts';
 import { NotAnImageError } from '../storage/index.ts';
+import { parseInput } from '../validation.ts';
 import { renderPostBody, sanitizeForSave, uploadedImageUrls } from './blog-html.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -45,7 +48,6 @@ export const BLOG_IMAGE_MESSAGES = {
 } as const;
 
 export type Upload = { data: Buffer; name: string };
-export type UploadedImage = { url: string; width: number; height: number };
 
 /** A public post with its body ready for the page (SPEC §5 strict list). */
 export type BlogPostPage = { post: PublicBlogPost; html: string; canonicalUrl: string | null };
@@ -59,11 +61,6 @@ const xml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
-
-function uniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
-}
 
 const slugTaken = () =>
   new AppError(409, BLOG_TEXT.slugTaken, { fieldErrors: { slug: [BLOG_TEXT.slugTaken] } });
@@ -116,7 +113,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
     input: unknown,
     existing?: AdminBlogPost,
   ): Promise<Omit<NewBlogPost, 'featuredImage' | 'status' | 'publishedAt'>> {
-    const data = blogPayloadSchema.parse(input);
+    const data = parseInput(blogPayloadSchema, input);
     const slug = blogSlug(data.slug ?? '') || blogSlug(data.title) || `post-${Date.now().toString(36)}`;
     const other = await findBlogPostBySlug(db, slug);
     if (other && other.id !== existing?.id) throw slugTaken();
@@ -205,7 +202,8 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
         );
       } catch (err) {
         if (image) await removeUnusedImages([image.url]);
-        if (uniqueViolation(err)) throw slugTaken();
+        // the slug is the posts' one unique column: another save took it since fromPayload looked
+        if (uniqueViolationOn(err)) throw slugTaken();
         throw err;
       }
     },
@@ -234,7 +232,8 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
         );
       } catch (err) {
         if (image) await removeUnusedImages([image.url]);
-        if (uniqueViolation(err)) throw slugTaken();
+        // the slug is the posts' one unique column: another save took it since fromPayload looked
+        if (uniqueViolationOn(err)) throw slugTaken();
         throw err;
       }
       if (!updated) throw missing();
@@ -263,7 +262,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
      */
     async publishPost(id: number, input: unknown = {}): Promise<AdminBlogPost> {
       await getPost(id);
-      const { publishAt } = publishSchema.parse(input ?? {});
+      const { publishAt } = parseInput(publishSchema, input ?? {});
       let at = now();
       if (publishAt) {
         const when = /Z$|[+-]\d{2}:\d{2}$/.test(publishAt)

@@ -29,6 +29,7 @@ import {
 import { resolvePrice } from '#app/modules/catalog/pricing.ts';
 import { shipsIn, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
+import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import {
   countCatalogItems,
   findCatalogItemById,
@@ -42,8 +43,10 @@ import {
   writeCatalogImport,
 } from '../db/repo/catalog.ts';
 import { listCategories, listCities } from '../db/repo/reference.ts';
+import { uniqueViolationOn } from '../db/unique-violation.ts';
 import { AppError } from '../errors.ts';
 import { NotAnImageError } from '../storage/index.ts';
+import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import { createMemo } from './memo.ts';
 
@@ -72,8 +75,6 @@ export type CatalogItemPage = {
 
 export type AdminCatalogList = StaffCatalogPage;
 
-export type UploadedImage = { url: string; width: number; height: number };
-
 /** Catalog pictures: public, WebP, at most 1600 px on the long side (enough for a zoomed gallery). */
 export const CATALOG_IMAGE = { format: 'webp', maxEdge: 1600, quality: 80 } as const;
 export const IMAGE_RULES = { maxBytes: 10 * 1024 * 1024, maxPerUpload: 6 } as const;
@@ -100,14 +101,10 @@ const pageNumber = (value: unknown) => {
 const filterValue = (value: unknown) =>
   typeof value === 'string' && value.trim() && value !== ALL ? value.trim().slice(0, 100) : undefined;
 
-/** Which unique column a failed insert/update collided on (SQLite and PostgreSQL word it differently). */
+/** Which of the item's unique columns a failed insert/update collided on. */
 function uniqueViolation(err: unknown): 'slug' | 'sku' | undefined {
-  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
-  const text = `${e?.message ?? ''} ${e?.constraint ?? ''} ${e?.detail ?? ''}`;
-  if (e?.code !== '23505' && !/UNIQUE constraint failed/.test(text)) return undefined;
-  if (/slug/.test(text)) return 'slug';
-  if (/sku/.test(text)) return 'sku';
-  return undefined;
+  const columns = uniqueViolationOn(err)?.columns ?? [];
+  return columns.includes('slug') ? 'slug' : columns.includes('sku') ? 'sku' : undefined;
 }
 
 const conflict = (field: 'slug' | 'sku') => {
@@ -141,7 +138,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
   async function checkCategory(slug: string): Promise<void> {
     if (!(await listCategories(db)).some((c) => c.slug === slug)) {
       const message = 'Choose a category from the list';
-      throw new AppError(400, `category: ${message}`, { fieldErrors: { category: [message] } });
+      throw new AppError(400, message, { fieldErrors: { category: [message] } });
     }
   }
 
@@ -279,11 +276,11 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
 
     /**
      * Creates an item from the form's payload (POST /api/catalog): validated with the shared schema
-     * (ZodError → 400), a known category, a unique slug and SKU (409), the price recomputed from
+     * (400 with field errors), a known category, a unique slug and SKU (409), the price recomputed from
      * cost and markup. A draft unless the payload says otherwise.
      */
     async createItem(input: unknown): Promise<CatalogItem> {
-      const data = catalogItemSchema.parse(input);
+      const data = parseInput(catalogItemSchema, input);
       await checkCategory(data.category);
       await checkUnique(data);
       try {
@@ -304,9 +301,9 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
     async updateItem(id: number, patch: unknown): Promise<CatalogItem> {
       const existing = await findCatalogItemById(db, id);
       if (!existing) throw new AppError(404, CATALOG_ITEM_MISSING);
-      const changes = catalogItemPatchSchema.parse(patch);
+      const changes = parseInput(catalogItemPatchSchema, patch);
       // a price sent next to an unchanged cost is not a new price: only a price without a cost counts
-      const data = catalogItemSchema.parse({ ...itemToData(existing), ...changes });
+      const data = parseInput(catalogItemSchema, { ...itemToData(existing), ...changes });
       if (data.category !== existing.category) await checkCategory(data.category);
       await checkUnique(data, id);
       try {
@@ -389,7 +386,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
         );
       } catch (err) {
         changed();
-        if (uniqueViolation(err)) {
+        if (uniqueViolationOn(err)) {
           throw new AppError(
             409,
             'The catalog changed while importing; nothing was imported. Please try again.',

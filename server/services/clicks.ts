@@ -1,22 +1,15 @@
 /** Quote-button click tracking (POST /api/clicks) and its summary (GET /api/clicks/stats, admin). */
 import { zonedDayRange } from '#app/modules/marketing/calendar.ts';
-import { clickEventSchema } from '#app/modules/site/click.schema.ts';
+import { clickEventSchema, type ClickStats } from '#app/modules/site/click.schema.ts';
 import { countClicks, insertClick } from '../db/repo/clicks.ts';
+import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
-
-export type ClickStats = {
-  totalClicks: number;
-  /** Clicks since midnight, America/Winnipeg */
-  todayClicks: number;
-  /** Clicks per button location (header, home-hero, parts-sourcing-hero, …) */
-  buttonBreakdown: Record<string, number>;
-};
 
 export function clicksService({ db, now }: ServiceDeps) {
   return {
-    /** Validates and stores one click; throws a ZodError on bad input. */
+    /** Validates and stores one click; bad input is an AppError 400 with field errors. */
     async recordClick(input: unknown): Promise<void> {
-      const click = clickEventSchema.parse(input);
+      const click = parseInput(clickEventSchema, input);
       await insertClick(db, click, now());
     },
 

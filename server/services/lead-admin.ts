@@ -47,6 +47,7 @@ import {
 import { AppError } from '../errors.ts';
 import { listCustomerMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
+import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
 import type { TextingService } from './texting.ts';
@@ -104,25 +105,6 @@ function exportRow(lead: Lead): CsvCell[] {
     lead.etaDays,
     lead.lostReason,
   ];
-}
-
-/** Parses a payload; a 400 whose message is the first failing rule, word for word (SPEC §5). */
-function parsePayload<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ):
-      | { success: true; data: T }
-      | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
-  },
-  payload: unknown,
-): T {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of result.error.issues)
-    (fieldErrors[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-  throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request', { fieldErrors });
 }
 
 function parseId(id: unknown): number {
@@ -249,7 +231,7 @@ export function leadAdminService(
      */
     async changeStatus(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const { status, reason } = parsePayload(statusPayloadSchema, payload);
+      const { status, reason } = parseInput(statusPayloadSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await lockLead(trx, leadId, engine);
@@ -278,7 +260,7 @@ export function leadAdminService(
      */
     async sendQuote(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const input = parsePayload(quotePayloadSchema, payload);
+      const input = parseInput(quotePayloadSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await lockLead(trx, leadId, engine);
@@ -343,7 +325,7 @@ export function leadAdminService(
      */
     async sendText(id: unknown, payload: unknown): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const { body } = parsePayload(messagePayloadSchema, payload);
+      const { body } = parseInput(messagePayloadSchema, payload);
       await texting.sendStaffText(leadId, body);
       // the answer shows the messages as written (queued); the worker starts after it is read
       const updated = await details(leadId);

@@ -28,6 +28,7 @@ import {
   type ImageInput,
   type PreparedImage,
 } from '../storage/index.ts';
+import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
 
@@ -48,14 +49,6 @@ const LEAD_PHOTO_IMAGE = { maxEdge: 2560, format: 'jpeg', quality: 82 } as const
 /** A file in the photo folder that no row names, older than this, is a leftover of a crash. */
 export const ORPHAN_AGE_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
-
-type FieldErrors = Record<string, string[]>;
-
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of issues) (out[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-  return out;
-}
 
 /** `messaging`: the process's one way to queue messages (createServices); the staff alert goes through it. */
 export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging }) {
@@ -152,15 +145,8 @@ export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging })
         logger.info({ photos: photos.length }, 'quote request with the honeypot filled: discarded');
         return { caseNumber: DISCARDED_CASE_NUMBER, stored: false };
       }
-      const parsed = leadRequestSchema.safeParse(leadRequestFromForm(fields));
-      if (!parsed.success) {
-        const errors = fieldErrors(parsed.error.issues);
-        throw new AppError(400, parsed.error.issues[0]?.message ?? 'Invalid request', {
-          fieldErrors: errors,
-        });
-      }
+      const request: LeadRequest = parseInput(leadRequestSchema, leadRequestFromForm(fields));
       if (photos.length > PHOTO_RULES.maxCount) throw new AppError(400, PHOTO_MESSAGES.tooMany);
-      const request: LeadRequest = parsed.data;
       const cityName = await checkCity(request.city);
 
       const at = now();

@@ -6,7 +6,11 @@
  */
 import { toPublicItem, type PublicCatalogItem } from '#app/modules/catalog/catalog.ts';
 import { cityPageSeo, type CityPageSeo } from '#app/modules/marketing/city-page.ts';
-import { isIndexableCityPage, PRIORITY_CITY_SLUGS } from '#app/modules/marketing/indexability.ts';
+import {
+  isIndexableCityPage,
+  PRIORITY_CITY_SLUGS,
+  type IndexablePage,
+} from '#app/modules/marketing/indexability.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
 import { listActiveCatalogItems } from '../db/repo/catalog.ts';
 import { countActiveItemsByCategory, listLocalGuides, type LocalGuide } from '../db/repo/landing-pages.ts';
@@ -73,7 +77,7 @@ export function pagesService({ db, now }: ServiceDeps) {
 
   return {
     /** Every city × category pair with content of its own, in city then category display order. */
-    async indexablePages(): Promise<{ city: string; category: string }[]> {
+    async indexablePages(): Promise<IndexablePage[]> {
       const [cities, categories] = await Promise.all([listCities(db), listCategories(db)]);
       return indexable(cities, categories);
     },

@@ -7,6 +7,7 @@ import {
   AVERAGE_WINDOW_DAYS,
   MARKETING_BASELINES,
   MIN_QUOTES_FOR_AVERAGES,
+  type LeadStats,
   type PublicStats,
 } from '#app/modules/marketing/stats.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
@@ -21,19 +22,6 @@ import {
 import type { ServiceDeps } from './context.ts';
 
 export type { PublicStats } from '#app/modules/marketing/stats.ts';
-
-export type LeadStats = {
-  /** Every lead status with its count (0 when none) */
-  statusCounts: Record<LeadStatus, number>;
-  /** Leads created since midnight, America/Winnipeg */
-  todayLeads: number;
-  /** Leads waiting for a price: new + qualified */
-  pendingQuotes: number;
-  /** Sell prices of leads ordered this calendar month (America/Winnipeg), in dollars */
-  monthlyRevenue: number;
-  /** Average minutes from request to quote (baseline while there are too few quotes) */
-  avgResponseTime: number;
-};
 
 const DAY_MS = 24 * 60 * 60_000;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;

@@ -172,7 +172,7 @@ describe('static files and errors', () => {
     app.use(errorHandler);
     const zod = await request(app).get('/zod').expect(400);
     expect(zod.body).toEqual({
-      message: 'name: Name is required',
+      message: 'Name is required',
       fieldErrors: { name: ['Name is required'] },
     });
     expect((await request(app).get('/app').expect(409)).body).toEqual({ message: 'Slug already exists' });

@@ -6,11 +6,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import { launchBrowser, openPage, visit, type PageProblems } from './support/browser.ts';
 import { urlOf } from './support/server.ts';
 import { E2E_ADMIN_PASSWORD, SMS_HREF } from './support/site.ts';
-
-type ClickStats = { totalClicks: number; todayClicks: number; buttonBreakdown: Record<string, number> };
 
 let browser: Browser;
 let context: BrowserContext | undefined;

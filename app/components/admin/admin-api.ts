@@ -1,27 +1,111 @@
 /**
- * The back office's HTTP client (SPEC §7, §8): sends cookies and the stored CSRF token; any
- * non-OK answer throws an ApiError whose message is 'status: body-or-status-text' and which
- * also carries the server's own `{ message }` for notices.
+ * The back office's HTTP client (SPEC §7, §8; decision 0074): sends cookies and the stored CSRF
+ * token; any non-OK answer throws an ApiError whose message is 'status: body-or-status-text' and
+ * which also carries the server's one error shape, `{ message, fieldErrors }`. `adminApi` names
+ * every call the back office makes and answers the types app/modules owns, so screens never cast.
+ * `errorMessage` is the one way a failure becomes words in a notice.
  */
-import { AUTH_FLAG_KEY, AUTH_TOKEN_KEY, CSRF_HEADER } from '#app/modules/auth/login.schema.ts';
+import type { z } from 'zod';
+import {
+  AUTH_FLAG_KEY,
+  AUTH_TOKEN_KEY,
+  CSRF_HEADER,
+  type LoginInput,
+  type SignedIn,
+} from '#app/modules/auth/login.schema.ts';
+import type { AdminBlogPost, BlogCategory } from '#app/modules/blog/blog.ts';
+import type { CatalogImportResult, CatalogItem, StaffCatalogPage } from '#app/modules/catalog/catalog.ts';
+import type { CatalogItemData, CatalogItemPatch } from '#app/modules/catalog/catalog.schema.ts';
+import type {
+  BoardPage,
+  LeadBoard,
+  LeadDetails,
+  MessagePayload,
+  QuotePayload,
+  statusPayloadSchema,
+} from '#app/modules/leads/lead-admin.ts';
+import type { BoardStatus } from '#app/modules/leads/status.ts';
+import type { IndexablePage } from '#app/modules/marketing/indexability.ts';
+import type { LeadStats, PublicStats } from '#app/modules/marketing/stats.ts';
+import type { ClickStats } from '#app/modules/site/click.schema.ts';
+import type { Category } from '#app/modules/site/reference.ts';
+import type { UploadedImage } from '#app/modules/site/uploads.ts';
+
+/** What the browser says when the server cannot be reached at all (SPEC §8). */
+export const CONNECTION_FAILED = 'Unable to connect to server';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's own `message`, when it answered the one error shape */
   readonly serverMessage?: string;
-  /** Per-field messages of a 400 (`{ message, fieldErrors }`), keyed by field name */
+  /** Per-field messages of a 400 (`{ message, fieldErrors }`), keyed by field path */
   readonly fieldErrors: Record<string, string[]>;
+  /** The answer's body as JSON, when it was JSON (a report such as the CSV import's) */
+  readonly body?: unknown;
   constructor(
     status: number,
     text: string,
     serverMessage?: string,
     fieldErrors: Record<string, string[]> = {},
+    body?: unknown,
   ) {
     super(`${status}: ${text}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
+}
+
+/** The ApiError for a non-OK answer: its text, and the one error shape when the body has it. */
+export async function apiErrorOf(res: Response): Promise<ApiError> {
+  const text = (await res.text()) || res.statusText;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the text itself is the message
+  }
+  const shape = (typeof body === 'object' && body !== null ? body : {}) as {
+    message?: unknown;
+    fieldErrors?: unknown;
+  };
+  const fieldErrors =
+    typeof shape.fieldErrors === 'object' && shape.fieldErrors !== null
+      ? (shape.fieldErrors as Record<string, string[]>)
+      : {};
+  return new ApiError(
+    res.status,
+    text,
+    typeof shape.message === 'string' ? shape.message : undefined,
+    fieldErrors,
+    body,
+  );
+}
+
+/**
+ * The words for a failed call (SPEC §8): the server's message when it sent one; otherwise
+ * `fallback` when the screen has its own words ('Failed to save blog post'), else the error's
+ * 'status: text'. A call that never reached the server: `fallback`, else 'Unable to connect to server'.
+ */
+export function errorMessage(err: unknown, fallback?: string): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback ?? err.message;
+  return fallback ?? CONNECTION_FAILED;
+}
+
+/**
+ * The server's field messages for a form: the first message of each field, keyed by the
+ * top-level field name ('specs.0.name' counts for 'specs'). Empty for any other failure.
+ */
+export function fieldErrorsFrom(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(err instanceof ApiError)) return out;
+  for (const [path, messages] of Object.entries(err.fieldErrors)) {
+    const field = path.split('.')[0]!;
+    if (messages[0] && !(field in out)) out[field] = messages[0];
+  }
+  return out;
 }
 
 export function storedToken(): string | null {
@@ -62,18 +146,100 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
     payload = JSON.stringify(body);
   }
   const res = await fetch(url, { method, headers, body: payload, credentials: 'include' });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    let serverMessage: string | undefined;
-    let fieldErrors: Record<string, string[]> = {};
-    try {
-      const parsed = JSON.parse(text) as { message?: unknown; fieldErrors?: Record<string, string[]> };
-      if (typeof parsed.message === 'string') serverMessage = parsed.message;
-      if (parsed.fieldErrors && typeof parsed.fieldErrors === 'object') fieldErrors = parsed.fieldErrors;
-    } catch {
-      // not JSON: the text itself is the message
-    }
-    throw new ApiError(res.status, text, serverMessage, fieldErrors);
-  }
+  if (!res.ok) throw await apiErrorOf(res);
   return res;
 }
+
+/** One call, its answer read as JSON of the type the module declares. */
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest(method, url, body)).json()) as T;
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+const isImportReport = (body: unknown): body is CatalogImportResult =>
+  typeof body === 'object' && body !== null && 'problems' in body;
+
+/** Every call of the back office (SPEC §7 and the staff endpoints of decisions 0020, 0030, 0050). */
+export const adminApi = {
+  auth: {
+    login: (input: LoginInput) => call<SignedIn>('POST', '/api/admin/login', input),
+    logout: () => call<{ ok: true }>('POST', '/api/admin/logout'),
+  },
+
+  leads: {
+    board: (search?: string) => call<LeadBoard>('GET', `/api/leads/board${query({ q: search })}`),
+    column: (status: BoardStatus, page: { before: string; search?: string }) =>
+      call<BoardPage>('GET', `/api/leads/board/${status}${query({ before: page.before, q: page.search })}`),
+    get: (id: number) => call<LeadDetails>('GET', `/api/leads/${id}`),
+    changeStatus: (id: number, change: z.input<typeof statusPayloadSchema>) =>
+      call<LeadDetails>('PATCH', `/api/leads/${id}`, change),
+    sendQuote: (id: number, quote: QuotePayload) =>
+      call<LeadDetails>('POST', `/api/leads/${id}/quote`, quote),
+    sendText: (id: number, message: MessagePayload) =>
+      call<LeadDetails>('POST', `/api/leads/${id}/messages`, message),
+  },
+
+  /** The public figures, plus the staff summary for a signed-in staff member. */
+  stats: () => call<PublicStats & LeadStats>('GET', '/api/admin/stats'),
+  clickStats: () => call<ClickStats>('GET', '/api/clicks/stats'),
+  generateSeoPages: () => call<{ count: number; pages: IndexablePage[] }>('POST', '/api/admin/seo-pages'),
+  categories: () => call<Category[]>('GET', '/api/categories'),
+
+  catalog: {
+    list: (filters: { page: number; search?: string; status?: string; category?: string }) =>
+      call<StaffCatalogPage>('GET', `/api/admin/catalog${query(filters)}`),
+    create: (item: CatalogItemData) => call<CatalogItem>('POST', '/api/catalog', item),
+    update: (id: number, changes: CatalogItemPatch) =>
+      call<CatalogItem>('PATCH', `/api/catalog/${id}`, changes),
+    /** A sheet with problems answers 400 with its report: returned like a good one (ok: false). */
+    async importCsv(file: File, dryRun: boolean): Promise<CatalogImportResult> {
+      const body = new FormData();
+      body.append('file', file);
+      try {
+        return await call<CatalogImportResult>(
+          'POST',
+          `/api/admin/catalog/import${dryRun ? '?dryRun=1' : ''}`,
+          body,
+        );
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400 && isImportReport(err.body)) return err.body;
+        throw err;
+      }
+    },
+    uploadImages(files: readonly File[]): Promise<UploadedImage[]> {
+      const body = new FormData();
+      for (const file of files) body.append('images', file);
+      return call<UploadedImage[]>('POST', '/api/admin/catalog/images', body);
+    },
+  },
+
+  blog: {
+    list: () => call<AdminBlogPost[]>('GET', '/api/admin/blog'),
+    categories: () => call<BlogCategory[]>('GET', '/api/admin/blog/categories'),
+    /** Creates a draft (no id) or saves the form over a post; the form as multipart (formToFormData). */
+    save: (id: number | null, form: FormData) =>
+      id === null
+        ? call<AdminBlogPost>('POST', '/api/admin/blog', form)
+        : call<AdminBlogPost>('PATCH', `/api/admin/blog/${id}`, form),
+    remove: async (id: number): Promise<void> => {
+      await apiRequest('DELETE', `/api/admin/blog/${id}`);
+    },
+    /** Now, or at `publishAt` (a Winnipeg wall-clock time such as '2026-12-01T09:00'). */
+    publish: (id: number, publishAt?: string) =>
+      call<AdminBlogPost>('POST', `/api/admin/blog/${id}/publish`, publishAt ? { publishAt } : undefined),
+    unpublish: (id: number) => call<AdminBlogPost>('POST', `/api/admin/blog/${id}/unpublish`),
+    archive: (id: number) => call<AdminBlogPost>('POST', `/api/admin/blog/${id}/archive`),
+    uploadImage(file: File): Promise<UploadedImage> {
+      const body = new FormData();
+      body.append('image', file, file.name || 'pasted-image.png');
+      return call<UploadedImage>('POST', '/api/admin/blog/images', body);
+    },
+  },
+} as const;

@@ -5,7 +5,7 @@
  */
 import { Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
@@ -47,9 +47,6 @@ export const MESSAGE_STATUS: Record<ConversationStatus, { label: string; hint: s
     tone: 'bg-red-100 text-red-900',
   },
 };
-
-const describeError = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
 
 function MessageBubble({ message }: { message: ConversationMessage }) {
   const incoming = message.direction === 'in';
@@ -124,15 +121,14 @@ export function LeadConversation({
     setError(undefined);
     setNotice('');
     try {
-      const res = await apiRequest('POST', `/api/leads/${lead.id}/messages`, parsed.data);
-      onUpdated((await res.json()) as LeadDetails);
+      onUpdated(await adminApi.leads.sendText(lead.id, parsed.data));
       setBody('');
       setNotice(CONVERSATION_TEXT.sent.description);
       toast(CONVERSATION_TEXT.sent);
     } catch (err) {
-      const fieldError = err instanceof ApiError ? err.fieldErrors.body?.[0] : undefined;
+      const fieldError = fieldErrorsFrom(err).body;
       if (fieldError) setError(fieldError);
-      else toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      else toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setSending(false);
       textRef.current?.focus();

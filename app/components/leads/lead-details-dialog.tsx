@@ -8,7 +8,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
@@ -29,9 +29,6 @@ import { UrgencyBadge } from './urgency-badge.tsx';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
 export const REFRESH_MS = 15_000;
-
-const describeError = (err: unknown) =>
-  err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -77,12 +74,12 @@ export function LeadDetailsDialog({
   useEffect(() => {
     if (leadId === null) return;
     let current = true;
-    apiRequest('GET', `/api/leads/${leadId}`)
-      .then((res) => res.json() as Promise<LeadDetails>)
+    adminApi.leads
+      .get(leadId)
       .then((data) => current && setLead(data))
       .catch((err: unknown) => {
         if (!current) return;
-        toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+        toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
         onClose();
       });
     return () => {
@@ -97,8 +94,8 @@ export function LeadDetailsDialog({
     let current = true;
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
-      apiRequest('GET', `/api/leads/${leadId}`)
-        .then((res) => res.json() as Promise<LeadDetails>)
+      adminApi.leads
+        .get(leadId)
         .then((data) => current && setLead(data))
         .catch(() => {});
     }, REFRESH_MS);
@@ -112,31 +109,30 @@ export function LeadDetailsDialog({
     if (!lead) return;
     setBusy('status');
     try {
-      await apiRequest(
-        'PATCH',
-        `/api/leads/${lead.id}`,
-        lostReason ? { status, reason: lostReason } : { status },
-      );
+      await adminApi.leads.changeStatus(lead.id, lostReason ? { status, reason: lostReason } : { status });
       toast(LEADS_TEXT.updated);
       onChanged();
       onClose();
     } catch (err) {
-      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
   }
 
-  async function sendQuote(payload: QuotePayload) {
-    if (!lead) return;
+  /** Sends the quote; answers the server's field messages for the calculator (none on success). */
+  async function sendQuote(payload: QuotePayload): Promise<Record<string, string>> {
+    if (!lead) return {};
     setBusy('quote');
     try {
-      await apiRequest('POST', `/api/leads/${lead.id}/quote`, payload);
+      await adminApi.leads.sendQuote(lead.id, payload);
       toast(LEADS_TEXT.quoteSent);
       onChanged();
       onClose();
+      return {};
     } catch (err) {
-      toast({ title: 'Error', description: describeError(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
+      return fieldErrorsFrom(err);
     } finally {
       setBusy(null);
     }
@@ -257,7 +253,7 @@ export function LeadDetailsDialog({
                     lead={lead}
                     canQuote={canQuote(lead.status)}
                     busy={busy !== null}
-                    onSend={(payload) => void sendQuote(payload)}
+                    onSend={sendQuote}
                   />
                   <LeadConversation lead={lead} onUpdated={setLead} />
                   <Block title="History">

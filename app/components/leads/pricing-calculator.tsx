@@ -11,7 +11,8 @@ import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.t
 import {
   DEFAULT_ETA_DAYS,
   LEADS_TEXT,
-  QUOTE_MESSAGES,
+  quoteFormSchema,
+  quoteFormToPayload,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
 import type { Lead } from '#app/modules/leads/leads.ts';
@@ -49,14 +50,15 @@ export function PricingCalculator({
   lead: Lead;
   canQuote: boolean;
   busy: boolean;
-  onSend: (payload: QuotePayload) => void;
+  /** answers the server's field messages when it refused the quote (the one error shape) */
+  onSend: (payload: QuotePayload) => Promise<Record<string, string>>;
 }) {
   const id = useId();
   const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
   const [cost, setCost] = useState('');
   const [eta, setEta] = useState(String(lead.etaDays ?? DEFAULT_ETA_DAYS));
   const [notes, setNotes] = useState(lead.notes ?? '');
-  const [errors, setErrors] = useState<{ cost?: string; etaDays?: string }>({});
+  const [errors, setErrors] = useState<{ cost?: string; etaDays?: string; notes?: string }>({});
 
   const costNumber = cost.trim() === '' ? NaN : Number(cost);
   const hasCost = Number.isFinite(costNumber) && costNumber > 0;
@@ -65,23 +67,22 @@ export function PricingCalculator({
     : null;
   const uplift = urgencyUplift(lead.urgency);
 
-  function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
+    // the quote form's schema: the rules and words the server checks the quote call with
+    const result = quoteFormSchema.safeParse({ cost, etaDays: eta, notes, difficulty });
     const next: typeof errors = {};
-    if (!(Number.isFinite(costNumber) && costNumber >= 0.01)) next.cost = QUOTE_MESSAGES.cost;
-    const etaNumber = Number(eta);
-    if (eta.trim() === '' || !Number.isInteger(etaNumber) || etaNumber < 1) next.etaDays = QUOTE_MESSAGES.eta;
+    for (const issue of result.error?.issues ?? []) {
+      const field = issue.path[0];
+      if (field === 'cost' || field === 'etaDays' || field === 'notes') next[field] ??= issue.message;
+    }
     setErrors(next);
-    if (next.cost || next.etaDays) {
-      document.getElementById(next.cost ? `${id}-cost` : `${id}-eta`)?.focus();
+    if (!result.success) {
+      document.getElementById(next.cost ? `${id}-cost` : next.etaDays ? `${id}-eta` : `${id}-notes`)?.focus();
       return;
     }
-    onSend({
-      cost: dollarsToCents(costNumber),
-      etaDays: etaNumber,
-      notes: notes.trim() || undefined,
-      difficulty,
-    });
+    const refused = await onSend(quoteFormToPayload(result.data));
+    setErrors({ cost: refused.cost, etaDays: refused.etaDays, notes: refused.notes });
   }
 
   return (
@@ -106,7 +107,7 @@ export function PricingCalculator({
       )}
 
       {canQuote ? (
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <UrgencyBadge urgency={lead.urgency} />
             <span>
@@ -195,7 +196,10 @@ export function PricingCalculator({
               value={notes}
               onChange={(e) => setNotes(e.currentTarget.value)}
               className={fieldClass}
+              aria-invalid={errors.notes ? true : undefined}
+              aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
             />
+            <FieldError id={`${id}-notes-error`} message={errors.notes} />
           </div>
 
           {quote && (

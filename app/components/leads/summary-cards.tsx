@@ -1,19 +1,8 @@
 /** The five summary cards (SPEC §2): clicks, today's leads, pending quotes, monthly revenue, response. */
 import { Clock, DollarSign, FileClock, Inbox, MousePointerClick } from 'lucide-react';
+import type { LeadStats } from '#app/modules/marketing/stats.ts';
+import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
-
-export type AdminLeadStats = {
-  statusCounts?: Record<string, number>;
-  todayLeads?: number;
-  pendingQuotes?: number;
-  monthlyRevenue?: number;
-  avgResponseTime?: number;
-};
-export type ClickStats = {
-  totalClicks: number;
-  todayClicks: number;
-  buttonBreakdown: Record<string, number>;
-};
 
 function Card({
   title,
@@ -38,7 +27,8 @@ function Card({
   );
 }
 
-export function SummaryCards({ stats, clicks }: { stats: AdminLeadStats; clicks: ClickStats }) {
+/** `stats` may be partial: SPEC §7 reads the stats with an empty object as the default. */
+export function SummaryCards({ stats, clicks }: { stats: Partial<LeadStats>; clicks: ClickStats }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
       <Card

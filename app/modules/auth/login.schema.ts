@@ -7,6 +7,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** POST /api/admin/login and GET /api/admin/me: the session's CSRF token and who is signed in. */
+export type SignedIn = { token: string; user: { username: string; displayName: string } };
+
 /** Browser storage keys of SPEC §4 'Admin auth'. */
 export const AUTH_TOKEN_KEY = 'adminToken';
 export const AUTH_FLAG_KEY = 'adminAuthenticated';

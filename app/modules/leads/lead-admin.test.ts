@@ -3,6 +3,8 @@ import {
   boardCursor,
   leadAge,
   parseBoardCursor,
+  quoteFormSchema,
+  quoteFormToPayload,
   quotePayloadSchema,
   statusPayloadSchema,
 } from './lead-admin.ts';
@@ -40,6 +42,74 @@ describe('quote payload', () => {
     const result = quotePayloadSchema.safeParse(payload);
     expect(result.success).toBe(false);
     if (message) expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('quote form (the calculator, SPEC §5)', () => {
+  const first = (form: Record<string, unknown>) => quoteFormSchema.safeParse(form).error?.issues[0]?.message;
+
+  it.each([
+    [{ cost: '', etaDays: '3' }, 'cost', 'Cost must be greater than 0'],
+    [{ cost: 'abc', etaDays: '3' }, 'cost', 'Cost must be greater than 0'],
+    [{ cost: '0.004', etaDays: '3' }, 'cost', 'Cost must be greater than 0'],
+    [{ cost: '1000000.01', etaDays: '3' }, 'cost', 'Cost is too large'],
+    [{ cost: '12', etaDays: '' }, 'etaDays', 'ETA must be at least 1 day'],
+    [{ cost: '12', etaDays: '0' }, 'etaDays', 'ETA must be at least 1 day'],
+    [{ cost: '12', etaDays: '2.5' }, 'etaDays', 'ETA must be at least 1 day'],
+    [{ cost: '12', etaDays: '400' }, 'etaDays', 'ETA can be at most 365 days'],
+  ])('refuses %j: %s, %s', (form, field, message) => {
+    const error = quoteFormSchema.safeParse(form).error;
+    expect(error?.issues[0]?.path).toEqual([field]);
+    expect(first(form)).toBe(message);
+  });
+
+  it('turns the typed form into the quote call: dollars to cents, empty notes left out', () => {
+    const form = quoteFormSchema.parse({ cost: '142.5', etaDays: '3', notes: '  ', difficulty: 'hard' });
+    expect(quoteFormToPayload(form)).toEqual({
+      cost: 14_250,
+      etaDays: 3,
+      notes: undefined,
+      difficulty: 'hard',
+    });
+    expect(quotePayloadSchema.parse(quoteFormToPayload(form))).toEqual({
+      cost: 14_250,
+      etaDays: 3,
+      notes: null,
+      difficulty: 'hard',
+    });
+  });
+
+  it('refuses on the server what the calculator refuses, with the same words (cost in cents)', () => {
+    for (const [form, payload] of [
+      [
+        { cost: '0', etaDays: '3' },
+        { cost: 0, etaDays: 3 },
+      ],
+      [
+        { cost: '1000000.01', etaDays: '3' },
+        { cost: 100_000_001, etaDays: 3 },
+      ],
+      [
+        { cost: '12', etaDays: '0' },
+        { cost: 1200, etaDays: 0 },
+      ],
+      [
+        { cost: '12', etaDays: '366' },
+        { cost: 1200, etaDays: 366 },
+      ],
+      [
+        { cost: '12', etaDays: '3', notes: 'x'.repeat(2001) },
+        { cost: 1200, etaDays: 3, notes: 'x'.repeat(2001) },
+      ],
+    ] as const) {
+      const server = quotePayloadSchema.safeParse(payload).error?.issues[0];
+      const browser = quoteFormSchema.safeParse(form).error?.issues[0];
+      expect(server?.message).toBeDefined();
+      expect({ path: server?.path, message: server?.message }).toEqual({
+        path: browser?.path,
+        message: browser?.message,
+      });
+    }
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
+import { dollarsToCents, formatMoney } from '../site/money.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
 import { BOARD_STATUSES, type BoardStatus } from './status.ts';
 
@@ -149,28 +150,57 @@ export const MAX_COST_CENTS = 100_000_000;
 export const MAX_NOTES = 2_000;
 export const MAX_LOST_REASON = 500;
 
-/** POST /api/leads/{id}/quote: cost in cents, ETA, notes, difficulty. Anything else is ignored. */
-export const quotePayloadSchema = z.object({
+/**
+ * The quote form as typed (SPEC §5 'Quote form'): cost in dollars, ETA in days, notes,
+ * difficulty. The calculator checks it in the browser; the server checks the same rules on the
+ * quote call through quotePayloadSchema below. Typed text is coerced ('' is 0: too small).
+ */
+export const quoteFormSchema = z.object({
   cost: z.coerce
     .number({ message: QUOTE_MESSAGES.cost })
-    .int('Cost must be a whole number of cents')
-    .min(1, QUOTE_MESSAGES.cost)
-    .max(MAX_COST_CENTS, 'Cost is too large'),
+    .min(0.01, QUOTE_MESSAGES.cost)
+    .max(MAX_COST_CENTS / 100, 'Cost is too large'),
   etaDays: z.coerce
     .number({ message: QUOTE_MESSAGES.eta })
-    .int('ETA must be a whole number of days')
+    .int(QUOTE_MESSAGES.eta)
     .min(1, QUOTE_MESSAGES.eta)
     .max(MAX_ETA_DAYS, `ETA can be at most ${MAX_ETA_DAYS} days`),
-  notes: z
-    .string()
-    .trim()
-    .max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`)
-    .optional()
-    .transform((v) => v || null),
+  notes: z.string().trim().max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`).optional(),
   difficulty: z.enum(DIFFICULTIES).default('moderate'),
 });
+export type QuoteForm = z.input<typeof quoteFormSchema>;
+
+/**
+ * POST /api/leads/{id}/quote (SPEC §7: cost in cents): whole cents and whole days, then the
+ * quote form's own rules on the cost in dollars, so browser and server refuse the same quotes
+ * with the same words. Out: cost in cents, ETA, notes (null when empty), difficulty; anything
+ * else sent (a price) is dropped: the server prices the quote itself.
+ */
+export const quotePayloadSchema = z
+  .looseObject({
+    cost: z.coerce.number({ message: QUOTE_MESSAGES.cost }).int('Cost must be a whole number of cents'),
+    etaDays: z.coerce.number({ message: QUOTE_MESSAGES.eta }).int('ETA must be a whole number of days'),
+  })
+  .transform((payload): QuoteForm => ({ ...payload, cost: payload.cost / 100 }))
+  .pipe(quoteFormSchema)
+  .transform((form) => ({
+    cost: dollarsToCents(form.cost),
+    etaDays: form.etaDays,
+    notes: form.notes || null,
+    difficulty: form.difficulty,
+  }));
 export type QuotePayload = z.input<typeof quotePayloadSchema>;
 export type QuoteInput = z.output<typeof quotePayloadSchema>;
+
+/** The quote call's payload from the form as checked: dollars to cents, empty notes left out. */
+export function quoteFormToPayload(form: z.output<typeof quoteFormSchema>): QuotePayload {
+  return {
+    cost: dollarsToCents(form.cost),
+    etaDays: form.etaDays,
+    notes: form.notes || undefined,
+    difficulty: form.difficulty,
+  };
+}
 
 /** PATCH /api/leads/{id}: a status, and the reason when it is 'lost'. */
 export const statusPayloadSchema = z
@@ -187,13 +217,6 @@ export const statusPayloadSchema = z
     path: ['reason'],
   });
 export type StatusPayload = z.output<typeof statusPayloadSchema>;
-
-/** The quote form as typed: cost in dollars (SPEC §5), ETA in days. */
-export const quoteFormSchema = z.object({
-  cost: z.number({ message: QUOTE_MESSAGES.cost }).min(0.01, QUOTE_MESSAGES.cost),
-  etaDays: z.number({ message: QUOTE_MESSAGES.eta }).int(QUOTE_MESSAGES.eta).min(1, QUOTE_MESSAGES.eta),
-  notes: z.string().optional(),
-});
 
 /** SPEC §2: 'Just now' under an hour, '{n}h ago' under a day, otherwise '{n}d ago'. */
 export function leadAge(createdAt: string, now: Date): string {

@@ -21,6 +21,9 @@ export type IndexSignals = {
   localGuides: number;
 };
 
+/** A city × category page worth indexing, by slugs ('Generate SEO Pages' lists them). */
+export type IndexablePage = { city: string; category: string };
+
 export type IndexRule = { priorityCities: readonly string[]; minActiveItems: number };
 export const DEFAULT_INDEX_RULE: IndexRule = {
   priorityCities: PRIORITY_CITY_SLUGS,

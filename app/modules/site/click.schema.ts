@@ -1,4 +1,4 @@
-/** A quote-button click as the browser reports it (SPEC §3 'Click event'). */
+/** A quote-button click as the browser reports it (SPEC §3 'Click event'), and the clicks' summary. */
 import { z } from 'zod';
 
 const label = (max: number) => z.string().trim().min(1).max(max);
@@ -9,3 +9,12 @@ export const clickEventSchema = z.object({
   buttonText: label(120),
 });
 export type ClickEventInput = z.infer<typeof clickEventSchema>;
+
+/** GET /api/clicks/stats: the 'Quote Button Clicks' summary card's figures. */
+export type ClickStats = {
+  totalClicks: number;
+  /** Clicks since midnight, America/Winnipeg */
+  todayClicks: number;
+  /** Clicks per button location (header, home-hero, parts-sourcing-hero, …) */
+  buttonBreakdown: Record<string, number>;
+};

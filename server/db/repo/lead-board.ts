@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { caseNumberFor, type Lead, type LeadStatus, type Urgency } from '#app/modules/leads/leads.ts';
 import { leadSearchTerms } from '#app/modules/leads/search.ts';
+import type { LeadCard } from '#app/modules/leads/lead-admin.ts';
 import type { DB } from '../schema.ts';
 import { leadPhotoUrls } from './lead-photos.ts';
 import { toLead } from './leads.ts';
@@ -71,20 +72,6 @@ export async function listLeads(
   return rows.map((row) => toLead(row, photos.get(row.id) ?? []));
 }
 
-export type LeadCardRow = {
-  id: number;
-  caseNumber: string;
-  status: LeadStatus;
-  urgency: Urgency;
-  name: string;
-  phone: string;
-  equipment: string | null;
-  description: string | null;
-  sellPrice: number | null;
-  photoCount: number;
-  createdAt: string;
-};
-
 /** The columns a board card shows. */
 function selectCard(query: LeadQuery, descriptionChars: number) {
   return query.select((eb) => [
@@ -120,7 +107,7 @@ function cardsQuery(db: Kysely<DB>, filter: LeadFilter & { limit: number }, desc
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardsQuery>['execute']>>[number];
 
-function toCardRow(r: CardRow): LeadCardRow {
+function toCardRow(r: CardRow): LeadCard {
   return {
     id: r.id,
     caseNumber: r.case_number ?? caseNumberFor(r.id),
@@ -145,7 +132,7 @@ export async function listLeadCards(
   db: Kysely<DB>,
   filter: LeadFilter & { status: LeadStatus; limit: number },
   descriptionChars: number,
-): Promise<LeadCardRow[]> {
+): Promise<LeadCard[]> {
   return (await cardsQuery(db, filter, descriptionChars).execute()).map(toCardRow);
 }
 
@@ -176,7 +163,7 @@ async function countMatchesPerStatus(
  */
 export const BOARD_SEARCH_CANDIDATES = 1000;
 
-export type BoardRead = { totals: Map<LeadStatus, number>; cards: Map<LeadStatus, LeadCardRow[]> };
+export type BoardRead = { totals: Map<LeadStatus, number>; cards: Map<LeadStatus, LeadCard[]> };
 
 /**
  * The board: per status the number of leads matching the search and the newest `limit` cards.
@@ -199,7 +186,7 @@ export async function listBoard(
   const { statuses, limit, candidates = BOARD_SEARCH_CANDIDATES } = filter;
   const search = filter.search?.trim() || undefined;
   const totals = new Map<LeadStatus, number>(statuses.map((s) => [s, 0]));
-  const cards = new Map<LeadStatus, LeadCardRow[]>(statuses.map((s) => [s, []]));
+  const cards = new Map<LeadStatus, LeadCard[]>(statuses.map((s) => [s, []]));
   if (statuses.length === 0) return { totals, cards };
 
   if (search) {

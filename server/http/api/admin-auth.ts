@@ -1,5 +1,6 @@
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me. */
 import { Router } from 'express';
+import type { SignedIn } from '#app/modules/auth/login.schema.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
@@ -31,7 +32,7 @@ export function adminAuthRouter(services: Services, config: Config): Router {
       res.json({
         token: result.csrfToken,
         user: { username: result.user.username, displayName: result.user.displayName },
-      });
+      } satisfies SignedIn);
     } catch (err) {
       if (err instanceof AppError && err.status === 429) {
         const wait = (err.cause as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 0;
@@ -52,7 +53,7 @@ export function adminAuthRouter(services: Services, config: Config): Router {
     res.json({
       user: { username: session.user.username, displayName: session.user.displayName },
       token: session.csrfToken,
-    });
+    } satisfies SignedIn);
   });
 
   return router;

@@ -10,7 +10,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
@@ -118,24 +118,16 @@ export function PostDialog({
     if (fileError) return;
     setBusy(true);
     try {
-      const body = formToFormData(values, file);
-      const res = post
-        ? await apiRequest('PATCH', `/api/admin/blog/${post.id}`, body)
-        : await apiRequest('POST', '/api/admin/blog', body);
-      const saved = (await res.json()) as AdminBlogPost;
+      const saved = await adminApi.blog.save(post?.id ?? null, formToFormData(values, file));
       toast({ title: editing ? BLOG_TEXT.updated : BLOG_TEXT.created, description: BLOG_TEXT.savedText });
       onSaved(saved);
     } catch (err) {
-      let description: string = BLOG_TEXT.saveFailed;
-      if (err instanceof ApiError) {
-        description = err.serverMessage ?? BLOG_TEXT.saveFailed;
-        for (const [field, messages] of Object.entries(err.fieldErrors)) {
-          if (field === 'featuredImage') setFileError(messages[0]);
-          else if (field in emptyBlogForm('') && messages[0])
-            setError(field as FieldName, { message: messages[0] });
-        }
+      // the server's field messages go under their fields (the one error shape)
+      for (const [field, message] of Object.entries(fieldErrorsFrom(err))) {
+        if (field === 'featuredImage') setFileError(message);
+        else if (field in emptyBlogForm('')) setError(field as FieldName, { message });
       }
-      toast({ title: 'Error', description, variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err, BLOG_TEXT.saveFailed), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

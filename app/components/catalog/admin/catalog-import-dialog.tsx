@@ -6,7 +6,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { AlertTriangle, CheckCircle2, FileSpreadsheet, Loader2, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import type { CatalogImportResult } from '#app/modules/catalog/catalog.ts';
@@ -18,26 +18,6 @@ type State =
   | { step: 'importing'; file: File; result: CatalogImportResult };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-async function send(file: File, dryRun: boolean): Promise<CatalogImportResult> {
-  const body = new FormData();
-  body.append('file', file);
-  try {
-    const res = await apiRequest('POST', `/api/admin/catalog/import${dryRun ? '?dryRun=1' : ''}`, body);
-    return (await res.json()) as CatalogImportResult;
-  } catch (err) {
-    // a sheet with problems answers 400 with the problems in the body
-    if (err instanceof ApiError && err.status === 400) {
-      try {
-        const parsed = JSON.parse(err.message.slice(`${err.status}: `.length)) as CatalogImportResult;
-        if ('problems' in parsed) return parsed;
-      } catch {
-        // not a report: fall through
-      }
-    }
-    throw err;
-  }
-}
 
 export function CatalogImportDialog({
   open,
@@ -55,9 +35,7 @@ export function CatalogImportDialog({
   const busy = state.step === 'checking' || state.step === 'importing';
 
   function failed(err: unknown) {
-    const description =
-      err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
-    toast({ title: 'Error', description, variant: 'destructive' });
+    toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     setState({ step: 'choose' });
   }
 
@@ -65,7 +43,7 @@ export function CatalogImportDialog({
     if (!file) return;
     setState({ step: 'checking', file });
     try {
-      setState({ step: 'checked', file, result: await send(file, true) });
+      setState({ step: 'checked', file, result: await adminApi.catalog.importCsv(file, true) });
     } catch (err) {
       failed(err);
     }
@@ -75,7 +53,7 @@ export function CatalogImportDialog({
     if (state.step !== 'checked' || !state.result.ok) return;
     setState({ ...state, step: 'importing' });
     try {
-      const result = await send(state.file, false);
+      const result = await adminApi.catalog.importCsv(state.file, false);
       if (!result.ok) {
         setState({ step: 'checked', file: state.file, result });
         return;

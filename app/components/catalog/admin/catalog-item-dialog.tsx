@@ -10,7 +10,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
@@ -88,24 +88,21 @@ export function CatalogItemDialog({
     setBusy(true);
     try {
       const payload = formToPayload(values);
-      const res = item
-        ? await apiRequest('PATCH', `/api/catalog/${item.id}`, payload)
-        : await apiRequest('POST', '/api/catalog', payload);
-      const saved = (await res.json()) as CatalogItem;
+      const saved = item
+        ? await adminApi.catalog.update(item.id, payload)
+        : await adminApi.catalog.create(payload);
       toast({ title: 'Success', description: editing ? CATALOG_TEXT.updated : CATALOG_TEXT.created });
       reset(EMPTY_CATALOG_FORM);
       onSaved(saved);
     } catch (err) {
-      let description = 'Unable to connect to server';
-      if (err instanceof ApiError) {
-        description = err.serverMessage ?? err.message;
-        for (const [field, messages] of Object.entries(err.fieldErrors)) {
-          const name = field.split('.')[0] as FieldName;
-          if (name in EMPTY_CATALOG_FORM && messages[0]) setError(name, { message: messages[0] });
-        }
-      } else if (err instanceof Error && err.name === 'ZodError') {
-        description = 'Please check the highlighted fields';
+      // the server's field messages go under their fields (the one error shape)
+      for (const [field, message] of Object.entries(fieldErrorsFrom(err))) {
+        if (field in EMPTY_CATALOG_FORM) setError(field as FieldName, { message });
       }
+      const description =
+        err instanceof Error && err.name === 'ZodError'
+          ? 'Please check the highlighted fields'
+          : errorMessage(err);
       toast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setBusy(false);

@@ -4,7 +4,7 @@
  */
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { ApiError, apiRequest } from '#app/components/admin/admin-api.ts';
+import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
 import { cn } from '#app/components/ui/cn.ts';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { MAX_ITEM_IMAGES } from '#app/modules/catalog/catalog.ts';
@@ -55,16 +55,12 @@ export function ItemImagesField({
     try {
       const urls: string[] = [];
       for (let i = 0; i < files.length; i += PER_UPLOAD) {
-        const body = new FormData();
-        for (const file of files.slice(i, i + PER_UPLOAD)) body.append('images', file);
-        const res = await apiRequest('POST', '/api/admin/catalog/images', body);
-        urls.push(...((await res.json()) as { url: string }[]).map((r) => r.url));
+        const images = await adminApi.catalog.uploadImages(files.slice(i, i + PER_UPLOAD));
+        urls.push(...images.map((r) => r.url));
       }
       onChange([...value, ...urls]);
     } catch (err) {
-      const description =
-        err instanceof ApiError ? (err.serverMessage ?? err.message) : 'Unable to connect to server';
-      toast({ title: 'Error', description, variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setUploading(false);
     }
