@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
-import { dollarsToCents, formatMoney } from '../site/money.ts';
+import { dollarsToCents } from '../site/money.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
 import { BOARD_STATUSES, type BoardStatus } from './status.ts';
 

@@ -4,6 +4,7 @@
  * number, a name, a phone number). Pure, so the rules have table tests; the SQL that applies them
  * is in server/db/repo/lead-board.ts.
  */
+import { phoneDigits } from '../site/phone.ts';
 
 /**
  * A name as search compares it (stored in `leads.search_name`, migration 0004): lower case, accents
@@ -46,7 +47,7 @@ export function leadSearchTerms(search: string | undefined): LeadSearchTerms | u
   if (!text) return undefined;
   const caseMatch = CASE_NUMBER.exec(text);
   // the digits as `leads.phone_digits` holds them (its phoneDigits: every non-digit removed)
-  const digits = text.replace(/\D+/g, '');
+  const digits = phoneDigits(text);
   const name = /^q/i.test(text) && caseMatch ? '' : leadSearchName(text);
   return {
     name: name || null,
