@@ -29,7 +29,7 @@ process.env.NODE_ENV = dev ? 'development' : 'production';
 
 const { createLogger } = await import('./logger.ts');
 const { openDatabase, migrate } = await import('./db/index.ts');
-const { seed } = await import('./db/seed/index.ts');
+const { seed } = await import('./seed/index.ts');
 const { createFileStore } = await import('./storage/index.ts');
 const { createServices } = await import('./services/index.ts');
 const { createApp } = await import('./app.ts');

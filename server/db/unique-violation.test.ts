@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { eachEngine } from '../../tests/support/databases.ts';
 import { insertCatalogItem, type NewCatalogItem } from './repo/catalog.ts';
 import { insertUser } from './repo/users.ts';
-import { seedReference } from './seed/index.ts';
+import { seedReference } from '../seed/index.ts';
 import { uniqueViolationOn } from './unique-violation.ts';
 
 const T0 = new Date('2026-11-02T15:04:05.678Z');

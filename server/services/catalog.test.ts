@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it, vi } from 'vitest';
 import { insertCatalogItem } from '#server/db/repo/catalog.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../../tests/support/databases.ts';
 import { LISTING_CACHE } from './catalog.ts';
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
 import { tagPhoto } from '../../tests/e2e/fixtures/images.ts';
 import { eachEngine } from '../../tests/support/databases.ts';
-import { seedReference } from '../db/seed/index.ts';
+import { seedReference } from '../seed/index.ts';
 import { AppError } from '../errors.ts';
 import { DISCARDED_CASE_NUMBER } from './leads.ts';
 

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogItem, type NewCatalogItem } from '#server/db/repo/catalog.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';

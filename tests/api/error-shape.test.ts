@@ -9,7 +9,7 @@ import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
 import { CONVERSATION_TEXT, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.schema.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';

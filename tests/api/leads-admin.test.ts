@@ -13,7 +13,7 @@ import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from '#app/mo
 import { canTransition } from '#app/modules/leads/status.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { RETRY_DELAYS_MS } from '#server/messaging/worker.ts';
 import { createMessaging } from '#server/services/messaging.ts';
 import { eachEngine } from '../support/databases.ts';

@@ -14,7 +14,7 @@ import type { DB } from '#server/db/index.ts';
 import { listBoard } from '#server/db/repo/lead-board.ts';
 import type { NewLeadPhoto } from '#server/db/repo/lead-photos.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from '#app/modules/leads/lead-request.schema.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { leadsService, ORPHAN_AGE_MS } from '#server/services/leads.ts';
 import { readExif, tagPhoto, withGpsExif } from '../e2e/fixtures/images.ts';
 import { eachEngine, type EngineContext } from '../support/databases.ts';

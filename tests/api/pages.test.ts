@@ -7,7 +7,7 @@ import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
 import { insertBlogPost } from '#server/db/repo/blog.ts';
 import { insertCatalogItem, type NewCatalogItem } from '#server/db/repo/catalog.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 

@@ -7,7 +7,8 @@ import { listPublishedPosts, toBlogPost } from '#server/db/repo/blog.ts';
 import { toCatalogItem } from '#server/db/repo/catalog.ts';
 import { toLead } from '#server/db/repo/leads.ts';
 import { listCities } from '#server/db/repo/reference.ts';
-import { seed } from '#server/db/seed/index.ts';
+import { demoSeedMessage } from '#server/seed/demo.ts';
+import { seed } from '#server/seed/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import { eachEngine } from '../support/databases.ts';
 
@@ -214,8 +215,17 @@ eachEngine(
     it('seeding a second time changes nothing', async () => {
       const before = await snapshot(deps);
       expect(before.counts.leads).toBeGreaterThan(0);
-      await seed({ ...deps, now: () => new Date(NOW.getTime() + 3600_000) });
+      const again = await seed({ ...deps, now: () => new Date(NOW.getTime() + 3600_000) });
       expect(await snapshot(deps)).toEqual(before);
+      // and the start-up line says so, instead of 'seeded 0 items' (issue 17)
+      expect(again).toEqual({ items: 0, posts: 0, leads: 0 });
+      expect(demoSeedMessage(again!)).toBe('demo content is already there (nothing to add)');
+    });
+
+    it('the first seed names what it added', () => {
+      expect(demoSeedMessage({ items: 31, posts: 4, leads: 8 })).toBe(
+        'demo content seeded: 31 catalog items, 4 blog posts, 8 leads',
+      );
     });
   },
   { SEED_DEMO: 'true' },

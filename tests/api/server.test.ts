@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '#server/app.ts';
 import { AppError } from '#server/errors.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { errorHandler, GENERIC_ERROR } from '#server/http/errors.ts';
 import { createServices } from '#server/services/index.ts';
 import { createTestDatabase, eachEngine, testDeps } from '../support/databases.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_TEXT, type LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';

@@ -15,7 +15,7 @@ import { CONVERSATION_TEXT, type LeadDetails } from '#app/modules/leads/lead-adm
 import { INTERRUPTED_SMS, SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { insertMessage as enqueueMessage } from '#server/db/repo/outgoing-messages.ts';
 import { RETRY_DELAYS_MS, STALE_SENDING_MS } from '#server/messaging/worker.ts';
 import { createServices, type Services } from '#server/services/index.ts';

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
-import { seedReference } from '#server/db/seed/index.ts';
+import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { eachEngine } from '../../../tests/support/databases.ts';
-import { seedReference } from '../seed/index.ts';
+import { seedReference } from '../../seed/index.ts';
 import { findBlogPostBySlug, insertBlogPost, listPublishedPosts, upsertBlogCategory } from './blog.ts';
 import {
   findCatalogItemBySlug,

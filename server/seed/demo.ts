@@ -6,14 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { ServiceDeps } from '../../services/context.ts';
-import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../repo/blog.ts';
-import { findCatalogItemBySlug, insertCatalogItem } from '../repo/catalog.ts';
-import { insertMessage as enqueueMessage } from '../repo/outgoing-messages.ts';
+import type { ServiceDeps } from '../services/context.ts';
+import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/repo/blog.ts';
+import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts';
+import { insertMessage as enqueueMessage } from '../db/repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
-import type { NewLeadPhoto } from '../repo/lead-photos.ts';
-import { countLeads, insertLead } from '../repo/leads.ts';
-import { insertInbound } from '../repo/texting.ts';
+import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
+import { countLeads, insertLead } from '../db/repo/leads.ts';
+import { insertInbound } from '../db/repo/texting.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 import {
@@ -34,15 +34,24 @@ const IMAGES_PER_ITEM = [3, 1, 2, 1, 2, 1] as const;
 /** sharp renders on its own thread pool; a few at a time keeps both cores busy. */
 const RENDER_CONCURRENCY = Math.min(4, Math.max(2, os.availableParallelism()));
 
-export async function seedDemoContent(deps: ServiceDeps): Promise<void> {
+export type DemoSeedResult = { items: number; posts: number; leads: number };
+
+/** The start-up line about demo content: what was added, or that it was there from an earlier start. */
+export function demoSeedMessage({ items, posts, leads }: DemoSeedResult): string {
+  if (items + posts + leads === 0) return 'demo content is already there (nothing to add)';
+  return `demo content seeded: ${items} catalog items, ${posts} blog posts, ${leads} leads`;
+}
+
+/** Adds whatever demo content is missing and logs one readable line; returns what was added. */
+export async function seedDemoContent(deps: ServiceDeps): Promise<DemoSeedResult> {
   const started = performance.now();
-  const items = await seedDemoCatalog(deps);
-  const posts = await seedDemoBlog(deps);
-  const leads = await seedDemoLeads(deps);
-  deps.logger.info(
-    { items, posts, leads, ms: Math.round(performance.now() - started) },
-    'demo content seeded',
-  );
+  const added = {
+    items: await seedDemoCatalog(deps),
+    posts: await seedDemoBlog(deps),
+    leads: await seedDemoLeads(deps),
+  };
+  deps.logger.info({ ...added, ms: Math.round(performance.now() - started) }, demoSeedMessage(added));
+  return added;
 }
 
 function paletteFor(category: string, color?: string): Palette {

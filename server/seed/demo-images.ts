@@ -4,7 +4,7 @@
  * no stock photography. The same art and variant always give the same picture.
  */
 import sharp from 'sharp';
-import type { Area, FileStore } from '../../storage/index.ts';
+import type { Area, FileStore } from '../storage/index.ts';
 
 export type ArtKind =
   | 'axle'

@@ -3,9 +3,9 @@
  * blog posts, leads) only with SEED_DEMO. Both are idempotent: a second run changes nothing.
  */
 import { CATEGORIES } from '#app/modules/site/reference.ts';
-import type { ServiceDeps } from '../../services/context.ts';
-import { upsertCategories, upsertCities } from '../repo/reference.ts';
-import { seedDemoContent } from './demo.ts';
+import type { ServiceDeps } from '../services/context.ts';
+import { upsertCategories, upsertCities } from '../db/repo/reference.ts';
+import { seedDemoContent, type DemoSeedResult } from './demo.ts';
 import { CITIES } from './reference-data.ts';
 
 export async function seedReference({ db }: Pick<ServiceDeps, 'db'>): Promise<void> {
@@ -13,7 +13,8 @@ export async function seedReference({ db }: Pick<ServiceDeps, 'db'>): Promise<vo
   await upsertCities(db, CITIES);
 }
 
-export async function seed(deps: ServiceDeps): Promise<void> {
+/** Reference data, then (SEED_DEMO) the demo content; returns what demo content was added. */
+export async function seed(deps: ServiceDeps): Promise<DemoSeedResult | undefined> {
   await seedReference(deps);
-  if (deps.config.seedDemo) await seedDemoContent(deps);
+  return deps.config.seedDemo ? seedDemoContent(deps) : undefined;
 }
