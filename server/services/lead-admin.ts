@@ -36,16 +36,9 @@ import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
 import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
-import {
-  findLeadById,
-  listLeadMessages,
-  lockLead,
-  saveLeadQuote,
-  toLead,
-  updateLeadStatus,
-} from '../db/repo/leads.ts';
+import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadStatus } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
-import { listCustomerMessages } from '../db/repo/outgoing-messages.ts';
+import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';

@@ -206,24 +206,3 @@ export async function saveLeadQuote(
     .where('id', '=', id)
     .execute();
 }
-
-/** Messages about a lead (the outbox), oldest first. */
-export async function listLeadMessages(db: Kysely<DB>, leadId: number) {
-  const rows = await db
-    .selectFrom('outgoing_messages')
-    .select(['id', 'channel', 'recipient', 'body', 'status', 'last_error', 'created_at', 'sent_at'])
-    .where('lead_id', '=', leadId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    channel: r.channel,
-    recipient: r.recipient,
-    body: r.body,
-    status: r.status,
-    lastError: r.last_error,
-    createdAt: r.created_at,
-    sentAt: r.sent_at,
-  }));
-}
