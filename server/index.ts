@@ -46,7 +46,7 @@ if (!dev) {
     );
   }
 }
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, { logger });
 const files = createFileStore(config.dataDir);
 const deps = { db: database.db, engine: database.engine, config, logger, files, now: () => new Date() };
 const services = createServices(deps);
