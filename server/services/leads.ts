@@ -21,6 +21,7 @@ import {
   type LeadRequest,
 } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
+import { isOutcomeUnknown } from '../db/faults.ts';
 import { findLeadPhotoByKey, insertLead, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/leads.ts';
 import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
@@ -234,7 +235,9 @@ export function leadsService(deps: ServiceDeps, options: { outbox?: Outbox } = {
         service.sweepSoon();
         return { caseNumber, stored: true };
       } catch (err) {
-        await removeWritten();
+        // A connection lost during the commit leaves it unknown whether the lead was stored: its
+        // files stay, and the orphan sweep removes them if no row names them (decision 0090).
+        if (!isOutcomeUnknown(err)) await removeWritten();
         throw err;
       }
     },
