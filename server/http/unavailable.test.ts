@@ -1,11 +1,14 @@
 /**
- * What page loaders see of the services: a database fault becomes a 503 route response (React
+ * The 503 answers of errorHandler for a database outage, and what page loaders see of the services: a database fault becomes a 503 route response (React
  * Router then renders the 'briefly unavailable' page with that status); everything else, results
  * and other errors alike, passes through untouched.
  */
+import express from 'express';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
 import { AppError } from '../errors.ts';
+import { errorHandler } from './errors.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
 
 const terminated = () =>
@@ -62,5 +65,34 @@ describe('unavailableAsRouteError', () => {
   it('hands out the same guarded objects every time', () => {
     expect(guarded.catalog).toBe(guarded.catalog);
     expect(guarded.catalog.item).toBe(guarded.catalog.item);
+  });
+});
+
+describe('errorHandler on a database outage', () => {
+  const app = express();
+  app.get(['/api/thing', '/admin/leads'], () => {
+    throw terminated();
+  });
+  app.get('/bug', () => {
+    throw new TypeError('a plain bug');
+  });
+  app.use(errorHandler);
+
+  it('answers an API request 503 with Retry-After, no-store and the JSON message', async () => {
+    const res = await request(app).get('/api/thing').set('Accept', 'application/json').expect(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ message: UNAVAILABLE_TEXT.message });
+  });
+
+  it('answers a browser asking for a page (outside React Router) with a bare HTML page', async () => {
+    const res = await request(app).get('/admin/leads').set('Accept', 'text/html').expect(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain(`<h1>${UNAVAILABLE_TEXT.heading}</h1>`);
+  });
+
+  it('still answers anything else 500', async () => {
+    await request(app).get('/bug').expect(500);
   });
 });
