@@ -8,6 +8,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { NonceContext } from '#app/components/site/nonce.tsx';
 import { getAppContext } from '#app/load-context.ts';
+import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
 
 export const streamTimeout = 5_000;
 
@@ -18,6 +19,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (responseStatusCode === 503) {
+    // the database is away for a moment (server/http/unavailable.ts): retry soon, never cache this
+    responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

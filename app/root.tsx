@@ -18,10 +18,12 @@ import { NotFoundContent } from '#app/components/site/not-found.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { SiteFooter } from '#app/components/site/site-footer.tsx';
 import { SiteHeader } from '#app/components/site/site-header.tsx';
+import { UnavailableContent } from '#app/components/site/unavailable.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import { needsHydration } from '#app/modules/marketing/hydration.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
+import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -91,6 +93,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <>
         <title>404 Page Not Found</title>
         <NotFoundContent />
+      </>
+    );
+  }
+  // the database is away for a moment (server/http/unavailable.ts): a 503 that says so
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <>
+        <title>{UNAVAILABLE_TEXT.title}</title>
+        <UnavailableContent />
       </>
     );
   }

@@ -158,7 +158,8 @@ try {
       args.database
         ? { kind: 'postgres', url: args.database }
         : { kind: 'sqlite', file: path.join(server.dataDir, 'app.db') },
-      { poolSize: 1 },
+      // a bulk load, not a web request: no statement timeout
+      { poolSize: 1, statementTimeoutMs: 0 },
     );
     try {
       await seed(database, Number(args.leads));

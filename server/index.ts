@@ -46,7 +46,7 @@ if (!dev) {
     );
   }
 }
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, { logger });
 const now = () => new Date();
 const files = createFileStore({ dataDir: config.dataDir, now });
 const deps = { db: database.db, engine: database.engine, config, logger, files, now };

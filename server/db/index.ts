@@ -5,9 +5,17 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -46,25 +54,142 @@ function pgTypes(driver: typeof pg): pg.CustomTypesConfig {
   } as pg.CustomTypesConfig;
 }
 
-export function openDatabase(database: Config['database'], options: { poolSize?: number } = {}): Database {
+/**
+ * Connection settings of the web process (decision 0090). A request must never wait long for a
+ * database that has gone away: a connection (or a free pool slot) within 3 s, a statement within
+ * 5 s (the server cancels it), and an answer to anything sent within 6 s even if the server or the
+ * network went silent. TCP keepalive notices a dead peer on idle connections.
+ */
+export const PG_TIMEOUTS = {
+  connectionTimeoutMillis: 3_000,
+  statementTimeoutMs: 5_000,
+  queryTimeoutMs: 6_000,
+  idleTimeoutMillis: 30_000,
+  /** a transaction left open by a stalled process frees its locks after this */
+  idleInTransactionMs: 15_000,
+} as const;
+
+/** How the server's connections show in pg_stat_activity (a DATABASE_URL `application_name` wins). */
+export const APPLICATION_NAME = 'parts-hunters-mb';
+
+export type OpenOptions = {
+  poolSize?: number;
+  /** 0 turns the statement and query timeouts off (maintenance work such as migrations) */
+  statementTimeoutMs?: number;
+  /** where lost connections are reported; console.warn without one */
+  logger?: Pick<Logger, 'warn'>;
+};
+
+export function openDatabase(database: Config['database'], options: OpenOptions = {}): Database {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     const { database: sqlite } = openNodeSqlite(database.file);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
-  const driver = loadPg();
-  const pool = new driver.Pool({
-    connectionString: database.url,
-    max: options.poolSize ?? 10,
-    types: pgTypes(driver),
-  });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const pool = openPool(database.url, options);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
+  const opened: Database = { db, engine: 'postgres', close: () => db.destroy() };
+  maintenance.set(opened, () => openDatabase(database, { ...options, poolSize: 1, statementTimeoutMs: 0 }));
+  return opened;
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+/** For each PostgreSQL database: how to open a connection without the web timeouts. */
+const maintenance = new WeakMap<Database, () => Database>();
+
+function openPool(url: string, options: OpenOptions): pg.Pool {
+  const driver = loadPg();
+  const statementTimeout = options.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs;
+  const queryTimeout =
+    statementTimeout > 0
+      ? statementTimeout + (PG_TIMEOUTS.queryTimeoutMs - PG_TIMEOUTS.statementTimeoutMs)
+      : 0;
+  const pool = new driver.Pool({
+    connectionString: url,
+    application_name: APPLICATION_NAME,
+    max: options.poolSize ?? 10,
+    types: pgTypes(driver),
+    connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis,
+    idleTimeoutMillis: PG_TIMEOUTS.idleTimeoutMillis,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout, query_timeout: queryTimeout } : {}),
+  });
+  // A connection that dies (server restart, failover, pg_terminate_backend, a firewall's idle cut)
+  // emits 'error' on its client, and on the pool when it was idle. Unhandled, either one ends the
+  // process; handled, the query in flight fails (503) and the pool opens a new connection on demand.
+  const logged = new WeakSet<object>();
+  const report = (err: Error) => {
+    if (logged.has(err)) return;
+    logged.add(err);
+    const message = 'database connection lost; a new one is opened on the next query';
+    if (options.logger) options.logger.warn({ err }, message);
+    else console.warn(`${message}: ${err.message}`);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  return pool;
+}
+
+/**
+ * The pool as Kysely sees it, with one repair: `pg` keeps a connection whose query hit
+ * query_timeout (the server or the network went silent, e.g. a failover) and would hand it out
+ * again, stuck behind the unanswered query. Such a connection is destroyed when it is released.
+ */
+function kyselyPool(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let silent = false;
+    const query = (...args: unknown[]) => {
+      const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
+      if (result instanceof Promise) {
+        return result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === 'Query read timeout') silent = true;
+          throw err;
+        });
+      }
+      return result;
+    };
+    return Object.assign(Object.create(client) as PostgresPoolClient, {
+      query,
+      release: (destroy?: boolean) => {
+        const broken = silent;
+        silent = false;
+        client.release(destroy || broken);
+      },
+    });
+  };
+  return {
+    // Kysely's query cancellation opens a control connection with this class
+    Client: loadPg().Client as unknown as PostgresPool['Client'],
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect();
+      let adapter = wrapped.get(client);
+      if (!adapter) wrapped.set(client, (adapter = wrap(client)));
+      return adapter;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Brings the schema up to date; throws with the failing migration's error. On PostgreSQL it runs
+ * on a connection of its own without the web statement timeout: a migration may rewrite a table.
+ */
 export async function migrate(database: Database): Promise<string[]> {
+  const openMaintenance = maintenance.get(database);
+  if (!openMaintenance) return migrateOn(database);
+  const unbounded = openMaintenance();
+  try {
+    return await migrateOn(unbounded);
+  } finally {
+    await unbounded.close();
+  }
+}
+
+async function migrateOn(database: Database): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema it can see; name ours, so a database
   // that holds several schemas (other apps, or parallel test suites) never confuses it.
   const migrationTableSchema =

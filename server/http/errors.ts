@@ -7,6 +7,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 import { validationError } from '../validation.ts';
+import { isDatabaseUnavailable, sendUnavailable } from './unavailable.ts';
 
 export const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
 
@@ -41,6 +42,8 @@ export const errorHandler: ErrorRequestHandler = (thrown, req, res, _next) => {
     res.status(status).json({ message });
     return;
   }
+  // the database is away for a moment: 503 with Retry-After, not a 500 (decision 0090)
+  if (isDatabaseUnavailable(err)) return sendUnavailable(req, res, err);
   req.log?.error({ err }, 'unhandled error');
   res.status(500).json({ message: GENERIC_ERROR });
 };

@@ -6,6 +6,7 @@ import { appContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession } from './auth.ts';
+import { unavailableAsRouteError } from './unavailable.ts';
 
 export function pageHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -13,6 +14,8 @@ export function pageHandler(options: {
   site: SiteInfo;
   mode: 'production' | 'development';
 }): RequestHandler {
+  // a page whose data the database cannot give right now answers 503, not 500 (decision 0090)
+  const services = unavailableAsRouteError(options.services);
   const handler = createRequestHandler({
     build: options.build,
     mode: options.mode,
@@ -20,7 +23,7 @@ export function pageHandler(options: {
       const context = new RouterContextProvider();
       const session = currentSession(res);
       context.set(appContext, {
-        services: options.services,
+        services,
         site: options.site,
         cspNonce: res.locals.cspNonce as string,
         session: session && {

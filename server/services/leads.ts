@@ -18,6 +18,7 @@ import {
 } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
 import { leadAlertEmail } from '#app/modules/messages/messages.ts';
+import { isOutcomeUnknown } from '../db/faults.ts';
 import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertLead } from '../db/repo/leads.ts';
 import { listCities } from '../db/repo/reference.ts';
@@ -189,7 +190,9 @@ export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging })
         service.sweepSoon();
         return { caseNumber, stored: true };
       } catch (err) {
-        await service.removePhotos(stored.map((p) => p.storageKey));
+        // A connection lost during the commit leaves it unknown whether the lead was stored: its
+        // files stay, and the orphan sweep removes them if no row names them (decision 0090).
+        if (!isOutcomeUnknown(err)) await service.removePhotos(stored.map((p) => p.storageKey));
         throw err;
       }
     },

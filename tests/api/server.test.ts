@@ -7,6 +7,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApp } from '#server/app.ts';
+import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
 import { AppError } from '#server/errors.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { errorHandler, GENERIC_ERROR } from '#server/http/errors.ts';
@@ -155,7 +156,12 @@ describe('static files and errors', () => {
     });
     await t.database.close();
     const res = await request(app).get('/api/health').expect(503);
-    expect(res.body).toEqual({ status: 'error', database: 'unreachable' });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toEqual({
+      status: 'error',
+      database: 'unreachable',
+      message: UNAVAILABLE_TEXT.message,
+    });
   });
 
   it('turns errors into { message } JSON without stack traces', async () => {
