@@ -175,7 +175,7 @@ eachEngine('sign-in throttling across processes', (ctx) => {
     );
     await createStaff(deps);
     for (let i = 0; i < 5; i++) {
-      await request(apps[i % 2])
+      await request(apps[i % 2]!)
         .post('/api/admin/login')
         .send({ username: 'staff', password: `wrong-${i}` })
         .expect(401);
