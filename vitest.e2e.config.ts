@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    // the database tests' setup provides the PostgreSQL URL to the files that start servers on it
+    globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/global-setup.ts'],
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
