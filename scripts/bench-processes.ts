@@ -59,6 +59,7 @@ type Row = {
   p50: number;
   p99: number;
   non2xx: number;
+  statusCodes: Record<string, number>;
   errors: number;
 };
 
@@ -132,6 +133,9 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+    ),
     errors: result.errors + result.timeouts,
   };
 }
@@ -165,16 +169,16 @@ async function main() {
       label: 'POST /api/leads, 1 photo',
       connections: 4,
       options: {
-        method: 'POST',
-        path: '/api/leads',
-        headers: { 'content-type': lead.type },
-        body: lead.body,
-        // autocannon's `requests` (not in our minimal types): a new client address for every request
+        // autocannon's `requests` (not in our minimal types): each request is built from this entry,
+        // with a new client address every time
         requests: [
           {
-            setupRequest: (req: { headers?: Record<string, string> }) => ({
+            method: 'POST',
+            path: '/api/leads',
+            body: lead.body,
+            setupRequest: (req: object) => ({
               ...req,
-              headers: { ...req.headers, 'x-forwarded-for': nextClient() },
+              headers: { 'content-type': lead.type, 'x-forwarded-for': nextClient() },
             }),
           },
         ],
@@ -239,7 +243,11 @@ async function main() {
         r.requestsPerSecond.toFixed(1),
         String(r.p50),
         String(r.p99),
-        String(r.non2xx),
+        r.non2xx
+          ? `${r.non2xx} (${Object.keys(r.statusCodes)
+              .filter((code) => !code.startsWith('2'))
+              .join(', ')})`
+          : '0',
         String(r.errors),
       ]),
     ),
