@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
-    // the PostgreSQL check of the unit suite too: tests/e2e/db-faults runs a server on PostgreSQL
+    // the database tests' setup provides the PostgreSQL URL to the files that start servers on it
     globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/global-setup.ts'],
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
     testTimeout: 30_000,

@@ -76,6 +76,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('runs one process by default and up to 16 with WEB_CONCURRENCY', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    for (const bad of ['0', '17', '2.5', 'auto'])
+      expect(problemsOf({ WEB_CONCURRENCY: bad })).toEqual([
+        `WEB_CONCURRENCY must be a number of processes from 1 to 16 (got "${bad}")`,
+      ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', SITE_NAME: '  ' }).port).toBe(3000);
   });

@@ -18,6 +18,12 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: 'must be a number of processes from 1 to 16' })
+    .int('must be a number of processes from 1 to 16')
+    .min(1, 'must be a number of processes from 1 to 16')
+    .max(16, 'must be a number of processes from 1 to 16')
+    .default(1),
   BASE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://parts.example.ca' })
     .optional(),
@@ -68,6 +74,8 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
 export type Config = Readonly<{
   env: 'production' | 'development' | 'test';
   port: number;
+  /** Worker processes serving the port (node:cluster); 1 = one process, no primary (decision 0092). */
+  webConcurrency: number;
   baseUrl: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -122,6 +130,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   return Object.freeze({
     env: nodeEnv,
     port: env.PORT,
+    webConcurrency: env.WEB_CONCURRENCY,
     baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir,
     database: databaseUrl.startsWith('file:')

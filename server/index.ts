@@ -2,7 +2,10 @@
  * Process entry. `node server/index.ts` serves the production build (run `npm run build` first);
  * `node server/index.ts --dev` serves the app through Vite with hot reload.
  * Order: configuration → database (migrate, seed, admin) → HTTP → graceful shutdown on SIGTERM/SIGINT.
+ * With WEB_CONCURRENCY > 1 this process becomes the cluster's primary (server/cluster.ts), and each
+ * worker runs the rest of this file; only the first worker prepares the database.
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +30,19 @@ try {
 // read from the NODE_ENV the user gave, so `npm start` serves the production build with demo data.
 process.env.NODE_ENV = dev ? 'development' : 'production';
 
+const GRACE_MS = 10_000;
 const { createLogger } = await import('./logger.ts');
+const logger = createLogger(config.logLevel);
+const { PREPARE_ENV, PREPARED_MESSAGE, runPrimary } = await import('./cluster.ts');
+if (config.webConcurrency > 1 && cluster.isPrimary) {
+  // Vite's dev server (hot reload, its websocket) belongs to one process
+  if (dev) logger.warn('WEB_CONCURRENCY is ignored with --dev: one process serves the app through Vite');
+  // the primary serves nothing; it never gets past this line (it ends with its workers)
+  else await runPrimary({ workers: config.webConcurrency, logger, graceMs: GRACE_MS });
+}
+
 const { openDatabase, migrate } = await import('./db/index.ts');
+const { withStartupLock } = await import('./db/startup-lock.ts');
 const { seed } = await import('./seed/index.ts');
 const { createFileStore } = await import('./storage/index.ts');
 const { createServices } = await import('./services/index.ts');
@@ -36,8 +50,9 @@ const { createApp } = await import('./app.ts');
 const { pageHandler } = await import('./http/pages.ts');
 const { closeGracefully } = await import('./http/shutdown.ts');
 
-const logger = createLogger(config.logLevel);
-if (!dev) {
+// alone, or the cluster's first worker: the one process that prepares the database
+const prepares = !cluster.isWorker || process.env[PREPARE_ENV] === '1';
+if (!dev && prepares) {
   const missing = missingMemorySettings();
   if (missing.length) {
     logger.warn(
@@ -54,11 +69,17 @@ const services = createServices(deps);
 const site = { ...config.site, baseUrl: config.baseUrl };
 
 try {
-  const applied = await migrate(database);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
-  await seed(deps);
-  const admin = await services.adminAccount.ensureAdmin();
-  if (admin.generatedPassword) {
+  // Migrations, seed and admin account under the start-up lock: processes or machines started
+  // together on an empty database take turns, so each is made once (decision 0092).
+  const admin = prepares
+    ? await withStartupLock(database, async () => {
+        const applied = await migrate(database);
+        if (applied.length) logger.info({ applied }, 'migrations applied');
+        await seed(deps);
+        return services.adminAccount.ensureAdmin();
+      })
+    : undefined;
+  if (admin?.generatedPassword) {
     console.log(
       [
         '',
@@ -75,6 +96,8 @@ try {
   await database.close().catch(() => {});
   process.exit(1);
 }
+// the cluster's primary starts the other workers now
+if (prepares && cluster.isWorker) process.send?.(PREPARED_MESSAGE);
 
 let app;
 let closeVite: (() => Promise<void>) | undefined;
@@ -128,7 +151,7 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   logger.info({ signal }, 'shutting down: finishing in-flight requests');
   await closeGracefully(server, {
-    graceMs: 10_000,
+    graceMs: GRACE_MS,
     onForce: () => logger.warn('in-flight requests did not finish in 10 s; closing anyway'),
     cleanup: async () => {
       await closeVite?.();

@@ -2,6 +2,11 @@
  * The node:sqlite adapter hands Kysely plain objects, the shape pg gives: keys in column order,
  * SQL NULL as null, the last of two same-named columns winning, from `all` and `iterate` alike.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openNodeSqlite } from './node-sqlite.ts';
 
@@ -35,5 +40,31 @@ describe('node:sqlite adapter', () => {
     const statement = await database.prepare('update t set price = ? where id = ?');
     expect(statement.reader).toBe(false);
     expect(statement.run([300, 1])).toMatchObject({ changes: 1 });
+  });
+});
+
+describe('node:sqlite transactions with several processes on one file', () => {
+  it('begin IMMEDIATE: from its first statement, a transaction holds the write lock', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-sqlite-'));
+    const file = path.join(dir, 'test.db');
+    const db = new Kysely<Record<string, never>>({
+      dialect: new SqliteDialect({ database: openNodeSqlite(file).database }),
+    });
+    // another process's connection, which does not wait for locks
+    const other = new DatabaseSync(file, { timeout: 0 });
+    try {
+      await db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        // a deferred BEGIN would hold no lock after a read: the other process could take the
+        // write lock, and this transaction's first write would then fail with SQLITE_BUSY
+        expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked/);
+      });
+      other.exec('BEGIN IMMEDIATE');
+      other.exec('COMMIT');
+    } finally {
+      other.close();
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,7 +18,11 @@ export function openNodeSqlite(file: string): { raw: DatabaseSync; database: Sql
   const database: SqliteDatabase = {
     close: () => raw.close(),
     prepare(sql) {
-      const statement = raw.prepare(sql);
+      // Kysely begins transactions with a plain (deferred) BEGIN. With several processes on one file
+      // (WEB_CONCURRENCY), a deferred transaction that reads and then writes fails at once with
+      // SQLITE_BUSY when another process wrote in between; IMMEDIATE takes the write lock at the
+      // start, waiting up to the busy timeout, so transactions of several processes queue up instead.
+      const statement = raw.prepare(sql === 'begin' ? 'begin immediate' : sql);
       const names = statement.columns().map((column) => column.name);
       // Rows as arrays, made into plain objects here: node:sqlite's own row objects have a null
       // prototype (plain objects behave like pg's rows everywhere), and copying them costs about

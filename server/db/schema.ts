@@ -205,6 +205,28 @@ export interface ClickEventsTable {
   created_at: Timestamp;
 }
 
+/** Epoch milliseconds: the shared limits compare and add times in SQL the same way on both engines. */
+export type EpochMs = number;
+
+/** A fixed-window counter of a request rate limit (decision 0092). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  resets_at: EpochMs;
+}
+
+/** One failed sign-in, counted per username and per client key (decision 0092). */
+export interface LoginFailuresTable {
+  key: string;
+  failed_at: EpochMs;
+}
+
+/** A username or client locked out of signing in until `locked_until`. */
+export interface LoginLocksTable {
+  key: string;
+  locked_until: EpochMs;
+}
+
 export interface DB {
   cities: CitiesTable;
   categories: CategoriesTable;
@@ -220,6 +242,9 @@ export interface DB {
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;
   click_events: ClickEventsTable;
+  rate_limits: RateLimitsTable;
+  login_failures: LoginFailuresTable;
+  login_locks: LoginLocksTable;
 }
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;

@@ -39,7 +39,7 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
-export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = createLoginThrottle()) {
+export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = createLoginThrottle({ db })) {
   // verified against when the username is unknown, so both failures cost one scrypt
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -56,16 +56,16 @@ export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = 
     ): Promise<{ sessionId: string; csrfToken: string; user: SessionUser; expiresAt: Date }> {
       const { username, password } = parseInput(loginSchema, input);
       const at = now();
-      const wait = throttle.retryAfterMs(username, client, at.getTime());
+      const wait = await throttle.retryAfterMs(username, client, at.getTime());
       if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, { cause: { retryAfterMs: wait } });
 
       const user = await findUserByUsername(db, username);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        throttle.recordFailure(username, client, at.getTime());
+        await throttle.recordFailure(username, client, at.getTime());
         throw new AppError(401, INVALID_CREDENTIALS);
       }
-      throttle.recordSuccess(username, client);
+      await throttle.recordSuccess(username, client);
       if (previousSessionId) await deleteSession(db, sha256(previousSessionId));
       await deleteExpiredSessions(db, at);
 

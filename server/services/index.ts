@@ -13,6 +13,7 @@ import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
 import { createMessaging } from './messaging.ts';
 import { pagesService } from './pages.ts';
+import { rateLimitService } from './rate-limits.ts';
 import { referenceService } from './reference.ts';
 import { seoService } from './seo.ts';
 import { statsService } from './stats.ts';
@@ -37,6 +38,7 @@ export function createServices(deps: ServiceDeps) {
     leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,
     pages: pagesService(deps),
+    rateLimits: rateLimitService(deps),
     reference: referenceService(deps),
     seo: seoService(deps),
     stats: statsService(deps),

@@ -1,9 +1,20 @@
 /**
  * Brute-force protection for sign-in: failures are counted per username and per client address
  * in a sliding window; past the limit, that key is locked for a cooling-off period. A success
- * clears both keys. In memory: one process serves the site (DESIGN), and a restart forgets only
- * the failures, never a session.
+ * clears both keys. Kept in the database (decision 0092): every process counts the same failures,
+ * and a restart does not hand an attacker a fresh set of tries.
  */
+import {
+  clearLogin,
+  countLoginFailures,
+  deleteExpiredLoginRows,
+  findLoginLock,
+  insertLoginFailure,
+  lockLogin,
+} from '../db/repo/login-throttle.ts';
+import type { ServiceDeps } from './context.ts';
+import { SWEEP_EVERY_MS } from './rate-limits.ts';
+
 export type ThrottleOptions = { windowMs: number; lockMs: number; maxPerUser: number; maxPerClient: number };
 
 export const DEFAULT_THROTTLE: ThrottleOptions = {
@@ -13,44 +24,46 @@ export const DEFAULT_THROTTLE: ThrottleOptions = {
   maxPerClient: 20,
 };
 
-type Entry = { failures: number[]; lockedUntil: number };
+/** PostgreSQL text cannot hold U+0000; a key only has to tell clients apart, so it is replaced. */
+const storable = (key: string) => key.replaceAll('\u0000', '\uFFFD');
 
-export function createLoginThrottle(options: ThrottleOptions = DEFAULT_THROTTLE) {
-  const entries = new Map<string, Entry>();
+export function createLoginThrottle(
+  { db }: Pick<ServiceDeps, 'db'>,
+  options: ThrottleOptions = DEFAULT_THROTTLE,
+) {
   const keys = (username: string, client: string) => [
-    { key: `u:${username.trim().toLowerCase()}`, max: options.maxPerUser },
-    { key: `c:${client}`, max: options.maxPerClient },
+    { key: storable(`u:${username.trim().toLowerCase()}`), max: options.maxPerUser },
+    { key: storable(`c:${client}`), max: options.maxPerClient },
   ];
+  let nextSweepAt = 0;
 
   return {
     /** Milliseconds until this username/client may try again; 0 when allowed. */
-    retryAfterMs(username: string, client: string, now: number): number {
-      let wait = 0;
-      for (const { key } of keys(username, client)) {
-        const entry = entries.get(key);
-        if (entry && entry.lockedUntil > now) wait = Math.max(wait, entry.lockedUntil - now);
-      }
-      return wait;
+    async retryAfterMs(username: string, client: string, now: number): Promise<number> {
+      const until = await findLoginLock(
+        db,
+        keys(username, client).map((k) => k.key),
+        now,
+      );
+      return until === undefined ? 0 : until - now;
     },
-    recordFailure(username: string, client: string, now: number): void {
+    async recordFailure(username: string, client: string, now: number): Promise<void> {
+      if (now >= nextSweepAt) {
+        nextSweepAt = now + SWEEP_EVERY_MS;
+        await deleteExpiredLoginRows(db, now, options.windowMs);
+      }
       for (const { key, max } of keys(username, client)) {
-        const entry = entries.get(key) ?? { failures: [], lockedUntil: 0 };
-        entry.failures = [...entry.failures.filter((t) => now - t < options.windowMs), now];
-        if (entry.failures.length >= max) {
-          entry.lockedUntil = now + options.lockMs;
-          entry.failures = [];
-        }
-        entries.set(key, entry);
-      }
-      if (entries.size > 10_000) {
-        for (const [key, entry] of entries) {
-          if (entry.lockedUntil <= now && entry.failures.every((t) => now - t >= options.windowMs))
-            entries.delete(key);
-        }
+        await insertLoginFailure(db, key, now);
+        // a failure another process records at the same moment is counted by one of the two
+        if ((await countLoginFailures(db, key, now - options.windowMs)) >= max)
+          await lockLogin(db, key, now + options.lockMs);
       }
     },
-    recordSuccess(username: string, client: string): void {
-      for (const { key } of keys(username, client)) entries.delete(key);
+    async recordSuccess(username: string, client: string): Promise<void> {
+      await clearLogin(
+        db,
+        keys(username, client).map((k) => k.key),
+      );
     },
   };
 }

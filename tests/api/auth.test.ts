@@ -161,6 +161,32 @@ eachEngine('sign-in throttling', (ctx) => {
   });
 });
 
+eachEngine('sign-in throttling across processes', (ctx) => {
+  it('counts the failures of two processes once and keeps the lock for a restarted one', async () => {
+    const deps = ctx().deps;
+    // two apps with their own services stand for two processes on one database
+    const apps = [0, 1, 2].map(() =>
+      createApp({
+        config: deps.config,
+        services: createServices(deps),
+        logger: deps.logger,
+        files: deps.files,
+      }),
+    );
+    await createStaff(deps);
+    for (let i = 0; i < 5; i++) {
+      await request(apps[i % 2]!)
+        .post('/api/admin/login')
+        .send({ username: 'staff', password: `wrong-${i}` })
+        .expect(401);
+    }
+    for (const app of apps) {
+      const locked = await request(app).post('/api/admin/login').send(STAFF).expect(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    }
+  });
+});
+
 describe('secure cookies behind https', () => {
   eachEngine(
     'https BASE_URL',

@@ -81,8 +81,10 @@ eachEngine('clicks API', (ctx) => {
   });
 
   it('limits each client to 60 clicks a minute', async () => {
-    // a fresh app: the limiter counts per app instance and client address
-    const deps = testDeps(ctx().t, () => NOW);
+    // counts live in the database, per client address, across app instances (processes): a minute
+    // after the clicks above, this client's window has started again
+    const later = new Date(NOW.getTime() + 60_000);
+    const deps = testDeps(ctx().t, () => later);
     const limited = createTestApp(deps, createServices(deps));
     for (let i = 0; i < 60; i++) await request(limited).post('/api/clicks').send(valid).expect(201);
     const res = await request(limited).post('/api/clicks').send(valid).expect(429);

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from '#app/modules/leads/lead-request.schema.ts';
 import { seedReference } from '#server/seed/index.ts';
+import { createServices } from '#server/services/index.ts';
 import { leadsService, ORPHAN_AGE_MS } from '#server/services/leads.ts';
 import { readExif, tagPhoto, withGpsExif } from '../e2e/fixtures/images.ts';
 import { eachEngine, type EngineContext } from '../support/databases.ts';
@@ -463,6 +464,19 @@ eachEngine(
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // a customer on another connection is not affected
       await submit(app, VALID_FIELDS, [], '198.51.100.8').expect(201);
+    });
+
+    it('counts once across processes and restarts: the count is in the database', async () => {
+      // two apps with their own services stand for two processes on one database
+      const one = createTestApp(ctx().deps, createServices(ctx().deps));
+      const two = createTestApp(ctx().deps, createServices(ctx().deps));
+      const client = '198.51.100.9';
+      for (let i = 0; i < 20; i++)
+        expect((await submit(i % 2 ? one : two, { name: 'Probe' }, [], client)).status).toBe(400);
+      await submit(one, VALID_FIELDS, [], client).expect(429);
+      await submit(two, VALID_FIELDS, [], client).expect(429);
+      const restarted = createTestApp(ctx().deps, createServices(ctx().deps));
+      await submit(restarted, VALID_FIELDS, [], client).expect(429);
     });
   },
   ENV,

@@ -2,17 +2,16 @@
  * Real databases for tests: a fresh SQLite file, and (when available) a fresh PostgreSQL schema.
  * `eachEngine` runs a suite once per engine, so one test proves identical behaviour on both.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { loadConfig, type Config } from '#server/config.ts';
 import { migrate, openDatabase, type Database, type Engine } from '#server/db/index.ts';
 import { createServices, type ServiceDeps, type Services } from '#server/services/index.ts';
 import { createFileStore } from '#server/storage/index.ts';
+import { createPostgresSchema } from './postgres-schema.ts';
 
 export type TestDatabase = { database: Database; config: Config; dataDir: string; drop(): Promise<void> };
 
@@ -31,20 +30,9 @@ export async function createTestDatabase(
   if (engine === 'postgres') {
     const base = inject('postgresUrl');
     if (!base) throw new Error('PostgreSQL is not available for this run');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
+    const schema = await createPostgresSchema(base);
+    databaseUrl = schema.url;
+    dropSchema = schema.drop;
   }
   const config = loadConfig({
     DATA_DIR: dataDir,

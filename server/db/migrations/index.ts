@@ -9,6 +9,7 @@ import { initial } from './0001-initial.ts';
 import { catalogListing } from './0003-catalog-listing.ts';
 import { leadBoard } from './0004-lead-board.ts';
 import { sms } from './0005-sms.ts';
+import { sharedLimits } from './0006-shared-limits.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0003-catalog-listing': catalogListing(),
     '0004-lead-board': leadBoard(engine),
     '0005-sms': sms(engine),
+    '0006-shared-limits': sharedLimits(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
 import { requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
+import { databaseStore } from '../rate-limit.ts';
 
 export function clicksRouter(services: Services, config: Config): Router {
   const router = Router();
@@ -14,6 +15,7 @@ export function clicksRouter(services: Services, config: Config): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     message: { message: 'Too many clicks recorded from your connection. Please wait a minute.' },
+    store: databaseStore(services.rateLimits, 'clicks:'),
   });
   router.post('/clicks', clickLimit, jsonBody(), async (req, res) => {
     await services.clicks.recordClick(req.body);

@@ -25,6 +25,7 @@ import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.t
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
 import { currentSession, requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
+import { databaseStore } from '../rate-limit.ts';
 
 /** Per client address (TRUST_PROXY decides what that is): generous for people, tight for scripts. */
 export const LEAD_RATE_LIMIT = { windowMs: 15 * 60_000, limit: 20 } as const;
@@ -118,6 +119,7 @@ export function leadsRouter(services: Services, config: Config): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     message: { message: TOO_MANY_REQUESTS },
+    store: databaseStore(services.rateLimits, 'leads:'),
   });
 
   const boundedBody: RequestHandler = (req, res, next) => {

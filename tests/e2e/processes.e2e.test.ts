@@ -1,0 +1,280 @@
+/**
+ * Several processes (issue 14 item 3, decision 0092), with real servers: two `node server/index.ts`
+ * on one PostgreSQL schema (as two machines would run), one server with WEB_CONCURRENCY=2 on
+ * PostgreSQL and one on SQLite. Whatever the number of processes, the sign-in lockout and the lead
+ * rate limit count once and survive a restart, and processes started together on an empty database
+ * all come up with the migrations applied and the admin account made (and its password printed) once.
+ * Every request here opens its own connection, so node:cluster hands them to the workers in turn.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresSchema, type PostgresSchema } from '../support/postgres-schema.ts';
+import { readLog, spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+
+const STARTS_MS = 150_000;
+const LOCKED = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+const LEADS_LIMITED =
+  'Too many requests from your connection. Please wait 15 minutes and try again, or text us your part.';
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One request on a connection of its own (no keep-alive), so no worker keeps a client to itself. */
+async function send(origin: string, route: string, init: { method?: string; body?: FormData | object } = {}) {
+  let body: Buffer | undefined;
+  let type: string | undefined;
+  if (init.body instanceof FormData) {
+    const encoded = new Request(origin, { method: 'POST', body: init.body });
+    body = Buffer.from(await encoded.arrayBuffer());
+    type = encoded.headers.get('content-type') ?? undefined;
+  } else if (init.body) {
+    body = Buffer.from(JSON.stringify(init.body));
+    type = 'application/json';
+  }
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      `${origin}${route}`,
+      {
+        method: init.method ?? (body ? 'POST' : 'GET'),
+        agent: false,
+        headers: {
+          ...(type ? { 'content-type': type } : {}),
+          ...(body ? { 'content-length': body.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const signIn = (origin: string, password: string) =>
+  send(origin, '/api/admin/login', { body: { username: 'admin', password } });
+
+/** A quote request the form would never send (no phone, no consent): 400, but counted by the limit. */
+function probeLead(origin: string) {
+  const form = new FormData();
+  form.append('name', 'Probe');
+  return send(origin, '/api/leads', { body: form });
+}
+
+/** Five wrong passwords spread over the origins lock the account, even for the right password. */
+async function expectLockoutCountedOnce(origins: string[], password: string) {
+  for (let i = 0; i < 5; i++)
+    expect((await signIn(origins[i % origins.length]!, `wrong-${i}`)).status).toBe(401);
+  for (const origin of origins) await expectLocked(origin, password);
+}
+
+async function expectLocked(origin: string, password: string) {
+  const locked = await signIn(origin, password);
+  expect(locked.status).toBe(429);
+  expect(JSON.parse(locked.body)).toEqual({ message: LOCKED });
+  expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+}
+
+/** Twenty requests spread over the origins use up the client's lead limit everywhere. */
+async function expectLeadLimitCountedOnce(origins: string[]) {
+  for (let i = 0; i < 20; i++) expect((await probeLead(origins[i % origins.length]!)).status).toBe(400);
+  for (const origin of origins) await expectLeadLimited(origin);
+}
+
+async function expectLeadLimited(origin: string) {
+  const limited = await probeLead(origin);
+  expect(limited.status).toBe(429);
+  expect(JSON.parse(limited.body)).toEqual({ message: LEADS_LIMITED });
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+/** How many log lines of `server` contain `text`. */
+const linesWith = (server: SpawnedServer, text: string) =>
+  readLog(server.logFile)
+    .split('\n')
+    .filter((line) => line.includes(text)).length;
+
+/**
+ * Waits until `count` workers of a cluster listen: the server answers as soon as its first worker
+ * does, and the primary starts the others once that one has prepared the database.
+ */
+async function allWorkersListening(server: SpawnedServer, count: number) {
+  const deadline = Date.now() + 60_000;
+  while (linesWith(server, 'listening on') < count) {
+    if (Date.now() > deadline)
+      throw new Error(`fewer than ${count} workers listen:\n${readLog(server.logFile)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The process ids in the request log lines of `url` (pino-http at LOG_LEVEL=info): who served it. */
+function servingPids(server: SpawnedServer, url: string): Set<number> {
+  const pids = new Set<number>();
+  for (const line of readLog(server.logFile).split('\n')) {
+    try {
+      const entry = JSON.parse(line) as { pid?: number; req?: { url?: string } };
+      if (entry.req?.url === url && entry.pid) pids.add(entry.pid);
+    } catch {
+      // the admin password banner is not JSON
+    }
+  }
+  return pids;
+}
+
+/** The generated admin password, from the one server that made the account. */
+function generatedPassword(servers: SpawnedServer[]): string {
+  const files = servers
+    .map((s) => path.join(s.dataDir, 'initial-admin-password'))
+    .filter((file) => fs.existsSync(file));
+  expect(files).toHaveLength(1);
+  return fs.readFileSync(files[0]!, 'utf8').trim();
+}
+
+const postgresUrl = inject('postgresUrl');
+
+describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL schema', () => {
+  let schema: PostgresSchema;
+  let servers: SpawnedServer[] = [];
+  let password = '';
+  const start = (name: string) =>
+    spawnServer({
+      name,
+      adminPassword: '', // none: the first start generates one
+      env: { DATABASE_URL: schema.url, LOG_LEVEL: 'info' },
+    });
+
+  beforeAll(async () => {
+    schema = await createPostgresSchema(postgresUrl!);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.dispose()));
+    await schema?.drop();
+  });
+
+  it(
+    'start together on an empty schema: both come up, migrations run once, one admin, one password printed',
+    async () => {
+      servers = await Promise.all([start('pg-a'), start('pg-b')]);
+      expect(servers.map((s) => linesWith(s, 'migrations applied')).sort()).toEqual([0, 1]);
+      expect(servers.map((s) => linesWith(s, 'Admin account created')).sort()).toEqual([0, 1]);
+      password = generatedPassword(servers);
+      const client = new pg.Client({ connectionString: schema.url });
+      await client.connect();
+      try {
+        const users = await client.query('select username from users');
+        expect(users.rows).toEqual([{ username: 'admin' }]);
+        const migrations = await client.query('select name from kysely_migration order by name');
+        expect(migrations.rows.map((r: { name: string }) => r.name)).toContain('0006-shared-limits');
+      } finally {
+        await client.end();
+      }
+      for (const s of servers) expect((await signIn(s.origin, password)).status).toBe(200);
+    },
+    STARTS_MS,
+  );
+
+  it('count sign-in failures once: five split over the two lock the account on both', async () => {
+    await expectLockoutCountedOnce(
+      servers.map((s) => s.origin),
+      password,
+    );
+  });
+
+  it('count the lead rate limit once: twenty split over the two use it up on both', async () => {
+    await expectLeadLimitCountedOnce(servers.map((s) => s.origin));
+  });
+
+  it(
+    'keep the lockout and the rate limit across a restart',
+    async () => {
+      for (const s of servers) expect(await s.stop()).toBe(true);
+      const restarted = await start('pg-c');
+      servers.push(restarted);
+      await expectLocked(restarted.origin, password);
+      await expectLeadLimited(restarted.origin);
+    },
+    STARTS_MS,
+  );
+});
+
+describe.skipIf(!postgresUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
+  let schema: PostgresSchema;
+  let server: SpawnedServer | undefined;
+  beforeAll(async () => {
+    schema = await createPostgresSchema(postgresUrl!);
+    server = await spawnServer({
+      name: 'pg-cluster',
+      adminPassword: 'cluster-admin-password',
+      env: { DATABASE_URL: schema.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' },
+    });
+    await allWorkersListening(server, 2);
+  }, STARTS_MS);
+  afterAll(async () => {
+    if (server) expect(await server.dispose()).toBe(true);
+    await schema?.drop();
+  });
+
+  it('the first worker prepared the database, once', () => {
+    expect(linesWith(server!, 'migrations applied')).toBe(1);
+  });
+
+  it('counts sign-in failures once across the workers', async () => {
+    await expectLockoutCountedOnce([server!.origin], 'cluster-admin-password');
+    expect(servingPids(server!, '/api/admin/login').size).toBe(2);
+  });
+
+  it('counts the lead rate limit once across the workers', async () => {
+    await expectLeadLimitCountedOnce([server!.origin]);
+  });
+});
+
+describe('WEB_CONCURRENCY=2 on SQLite', () => {
+  const servers: SpawnedServer[] = [];
+  afterAll(async () => {
+    // the second server uses the first one's database file: stop it first
+    for (const s of servers.reverse()) await s.dispose();
+  });
+
+  it(
+    'counts sign-in failures once across the workers, and a restart keeps the lock',
+    async () => {
+      const first = await spawnServer({
+        name: 'sqlite-cluster',
+        adminPassword: '',
+        env: { WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' },
+      });
+      servers.push(first);
+      await allWorkersListening(first, 2);
+      // the first worker made the admin account and printed its password; the second did not
+      expect(linesWith(first, 'Admin account created')).toBe(1);
+      const password = generatedPassword([first]);
+      await expectLockoutCountedOnce([first.origin], password);
+      expect(servingPids(first, '/api/admin/login').size).toBe(2);
+
+      expect(await first.stop()).toBe(true);
+      const again = await spawnServer({
+        name: 'sqlite-cluster-again',
+        adminPassword: '',
+        env: {
+          WEB_CONCURRENCY: '2',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: `file:${path.join(first.dataDir, 'app.db')}`,
+        },
+      });
+      servers.push(again);
+      await allWorkersListening(again, 2);
+      await expectLocked(again.origin, password);
+    },
+    STARTS_MS,
+  );
+});
