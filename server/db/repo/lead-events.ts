@@ -4,6 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import type { LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import type { DB } from '../schema.ts';
 
 export type LeadEventInput = {
@@ -34,16 +35,6 @@ export async function insertLeadEvent(
     .execute();
 }
 
-export type LeadEventRow = {
-  id: number;
-  type: string;
-  fromStatus: LeadStatus | null;
-  toStatus: LeadStatus | null;
-  actor: string;
-  detail: Record<string, unknown> | null;
-  createdAt: string;
-};
-
 function parseDetail(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
@@ -57,7 +48,7 @@ function parseDetail(text: string | null): Record<string, unknown> | null {
 }
 
 /** A lead's events, oldest first. */
-export async function listLeadEvents(db: Kysely<DB>, leadId: number): Promise<LeadEventRow[]> {
+export async function listLeadEvents(db: Kysely<DB>, leadId: number): Promise<LeadEvent[]> {
   const rows = await db
     .selectFrom('lead_events')
     .selectAll()
