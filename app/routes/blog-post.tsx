@@ -123,14 +123,16 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
-      <div className="mx-auto mt-6 max-w-4xl px-0 sm:px-4">
-        <PostImage
-          src={post.featuredImage}
-          alt={post.title}
-          eager
-          className="aspect-[16/9] w-full sm:rounded-xl"
-        />
-      </div>
+      {post.featuredImage && (
+        <div className="mx-auto mt-6 max-w-4xl px-0 sm:px-4">
+          <PostImage
+            src={post.featuredImage}
+            alt={post.title}
+            eager
+            className="aspect-[16/9] w-full sm:rounded-xl"
+          />
+        </div>
+      )}
       <div className="mx-auto max-w-3xl px-4">
         <div className="mt-6">
           <TagList tags={post.tags} />

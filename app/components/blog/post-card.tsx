@@ -54,7 +54,7 @@ export function PostCard({ post, now }: { post: PublicBlogPost; now: Date }) {
   const href = postPath(post.slug);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <PostImage src={post.featuredImage} alt="" className="aspect-[16/9] w-full" />
+      {post.featuredImage && <PostImage src={post.featuredImage} alt="" className="aspect-[16/9] w-full" />}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <PostMeta post={post} now={now} />
         <h2 className="text-xl font-bold leading-snug text-slate-900">
