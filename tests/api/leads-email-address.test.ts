@@ -29,7 +29,7 @@ const smtp = new SMTPServer({
       const from = session.envelope.mailFrom;
       received.push({
         mailFrom: from ? from.address : '',
-        smtpUtf8: Boolean(from && (from.args as Record<string, unknown> | false)?.SMTPUTF8),
+        smtpUtf8: Boolean(from && from.args && (from.args as Record<string, unknown>).SMTPUTF8),
         rcptTo: session.envelope.rcptTo.map((r) => r.address),
         raw: Buffer.concat(chunks).toString('utf8'),
       });
