@@ -72,6 +72,8 @@ eachEngine('server basics', (ctx) => {
       '/logistics',
       '/catalog',
       '/blog',
+      '/privacy-policy',
+      '/terms-of-service',
     ]) {
       expect(locs).toContain(`${base}${p}`);
     }
