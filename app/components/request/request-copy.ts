@@ -62,6 +62,12 @@ export const COPY = {
   preparingPhotos: 'Preparing photos…',
   sending: (percent: number) => `Sending… ${percent}%`,
   uploadLabel: 'Upload progress',
+  privacy: {
+    before: 'We use these details only to answer your request: see our ',
+    link: 'Privacy Policy',
+    newTab: '(opens in a new tab)',
+    after: '.',
+  },
   restored: 'We kept what you typed last time. Photos are not kept, so please add them again.',
   dismiss: 'Dismiss',
   noScript: 'This form needs JavaScript. You can also text us a photo of your part:',
