@@ -55,6 +55,8 @@ export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
   return pageMeta(args, {
     title: page.seo.title,
+    // past 60 characters with the brand: drop ', Manitoba', then say it the short way
+    shorterTitles: [page.seo.h1, `${page.category.name}, ${page.city.name}`],
     description: page.seo.description,
     keywords: [
       `${page.category.name.toLowerCase()} ${page.city.name}`,
