@@ -221,7 +221,7 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
       </Section>
 
       <Section id="nearby" title={`${category.name} Near ${city.name}`}>
-        <ul className="flex flex-wrap gap-2" aria-label={`${category.name} in nearby communities`}>
+        <ul className="flex flex-wrap gap-2" aria-labelledby="nearby-heading">
           {links.nearbyCities.map((c) => (
             <li key={c.slug}>
               <Link

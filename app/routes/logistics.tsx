@@ -111,7 +111,7 @@ export default function Logistics({ loaderData, matches }: Route.ComponentProps)
       <Section id="delivery-options" title={COPY.options.title}>
         <FeatureGrid items={COPY.options.items} columns={4} />
         <div className="mt-10">
-          <Figures items={COPY.figures} label="Delivery by the numbers" tone="dark" />
+          <Figures items={COPY.figures} tone="dark" />
         </div>
       </Section>
 

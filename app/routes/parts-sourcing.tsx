@@ -99,7 +99,6 @@ const COPY = {
       { title: 'We Deliver', text: 'The part comes to you, and we keep you posted until it arrives.' },
     ],
   },
-  figures: 'Parts sourcing by the numbers',
   closing: {
     title: 'Got a Part to Find?',
     text: 'Text us a photo now. A real person will get back to you with a price and an ETA.',
@@ -151,7 +150,7 @@ export default function PartsSourcing({ loaderData, matches }: Route.ComponentPr
       <Section id="how-it-works" title={COPY.steps.title}>
         <Steps steps={COPY.steps.items} />
         <div className="mt-10">
-          <Figures items={figures} label={COPY.figures} />
+          <Figures items={figures} />
         </div>
       </Section>
 

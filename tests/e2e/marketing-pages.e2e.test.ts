@@ -64,7 +64,10 @@ describe('home page', () => {
     expect(await main.getByRole('heading', { level: 1 }).innerText()).toBe(
       'Heavy Duty Parts Across Manitoba',
     );
-    const benefits = page.getByRole('list', { name: 'Why customers text us' }).getByRole('listitem');
+    const benefits = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('heading', { name: 'Same-Day Quoting' }) })
+      .getByRole('listitem');
     expect(await benefits.count()).toBe(3);
     expect(await benefits.getByRole('heading').allInnerTexts()).toEqual([
       'Same-Day Quoting',
@@ -109,7 +112,7 @@ describe('home page', () => {
     await visit(page, '/');
     const section = page.locator('#service-areas');
     expect(await section.getByRole('heading', { level: 2 }).innerText()).toBe('We Serve All of Manitoba');
-    const grid = section.getByRole('list', { name: 'Cities we serve' });
+    const grid = section.getByRole('list', { name: 'We Serve All of Manitoba' });
     const cards = grid.getByRole('link');
     expect(await cards.count()).toBe(14);
     const shown = await cards.evaluateAll((links) =>
@@ -330,7 +333,7 @@ describe('city × category pages', () => {
   it('links to its sibling pages and to the catalog', async () => {
     const { page } = await open();
     await visit(page, '/mb/gimli/trailer-parts');
-    const nearby = page.getByRole('list', { name: 'Trailer Parts in nearby communities' }).getByRole('link');
+    const nearby = page.getByRole('list', { name: 'Trailer Parts Near Gimli' }).getByRole('link');
     const nearbyHrefs = await nearby.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(nearbyHrefs).toEqual(
       expect.arrayContaining(['/mb/selkirk/trailer-parts', '/mb/winnipeg/trailer-parts']),

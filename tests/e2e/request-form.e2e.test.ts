@@ -113,7 +113,7 @@ async function waitForPhotos(page: Page, count: number) {
   await page.getByText(`${count} of 6 photos added`).waitFor();
   // every photo's upload version is ready (large ones have been redrawn at 2,500 px)
   await page.waitForFunction(
-    () => !document.querySelector('[aria-label="Chosen photos"]')?.textContent?.includes('Optimizing'),
+    () => !document.querySelector('ul[aria-labelledby$="-chosen"]')?.textContent?.includes('Optimizing'),
   );
 }
 
@@ -327,7 +327,10 @@ for (const device of DEVICES) {
       const alert = form(page).getByRole('alert');
       expect(await alert.allTextContents()).toEqual(['Name is required']);
       expect(await form(page).getByText('Name is required', { exact: true }).count()).toBe(2);
-      const [alertBox, nameBox] = [await alert.boundingBox(), await page.getByLabel('Full Name').boundingBox()];
+      const [alertBox, nameBox] = [
+        await alert.boundingBox(),
+        await page.getByLabel('Full Name').boundingBox(),
+      ];
       expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(nameBox!.y);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
       // as rules are met, the alert names the next one, then goes

@@ -37,7 +37,7 @@ export function TagList({ tags, limit }: { tags: readonly string[]; limit?: numb
   const shown = limit ? tags.slice(0, limit) : tags;
   if (!shown.length) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Tags">
+    <ul className="flex flex-wrap gap-2">
       {shown.map((tag) => (
         <li
           key={tag}
