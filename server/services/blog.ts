@@ -11,6 +11,7 @@ import {
   BLOG_DEFAULTS,
   BLOG_TEXT,
   isLive,
+  postModifiedAt,
   postPath,
   blogSlug,
   toPublicPost,
@@ -334,7 +335,9 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
         `    <atom:link href="${xml(`${base}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />`,
         `    <description>${xml(BLOG_TEXT.listIntro)}</description>`,
         '    <language>en-CA</language>',
-        posts[0] ? `    <lastBuildDate>${new Date(posts[0].updatedAt).toUTCString()}</lastBuildDate>` : '',
+        posts.length
+          ? `    <lastBuildDate>${new Date(posts.map(postModifiedAt).sort().at(-1)!).toUTCString()}</lastBuildDate>`
+          : '',
         items,
         '  </channel>',
         '</rss>',

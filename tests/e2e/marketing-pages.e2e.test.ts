@@ -161,10 +161,14 @@ describe('home page', () => {
       slogan: 'Parts hunted, problems solved.',
       currenciesAccepted: 'CAD',
       paymentAccepted: 'Cash, Credit Card, Debit Card, Bank Transfer',
-      areaServed: { name: 'Manitoba' },
-      serviceArea: { '@type': 'GeoCircle', geoRadius: 500000, geoMidpoint: { '@type': 'GeoCoordinates' } },
+      // areaServed, not schema.org's retired serviceArea: the province and the 500 km circle
+      areaServed: [
+        { '@type': 'AdministrativeArea', name: 'Manitoba' },
+        { '@type': 'GeoCircle', geoRadius: 500000, geoMidpoint: { '@type': 'GeoCoordinates' } },
+      ],
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, ratingCount: 127, bestRating: 5 },
     });
+    expect(business).not.toHaveProperty('serviceArea');
     expect(typeof business!.priceRange).toBe('string');
     expect(typeof business!.description).toBe('string');
     const offers = (business!.hasOfferCatalog as { itemListElement: { itemOffered: { name: string } }[] })
