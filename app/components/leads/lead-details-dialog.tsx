@@ -262,7 +262,7 @@ export function LeadDetailsDialog({
           </div>
 
           {lead && (
-            <div className="border-t border-slate-200 px-5 py-4 sm:px-6">
+            <div data-dialog-actions="" className="border-t border-slate-200 px-5 py-4 sm:px-6">
               {losing ? (
                 <form
                   onSubmit={confirmLost}
