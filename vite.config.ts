@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig(({ command }) => ({
   // React Router's plugin takes over the build; under Vitest it must stay out.
   plugins: [tailwindcss(), !process.env.VITEST && reactRouter()],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // `npm start` builds with --logLevel warn to keep its output short; a slow or busy machine
+    // would still get Rolldown's plugin-timing report, which is only for people tuning the build
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   // Production server bundle: lucide's icons are bundled in (only the ones used). Left external,
   // Node loads lucide's CommonJS build with all ~1,600 icons at start: ~20 MB of RSS (decision 0040).
   ssr: command === 'build' ? { noExternal: ['lucide-react'] } : undefined,

@@ -1,4 +1,6 @@
 /** The document shell: head, site chrome around every page, and the error boundary. */
+// first: zod must find its browser configuration before any module that uses it loads
+import './zod-jitless.ts';
 import {
   isRouteErrorResponse,
   Links,

@@ -12,6 +12,9 @@ export default [
   route('mb/:city/:category', 'routes/city-category.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
+  // the footer's 'Privacy Policy' and 'Terms of Service' (SPEC §2 leaves their targets open; issue 17)
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('terms-of-service', 'routes/terms-of-service.tsx'),
   route('admin/login', 'routes/admin-login.tsx'),
   // the back office: its layout refuses visitors without a session (redirect to /admin/login)
   layout('routes/admin-layout.tsx', [

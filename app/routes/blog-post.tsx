@@ -2,7 +2,7 @@
  * Blog post (SPEC §2 'Blog post'): back link, featured image, title, excerpt, relative date, read
  * time, author, Share, tags, the body sanitized on the server with SPEC §5's strict list, and the
  * call-to-action box. Title and description from metaTitle/metaDescription (falling back to the
- * title and excerpt), canonical from canonicalUrl when set, Article JSON-LD with the picture.
+ * title and excerpt), canonical from canonicalUrl when set, Article JSON-LD (postJsonLd).
  * Unknown, draft, archived or not-yet-due posts: 404 'Blog Post Not Found'. No React in the
  * browser (decision 0030); share.js runs the Share button.
  */
@@ -17,6 +17,7 @@ import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { BLOG_TEXT, postPath } from '#app/modules/blog/blog.ts';
+import { postJsonLd } from '#app/modules/blog/blog-json-ld.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { absoluteUrl } from '#app/modules/seo/meta.ts';
 import { smsHref } from '#app/modules/site/site.ts';
@@ -37,7 +38,6 @@ export const meta: Route.MetaFunction = (args) => {
   const { post } = d;
   const site = siteFromMatches(args.matches);
   const description = post.metaDescription || post.excerpt || BLOG_TEXT.listIntro;
-  const url = absoluteUrl(site.baseUrl, postPath(post.slug));
   return pageMeta(args, {
     title: post.metaTitle || post.title,
     exactTitle: Boolean(post.metaTitle),
@@ -47,25 +47,7 @@ export const meta: Route.MetaFunction = (args) => {
     path: postPath(post.slug),
     canonicalUrl: d.canonicalUrl,
     image: post.featuredImage,
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Article',
-        headline: post.title,
-        description,
-        ...(post.featuredImage ? { image: [absoluteUrl(site.baseUrl, post.featuredImage)] } : {}),
-        datePublished: post.publishedAt,
-        dateModified: post.updatedAt,
-        author: { '@type': 'Person', name: post.authorName },
-        publisher: {
-          '@type': 'Organization',
-          name: site.name,
-          logo: { '@type': 'ImageObject', url: absoluteUrl(site.baseUrl, '/apple-touch-icon.png') },
-        },
-        mainEntityOfPage: { '@type': 'WebPage', '@id': d.canonicalUrl || url },
-        ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
-      },
-    ],
+    jsonLd: [postJsonLd(site, post, { description, canonicalUrl: d.canonicalUrl })],
   });
 };
 
@@ -123,14 +105,16 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
-      <div className="mx-auto mt-6 max-w-4xl px-0 sm:px-4">
-        <PostImage
-          src={post.featuredImage}
-          alt={post.title}
-          eager
-          className="aspect-[16/9] w-full sm:rounded-xl"
-        />
-      </div>
+      {post.featuredImage && (
+        <div className="mx-auto mt-6 max-w-4xl px-0 sm:px-4">
+          <PostImage
+            src={post.featuredImage}
+            alt={post.title}
+            eager
+            className="aspect-[16/9] w-full sm:rounded-xl"
+          />
+        </div>
+      )}
       <div className="mx-auto max-w-3xl px-4">
         <div className="mt-6">
           <TagList tags={post.tags} />

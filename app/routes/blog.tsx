@@ -2,15 +2,17 @@
  * Blog (SPEC §2 'Blog'): a grid of post cards (featured image, relative date, read time, title,
  * excerpt, up to 3 tags, author, 'Read More'), 'Blog Coming Soon' when there is nothing published.
  * Only live posts (DESIGN §4). Complete HTML from the server with no React in the browser
- * (decision 0013/0030): the data is in the page, so there is no loading phase to show.
+ * (decision 0013/0030): the data is in the page, so there is no loading phase to show. Blog
+ * JSON-LD lists the live posts.
  */
 import { MessageSquare, Newspaper, Rss } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
 import { PostCard } from '#app/components/blog/post-card.tsx';
-import { pageMeta } from '#app/components/site/seo.ts';
+import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { BLOG_TEXT } from '#app/modules/blog/blog.ts';
+import { blogJsonLd } from '#app/modules/blog/blog-json-ld.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
@@ -23,7 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, { title: BLOG_TEXT.listTitle, description: BLOG_TEXT.listIntro }),
+  ...pageMeta(args, {
+    title: BLOG_TEXT.listTitle,
+    description: BLOG_TEXT.listIntro,
+    jsonLd: [blogJsonLd(siteFromMatches(args.matches), args.loaderData?.posts ?? [])],
+  }),
   {
     tagName: 'link',
     rel: 'alternate',

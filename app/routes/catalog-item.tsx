@@ -57,6 +57,7 @@ export const meta: Route.MetaFunction = (args) => {
   const description = item.description
     ? `${item.description.length > 140 ? `${item.description.slice(0, 137).trimEnd()}…` : item.description} ${summary}.`
     : `${item.title}: ${summary}. Text us for a quote or a fit check.`;
+  const product = productJsonLd(site, item, { categoryName });
   return pageMeta(args, {
     title: item.title,
     description,
@@ -64,7 +65,7 @@ export const meta: Route.MetaFunction = (args) => {
     image: item.images[0] ?? null,
     noindex: !d.isPublic,
     jsonLd: [
-      productJsonLd(site, item, { categoryName }),
+      ...(product ? [product] : []),
       breadcrumbJsonLd(site, [
         { name: 'Home', path: '/' },
         { name: CATALOG_TEXT.listTitle, path: '/catalog' },

@@ -55,6 +55,8 @@ export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches);
   return pageMeta(args, {
     title: page.seo.title,
+    // past 60 characters with the brand: drop ', Manitoba', then say it the short way
+    shorterTitles: [page.seo.h1, `${page.category.name}, ${page.city.name}`],
     description: page.seo.description,
     keywords: [
       `${page.category.name.toLowerCase()} ${page.city.name}`,
@@ -219,7 +221,7 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
       </Section>
 
       <Section id="nearby" title={`${category.name} Near ${city.name}`}>
-        <ul className="flex flex-wrap gap-2" aria-label={`${category.name} in nearby communities`}>
+        <ul className="flex flex-wrap gap-2" aria-labelledby="nearby-heading">
           {links.nearbyCities.map((c) => (
             <li key={c.slug}>
               <Link

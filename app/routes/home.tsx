@@ -77,7 +77,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         title={COPY.title}
         lead={COPY.lead}
         aside={
-          <ul className="grid gap-4" aria-label="Why customers text us">
+          <ul className="grid gap-4">
             {COPY.benefits.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-xl bg-slate-800 p-5 ring-1 ring-slate-700">
                 <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-accent text-white">
@@ -103,12 +103,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
 
       <section aria-label="Our numbers" className="border-b border-slate-200 bg-slate-50 py-8">
         <div className="mx-auto max-w-6xl px-4">
-          <Figures items={displayStats(loaderData.stats)} label="Our numbers" />
+          <Figures items={displayStats(loaderData.stats)} />
         </div>
       </section>
 
       <Section id="service-areas" title={COPY.areas.title} intro={COPY.areas.intro}>
-        <CityGrid cities={loaderData.cities} />
+        <CityGrid cities={loaderData.cities} labelledBy="service-areas-heading" />
         <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-lg font-medium text-slate-800">{COPY.areas.anyway}</p>
           <SmsButton href={sms} variant="dark" className="shrink-0">

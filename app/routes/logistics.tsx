@@ -19,6 +19,7 @@ import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { REGIONS } from '#app/modules/site/reference.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
@@ -96,6 +97,7 @@ export const meta: Route.MetaFunction = (args) =>
       'rush truck parts',
       'farm parts delivery',
     ],
+    jsonLd: [serviceJsonLd(siteFromMatches(args.matches), 'Parts Logistics')],
   });
 
 export default function Logistics({ loaderData, matches }: Route.ComponentProps) {
@@ -111,7 +113,7 @@ export default function Logistics({ loaderData, matches }: Route.ComponentProps)
       <Section id="delivery-options" title={COPY.options.title}>
         <FeatureGrid items={COPY.options.items} columns={4} />
         <div className="mt-10">
-          <Figures items={COPY.figures} label="Delivery by the numbers" tone="dark" />
+          <Figures items={COPY.figures} tone="dark" />
         </div>
       </Section>
 

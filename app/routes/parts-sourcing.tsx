@@ -17,6 +17,7 @@ import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
@@ -99,7 +100,6 @@ const COPY = {
       { title: 'We Deliver', text: 'The part comes to you, and we keep you posted until it arrives.' },
     ],
   },
-  figures: 'Parts sourcing by the numbers',
   closing: {
     title: 'Got a Part to Find?',
     text: 'Text us a photo now. A real person will get back to you with a price and an ETA.',
@@ -116,6 +116,7 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       'Hard-to-find heavy duty, truck, trailer and ag parts hunted down for Manitoba farms, fleets and contractors. Text a photo, get a price and an ETA.',
     keywords: ['parts sourcing Manitoba', 'hard to find truck parts', 'trailer parts', 'ag parts'],
+    jsonLd: [serviceJsonLd(siteFromMatches(args.matches), 'Parts Sourcing')],
   });
 
 const PROMISES = [
@@ -151,7 +152,7 @@ export default function PartsSourcing({ loaderData, matches }: Route.ComponentPr
       <Section id="how-it-works" title={COPY.steps.title}>
         <Steps steps={COPY.steps.items} />
         <div className="mt-10">
-          <Figures items={figures} label={COPY.figures} />
+          <Figures items={figures} />
         </div>
       </Section>
 

@@ -28,6 +28,7 @@ import {
 import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
@@ -133,6 +134,7 @@ export const meta: Route.MetaFunction = (args) =>
     description:
       'All-in parts quotes in about 18 minutes, good for 48 hours, with no hidden fees. Text YES to order or NO to pass.',
     keywords: ['parts quote Manitoba', 'truck parts price', 'ag parts quote', 'trailer parts quote'],
+    jsonLd: [serviceJsonLd(siteFromMatches(args.matches), 'Quote Service')],
   });
 
 export default function QuoteService({ matches }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import {
   BLOG_DEFAULTS,
   BLOG_TEXT,
   isLive,
+  postModifiedAt,
   postPath,
   blogSlug,
   toPublicPost,
@@ -333,7 +334,9 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
         `    <atom:link href="${xml(`${base}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />`,
         `    <description>${xml(BLOG_TEXT.listIntro)}</description>`,
         '    <language>en-CA</language>',
-        posts[0] ? `    <lastBuildDate>${new Date(posts[0].updatedAt).toUTCString()}</lastBuildDate>` : '',
+        posts.length
+          ? `    <lastBuildDate>${new Date(posts.map(postModifiedAt).sort().at(-1)!).toUTCString()}</lastBuildDate>`
+          : '',
         items,
         '  </channel>',
         '</rss>',

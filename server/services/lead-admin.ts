@@ -220,7 +220,7 @@ export function leadAdminService(
 
     /**
      * Moves a lead along the state machine (SPEC §4): 409 with the reason for any other change;
-     * 'lost' needs a reason. Status, lost reason and the lead event are one transaction.
+     * 'lost' takes an optional reason. Status, lost reason and the lead event are one transaction.
      */
     async changeStatus(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
       const leadId = parseId(id);
@@ -238,7 +238,7 @@ export function leadAdminService(
           fromStatus: from,
           toStatus: status,
           actor,
-          detail: status === 'lost' ? { reason } : null,
+          detail: status === 'lost' && reason ? { reason } : null,
           at,
         });
       });

@@ -1,4 +1,5 @@
 /** robots.txt and sitemap.xml from live data. */
+import { postModifiedAt } from '#app/modules/blog/blog.ts';
 import { robotsTxt, sitemapXml, STATIC_PUBLIC_PATHS, type SitemapEntry } from '#app/modules/seo/sitemap.ts';
 import { listPublishedPosts } from '../db/repo/blog.ts';
 import { listActiveCatalogSlugs } from '../db/repo/catalog.ts';
@@ -24,7 +25,7 @@ export function seoService(deps: ServiceDeps) {
       const entries: SitemapEntry[] = [
         ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
         ...cityPages.map((p) => ({ path: `/mb/${p.city}/${p.category}` })),
-        ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
+        ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: postModifiedAt(p) })),
         ...items.map((i) => ({ path: `/catalog/${i.slug}`, lastmod: i.updatedAt })),
       ];
       return sitemapXml(config.baseUrl, entries);

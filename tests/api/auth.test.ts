@@ -58,6 +58,17 @@ eachEngine('admin sign-in', (ctx) => {
     });
   });
 
+  it('says a field is too long rather than missing', async () => {
+    const res = await request(app)
+      .post('/api/admin/login')
+      .send({ username: 'u'.repeat(65), password: 'p'.repeat(257) })
+      .expect(400);
+    expect(res.body.fieldErrors).toEqual({
+      username: ['Username is too long (max 64 characters)'],
+      password: ['Password is too long (max 256 characters)'],
+    });
+  });
+
   it('refuses a sign-in posted from another site', async () => {
     await request(app).post('/api/admin/login').set('Origin', 'https://evil.example').send(STAFF).expect(403);
   });

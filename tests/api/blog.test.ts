@@ -219,8 +219,15 @@ eachEngine('blog API', (ctx) => {
     it('published posts are in the sitemap with lastmod and in the RSS feed', async () => {
       const sitemap = (await request(app).get('/sitemap.xml').expect(200)).text;
       expect(sitemap).toMatch(/\/blog\/winter-trailer-checklist<\/loc>\s*<lastmod>/);
+      // scheduled on the 2nd to go live on the 3rd: its last change is its publication, not the
+      // edit before it (lastmod never earlier than the post's publication)
+      expect(sitemap).toMatch(/\/blog\/hydraulic-fittings----101<\/loc>\s*<lastmod>2026-11-03<\/lastmod>/);
       const rss = await request(app).get('/blog/rss.xml').expect(200);
       expect(rss.headers['content-type']).toMatch(/application\/rss\+xml/);
+      const built = Date.parse(/<lastBuildDate>([^<]+)</.exec(rss.text)![1]!);
+      for (const [, date] of rss.text.matchAll(/<pubDate>([^<]+)</g)) {
+        expect(built).toBeGreaterThanOrEqual(Date.parse(date!));
+      }
       expect(rss.text).toContain('<title>Winter Trailer Checklist!</title>');
       expect(rss.text).toContain('/blog/hydraulic-fittings----101</link>');
       expect(rss.text).not.toContain('Sanitized');

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
-import { CONVERSATION_TEXT, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
+import { CONVERSATION_TEXT, MAX_LOST_REASON, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.schema.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';
@@ -104,10 +104,14 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['status'],
     },
     {
-      why: 'lost without a reason',
-      send: (app, staff, ids) => staff(request(app).patch(`/api/leads/${ids.lead}`)).send({ status: 'lost' }),
+      why: 'lost with a reason longer than the limit',
+      send: (app, staff, ids) =>
+        staff(request(app).patch(`/api/leads/${ids.lead}`)).send({
+          status: 'lost',
+          reason: 'x'.repeat(MAX_LOST_REASON + 1),
+        }),
       status: 400,
-      message: QUOTE_MESSAGES.lostReason,
+      message: `The reason can be at most ${MAX_LOST_REASON} characters`,
       fields: ['reason'],
     },
   ],

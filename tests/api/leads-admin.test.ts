@@ -94,10 +94,30 @@ eachEngine('lead management API', (ctx) => {
       }
     }
 
-    it('lost needs a reason; an unknown status is a 400; an unknown lead a 404', async () => {
+    it('lost takes the status alone as SPEC §7 sends it; a reason given is kept and on the timeline', async () => {
+      const alone = await leadIn('qualified');
+      const res = await patch(alone, { status: 'lost' }).expect(200);
+      const lost = res.body as LeadDetails;
+      expect(lost.status).toBe('lost');
+      expect(lost.lostReason).toBeNull();
+      expect(lost.events.at(-1)).toMatchObject({ type: 'status', fromStatus: 'qualified', toStatus: 'lost' });
+      expect(lost.events.at(-1)!.detail).toBeNull();
+      // a blank reason is no reason
+      const blank = await leadIn('new');
+      expect(
+        ((await patch(blank, { status: 'lost', reason: '   ' }).expect(200)).body as LeadDetails).lostReason,
+      ).toBeNull();
+      // a reason is stored trimmed, read back, and carried by the status event
+      const reasoned = await leadIn('quoted');
+      await patch(reasoned, { status: 'lost', reason: '  Price too high  ' }).expect(200);
+      const after = (await get(`/api/leads/${reasoned}`).expect(200)).body as LeadDetails;
+      expect(after.lostReason).toBe('Price too high');
+      expect(after.events.at(-1)!.detail).toEqual({ reason: 'Price too high' });
+    });
+
+    it('an overlong reason or an unknown status is a 400; an unknown lead a 404', async () => {
       const id = await leadIn('new');
-      const noReason = await patch(id, { status: 'lost' }).expect(400);
-      expect(noReason.body.message).toBe('Give a reason for marking this lead as lost');
+      await patch(id, { status: 'lost', reason: 'x'.repeat(501) }).expect(400);
       await patch(id, { status: 'archived' }).expect(400);
       const missing = await patch(999_999, { status: 'qualified' }).expect(404);
       expect(missing.body.message).toBe('Lead not found');

@@ -73,6 +73,8 @@ eachEngine('server basics', (ctx) => {
       '/logistics',
       '/catalog',
       '/blog',
+      '/privacy-policy',
+      '/terms-of-service',
     ]) {
       expect(locs).toContain(`${base}${p}`);
     }

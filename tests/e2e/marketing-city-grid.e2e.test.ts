@@ -47,7 +47,7 @@ async function grid() {
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/`);
-    const list = page.getByRole('list', { name: 'Cities we serve' });
+    const list = page.getByRole('list', { name: 'We Serve All of Manitoba' });
     return {
       cards: await list.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
       more: await list.getByRole('listitem').last().innerText(),

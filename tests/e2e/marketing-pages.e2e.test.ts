@@ -64,7 +64,10 @@ describe('home page', () => {
     expect(await main.getByRole('heading', { level: 1 }).innerText()).toBe(
       'Heavy Duty Parts Across Manitoba',
     );
-    const benefits = page.getByRole('list', { name: 'Why customers text us' }).getByRole('listitem');
+    const benefits = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('heading', { name: 'Same-Day Quoting' }) })
+      .getByRole('listitem');
     expect(await benefits.count()).toBe(3);
     expect(await benefits.getByRole('heading').allInnerTexts()).toEqual([
       'Same-Day Quoting',
@@ -109,7 +112,7 @@ describe('home page', () => {
     await visit(page, '/');
     const section = page.locator('#service-areas');
     expect(await section.getByRole('heading', { level: 2 }).innerText()).toBe('We Serve All of Manitoba');
-    const grid = section.getByRole('list', { name: 'Cities we serve' });
+    const grid = section.getByRole('list', { name: 'We Serve All of Manitoba' });
     const cards = grid.getByRole('link');
     expect(await cards.count()).toBe(14);
     const shown = await cards.evaluateAll((links) =>
@@ -158,10 +161,14 @@ describe('home page', () => {
       slogan: 'Parts hunted, problems solved.',
       currenciesAccepted: 'CAD',
       paymentAccepted: 'Cash, Credit Card, Debit Card, Bank Transfer',
-      areaServed: { name: 'Manitoba' },
-      serviceArea: { '@type': 'GeoCircle', geoRadius: 500000, geoMidpoint: { '@type': 'GeoCoordinates' } },
+      // areaServed, not schema.org's retired serviceArea: the province and the 500 km circle
+      areaServed: [
+        { '@type': 'AdministrativeArea', name: 'Manitoba' },
+        { '@type': 'GeoCircle', geoRadius: 500000, geoMidpoint: { '@type': 'GeoCoordinates' } },
+      ],
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.9, ratingCount: 127, bestRating: 5 },
     });
+    expect(business).not.toHaveProperty('serviceArea');
     expect(typeof business!.priceRange).toBe('string');
     expect(typeof business!.description).toBe('string');
     const offers = (business!.hasOfferCatalog as { itemListElement: { itemOffered: { name: string } }[] })
@@ -330,7 +337,7 @@ describe('city × category pages', () => {
   it('links to its sibling pages and to the catalog', async () => {
     const { page } = await open();
     await visit(page, '/mb/gimli/trailer-parts');
-    const nearby = page.getByRole('list', { name: 'Trailer Parts in nearby communities' }).getByRole('link');
+    const nearby = page.getByRole('list', { name: 'Trailer Parts Near Gimli' }).getByRole('link');
     const nearbyHrefs = await nearby.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(nearbyHrefs).toEqual(
       expect.arrayContaining(['/mb/selkirk/trailer-parts', '/mb/winnipeg/trailer-parts']),

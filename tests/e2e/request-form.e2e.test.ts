@@ -113,7 +113,7 @@ async function waitForPhotos(page: Page, count: number) {
   await page.getByText(`${count} of 6 photos added`).waitFor();
   // every photo's upload version is ready (large ones have been redrawn at 2,500 px)
   await page.waitForFunction(
-    () => !document.querySelector('[aria-label="Chosen photos"]')?.textContent?.includes('Optimizing'),
+    () => !document.querySelector('ul[aria-labelledby$="-chosen"]')?.textContent?.includes('Optimizing'),
   );
 }
 
@@ -295,6 +295,20 @@ for (const device of DEVICES) {
       expect(unexpected(problems.errors)).toEqual([]);
     });
 
+    it("takes 'Missing Information' down as soon as step 2 opens", async () => {
+      const { page } = await open(device);
+      await fillPartDetails(page);
+      await page.getByLabel('Part Description').fill('');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const notice = notifications(page).getByText('Missing Information');
+      await notice.waitFor();
+      await page.getByLabel('Part Description').fill('Left rear remote coupler leaks.');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Contact Info' }).waitFor();
+      // well before the 5 s after which it would close by itself
+      await notice.waitFor({ state: 'detached', timeout: 2_000 });
+    });
+
     it('shows every contact rule message, the first one announced, and stays on step 2', async () => {
       const { page, problems } = await open(device);
       await fillPartDetails(page);
@@ -309,9 +323,21 @@ for (const device of DEVICES) {
       ]) {
         await form(page).getByText(message, { exact: true }).waitFor();
       }
-      expect(await page.getByRole('alert').allTextContents()).toContain('Name is required');
+      // SPEC §5: the first failing rule in an alert above the fields; the inline messages stay
+      const alert = form(page).getByRole('alert');
+      expect(await alert.allTextContents()).toEqual(['Name is required']);
+      expect(await form(page).getByText('Name is required', { exact: true }).count()).toBe(2);
+      const [alertBox, nameBox] = [
+        await alert.boundingBox(),
+        await page.getByLabel('Full Name').boundingBox(),
+      ];
+      expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(nameBox!.y);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+      // as rules are met, the alert names the next one, then goes
+      await page.getByLabel('Full Name').fill('Amélie Gagnon');
+      await alert.filter({ hasText: 'Phone number is required' }).waitFor();
       await fillContactInfo(page);
+      await alert.waitFor({ state: 'detached' });
       for (const message of ['Name is required', 'Invalid email address', 'You must agree to be contacted']) {
         await form(page).getByText(message, { exact: true }).waitFor({ state: 'detached' });
       }
@@ -457,6 +483,24 @@ describe('a complete request', () => {
       expect(unexpected(problems.errors)).toEqual([]);
     });
   }
+});
+
+describe('e-mail addresses in any script', () => {
+  it('sends the address exactly as typed (no punycode rewrite) and the request goes through', async () => {
+    const { page, problems } = await open('desktop');
+    await fillPartDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillContactInfo(page);
+    const email = page.getByRole('textbox', { name: /^Email/ });
+    await email.fill('zoe@exämple.com');
+    expect(await email.inputValue()).toBe('zoe@exämple.com');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/leads') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    const fields = multipartParts(await sent).filter((p) => p.name === 'email');
+    expect(fields.map((p) => p.data.toString('utf8'))).toEqual(['zoe@exämple.com']);
+    await page.getByRole('heading', { name: 'Request Submitted!' }).waitFor();
+    expect(unexpected(problems.errors)).toEqual([]);
+  });
 });
 
 describe('weak signal', () => {

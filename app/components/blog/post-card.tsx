@@ -37,7 +37,7 @@ export function TagList({ tags, limit }: { tags: readonly string[]; limit?: numb
   const shown = limit ? tags.slice(0, limit) : tags;
   if (!shown.length) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Tags">
+    <ul className="flex flex-wrap gap-2">
       {shown.map((tag) => (
         <li
           key={tag}
@@ -54,7 +54,7 @@ export function PostCard({ post, now }: { post: PublicBlogPost; now: Date }) {
   const href = postPath(post.slug);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <PostImage src={post.featuredImage} alt="" className="aspect-[16/9] w-full" />
+      {post.featuredImage && <PostImage src={post.featuredImage} alt="" className="aspect-[16/9] w-full" />}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <PostMeta post={post} now={now} />
         <h2 className="text-xl font-bold leading-snug text-slate-900">

@@ -1,8 +1,8 @@
 /**
- * A post's featured picture at a fixed 16:9 frame with explicit size (no layout shift); without
- * one, a drawn placeholder in the site's colours. Broken pictures fall back via app/chrome.js.
+ * A post's featured picture at a fixed 16:9 frame with explicit size (no layout shift). A post
+ * without one shows no picture at all, on the list and on the post page: an empty placeholder
+ * block said nothing and looked unfinished (issue 17). Broken pictures fall back via app/chrome.js.
  */
-import { FileText } from 'lucide-react';
 import { cn } from '#app/components/ui/cn.ts';
 
 export function PostImage({
@@ -11,26 +11,11 @@ export function PostImage({
   className,
   eager,
 }: {
-  src: string | null;
+  src: string;
   alt: string;
   className?: string;
   eager?: boolean;
 }) {
-  if (!src) {
-    return (
-      <div
-        className={cn(
-          'flex items-center justify-center bg-gradient-to-br from-slate-800 to-slate-900 text-orange-400',
-          className,
-        )}
-        role={alt ? 'img' : undefined}
-        aria-label={alt || undefined}
-        aria-hidden={alt ? undefined : true}
-      >
-        <FileText className="h-12 w-12" aria-hidden="true" />
-      </div>
-    );
-  }
   return (
     <img
       src={src}

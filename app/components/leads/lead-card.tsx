@@ -27,12 +27,15 @@ export function LeadCard({
           <span className="font-mono text-xs font-semibold text-slate-700">{lead.caseNumber}</span>
           <UrgencyBadge urgency={lead.urgency} />
         </span>
-        <span className="mt-1.5 block truncate text-sm font-semibold text-slate-900">
+        {/* equipment and name each get a line of their own: side by side in a 15rem column
+            'Agricultural Equipment' alone fills it, and the truncated line never showed the name */}
+        <span className="mt-1.5 block break-words text-sm font-semibold text-slate-900">
           {equipmentLabel(lead.equipment) ?? LEADS_TEXT.unknownEquipment}
-          <span className="font-normal text-slate-600"> · {lead.name}</span>
         </span>
+        <span className="line-clamp-2 break-words text-sm text-slate-700">{lead.name}</span>
         {lead.description && (
-          <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{lead.description}</span>
+          // line-clamp sets its own display (-webkit-box): no `block` here, or it stops clamping
+          <span className="mt-1 line-clamp-2 text-sm text-slate-600">{lead.description}</span>
         )}
         <span className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-600">
           <span className="flex items-center gap-2">

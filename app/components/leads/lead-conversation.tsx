@@ -146,7 +146,7 @@ export function LeadConversation({
         <ol
           ref={listRef}
           className="max-h-80 space-y-2 overflow-y-auto pr-1"
-          aria-label="Messages with the customer"
+          aria-labelledby="conversation-heading"
           tabIndex={0}
         >
           {lead.conversation.map((message) => (

@@ -1,7 +1,7 @@
 /**
  * The Lead Details dialog (SPEC §2, §7, §8): contact, equipment, description, photos (full size on
  * click), the pricing calculator, notes, the history, and the actions the state machine allows
- * (Mark as Lost asks for a reason), and the conversation with the customer by text (issue 8).
+ * (Mark as Lost asks for a reason, which staff may leave blank), and the conversation with the customer by text (issue 8).
  * Loads GET /api/leads/{id}, and again every REFRESH_MS while open so texts in and delivery
  * statuses show up; changes with PATCH, the quote and POST /api/leads/{id}/messages.
  */
@@ -10,12 +10,11 @@ import { Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
+import { fieldClass, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import {
   LEADS_TEXT,
   MAX_LOST_REASON,
-  QUOTE_MESSAGES,
   type LeadDetails,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
@@ -67,7 +66,6 @@ export function LeadDetailsDialog({
   const [busy, setBusy] = useState<'status' | 'quote' | null>(null);
   const [losing, setLosing] = useState(false);
   const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
   const [photo, setPhoto] = useState<string | null>(null);
 
   // the page keys this dialog by lead, so every lead starts from fresh state
@@ -140,13 +138,8 @@ export function LeadDetailsDialog({
 
   function confirmLost(event: React.FormEvent) {
     event.preventDefault();
-    const text = reason.trim();
-    if (!text) {
-      setReasonError(QUOTE_MESSAGES.lostReason);
-      document.getElementById('lost-reason')?.focus();
-      return;
-    }
-    void changeStatus('lost', text);
+    // the reason helps staff learn why leads are lost, but it is not required (SPEC §7)
+    void changeStatus('lost', reason.trim() || undefined);
   }
 
   const open = leadId !== null;
@@ -265,7 +258,7 @@ export function LeadDetailsDialog({
           </div>
 
           {lead && (
-            <div className="border-t border-slate-200 px-5 py-4 sm:px-6">
+            <div data-dialog-actions="" className="border-t border-slate-200 px-5 py-4 sm:px-6">
               {losing ? (
                 <form
                   onSubmit={confirmLost}
@@ -273,8 +266,9 @@ export function LeadDetailsDialog({
                   className="flex flex-col gap-2 sm:flex-row sm:items-end"
                 >
                   <div className="flex-1">
-                    <Label htmlFor="lost-reason" required>
-                      Reason for losing this lead
+                    <Label htmlFor="lost-reason">
+                      Reason for losing this lead{' '}
+                      <span className="font-normal text-slate-600">(optional)</span>
                     </Label>
                     <input
                       id="lost-reason"
@@ -284,10 +278,7 @@ export function LeadDetailsDialog({
                       onChange={(e) => setReason(e.currentTarget.value)}
                       placeholder="e.g. Price too high, found it locally, no answer"
                       className={`${fieldClass} min-h-11`}
-                      aria-invalid={reasonError ? true : undefined}
-                      aria-describedby={reasonError ? 'lost-reason-error' : undefined}
                     />
-                    <FieldError id="lost-reason-error" message={reasonError} />
                   </div>
                   <div className="flex gap-2">
                     <Button variant="outline" onClick={() => setLosing(false)} disabled={busy !== null}>

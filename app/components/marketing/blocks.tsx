@@ -153,16 +153,13 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
 /** Big figures in a row (two by two on phones). */
 export function Figures({
   items,
-  label,
   tone = 'light',
 }: {
   items: readonly { value: string; label: string }[];
-  label: string;
   tone?: 'light' | 'dark';
 }) {
   return (
     <dl
-      aria-label={label}
       className={cn(
         'grid grid-cols-2 gap-px overflow-hidden rounded-xl',
         items.length >= 4 ? 'md:grid-cols-4' : 'md:grid-cols-2',

@@ -5,10 +5,11 @@ import { cityGrid } from '#app/modules/marketing/city-grid.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import { cityPagePath } from '../site/nav-links.ts';
 
-export function CityGrid({ cities }: { cities: readonly City[] }) {
+/** `labelledBy`: the id of the heading that names the list (a plain list takes no aria-label). */
+export function CityGrid({ cities, labelledBy }: { cities: readonly City[]; labelledBy?: string }) {
   const grid = cityGrid(cities);
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Cities we serve">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-labelledby={labelledBy}>
       {grid.shown.map((city) => (
         <li key={city.slug}>
           <Link

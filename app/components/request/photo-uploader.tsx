@@ -92,8 +92,12 @@ export function PhotoUploader({
         {COPY.photos.count(photos.length)}
       </p>
 
+      {/* names the list below: a plain list should not carry an aria-label */}
+      <span id={`${inputId}-chosen`} hidden>
+        {COPY.photos.chosen}
+      </span>
       {photos.length > 0 && (
-        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6" aria-label="Chosen photos">
+        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6" aria-labelledby={`${inputId}-chosen`}>
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
               <img

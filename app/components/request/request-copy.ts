@@ -4,6 +4,7 @@ export const COPY = {
   intro:
     'Tell us what you need. A real person replies with a price and an ETA, usually within 20 minutes during business hours.',
   steps: ['Part Details', 'Contact Info'] as const,
+  stepsName: 'Request steps',
   stepOf: (n: number) => `Step ${n} of 2`,
   partDetailsLead: 'What is it for, and what part do you need?',
   contactLead: 'Where should we send your quote?',
@@ -44,6 +45,7 @@ export const COPY = {
     dropTitleActive: 'Drop the photos to add them',
     dropDetail: 'Images up to 10MB each',
     count: (n: number) => `${n} of 6 photos added`,
+    chosen: 'Chosen photos',
     remove: (name: string) => `Remove ${name}`,
     preparing: 'Optimizing…',
   },
@@ -62,6 +64,12 @@ export const COPY = {
   preparingPhotos: 'Preparing photos…',
   sending: (percent: number) => `Sending… ${percent}%`,
   uploadLabel: 'Upload progress',
+  privacy: {
+    before: 'We use these details only to answer your request: see our ',
+    link: 'Privacy Policy',
+    newTab: '(opens in a new tab)',
+    after: '.',
+  },
   restored: 'We kept what you typed last time. Photos are not kept, so please add them again.',
   dismiss: 'Dismiss',
   noScript: 'This form needs JavaScript. You can also text us a photo of your part:',

@@ -1,6 +1,7 @@
 /** Four-column footer (SPEC §2): about, services, coverage areas, contact; copyright and policy links. */
 import { Clock, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { PRIVACY_PATH, TERMS_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { COPYRIGHT_YEAR, FOOTER_HOURS, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
 import { LogoMark } from './logo.tsx';
@@ -96,14 +97,14 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
           </p>
           <ul className="flex gap-6">
             <li>
-              <a href="#privacy-policy" className={link}>
+              <Link to={PRIVACY_PATH} className={link}>
                 Privacy Policy
-              </a>
+              </Link>
             </li>
             <li>
-              <a href="#terms-of-service" className={link}>
+              <Link to={TERMS_PATH} className={link}>
                 Terms of Service
-              </a>
+              </Link>
             </li>
           </ul>
         </div>

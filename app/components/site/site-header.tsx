@@ -2,6 +2,8 @@
  * Sticky dark header (SPEC §2 'Site chrome'): logo, desktop nav with the Services dropdown,
  * the tracked 'Get a Quote' SMS button, and the mobile hamburger menu. Menus are <details>
  * elements, so they work before (or without) any React in the browser; app/chrome.js closes them.
+ * On a 360 px phone the whole name fits beside 'Quote' and the menu button; the open mobile menu
+ * sits on a dimmed backdrop, set apart from the (equally dark) page beneath it.
  */
 import { ChevronDown, Menu, MessageSquare, X } from 'lucide-react';
 import { Link } from 'react-router';
@@ -14,13 +16,14 @@ const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:b
 export function SiteHeader({ site }: { site: SiteInfo }) {
   return (
     <header className="sticky top-0 z-40 bg-slate-900 text-white shadow-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
         <Link
           to="/"
-          className="flex min-h-11 min-w-0 items-center gap-2 text-base font-bold tracking-tight sm:text-lg"
+          className="flex min-h-11 min-w-0 items-center gap-2 text-base font-bold leading-tight tracking-tight sm:text-lg"
         >
           <LogoMark className="h-8 w-8 shrink-0" />
-          <span className="truncate">{site.name}</span>
+          {/* a longer configured name wraps to a second line rather than losing its end */}
+          <span className="line-clamp-2 break-words">{site.name}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
@@ -55,7 +58,8 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
             {...trackAttributes('header', 'Get a Quote')}
             className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-3 text-sm font-semibold text-white hover:bg-accent-hover sm:px-4"
           >
-            <MessageSquare className="h-4 w-4" aria-hidden="true" />
+            {/* below 400 px the icon gives its room to the name */}
+            <MessageSquare className="h-4 w-4 max-[399px]:hidden" aria-hidden="true" />
             <span className="hidden sm:inline">Get a Quote</span>
             <span className="sm:hidden">Quote</span>
           </a>
@@ -63,30 +67,37 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
           <details data-menu className="group md:hidden">
             <summary
               aria-label="Menu"
-              className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-800"
+              className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md hover:bg-slate-800 group-open:bg-slate-800"
             >
               <Menu className="h-6 w-6 group-open:hidden" aria-hidden="true" />
               <X className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+              {/* the page under the open menu is dimmed; being part of the summary, a tap on it
+                  closes the menu natively, with or without JavaScript */}
+              <span
+                aria-hidden="true"
+                data-menu-backdrop=""
+                className="fixed inset-x-0 bottom-0 top-16 hidden cursor-default bg-slate-950/75 backdrop-blur-[2px] group-open:block"
+              />
             </summary>
             <nav
               aria-label="Mobile menu"
-              className="absolute inset-x-0 top-16 border-t border-slate-700 bg-slate-900 px-4 pb-4 shadow-xl"
+              className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto rounded-b-2xl border-b-4 border-t border-b-accent border-t-slate-600 bg-slate-800 px-4 pb-5 shadow-2xl shadow-black/60"
             >
               <ul className="flex flex-col py-2">
                 <li>
-                  <Link to="/" className="block rounded-md px-3 py-3 text-base hover:bg-slate-800">
+                  <Link to="/" className="block rounded-md px-3 py-3 text-base hover:bg-slate-700">
                     Home
                   </Link>
                 </li>
                 {SERVICE_LINKS.map((l) => (
                   <li key={l.to}>
-                    <Link to={l.to} className="block rounded-md px-3 py-3 text-base hover:bg-slate-800">
+                    <Link to={l.to} className="block rounded-md px-3 py-3 text-base hover:bg-slate-700">
                       {l.label}
                     </Link>
                   </li>
                 ))}
                 <li>
-                  <Link to="/blog" className="block rounded-md px-3 py-3 text-base hover:bg-slate-800">
+                  <Link to="/blog" className="block rounded-md px-3 py-3 text-base hover:bg-slate-700">
                     Blog
                   </Link>
                 </li>

@@ -1,9 +1,19 @@
 /** The admin sign-in form (SPEC §5 'Login'), used by the page and by POST /api/admin/login. */
 import { z } from 'zod';
 
+export const LOGIN_MAX = { username: 64, password: 256 } as const;
+
+// every rule has its own message: a schema-level `message` would also answer for max()
 export const loginSchema = z.object({
-  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(64),
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(LOGIN_MAX.username, `Username is too long (max ${LOGIN_MAX.username} characters)`),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LOGIN_MAX.password, `Password is too long (max ${LOGIN_MAX.password} characters)`),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

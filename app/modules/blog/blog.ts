@@ -140,6 +140,15 @@ export function blogSlug(text: string): string {
 
 export const postPath = (slug: string) => `/blog/${slug}`;
 
+/**
+ * When a post last changed as readers see it: never before it went live. Publishing (or a post
+ * scheduled ahead) can set publishedAt after the last edit, and dateModified, the sitemap's
+ * lastmod and the feed must not claim a change before the publication.
+ */
+export function postModifiedAt(post: Pick<PublicBlogPost, 'updatedAt' | 'publishedAt'>): string {
+  return post.publishedAt && post.publishedAt > post.updatedAt ? post.publishedAt : post.updatedAt;
+}
+
 /** True when the post is live at `now`: published, and its time has come (scheduled posts are not). */
 export function isLive(post: Pick<PublicBlogPost, 'publishedAt'> & { status?: string }, now: Date): boolean {
   if (post.status !== undefined && post.status !== 'published') return false;

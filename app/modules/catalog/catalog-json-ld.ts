@@ -1,7 +1,11 @@
 /**
  * Structured data of the catalog pages (SPEC §2 'Catalog item': product structured data): a
- * schema.org Product with one Offer in CAD whose availability follows SPEC §4, and no price when
- * the item has none ('Contact for price'); an ItemList for a page of the listing. Pure.
+ * schema.org Product with one Offer in CAD whose availability follows SPEC §4; an ItemList for a
+ * page of the listing. Pure.
+ *
+ * An item without a price ('Contact for price') gets no Product at all (decision 0081): Google's
+ * Product rules make an Offer without a price an error, and a Product without an offer, review or
+ * rating is not valid either. Its page still has its breadcrumbs, and the listing links to it.
  */
 import { absoluteUrl } from '../seo/meta.ts';
 import type { SiteInfo } from '../site/site.ts';
@@ -15,17 +19,18 @@ export function productJsonLd(
   site: SiteInfo,
   item: PublicCatalogItem,
   options: { categoryName?: string } = {},
-): JsonLd {
+): JsonLd | null {
+  if (item.price === null) return null;
   const url = absoluteUrl(site.baseUrl, catalogItemPath(item.slug));
   const offer: JsonLd = {
     '@type': 'Offer',
     url,
+    price: centsToDollarText(item.price),
     priceCurrency: 'CAD',
     availability: stockAvailability(item.stockQty),
     itemCondition: 'https://schema.org/NewCondition',
     seller: { '@type': 'Organization', name: site.name },
   };
-  if (item.price !== null) offer.price = centsToDollarText(item.price);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -114,13 +114,14 @@ describe('quote form (the calculator, SPEC §5)', () => {
 });
 
 describe('status payload', () => {
-  it('needs a reason for lost', () => {
-    expect(statusPayloadSchema.safeParse({ status: 'lost' }).success).toBe(false);
-    expect(statusPayloadSchema.safeParse({ status: 'lost', reason: '  ' }).success).toBe(false);
-    expect(statusPayloadSchema.parse({ status: 'lost', reason: 'Bought local' })).toEqual({
+  it('takes lost with or without a reason (a blank one counts as none)', () => {
+    expect(statusPayloadSchema.parse({ status: 'lost' })).toEqual({ status: 'lost' });
+    expect(statusPayloadSchema.parse({ status: 'lost', reason: '  ' })).toEqual({ status: 'lost' });
+    expect(statusPayloadSchema.parse({ status: 'lost', reason: ' Bought local ' })).toEqual({
       status: 'lost',
       reason: 'Bought local',
     });
+    expect(statusPayloadSchema.safeParse({ status: 'lost', reason: 'x'.repeat(501) }).success).toBe(false);
     expect(statusPayloadSchema.safeParse({ status: 'qualified' }).success).toBe(true);
     expect(statusPayloadSchema.safeParse({ status: 'archived' }).success).toBe(false);
   });

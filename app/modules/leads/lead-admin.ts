@@ -140,7 +140,6 @@ export const LEADS_TEXT = {
 export const QUOTE_MESSAGES = {
   cost: 'Cost must be greater than 0',
   eta: 'ETA must be at least 1 day',
-  lostReason: 'Give a reason for marking this lead as lost',
 } as const;
 
 export const DEFAULT_ETA_DAYS = 3;
@@ -202,20 +201,19 @@ export function quoteFormToPayload(form: z.output<typeof quoteFormSchema>): Quot
   };
 }
 
-/** PATCH /api/leads/{id}: a status, and the reason when it is 'lost'. */
-export const statusPayloadSchema = z
-  .object({
-    status: z.enum(LEAD_STATUSES, { message: 'Unknown status' }),
-    reason: z
-      .string()
-      .trim()
-      .max(MAX_LOST_REASON, `The reason can be at most ${MAX_LOST_REASON} characters`)
-      .optional(),
-  })
-  .refine((v) => v.status !== 'lost' || Boolean(v.reason), {
-    message: QUOTE_MESSAGES.lostReason,
-    path: ['reason'],
-  });
+/**
+ * PATCH /api/leads/{id}: a status, and for 'lost' an optional reason (SPEC §7 sends the status
+ * alone; staff are asked for a reason but not made to give one). A blank reason is no reason.
+ */
+export const statusPayloadSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { message: 'Unknown status' }),
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_LOST_REASON, `The reason can be at most ${MAX_LOST_REASON} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+});
 export type StatusPayload = z.output<typeof statusPayloadSchema>;
 
 /** SPEC §2: 'Just now' under an hour, '{n}h ago' under a day, otherwise '{n}d ago'. */

@@ -105,6 +105,11 @@ describe('quote request schema (SPEC §5)', () => {
     expect(full).toMatchObject({ partCategory: 'hydraulics-fittings', city: 'steinbach', year: '2012' });
   });
 
+  it('takes e-mail addresses in any script as typed (trimmed, never rewritten)', () => {
+    for (const email of ['zoë@exämple.com', 'zoe@exämple.com', 'zoe@xn--exmple-cua.com', 'пример@пример.рф'])
+      expect(leadRequestSchema.parse({ ...valid, email: ` ${email} ` }).email).toBe(email);
+  });
+
   it('refuses values outside the lists and text beyond the bounds', () => {
     expect(messagesOf({ ...valid, partCategory: 'boats' }).partCategory).toEqual([
       'Choose a part category from the list',

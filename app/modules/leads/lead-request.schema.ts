@@ -4,6 +4,7 @@
  * labels, the consent wording, the photo rules and their messages. Pure: no React, no I/O.
  */
 import { z } from 'zod';
+import { isEmailAddress } from '../site/email-address.ts';
 import { phoneDigits } from '../site/phone.ts';
 import { CATEGORIES } from '../site/reference.ts';
 import { URGENCIES, type Urgency } from './leads.ts';
@@ -77,7 +78,6 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : undefined));
 
 const CATEGORY_SLUGS = new Set(PART_CATEGORIES.map((c) => c.slug));
-const EMAIL = z.email();
 
 export const leadRequestSchema = z.object({
   equipment: z
@@ -113,7 +113,8 @@ export const leadRequestSchema = z.object({
     .string()
     .trim()
     .max(FIELD_MAX.email, LEAD_MESSAGES.email)
-    .refine((v) => v === '' || EMAIL.safeParse(v).success, LEAD_MESSAGES.email)
+    // any script, as typed: 'zoë@exämple.com' is stored and sent as it is (decision 0082)
+    .refine((v) => v === '' || isEmailAddress(v), LEAD_MESSAGES.email)
     .optional()
     .transform((v) => (v ? v : undefined)),
   city: optionalText('City', FIELD_MAX.city).refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, faqPageJsonLd, localBusinessJsonLd } from './json-ld.ts';
+import { breadcrumbJsonLd, faqPageJsonLd, localBusinessJsonLd, serviceJsonLd } from './json-ld.ts';
 
 const site = {
   name: 'Parts Hunters MB',
@@ -22,12 +22,14 @@ describe('structured data', () => {
       priceRange: expect.any(String),
       currenciesAccepted: 'CAD',
       paymentAccepted: 'Cash, Credit Card, Debit Card, Bank Transfer',
-      areaServed: { name: 'Manitoba' },
-      serviceArea: {
-        '@type': 'GeoCircle',
-        geoMidpoint: { '@type': 'GeoCoordinates', latitude: 49.8951, longitude: -97.1384 },
-        geoRadius: 500000,
-      },
+      areaServed: [
+        { '@type': 'AdministrativeArea', name: 'Manitoba' },
+        {
+          '@type': 'GeoCircle',
+          geoMidpoint: { '@type': 'GeoCoordinates', latitude: 49.8951, longitude: -97.1384 },
+          geoRadius: 500000,
+        },
+      ],
       aggregateRating: {
         '@type': 'AggregateRating',
         ratingValue: 4.9,
@@ -36,6 +38,8 @@ describe('structured data', () => {
         worstRating: 1,
       },
     });
+    // schema.org retired serviceArea in favour of areaServed
+    expect(ld).not.toHaveProperty('serviceArea');
     expect(typeof ld.description).toBe('string');
     const offers = (
       ld.hasOfferCatalog as { itemListElement: { itemOffered: { name: string; url: string } }[] }
@@ -46,6 +50,27 @@ describe('structured data', () => {
       ['Parts Logistics', 'https://p.ca/logistics'],
     ]);
     expect((ld.knowsAbout as string[]).length).toBeGreaterThan(0);
+  });
+
+  it('describes each service page as a Service of the business', () => {
+    expect(serviceJsonLd(site, 'Quote Service')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: 'Quote Service',
+      serviceType: 'Quote Service',
+      description: expect.stringContaining('48 hours'),
+      url: 'https://p.ca/quote-service',
+      provider: {
+        '@type': 'AutoPartsStore',
+        '@id': 'https://p.ca/#business',
+        name: 'Parts Hunters MB',
+        url: 'https://p.ca/',
+        telephone: '+12045550147',
+      },
+      areaServed: { '@type': 'AdministrativeArea', name: 'Manitoba' },
+    });
+    expect(serviceJsonLd(site, 'Parts Logistics').url).toBe('https://p.ca/logistics');
+    expect((localBusinessJsonLd(site) as { '@id': string })['@id']).toBe('https://p.ca/#business');
   });
 
   it('turns FAQs into a FAQPage', () => {

@@ -49,13 +49,26 @@ export const BUSINESS_TOPICS = [
   'Parts sourcing',
 ] as const;
 
+const MANITOBA = { '@type': 'AdministrativeArea', name: 'Manitoba' } as const;
+
+/** SPEC §3: a circle of 500 km around Winnipeg. */
+function serviceCircle(): JsonLd {
+  return {
+    '@type': 'GeoCircle',
+    geoMidpoint: { '@type': 'GeoCoordinates', ...SERVICE_AREA_CENTRE },
+    geoRadius: SERVICE_RADIUS_METRES,
+  };
+}
+
+const businessId = (site: SiteInfo) => `${absoluteUrl(site.baseUrl, '/')}#business`;
+
 /** The business as an auto parts store (a LocalBusiness) serving Manitoba. */
 export function localBusinessJsonLd(site: SiteInfo): JsonLd {
   const url = absoluteUrl(site.baseUrl, '/');
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoPartsStore',
-    '@id': `${url}#business`,
+    '@id': businessId(site),
     name: site.name,
     description: BUSINESS_DESCRIPTION,
     slogan: SLOGAN,
@@ -68,12 +81,8 @@ export function localBusinessJsonLd(site: SiteInfo): JsonLd {
     currenciesAccepted: 'CAD',
     paymentAccepted: PAYMENT_METHODS.join(', '),
     address: { '@type': 'PostalAddress', addressRegion: 'MB', addressCountry: 'CA' },
-    areaServed: { '@type': 'AdministrativeArea', name: 'Manitoba' },
-    serviceArea: {
-      '@type': 'GeoCircle',
-      geoMidpoint: { '@type': 'GeoCoordinates', ...SERVICE_AREA_CENTRE },
-      geoRadius: SERVICE_RADIUS_METRES,
-    },
+    // areaServed replaced schema.org's retired serviceArea; it takes the province and the circle
+    areaServed: [MANITOBA, serviceCircle()],
     openingHoursSpecification: [
       {
         '@type': 'OpeningHoursSpecification',
@@ -99,6 +108,30 @@ export function localBusinessJsonLd(site: SiteInfo): JsonLd {
     },
     knowsAbout: [...BUSINESS_TOPICS],
     aggregateRating: { '@type': 'AggregateRating', ...BUSINESS_RATING },
+  };
+}
+
+/**
+ * A service page (parts sourcing, quote service, logistics) as a schema.org Service offered by the
+ * business, whose full description is on the home page (linked by its @id).
+ */
+export function serviceJsonLd(site: SiteInfo, name: (typeof BUSINESS_SERVICES)[number]['name']): JsonLd {
+  const service = BUSINESS_SERVICES.find((s) => s.name === name)!;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: service.name,
+    serviceType: service.name,
+    description: service.description,
+    url: absoluteUrl(site.baseUrl, service.path),
+    provider: {
+      '@type': 'AutoPartsStore',
+      '@id': businessId(site),
+      name: site.name,
+      url: absoluteUrl(site.baseUrl, '/'),
+      telephone: site.phone,
+    },
+    areaServed: MANITOBA,
   };
 }
 

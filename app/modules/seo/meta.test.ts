@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMeta } from './meta.ts';
+import { buildMeta, fitTitle, TITLE_MAX } from './meta.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const site = {
@@ -87,5 +87,75 @@ describe('sitemap and robots', () => {
     expect(robotsTxt('https://p.ca')).toBe(
       'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: https://p.ca/sitemap.xml\n',
     );
+  });
+});
+
+describe('fitTitle: within 60 characters, shortening the page part and never the brand', () => {
+  const fit = (title: string, shorter?: string[]) => fitTitle(title, 'Parts Hunters MB', shorter);
+
+  it('keeps a title that fits', () => {
+    expect(fit('Parts Sourcing')).toBe('Parts Sourcing | Parts Hunters MB');
+    const exactly = 'x'.repeat(TITLE_MAX - ' | Parts Hunters MB'.length);
+    expect(fit(exactly)).toBe(`${exactly} | Parts Hunters MB`);
+  });
+
+  it('takes the first shorter form that fits (a city page)', () => {
+    expect(
+      fit('Lighting & Electrical in Steinbach, Manitoba', [
+        'Lighting & Electrical in Steinbach',
+        'Lighting & Electrical, Steinbach',
+      ]),
+    ).toBe('Lighting & Electrical in Steinbach | Parts Hunters MB');
+    expect(
+      fit('Hydraulics & Fittings in Portage la Prairie, Manitoba', [
+        'Hydraulics & Fittings in Portage la Prairie',
+        'Hydraulics & Fittings, Portage la Prairie',
+      ]),
+    ).toBe('Hydraulics & Fittings, Portage la Prairie | Parts Hunters MB');
+  });
+
+  it("drops an item's trailing details after a comma", () => {
+    expect(fit('Walterscheid W2300 PTO Driveline, 1-3/8 in 6-Spline')).toBe(
+      'Walterscheid W2300 PTO Driveline | Parts Hunters MB',
+    );
+    expect(fit('3M Diamond Grade DOT-C2 Conspicuity Tape, 2 in x 150 ft')).toBe(
+      '3M Diamond Grade DOT-C2 Conspicuity Tape | Parts Hunters MB',
+    );
+  });
+
+  it('otherwise cuts at a word boundary with an ellipsis', () => {
+    expect(fit('Kinedyne 2 in x 27 ft Ratchet Strap with Double J-Hooks')).toBe(
+      'Kinedyne 2 in x 27 ft Ratchet Strap… | Parts Hunters MB',
+    );
+    expect(fit('Photo Tips That Get You a Parts Quote in Minutes')).toBe(
+      'Photo Tips That Get You a Parts Quote… | Parts Hunters MB',
+    );
+  });
+
+  it.each([
+    'Dexter 12 x 2 in Hub & Drum Assembly, 6 on 5.5 in',
+    'Amerex 5 lb ABC Fire Extinguisher with Vehicle Bracket',
+    'Averyveryveryveryveryveryveryveryveryveryverylongwordwithnospaces',
+  ])('never runs past 60 and always ends with the brand: %s', (title) => {
+    const fitted = fit(title);
+    expect(fitted.length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(fitted.endsWith(' | Parts Hunters MB')).toBe(true);
+  });
+
+  it('buildMeta uses it for <title>, og:title and twitter:title; an exact title is left alone', () => {
+    const tags = buildMeta(site, {
+      title: 'Walterscheid W2300 PTO Driveline, 1-3/8 in 6-Spline',
+      description: 'd',
+      path: '/catalog/x',
+    });
+    expect(tags).toContainEqual({ title: 'Walterscheid W2300 PTO Driveline | Parts Hunters MB' });
+    expect(tags).toContainEqual({
+      property: 'og:title',
+      content: 'Walterscheid W2300 PTO Driveline | Parts Hunters MB',
+    });
+    const exact = 'How to Identify a Trailer Axle by Its Tag | Manitoba Trailer Parts';
+    expect(buildMeta(site, { title: exact, exactTitle: true, description: 'd', path: '/' })).toContainEqual({
+      title: exact,
+    });
   });
 });

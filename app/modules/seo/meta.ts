@@ -14,6 +14,11 @@ export type MetaTag =
 export type PageSeo = {
   /** The page's own title; the site name is appended unless `exactTitle` */
   title: string;
+  /**
+   * Shorter forms of `title`, longest first, for when `title | site name` runs past TITLE_MAX
+   * (e.g. a city page without ', Manitoba', then with the city alone)
+   */
+  shorterTitles?: readonly string[];
   exactTitle?: boolean;
   description: string;
   keywords?: string[];
@@ -34,6 +39,39 @@ export type PageSeo = {
 
 export const DEFAULT_SOCIAL_IMAGE = '/social-card.png';
 
+/** What search results show of a title; past it they cut the end, which is where the brand is. */
+export const TITLE_MAX = 60;
+const ELLIPSIS = '…';
+const DANGLING = /(?:\s+(?:a|an|and|at|by|for|from|in|of|on|or|the|to|with))+$/i;
+
+/**
+ * `title | site name` within TITLE_MAX characters, shortening the page's part and never the brand:
+ * the first of the title and its shorter forms that fits; else the shortest with its trailing
+ * ', detail' parts dropped ('Walterscheid PTO Driveline, 1-3/8 in 6-Spline' → 'Walterscheid PTO
+ * Driveline'); else cut at a word boundary with an ellipsis.
+ */
+export function fitTitle(title: string, siteName: string, shorter: readonly string[] = []): string {
+  const suffix = ` | ${siteName}`;
+  const room = TITLE_MAX - suffix.length;
+  const fits = (t: string) => t.length <= room;
+  let candidate = [title, ...shorter].find(fits);
+  if (!candidate) {
+    candidate = shorter.at(-1) ?? title;
+    while (!fits(candidate) && candidate.includes(', ')) {
+      candidate = candidate.slice(0, candidate.lastIndexOf(', '));
+    }
+    if (!fits(candidate)) {
+      const keep = room - ELLIPSIS.length;
+      // the last space at or before the limit ends the last whole word that fits
+      const space = candidate.lastIndexOf(' ', keep);
+      const cut = candidate.slice(0, space > room / 2 ? space : keep);
+      // 'Parts Quote in…' reads worse than 'Parts Quote…': no dangling little word before the cut
+      candidate = `${cut.replace(DANGLING, '').replace(/[\s,;:–-]+$/, '')}${ELLIPSIS}`;
+    }
+  }
+  return `${candidate}${suffix}`;
+}
+
 export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl)
     ? pathOrUrl
@@ -41,7 +79,7 @@ export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
 }
 
 export function buildMeta(site: SiteInfo, seo: PageSeo): MetaTag[] {
-  const title = seo.exactTitle ? seo.title : `${seo.title} | ${site.name}`;
+  const title = seo.exactTitle ? seo.title : fitTitle(seo.title, site.name, seo.shorterTitles);
   const url = seo.canonicalUrl || absoluteUrl(site.baseUrl, seo.path);
   const image = absoluteUrl(site.baseUrl, seo.image || DEFAULT_SOCIAL_IMAGE);
   const tags: MetaTag[] = [

@@ -1,4 +1,6 @@
 /** robots.txt and sitemap.xml text, from lists the server gathers. Pure. */
+import { PRIVACY_PATH, TERMS_PATH } from '../site/legal.ts';
+
 export type SitemapEntry = { path: string; lastmod?: string };
 
 const escapeXml = (s: string) =>
@@ -31,7 +33,7 @@ export function robotsTxt(baseUrl: string): string {
   ].join('\n');
 }
 
-/** Public pages with fixed paths, in the order of SPEC §2's route table. */
+/** Public pages with fixed paths, in the order of SPEC §2's route table, then the footer's policies. */
 export const STATIC_PUBLIC_PATHS = [
   '/',
   '/find-my-part',
@@ -40,4 +42,6 @@ export const STATIC_PUBLIC_PATHS = [
   '/logistics',
   '/catalog',
   '/blog',
+  PRIVACY_PATH,
+  TERMS_PATH,
 ] as const;

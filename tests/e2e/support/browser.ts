@@ -58,8 +58,24 @@ export async function openPage(
   const context = await newContext(browser, device, viewport);
   // Fail a wait with Playwright's own message well before the test's 30 s limit
   context.setDefaultTimeout(10_000);
+  await reportCspViolations(context);
   const page = await context.newPage();
   return { context, page, problems: watchProblems(page) };
+}
+
+/**
+ * Makes every Content-Security-Policy violation a console error. Chromium reports them (a blocked
+ * script, an eval that was refused even inside a try) outside the console API, so without this a
+ * page could break the policy unseen by `problems.errors`, while Lighthouse counts it.
+ */
+export async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
 }
 
 export type PageProblems = {

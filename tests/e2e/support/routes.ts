@@ -1,5 +1,5 @@
 /**
- * Every public screen of SPEC §2's route table, with a real path for each. Catalog item and blog post
+ * Every public screen of SPEC §2's route table (and the footer's policy pages), with a real path for each. Catalog item and blog post
  * slugs come from the live sitemap when the demo data has such entries, else a made-up slug
  * (the screen then shows its not-found state).
  */
@@ -43,6 +43,9 @@ export async function specRoutes(): Promise<RouteCase[]> {
       ogType: 'article',
       exists: Boolean(post),
     },
+    // the footer's policy pages (SPEC §2 left their targets open; issue 17)
+    page('/privacy-policy'),
+    page('/terms-of-service'),
     // the admin screens (/admin/login, /admin/leads, /admin/catalog, /admin/blog) have their own
     // shell and need a session: tests/e2e/admin-auth.e2e.test.ts covers them
   ];

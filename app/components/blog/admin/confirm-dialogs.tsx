@@ -32,7 +32,7 @@ export function DeleteDialog({
           <AlertDialog.Description className="mt-2 text-slate-700">
             {post ? BLOG_TEXT.deleteText(post.title) : ''}
           </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
+          <div data-dialog-actions="" className="mt-6 flex justify-end gap-3">
             <Button variant="outline" onClick={onCancel} disabled={busy}>
               Cancel
             </Button>
@@ -106,7 +106,7 @@ function ScheduleForm({
           onChange={(e) => setWhen(e.target.value)}
         />
       </div>
-      <div className="mt-6 flex justify-end gap-3">
+      <div data-dialog-actions="" className="mt-6 flex justify-end gap-3">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>

@@ -414,7 +414,10 @@ export function PostDialog({
                 </div>
               </fieldset>
             </div>
-            <div className="flex justify-end gap-3 border-t border-slate-200 px-5 py-3">
+            <div
+              data-dialog-actions=""
+              className="flex justify-end gap-3 border-t border-slate-200 px-5 py-3"
+            >
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
                 Cancel
               </Button>

@@ -227,7 +227,10 @@ export function CatalogImportDialog({
             </div>
           </div>
 
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+          <div
+            data-dialog-actions=""
+            className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6"
+          >
             <Dialog.Close asChild>
               <Button variant="outline" disabled={busy}>
                 Cancel
