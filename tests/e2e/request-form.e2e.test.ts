@@ -321,7 +321,8 @@ for (const device of DEVICES) {
         'Invalid email address',
         'You must agree to be contacted',
       ]) {
-        await form(page).getByText(message, { exact: true }).waitFor();
+        // 'Name is required' stands twice (the alert and under the field): wait for the first
+        await form(page).getByText(message, { exact: true }).first().waitFor();
       }
       // SPEC §5: the first failing rule in an alert above the fields; the inline messages stay
       const alert = form(page).getByRole('alert');
@@ -339,7 +340,7 @@ for (const device of DEVICES) {
       await fillContactInfo(page);
       await alert.waitFor({ state: 'detached' });
       for (const message of ['Name is required', 'Invalid email address', 'You must agree to be contacted']) {
-        await form(page).getByText(message, { exact: true }).waitFor({ state: 'detached' });
+        await form(page).getByText(message, { exact: true }).first().waitFor({ state: 'detached' });
       }
       expect(unexpected(problems.errors)).toEqual([]);
     });
