@@ -113,7 +113,10 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
   async function fromPayload(
     input: unknown,
     existing?: AdminBlogPost,
-  ): Promise<Omit<NewBlogPost, 'featuredImage' | 'status' | 'publishedAt'>> {
+  ): Promise<{
+    post: Omit<NewBlogPost, 'featuredImage' | 'status' | 'publishedAt'>;
+    removeFeaturedImage: boolean;
+  }> {
     const data = parseInput(blogPayloadSchema, input);
     const slug = blogSlug(data.slug ?? '') || blogSlug(data.title) || `post-${Date.now().toString(36)}`;
     const other = await findBlogPostBySlug(db, slug);
@@ -126,7 +129,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
         fieldErrors: { categoryId: ['Choose a category from the list'] },
       });
     }
-    return {
+    const post = {
       slug,
       title: data.title,
       excerpt: data.excerpt ?? null,
@@ -146,6 +149,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
       localKeywords: data.localKeywords,
       schemaType: data.schemaType,
     };
+    return { post, removeFeaturedImage: data.removeFeaturedImage };
   }
 
   async function getPost(id: number): Promise<AdminBlogPost> {
@@ -193,7 +197,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
 
     /** Creates a draft from the form's payload (POST /api/admin/blog); the featured image is processed like every upload. */
     async createPost(input: unknown, featuredImage?: Upload): Promise<AdminBlogPost> {
-      const data = await fromPayload(input);
+      const { post: data } = await fromPayload(input);
       const image = featuredImage && (await storeImage(featuredImage));
       try {
         return await insertBlogPost(
@@ -211,12 +215,12 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
 
     /**
      * Saves the form over a post (PATCH /api/admin/blog/{id}). Status and publication time stay;
-     * a new featured image replaces the old one, whose file is removed; so are pictures the body
-     * no longer shows.
+     * a new featured image replaces the old one, and `removeFeaturedImage` leaves none: the old
+     * file is removed either way, and so are pictures the body no longer shows.
      */
     async updatePost(id: number, input: unknown, featuredImage?: Upload): Promise<AdminBlogPost> {
       const existing = await getPost(id);
-      const data = await fromPayload(input, existing);
+      const { post: data, removeFeaturedImage } = await fromPayload(input, existing);
       const image = featuredImage && (await storeImage(featuredImage));
       let updated: AdminBlogPost | undefined;
       try {
@@ -225,7 +229,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
           id,
           {
             ...data,
-            featuredImage: image?.url ?? existing.featuredImage,
+            featuredImage: image?.url ?? (removeFeaturedImage ? null : existing.featuredImage),
             status: existing.status,
             publishedAt: existing.publishedAt,
           },

@@ -31,6 +31,7 @@ import { shipsIn, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import {
+  catalogImagesInUse,
   countCatalogItems,
   findCatalogItemById,
   findCatalogItemBySku,
@@ -122,6 +123,25 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
     listings.clear();
     totals.clear();
   };
+  /**
+   * Deletes the uploaded pictures among `urls` that no item lists any more (an item's picture
+   * removed in the dialog or replaced by a sheet import). A file that cannot be removed is logged
+   * and left: the item is saved either way.
+   */
+  async function removeUnusedImages(urls: readonly string[]): Promise<void> {
+    const ours = urls.filter((url) => files.publicKeyOf(url)?.startsWith('catalog/'));
+    if (!ours.length) return;
+    const inUse = await catalogImagesInUse(db, ours);
+    for (const url of ours) {
+      if (inUse.has(url)) continue;
+      try {
+        await files.remove('public', files.publicKeyOf(url)!);
+      } catch (err) {
+        logger.warn({ err, url }, 'catalog image could not be removed');
+      }
+    }
+  }
+
   function activeTotal(category: string | undefined): Promise<number> {
     // bounded like the listings: the category comes from the query string
     return totals.get(category ?? '', () => countCatalogItems(db, { statuses: ['active'], category }));
@@ -310,6 +330,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
         const updated = await updateCatalogItem(db, id, { ...data, price: resolvePrice(data) }, now());
         if (!updated) throw new AppError(404, CATALOG_ITEM_MISSING);
         changed();
+        await removeUnusedImages(existing.images.filter((url) => !updated.images.includes(url)));
         return updated;
       } catch (err) {
         const field = uniqueViolation(err);
@@ -398,6 +419,12 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
         throw err;
       }
       changed();
+      const before = new Map(items.map((item) => [item.id, item.images]));
+      await removeUnusedImages(
+        plan.updates.flatMap(({ id, data }) =>
+          (before.get(id) ?? []).filter((url) => !data.images.includes(url)),
+        ),
+      );
       logger.info(summary, 'catalog imported');
       return { ok: true, dryRun: false, ...summary };
     },

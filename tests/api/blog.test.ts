@@ -288,6 +288,30 @@ eachEngine('blog API', (ctx) => {
       expect(fs.existsSync(oldFile)).toBe(false);
     });
 
+    it('removeFeaturedImage leaves the post without a featured image and deletes the file', async () => {
+      const first = await create({ title: 'Lose the picture', content: 'Body' }, await png()).expect(201);
+      const oldFile = path.join(uploadsDir(), first.body.featuredImage.slice('/uploads/'.length));
+      expect(fs.existsSync(oldFile)).toBe(true);
+      const res = await staff(request(app).patch(`/api/admin/blog/${first.body.id}`))
+        .field('title', 'Lose the picture')
+        .field('content', 'Body')
+        .field('removeFeaturedImage', 'true')
+        .expect(200);
+      expect(res.body.featuredImage).toBeNull();
+      expect(fs.existsSync(oldFile)).toBe(false);
+      // a save without the flag keeps whatever the post has
+      const again = await staff(request(app).patch(`/api/admin/blog/${first.body.id}`))
+        .field('title', 'Lose the picture')
+        .field('content', 'Body')
+        .attach('featuredImage', await png(), { filename: 'new.png', contentType: 'image/png' })
+        .expect(200);
+      const kept = await staff(request(app).patch(`/api/admin/blog/${first.body.id}`))
+        .field('title', 'Lose the picture again')
+        .field('content', 'Body')
+        .expect(200);
+      expect(kept.body.featuredImage).toBe(again.body.featuredImage);
+    });
+
     it('DELETE removes the post for good, with its featured and body pictures', async () => {
       const pasted = await staff(request(app).post('/api/admin/blog/images'))
         .attach('image', await png(), { filename: 'p.png', contentType: 'image/png' })

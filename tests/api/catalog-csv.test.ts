@@ -252,6 +252,62 @@ eachEngine('catalog CSV and images', (ctx) => {
       expect(body.images).toEqual([res.body[1].url, url]);
     });
 
+    it('deletes a picture from storage once no item lists it, and keeps one another item shows', async () => {
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#1d4ed8' } })
+        .png()
+        .toBuffer();
+      const uploaded = await staff(request(app).post('/api/admin/catalog/images'))
+        .attach('images', png, { filename: 'a.png', contentType: 'image/png' })
+        .attach('images', png, { filename: 'b.png', contentType: 'image/png' })
+        .expect(201);
+      const [kept, dropped] = (uploaded.body as { url: string }[]).map((i) => i.url);
+      const stored = (url: string) => ctx().deps.files.exists('public', url.replace('/uploads/', ''));
+      const { body: item } = await staff(request(app).post('/api/catalog'))
+        .send({ title: 'Two Pictures', slug: 'two-pictures', category: 'snow-ice', images: [kept, dropped] })
+        .expect(201);
+      // another item shows the first picture too: removing it from this item must keep the file
+      await staff(request(app).post('/api/catalog'))
+        .send({ title: 'Shares One', slug: 'shares-one', category: 'snow-ice', images: [kept] })
+        .expect(201);
+
+      await staff(request(app).patch(`/api/catalog/${item.id}`))
+        .send({ images: [kept] })
+        .expect(200);
+      expect(await stored(dropped)).toBe(false);
+      expect(await stored(kept)).toBe(true);
+      await request(app).get(dropped).expect(404);
+
+      await staff(request(app).patch(`/api/catalog/${item.id}`))
+        .send({ images: [] })
+        .expect(200);
+      expect(await stored(kept)).toBe(true);
+    });
+
+    it('a sheet import that drops an item picture deletes its file', async () => {
+      const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#15803d' } })
+        .png()
+        .toBuffer();
+      const uploaded = await staff(request(app).post('/api/admin/catalog/images'))
+        .attach('images', png, { filename: 'c.png', contentType: 'image/png' })
+        .expect(201);
+      const url = uploaded.body[0].url as string;
+      await staff(request(app).post('/api/catalog'))
+        .send({
+          title: 'Sheet Pictured',
+          slug: 'sheet-pictured',
+          sku: 'SHEET-PIC',
+          category: 'snow-ice',
+          images: [url],
+        })
+        .expect(201);
+      expect(await ctx().deps.files.exists('public', url.replace('/uploads/', ''))).toBe(true);
+      const res = await importCsv('sku,title,category,images\nSHEET-PIC,Sheet Pictured,snow-ice,\n').expect(
+        200,
+      );
+      expect(res.body).toMatchObject({ ok: true, updated: 1 });
+      expect(await ctx().deps.files.exists('public', url.replace('/uploads/', ''))).toBe(false);
+    });
+
     it('refuses what is not an image, and images from elsewhere', async () => {
       const res = await staff(request(app).post('/api/admin/catalog/images'))
         .attach('images', Buffer.from('<script>alert(1)</script>'), {

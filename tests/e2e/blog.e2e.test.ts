@@ -279,6 +279,59 @@ describe('Blog Management', () => {
     }
   });
 
+  it('staff give a post a featured image, then remove it with the keyboard', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+      await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Pictured Then Plain');
+      const editor = dialog.getByRole('textbox', { name: 'Content' });
+      await editor.click();
+      await page.keyboard.type('A post that loses its picture.');
+      const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer();
+      await dialog
+        .getByLabel('Featured Image')
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+      await dialog.getByRole('button', { name: 'Save Draft' }).click();
+      await toastRegion(page).getByText('Blog post created!').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      const row = page.getByRole('row').filter({ hasText: '/blog/pictured-then-plain' });
+      await row.getByRole('button', { name: 'Edit Pictured Then Plain' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Blog Post' });
+      const current = edit.getByRole('img', { name: 'Current featured' });
+      const src = await current.getAttribute('src');
+      expect(src).toMatch(/^\/uploads\/blog\//);
+      expect((await fetchPage(src!)).status).toBe(200);
+      // the button keeps the focus while the picture gives way to the notice, and can undo it
+      await edit.getByRole('button', { name: 'Remove image' }).focus();
+      await page.keyboard.press('Enter');
+      await edit.getByText('The featured image will be removed when you save.').waitFor();
+      expect(await current.count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep image');
+      await page.keyboard.press('Enter');
+      await current.waitFor();
+      await page.keyboard.press('Enter');
+      await edit.getByRole('button', { name: 'Update Post' }).click();
+      await toastRegion(page).getByText('Blog post updated!').waitFor();
+      await edit.waitFor({ state: 'detached' });
+
+      // the post has no featured image any more, and its file is gone from storage
+      expect((await fetchPage(src!)).status).toBe(404);
+      await row.getByRole('button', { name: 'Edit Pictured Then Plain' }).click();
+      const again = page.getByRole('dialog', { name: 'Edit Blog Post' });
+      await again.getByLabel('Featured Image').waitFor();
+      expect(await again.getByRole('img', { name: 'Current featured' }).count()).toBe(0);
+      expect(await again.getByRole('button', { name: 'Remove image' }).count()).toBe(0);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a post saved with an XSS payload shows no alert and no script', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {

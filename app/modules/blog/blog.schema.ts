@@ -126,7 +126,11 @@ export function postToFormValues(post: AdminBlogPost): BlogFormValues {
  * The multipart body of POST/PATCH /api/admin/blog (SPEC §5, §7): lists as JSON lists, the
  * featured image as a file; empty values, false booleans and category 'none' left out.
  */
-export function formToFormData(values: BlogFormValues, featuredImage?: File | null): FormData {
+export function formToFormData(
+  values: BlogFormValues,
+  featuredImage?: File | null,
+  { removeFeaturedImage = false } = {},
+): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (typeof value === 'boolean') {
@@ -143,6 +147,7 @@ export function formToFormData(values: BlogFormValues, featuredImage?: File | nu
     if (v !== '') data.append(key, key === 'content' ? String(value) : v);
   }
   if (featuredImage) data.append('featuredImage', featuredImage);
+  else if (removeFeaturedImage) data.append('removeFeaturedImage', 'true');
   return data;
 }
 
@@ -229,6 +234,8 @@ export const blogPayloadSchema = z.object({
   cityFocus: list,
   equipmentFocus: list,
   localKeywords: list,
+  /** PATCH only: the post keeps no featured image (its file is removed); a new file wins over it. */
+  removeFeaturedImage: flag,
 });
 export type BlogPayload = z.output<typeof blogPayloadSchema>;
 

@@ -210,3 +210,22 @@ export async function writeCatalogImport(
     for (const item of changes.creates) await insertCatalogItem(trx, item, now);
   });
 }
+
+/**
+ * Which of `urls` some item still lists among its images. The images column is JSON text on both
+ * engines, so a URL is looked for as its JSON string ("…") inside it, LIKE's wildcards escaped.
+ */
+export async function catalogImagesInUse(db: Kysely<DB>, urls: readonly string[]): Promise<Set<string>> {
+  const inUse = new Set<string>();
+  for (const url of new Set(urls)) {
+    const pattern = `%${JSON.stringify(url).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const row = await db
+      .selectFrom('catalog_items')
+      .select('id')
+      .where(sql<boolean>`images like ${pattern} escape '\\'`)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) inUse.add(url);
+  }
+  return inUse;
+}

@@ -79,6 +79,8 @@ export function PostDialog({
   const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  /** 'Remove image' pressed: the saved post keeps no featured image (a new file still wins). */
+  const [removeImage, setRemoveImage] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const {
     register,
@@ -118,7 +120,10 @@ export function PostDialog({
     if (fileError) return;
     setBusy(true);
     try {
-      const saved = await adminApi.blog.save(post?.id ?? null, formToFormData(values, file));
+      const saved = await adminApi.blog.save(
+        post?.id ?? null,
+        formToFormData(values, file, { removeFeaturedImage: removeImage }),
+      );
       toast({ title: editing ? BLOG_TEXT.updated : BLOG_TEXT.created, description: BLOG_TEXT.savedText });
       onSaved(saved);
     } catch (err) {
@@ -281,13 +286,29 @@ export function PostDialog({
                   />
                   <FieldError id="post-featuredImage-error" message={fileError} />
                   {post?.featuredImage && !file && (
-                    <img
-                      src={post.featuredImage}
-                      alt="Current featured"
-                      width={160}
-                      height={90}
-                      className="mt-2 h-[90px] w-40 rounded-md object-cover"
-                    />
+                    // one button that toggles, so focus stays on it when the picture gives way to the notice
+                    <div className="mt-2 flex flex-wrap items-end gap-3">
+                      {removeImage ? (
+                        <p className="text-sm text-slate-700">
+                          The featured image will be removed when you save.
+                        </p>
+                      ) : (
+                        <img
+                          src={post.featuredImage}
+                          alt="Current featured"
+                          width={160}
+                          height={90}
+                          className="h-[90px] w-40 rounded-md object-cover"
+                        />
+                      )}
+                      <Button
+                        type="button"
+                        variant="outline"
+                        onClick={() => setRemoveImage((remove) => !remove)}
+                      >
+                        {removeImage ? 'Keep image' : 'Remove image'}
+                      </Button>
+                    </div>
                   )}
                 </div>
                 <div>
