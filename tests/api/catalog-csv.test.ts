@@ -260,7 +260,7 @@ eachEngine('catalog CSV and images', (ctx) => {
         .attach('images', png, { filename: 'a.png', contentType: 'image/png' })
         .attach('images', png, { filename: 'b.png', contentType: 'image/png' })
         .expect(201);
-      const [kept, dropped] = (uploaded.body as { url: string }[]).map((i) => i.url);
+      const [kept, dropped] = (uploaded.body as { url: string }[]).map((i) => i.url) as [string, string];
       const stored = (url: string) => ctx().deps.files.exists('public', url.replace('/uploads/', ''));
       const { body: item } = await staff(request(app).post('/api/catalog'))
         .send({ title: 'Two Pictures', slug: 'two-pictures', category: 'snow-ice', images: [kept, dropped] })
