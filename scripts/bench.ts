@@ -14,7 +14,7 @@
  *   npm run bench -- --duration 3                # shorter run (BENCH_DURATION=3 does the same)
  *   npm run bench -- --connections 50 --only /catalog --only /api/health
  *
- * It builds first when build/ is missing or older than app/, starts the server on a free 127.0.0.1 port
+ * It builds first when build/ is missing or its sources changed (decision 0110), starts the server on a free 127.0.0.1 port
  * with a temporary DATA_DIR (SQLite, SEED_DEMO=true, LOG_LEVEL=warn), loads loopback only, stops the
  * server with SIGTERM and removes the directory. Results: the table on stdout and
  * bench-results/latest.json (git-ignored); the server's last output lines go to bench-results/server.log.

@@ -19,30 +19,15 @@ export class HarnessError extends Error {
   }
 }
 
-/** Runs `react-router build` when build/server/index.js is missing or older than the newest file under app/. */
+/** Builds the site when the build is missing or was made from other sources (scripts/build-if-stale.ts). */
 export function ensureBuild(root: string): void {
-  const serverBuild = path.join(root, 'build/server/index.js');
-  const builtAt = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
-  const newestSource = newestMtime(path.join(root, 'app'));
-  if (builtAt && builtAt >= newestSource) {
-    console.log('Production build is up to date.');
-    return;
-  }
-  console.log(builtAt ? 'app/ changed since the last build: rebuilding.' : 'No production build: building.');
-  const bin = path.join(root, 'node_modules/.bin/react-router');
-  const build = spawnSync(bin, ['build'], { cwd: root, stdio: 'inherit' });
-  if (build.error) throw new HarnessError(`could not run ${bin}: ${build.error.message}`);
-  if (build.status !== 0)
-    throw new HarnessError(`react-router build failed (exit ${build.status ?? build.signal})`);
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
+  // the same rule as `npm start` (decision 0110): rebuild only when the sources changed
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-if-stale.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.error) throw new HarnessError(`could not run the build: ${build.error.message}`);
+  if (build.status !== 0) throw new HarnessError(`the build failed (exit ${build.status ?? build.signal})`);
 }
 
 /** A port the OS says is free on loopback right now. */
