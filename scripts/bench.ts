@@ -25,11 +25,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { HarnessError, ensureBuild, readMemory, startServer, type BenchServer } from './bench/server.ts';
+import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
+import { findNginx, recordPage, startNginx, type RecordedPage } from './bench/nginx.ts';
 import { formatTable } from './bench/table.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_TARGETS = ['/', '/catalog', '/api/catalog', '/api/health'];
+/** `{catalog-item}`, `{blog-post}`: the first such page in the sitemap of the demo data. */
+const DEFAULT_TARGETS = [
+  '/',
+  '/catalog',
+  '/catalog/{catalog-item}',
+  '/mb/winnipeg/trailer-parts',
+  '/blog/{blog-post}',
+  '/find-my-part',
+  '/api/catalog',
+  '/api/health',
+];
 const DEFAULTS = { connections: 10, durationSeconds: 10, warmupSeconds: 2 };
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 const START_TIMEOUT_MS = 60_000;
@@ -102,18 +113,38 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
   return { connections, durationSeconds, warmupSeconds: DEFAULTS.warmupSeconds, targets };
 }
 
+/** The targets with `{catalog-item}` and `{blog-post}` replaced by the first such page in the sitemap. */
+async function resolveTargets(baseUrl: string, targets: readonly string[]): Promise<string[]> {
+  if (!targets.some((t) => t.includes('{'))) return [...targets];
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const first = (prefix: string) => {
+    const found = paths.find((p) => p.startsWith(prefix) && p.length > prefix.length);
+    if (!found) throw new HarnessError(`the sitemap lists no page under ${prefix}`);
+    return found;
+  };
+  return targets.map((t) =>
+    t
+      .replace('/catalog/{catalog-item}', () => first('/catalog/'))
+      .replace('/blog/{blog-post}', () => first('/blog/')),
+  );
+}
+
 /** Ctrl-C or SIGTERM during the run: the server is stopped and nothing is written. */
 class Interrupted extends Error {}
 
+/** What is loaded: the app's server (its memory sampled, its exit fatal) or the nginx reference. */
+type Subject = { baseUrl: string; pid?: number; exited?: Promise<never> };
+
 async function benchTarget(
-  server: BenchServer,
+  server: Subject,
   target: string,
   settings: Settings,
   interrupt: AbortSignal,
 ): Promise<TargetResult> {
   let peakRss: number | null = null;
   const sample = () => {
-    const memory = readMemory(server.pid);
+    const memory = server.pid === undefined ? null : readMemory(server.pid);
     if (memory) peakRss = Math.max(peakRss ?? 0, memory.rss);
   };
   sample();
@@ -148,7 +179,7 @@ async function benchTarget(
 
   let result: Result;
   try {
-    result = await Promise.race([Promise.resolve(instance), overrun, server.exited, interrupted]);
+    result = await Promise.race([Promise.resolve(instance), overrun, server.exited ?? overrun, interrupted]);
   } finally {
     clearTimeout(watchdog);
     clearInterval(sampler);
@@ -186,12 +217,15 @@ async function benchTarget(
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(1));
 const num = (value: number) => (value >= 100 ? value.toFixed(0) : String(Number(value.toFixed(2))));
 
-function renderTable(results: TargetResult[]): string {
+function renderTable(results: TargetResult[], reference: Map<string, TargetResult>): string {
   const rows = results.map((r) => {
     const failing = Object.keys(r.statusCodes).filter((code) => !code.startsWith('2'));
+    const nginx = reference.get(r.path);
     return [
       `${r.method} ${r.path}`,
       num(r.requestsPerSecond.average),
+      nginx ? num(nginx.requestsPerSecond.average) : '–',
+      nginx ? (r.requestsPerSecond.average / nginx.requestsPerSecond.average).toFixed(3) : '–',
       num(r.latencyMs.p50),
       num(r.latencyMs.p99),
       r.non2xx ? `! ${r.non2xx} (${failing.join(', ')})` : '0',
@@ -203,6 +237,8 @@ function renderTable(results: TargetResult[]): string {
     [
       { title: 'target', align: 'left' },
       { title: 'req/s avg', align: 'right' },
+      { title: 'nginx req/s', align: 'right' },
+      { title: '× nginx', align: 'right' },
       { title: 'p50 ms', align: 'right' },
       { title: 'p99 ms', align: 'right' },
       { title: 'non-2xx', align: 'right' },
@@ -230,16 +266,19 @@ async function main(): Promise<void> {
 
   const results: TargetResult[] = [];
   let serverPeakRss: number | null;
+  let recordings: RecordedPage[];
   try {
     console.log(
       `Server pid ${server.pid} at ${server.baseUrl}. ${settings.connections} connections, ` +
         `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per target.`,
     );
-    for (const target of settings.targets) {
+    const targets = await resolveTargets(server.baseUrl, settings.targets);
+    for (const target of targets) {
       console.log(`  GET ${target} …`);
       results.push(await benchTarget(server, target, settings, interrupt.signal));
     }
     serverPeakRss = readMemory(server.pid)?.peak ?? null;
+    recordings = await Promise.all(targets.map((target) => recordPage(server.baseUrl, target, HEADERS)));
   } catch (err) {
     if (err instanceof HarnessError && err.detail === undefined) {
       throw new HarnessError(err.message, server.output());
@@ -251,8 +290,35 @@ async function main(): Promise<void> {
     process.off('SIGTERM', onSignal);
   }
 
+  // the reference: nginx serving the very bytes the app answered, loaded the same way
+  const reference = new Map<string, TargetResult>();
+  const nginxFound = findNginx();
+  let referenceNote: string;
+  if ('binary' in nginxFound) {
+    const nginx = await startNginx(nginxFound.binary, recordings);
+    try {
+      for (const page of recordings) {
+        console.log(`  nginx: the bytes of GET ${page.path} …`);
+        const result = await benchTarget(
+          { baseUrl: nginx.baseUrl },
+          nginx.urlOf(page.path),
+          settings,
+          interrupt.signal,
+        );
+        reference.set(page.path, { ...result, path: page.path });
+      }
+    } finally {
+      await nginx.stop();
+    }
+    referenceNote =
+      'nginx req/s: nginx (one worker) serving the same bytes as a static file, same connections, same run; × nginx = app / nginx.';
+  } else {
+    referenceNote = `No nginx reference: ${nginxFound.missing}.`;
+  }
+
   console.log('');
-  console.log(renderTable(results));
+  console.log(renderTable(results, reference));
+  console.log(referenceNote);
   console.log('');
   console.log(`Server peak RSS over the whole run (VmHWM, start-up included): ${mb(serverPeakRss)} MiB`);
 
@@ -270,6 +336,7 @@ async function main(): Promise<void> {
     settings: { ...settings, requestTimeoutSeconds: REQUEST_TIMEOUT_SECONDS, headers: HEADERS },
     server: { peakRssBytes: serverPeakRss, outputLines: server.outputLineCount() },
     targets: results,
+    nginx: Object.fromEntries(reference),
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(path.join(outDir, 'server.log'), server.output() + '\n');
