@@ -27,7 +27,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = getAppContext(loadContext).cspNonce;
+  // empty for the page cache (server/http/page-cache.ts): no nonce attribute at all then
+  const nonce = getAppContext(loadContext).cspNonce || undefined;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -37,7 +38,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
+      <NonceContext.Provider value={nonce ?? ''}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {

@@ -1,0 +1,221 @@
+/**
+ * The page cache (decision 0114) over real HTTP, with a stand-in renderer in place of React Router:
+ * which requests it keeps and serves, the bytes and headers of a hit (encodings, ETag and 304,
+ * Cache-Control, the policy with script hashes), expiry, clearing, and a render overtaken by a change.
+ */
+import { createHash } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createPageCache,
+  inlineScriptHashes,
+  PAGE_CACHE_CONTROL,
+  policyWithHashes,
+  servedFrom,
+  type PageCache,
+} from './page-cache.ts';
+
+const POLICY = "default-src 'self';script-src 'self' 'nonce-abc123';object-src 'none'";
+const SCRIPT = 'window.__ctx = {"a":1};';
+const pageFor = (url: string, version: number) =>
+  `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Thing"}</script></head>` +
+  `<body><h1>${url} v${version}</h1><script>${SCRIPT}</script><script src="/assets/a.js"></script></body></html>`;
+
+// not 0: lru-cache reads a start time of 0 as 'no time to live'
+const T0 = 1_000_000;
+let clock = T0;
+let cache: PageCache;
+let renders: string[];
+let version = 1;
+/** When set, the next render waits for it (a render overtaken by a change). */
+let hold: Promise<void> | undefined;
+let baseUrl: string;
+let server: http.Server;
+
+/** What Express and React Router do on a miss: render, then hand the page to the cache. */
+async function render(req: IncomingMessage, res: ServerResponse) {
+  const key = cache.keyOf(req);
+  renders.push(req.url!);
+  res.setHeader('Content-Security-Policy', POLICY);
+  res.setHeader('X-Request-Id', 'per-request');
+  res.setHeader('X-Frame-Options', 'DENY');
+  if (key === undefined || req.method !== 'GET') {
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>not cached ${req.url}</p>`);
+    return;
+  }
+  const startedUnder = cache.generation();
+  const html = pageFor(req.url!, version);
+  if (hold) await hold;
+  await cache.store(req, res, {
+    key,
+    html,
+    headers: { ...res.getHeaders(), 'content-type': 'text/html; charset=utf-8' },
+    startedUnder,
+  });
+}
+
+function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(`${baseUrl}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => servedFrom(cache, (q, s) => void render(q, s))(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  clock = T0;
+  version = 1;
+  renders = [];
+  hold = undefined;
+  cache = createPageCache({ cookieNames: ['phmb_session'], ttlMs: 60_000, now: () => clock });
+});
+
+describe('page cache', () => {
+  it('renders a public page once, then serves the same bytes with its headers, the policy hashed', async () => {
+    const first = await get('/blog/axle-tags');
+    const second = await get('/blog/axle-tags');
+    expect(renders).toEqual(['/blog/axle-tags']);
+    expect(second.body.toString()).toBe(pageFor('/blog/axle-tags', 1));
+    expect(second.body.equals(first.body)).toBe(true);
+    const hash = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+    for (const res of [first, second]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['content-security-policy']).toBe(
+        `default-src 'self';script-src 'self' ${hash};object-src 'none'`,
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cache-control']).toBe(PAGE_CACHE_CONTROL);
+      expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    }
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // the render's own request id stays on its answer; a hit is no request Express saw
+    expect(first.headers['x-request-id']).toBe('per-request');
+    expect(second.headers['x-request-id']).toBeUndefined();
+  });
+
+  it('sends brotli, gzip or plain bytes as the client accepts, and 304 for a known ETag', async () => {
+    await get('/');
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(pageFor('/', 1));
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    const gz = await get('/', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(pageFor('/', 1));
+    const plain = await get('/', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(pageFor('/', 1));
+
+    const notModified = await get('/', { 'if-none-match': `W/${br.headers.etag}, "other"` });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(br.headers.etag);
+    const head = await get('/', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(renders).toEqual(['/']);
+  });
+
+  it('keeps the known filters of a page (in any order) and passes everything else by', async () => {
+    await get('/catalog?city=brandon&category=trailer-parts');
+    await get('/catalog?category=trailer-parts&city=brandon');
+    expect(renders).toHaveLength(1);
+    expect(
+      cache.keyOf({ method: 'GET', url: '/catalog?category=a&city=b', headers: {} } as IncomingMessage),
+    ).toBe('/catalog?category=a&city=b');
+    const bypass = [
+      '/catalog?utm_source=x', // not a filter of the page
+      '/catalog?page=1&page=2', // a filter given twice
+      `/catalog?category=${'a'.repeat(101)}`,
+      '/blog?category=x', // the blog list reads no parameter
+      '/admin/leads',
+      '/api/catalog',
+      '/catalog/UPPER', // not a slug
+      '/no-such-page',
+    ];
+    for (const path of bypass) {
+      await get(path);
+      await get(path);
+    }
+    // each was rendered both times: none was kept
+    expect(renders.slice(1)).toEqual(bypass.flatMap((p) => [p, p]));
+  });
+
+  it('never serves or keeps a page for a request with a session cookie, or for another method', async () => {
+    await get('/');
+    const staff = await get('/', { cookie: 'theme=dark; phmb_session=abc' });
+    expect(staff.body.toString()).toBe('<p>not cached /</p>');
+    const posted = await get('/', {}, 'POST');
+    expect(posted.body.toString()).toBe('<p>not cached /</p>');
+    // another site's cookie is no reason to bypass
+    const other = await get('/', { cookie: 'theme=dark' });
+    expect(other.body.toString()).toBe(pageFor('/', 1));
+    expect(renders).toEqual(['/', '/', '/']);
+  });
+
+  it('renders again after the time to live, and at once after a clear', async () => {
+    await get('/');
+    version = 2;
+    clock = T0 + 59_000;
+    expect((await get('/')).body.toString()).toBe(pageFor('/', 1));
+    clock = T0 + 60_001;
+    expect((await get('/')).body.toString()).toBe(pageFor('/', 2));
+    version = 3;
+    cache.clear();
+    expect((await get('/')).body.toString()).toBe(pageFor('/', 3));
+    expect(renders).toEqual(['/', '/', '/']);
+  });
+
+  it('does not keep a page whose render began before a change', async () => {
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const slow = get('/logistics');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    cache.clear(); // staff saved while the page rendered
+    release();
+    expect((await slow).body.toString()).toBe(pageFor('/logistics', 1)); // sent, but not kept
+    hold = undefined;
+    version = 2;
+    expect((await get('/logistics')).body.toString()).toBe(pageFor('/logistics', 2));
+    expect(renders).toEqual(['/logistics', '/logistics']);
+  });
+
+  it('stays within its byte budget', async () => {
+    cache = createPageCache({ cookieNames: [], maxBytes: 8 * 1024, now: () => clock });
+    for (let i = 0; i < 40; i++) await get(`/blog/post-${i}`);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(8 * 1024);
+    expect(cache.stats().entries).toBeGreaterThan(0);
+    expect(cache.stats().entries).toBeLessThan(40);
+  });
+});
+
+describe('inline script hashes', () => {
+  it('hashes the scripts a browser runs, not data blocks or external scripts', () => {
+    const html =
+      '<script type="application/ld+json">{"a":1}</script><script>run()</script>' +
+      '<script type="module">import("/x.js")</script><script src="/a.js"></script><script>run()</script>';
+    const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha('run()'), sha('import("/x.js")')]);
+    expect(policyWithHashes("script-src 'self' 'nonce-x';img-src 'self'", [sha('a')])).toBe(
+      `script-src 'self' ${sha('a')};img-src 'self'`,
+    );
+    expect(policyWithHashes("script-src 'self' 'nonce-x'", [])).toBe("script-src 'self'");
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The page cache (issue 15; decision 0114): public pages for visitors without a session, rendered
+ * once and kept as ready-to-send bytes (identity, brotli and gzip) with their headers and ETag,
+ * then served by `serve` straight from the HTTP server's request listener, before Express runs.
+ *
+ * - Which requests: GET or HEAD of a public page route, no cookie of ours, and a query string made
+ *   only of the filters the page reads (`PAGE_ROUTES`); anything else (a session, an unknown
+ *   parameter, another method) goes to Express as before and is never stored.
+ * - What is stored: a 200 answer without Set-Cookie. Its Content-Security-Policy carries the
+ *   SHA-256 hashes of the page's inline scripts instead of a nonce: a cached page is sent to many
+ *   visitors and a nonce must never be reused.
+ * - How long: until staff change anything a page shows (`clear`, called on the "content changed"
+ *   signal every process observes, decision 0097), and at most `ttlMs` (60 s), so the live figures
+ *   of the home and service pages are at most a minute old. A render that began before a change is
+ *   not stored (the generation counter).
+ * - How much: an LRU bounded in bytes (lru-cache), so random filter values cannot grow it.
+ * - Browsers and CDNs: `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300`
+ *   (a shared cache holds a page a minute and may serve it stale while it revalidates; a browser
+ *   revalidates each time and gets a 304 for an unchanged ETag). `Vary: Accept-Encoding, Cookie`.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Public page routes and the query parameters each reads; every other parameter bypasses the cache. */
+export const PAGE_ROUTES: readonly { pattern: RegExp; params: readonly string[] }[] = [
+  { pattern: /^\/$/, params: [] },
+  {
+    pattern: /^\/(find-my-part|parts-sourcing|quote-service|logistics|privacy-policy|terms-of-service)$/,
+    params: [],
+  },
+  { pattern: /^\/catalog$/, params: ['category', 'city', 'page'] },
+  { pattern: /^\/catalog\/[a-z0-9-]{1,200}$/, params: ['city'] },
+  { pattern: /^\/mb\/[a-z0-9-]{1,100}\/[a-z0-9-]{1,100}$/, params: [] },
+  { pattern: /^\/blog$/, params: [] },
+  { pattern: /^\/blog\/[a-z0-9-]{1,200}$/, params: [] },
+];
+
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+const MAX_PARAM_LENGTH = 100;
+
+type Entry = {
+  headers: OutgoingHttpHeaders;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+};
+
+export type PageCacheOptions = {
+  /** Cookie names that mark a request as personal (the staff session). Any cookie of ours bypasses. */
+  cookieNames: readonly string[];
+  /** The longest a page is kept (ms); 60 s keeps the live figures fresh. */
+  ttlMs?: number;
+  /** Memory for all entries, every encoding counted. */
+  maxBytes?: number;
+  /** The clock lru-cache measures ages with (tests move it). */
+  now?: () => number;
+};
+
+/** The inline scripts of a page (not data blocks such as JSON-LD), as CSP hash sources. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    // only scripts a browser runs need a source in script-src
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** The policy of an answer, with the nonce source replaced by the hashes of its inline scripts. */
+export function policyWithHashes(policy: string, hashes: readonly string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'script-src') return directive.trim();
+      return [name, ...sources.filter((s) => !s.startsWith("'nonce-")), ...hashes].join(' ');
+    })
+    .join(';');
+}
+
+/** Whether the request's If-None-Match names this ETag (weak comparison, as for GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** br, then gzip, then none: what the client accepts (q=0 refuses). */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name!.trim(), q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const cookiePrefixes = options.cookieNames.map((name) => `${name}=`);
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (e) => e.identity.length + e.br.length + e.gzip.length + 1024,
+    ttl: ttlMs,
+    ttlAutopurge: false,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+  });
+  /** Bumped by every clear: a render that began under an older generation is not stored. */
+  let generation = 0;
+  const counts = { hits: 0, misses: 0, stored: 0, notModified: 0 };
+
+  /**
+   * The cache key of a request that may be served from or stored in the cache: the path and its
+   * known parameters in a fixed order; undefined for anything personal or unknown.
+   */
+  function keyOf(req: IncomingMessage): string | undefined {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    const cookie = req.headers.cookie;
+    if (cookie && cookiePrefixes.some((prefix) => cookie.includes(prefix))) return undefined;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const route = PAGE_ROUTES.find((r) => r.pattern.test(path));
+    if (!route) return undefined;
+    if (q === -1 || q === url.length - 1) return path;
+    let search: URLSearchParams;
+    try {
+      search = new URLSearchParams(url.slice(q + 1));
+    } catch {
+      return undefined;
+    }
+    const known: string[] = [];
+    for (const [name, value] of search) {
+      if (!route.params.includes(name) || value.length > MAX_PARAM_LENGTH) return undefined;
+      known.push(`${name}=${encodeURIComponent(value)}`);
+    }
+    if (new Set(search.keys()).size !== known.length) return undefined; // a parameter given twice
+    known.sort();
+    return `${path}?${known.join('&')}`;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+    if (matches(req.headers['if-none-match'] as string | undefined, entry.etag)) {
+      counts.notModified++;
+      res.writeHead(304, {
+        etag: entry.etag,
+        'cache-control': PAGE_CACHE_CONTROL,
+        vary: 'Accept-Encoding, Cookie',
+      });
+      res.end();
+      return;
+    }
+    const encoding = encodingFor(req.headers['accept-encoding'] as string | undefined);
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+    res.writeHead(200, {
+      ...entry.headers,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return {
+    keyOf,
+
+    /**
+     * Answers the request from the cache when it holds the page; false when Express must handle it
+     * (not cacheable, or not stored yet). Synchronous: a hit costs no I/O and no promise.
+     */
+    serve(req: IncomingMessage, res: ServerResponse): boolean {
+      const key = keyOf(req);
+      if (key === undefined) return false;
+      const entry = entries.get(key);
+      if (!entry) {
+        counts.misses++;
+        return false;
+      }
+      counts.hits++;
+      send(req, res, entry);
+      return true;
+    },
+
+    /** The generation a render starts under; pass it back to `store`. */
+    generation: () => generation,
+
+    /**
+     * Keeps a rendered 200 page under `key` and sends it: `headers` are the answer's (the security
+     * headers Express set and the page's own); the policy's nonce gives way to script hashes.
+     * Not stored when the content changed while it rendered; sent either way.
+     */
+    async store(
+      req: IncomingMessage,
+      res: ServerResponse,
+      page: { key: string; html: string; headers: OutgoingHttpHeaders; startedUnder: number },
+    ): Promise<void> {
+      const identity = Buffer.from(page.html, 'utf8');
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(page.headers)) {
+        const lower = name.toLowerCase();
+        if (
+          [
+            'set-cookie',
+            'content-length',
+            'content-encoding',
+            'etag',
+            'x-request-id',
+            'vary',
+            'cache-control',
+          ].includes(lower)
+        )
+          continue;
+        if (value !== undefined) headers[lower] = value;
+      }
+      const policy = headers['content-security-policy'];
+      if (typeof policy === 'string') {
+        headers['content-security-policy'] = policyWithHashes(policy, inlineScriptHashes(page.html));
+      }
+      const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+      Object.assign(headers, { etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'Accept-Encoding, Cookie' });
+      const entry: Entry = {
+        headers,
+        etag,
+        identity,
+        // the best compression once, off the event loop (libuv's pool), instead of a quick one per answer
+        br: await brotli(identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
+        gzip: await gzip(identity, { level: 9 }),
+      };
+      if (page.startedUnder === generation) {
+        entries.set(page.key, entry);
+        counts.stored++;
+      }
+      send(req, res, entry);
+    },
+
+    /** Forgets every page: staff changed something a page may show. */
+    clear(): void {
+      generation++;
+      entries.clear();
+    },
+
+    stats: () => ({ ...counts, entries: entries.size, bytes: entries.calculatedSize }),
+  };
+}
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * The HTTP server's request listener: a page the cache holds is sent at once, anything else goes to
+ * `app` (Express). Keeping hits out of Express (its router, logging, helmet, compression) is what
+ * makes them cheap; their headers were taken from the Express answer when the page was stored.
+ */
+export function servedFrom(cache: PageCache, app: RequestListener): RequestListener {
+  return (req, res) => {
+    if (!cache.serve(req, res)) app(req, res);
+  };
+}
