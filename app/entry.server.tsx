@@ -2,8 +2,7 @@
  * Server rendering. Every page waits for all its content (onAllReady): the HTML a phone or a
  * crawler receives is complete. The CSP nonce from the Express server goes to every inline script.
  */
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { NonceContext } from '#app/components/site/nonce.tsx';
@@ -45,21 +44,26 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
+          // Everything is ready, so the page is written out at once: collected into one buffer and
+          // answered whole, which costs far less than a Node stream turned into a web stream turned
+          // back into writes (decision 0114 measured it).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(
+                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+              );
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);
