@@ -7,9 +7,11 @@
  */
 import cluster from 'node:cluster';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { PageCache } from './http/page-cache.ts';
 
 const dev = process.argv.includes('--dev');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +50,8 @@ const { createFileStore } = await import('./storage/index.ts');
 const { createServices } = await import('./services/index.ts');
 const { createApp } = await import('./app.ts');
 const { pageHandler } = await import('./http/pages.ts');
+const { createPageCache, servedFrom } = await import('./http/page-cache.ts');
+const { sessionCookieName } = await import('./http/auth.ts');
 const { closeGracefully } = await import('./http/shutdown.ts');
 
 // alone, or the cluster's first worker: the one process that prepares the database
@@ -100,6 +104,7 @@ try {
 if (prepares && cluster.isWorker) process.send?.(PREPARED_MESSAGE);
 
 let app;
+let pageCache: PageCache | undefined;
 let closeVite: (() => Promise<void>) | undefined;
 if (dev) {
   const vite = await import('vite');
@@ -128,17 +133,25 @@ if (dev) {
     process.exit(1);
   }
   const build = await import(serverBuild);
+  const cache = createPageCache({ cookieNames: [sessionCookieName(config)] });
+  // staff changed what pages show, here or in another process: every kept page goes (decision 0097)
+  services.changes.onChange(() => cache.clear());
+  pageCache = cache;
   app = createApp({
     config,
     services,
     logger,
     files,
     clientDir: path.join(buildDir, 'client'),
-    pageHandler: pageHandler({ build, services, site, mode: 'production' }),
+    pageHandler: pageHandler({ build, services, site, mode: 'production', pageCache }),
   });
 }
 
-const server = app.listen(config.port, () => {
+// watch for changes other processes make (catalog, blog) to drop this one's memoized content
+services.changes.start();
+
+// a public page already in the page cache is sent before Express runs at all (decision 0114)
+const server = http.createServer(pageCache ? servedFrom(pageCache, app) : app).listen(config.port, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, database: database.engine, dev }, `listening on http://localhost:${port}`);
@@ -154,6 +167,7 @@ async function shutdown(signal: string) {
     graceMs: GRACE_MS,
     onForce: () => logger.warn('in-flight requests did not finish in 10 s; closing anyway'),
     cleanup: async () => {
+      services.changes.stop();
       await closeVite?.();
       await database.close();
     },

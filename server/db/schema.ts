@@ -227,6 +227,13 @@ export interface LoginLocksTable {
   locked_until: EpochMs;
 }
 
+/** One row (id 1): the version of what public pages show (decision 0097). */
+export interface ContentVersionTable {
+  id: number;
+  /** bigint on PostgreSQL (pg answers a string): read through Number() */
+  version: number;
+}
+
 export interface DB {
   cities: CitiesTable;
   categories: CategoriesTable;
@@ -245,6 +252,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
   login_locks: LoginLocksTable;
+  content_version: ContentVersionTable;
 }
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;

@@ -118,6 +118,9 @@ export function createPageCache(options: PageCacheOptions) {
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (e) => e.identity.length + e.br.length + e.gzip.length + 1024,
     ttl: ttlMs,
+    // read the clock on every lookup (its 1 ms memo of the time lives on a timer, which a busy
+    // process may run late: a page could then outlive its minute, and a test's moved clock be missed)
+    ttlResolution: 0,
     ttlAutopurge: false,
     ...(options.now ? { perf: { now: options.now } } : {}),
   });

@@ -16,7 +16,7 @@ import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession } from './auth.ts';
-import type { PageCache } from './page-cache.ts';
+import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
 
 export function pageHandler(options: {
@@ -75,9 +75,20 @@ export function pageHandler(options: {
           await pageCache.store(req, res, { key, html: await response.text(), headers, startedUnder });
           return;
         }
-        // a redirect, a 404, a 503: sent as rendered, never kept
+        // a redirect, a 404, a 503: sent as rendered, never kept; rendered without a nonce too, so
+        // its inline scripts are allowed by their hashes, like a kept page's
         res.status(response.status);
         for (const [name, value] of response.headers) res.append(name, value);
+        const policy = res.getHeader('content-security-policy');
+        if (
+          typeof policy === 'string' &&
+          (response.headers.get('content-type') ?? '').startsWith('text/html')
+        ) {
+          const html = await response.text();
+          res.setHeader('content-security-policy', policyWithHashes(policy, inlineScriptHashes(html)));
+          res.end(html);
+          return;
+        }
         if (response.body) await writeReadableStreamToWritable(response.body, res);
         else res.end();
       })

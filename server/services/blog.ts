@@ -38,6 +38,7 @@ import { AppError } from '../errors.ts';
 import { NotAnImageError } from '../storage/index.ts';
 import { parseInput } from '../validation.ts';
 import { renderPostBody, sanitizeForSave, uploadedImageUrls } from './blog-html.ts';
+import type { ContentChanges } from './changes.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** Blog pictures: public WebP, at most 1600 px on the long side. */
@@ -67,7 +68,16 @@ const slugTaken = () =>
   new AppError(409, BLOG_TEXT.slugTaken, { fieldErrors: { slug: [BLOG_TEXT.slugTaken] } });
 const missing = () => new AppError(404, BLOG_TEXT.postMissing);
 
-export function blogService({ db, files, logger, now, config }: ServiceDeps) {
+export function blogService(
+  { db, files, logger, now, config }: ServiceDeps,
+  { changes }: { changes: ContentChanges },
+) {
+  /** After a write that committed: every process forgets the pages it kept (decision 0097). */
+  const changed = () =>
+    changes.publish().catch((err: unknown) => {
+      logger.warn({ err }, 'blog saved, but the change could not be signalled to other processes');
+    });
+
   async function storeImage(upload: Upload): Promise<UploadedImage> {
     if (upload.data.length > BLOG_IMAGE_MAX_BYTES)
       throw new AppError(413, BLOG_IMAGE_MESSAGES.tooLarge(upload.name));
@@ -195,7 +205,10 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
     /** GET /api/admin/blog/categories. */
     categories: (): Promise<BlogCategory[]> => listBlogCategories(db),
 
-    /** Creates a draft from the form's payload (POST /api/admin/blog); the featured image is processed like every upload. */
+    /**
+     * Creates a draft from the form's payload (POST /api/admin/blog); the featured image is
+     * processed like every upload. A draft is on no public page: nothing to signal.
+     */
     async createPost(input: unknown, featuredImage?: Upload): Promise<AdminBlogPost> {
       const { post: data } = await fromPayload(input);
       const image = featuredImage && (await storeImage(featuredImage));
@@ -242,6 +255,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
         throw err;
       }
       if (!updated) throw missing();
+      await changed();
       const before = [
         ...uploadedImageUrls(existing.content),
         ...(existing.featuredImage ? [existing.featuredImage] : []),
@@ -254,6 +268,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
     async deletePost(id: number): Promise<void> {
       const post = await getPost(id);
       await deleteBlogPost(db, id);
+      await changed();
       await removeUnusedImages([
         ...uploadedImageUrls(post.content),
         ...(post.featuredImage ? [post.featuredImage] : []),
@@ -282,6 +297,8 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
       }
       const post = await setBlogPostStatus(db, id, 'published', at.toISOString(), now());
       if (!post) throw missing();
+      // a post published for later appears when its time comes: the page cache lives at most a minute
+      await changed();
       return post;
     },
 
@@ -290,6 +307,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
       await getPost(id);
       const post = await setBlogPostStatus(db, id, 'draft', null, now());
       if (!post) throw missing();
+      await changed();
       return post;
     },
 
@@ -298,6 +316,7 @@ export function blogService({ db, files, logger, now, config }: ServiceDeps) {
       const existing = await getPost(id);
       const post = await setBlogPostStatus(db, id, 'archived', existing.publishedAt, now());
       if (!post) throw missing();
+      await changed();
       return post;
     },
 

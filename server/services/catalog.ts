@@ -49,6 +49,7 @@ import { AppError } from '../errors.ts';
 import { NotAnImageError } from '../storage/index.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
+import type { ContentChanges } from './changes.ts';
 import { createMemo } from './memo.ts';
 
 /** A listing item: the public fields plus its 'ships in' estimate for the chosen city. */
@@ -113,16 +114,26 @@ const conflict = (field: 'slug' | 'sku') => {
   return new AppError(409, message, { fieldErrors: { [field]: [message] } });
 };
 
-export function catalogService({ db, files, logger, now }: ServiceDeps) {
+export function catalogService(
+  { db, files, logger, now }: ServiceDeps,
+  { changes }: { changes: ContentChanges },
+) {
   const listings = createMemo<CatalogListing>(LISTING_CACHE);
   /** Active items per category ('' = all): every page of a category shares one count. */
   const totals = createMemo<number>(LISTING_CACHE);
   const cities = createMemo<Map<string, City>>(CITY_CACHE);
-  /** Anything a customer sees may have changed: forget every memoized listing and count. */
-  const changed = () => {
+  // anything a customer sees may have changed, here or in another process (decision 0097):
+  // forget every memoized listing and count
+  changes.onChange(() => {
     listings.clear();
     totals.clear();
-  };
+  });
+  /** After a write that committed: every process forgets its listings (this one at once). */
+  const changed = () =>
+    changes.publish().catch((err: unknown) => {
+      // the item is saved; other processes see it when their memo expires (30 s) or at the next change
+      logger.warn({ err }, 'catalog saved, but the change could not be signalled to other processes');
+    });
   /**
    * Deletes the uploaded pictures among `urls` that no item lists any more (an item's picture
    * removed in the dialog or replaced by a sheet import). A file that cannot be removed is logged
@@ -241,7 +252,8 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
      * elsewhere (another process, a manual fix).
      */
     invalidate(): void {
-      changed();
+      listings.clear();
+      totals.clear();
       cities.clear();
     },
 
@@ -305,7 +317,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
       await checkUnique(data);
       try {
         const created = await insertCatalogItem(db, { ...data, price: resolvePrice(data) }, now());
-        changed();
+        await changed();
         return created;
       } catch (err) {
         const field = uniqueViolation(err);
@@ -329,7 +341,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
       try {
         const updated = await updateCatalogItem(db, id, { ...data, price: resolvePrice(data) }, now());
         if (!updated) throw new AppError(404, CATALOG_ITEM_MISSING);
-        changed();
+        await changed();
         await removeUnusedImages(existing.images.filter((url) => !updated.images.includes(url)));
         return updated;
       } catch (err) {
@@ -406,7 +418,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
           now(),
         );
       } catch (err) {
-        changed();
+        // one transaction: nothing was written, nothing changed
         if (uniqueViolationOn(err)) {
           throw new AppError(
             409,
@@ -418,7 +430,7 @@ export function catalogService({ db, files, logger, now }: ServiceDeps) {
         }
         throw err;
       }
-      changed();
+      await changed();
       const before = new Map(items.map((item) => [item.id, item.images]));
       await removeUnusedImages(
         plan.updates.flatMap(({ id, data }) =>

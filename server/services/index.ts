@@ -6,6 +6,7 @@ import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
 import { blogService } from './blog.ts';
 import { catalogService } from './catalog.ts';
+import { contentChanges } from './changes.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
@@ -24,14 +25,17 @@ export type { ServiceDeps } from './context.ts';
 export function createServices(deps: ServiceDeps) {
   // one outbox per process: staff alerts, quotes, texts and e-mail copies (decisions 0041, 0060)
   const messaging = createMessaging(deps);
+  // what staff change on public pages, seen by every process within a second (decision 0097)
+  const changes = contentChanges(deps);
   const leads = leadsService(deps, { messaging });
   // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
   const texting = textingService(deps, { messaging, leads });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
-    blog: blogService(deps),
-    catalog: catalogService(deps),
+    blog: blogService(deps, { changes }),
+    catalog: catalogService(deps, { changes }),
+    changes,
     clicks: clicksService(deps),
     health: healthService(deps),
     leads,

@@ -32,6 +32,7 @@ import {
   type Keyword,
 } from '#app/modules/messages/messages.ts';
 import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
+import { isOutcomeUnknown } from '../db/faults.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertLead, lockLead, toLead, updateLeadStatus } from '../db/repo/leads.ts';
@@ -40,8 +41,10 @@ import {
   findOpenLeadsByDigits,
   insertInbound,
   isNumberOptedOut,
+  lockPhoneNumber,
   recordOptOut,
   removeOptOut,
+  type Executor,
   type InboundKind,
   type InboundRow,
   type OpenLead,
@@ -100,6 +103,10 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
     return run;
   }
 
+  /** The number's open leads, newest first (the digits narrow them down; the full number decides). */
+  const openLeadsOf = async (executor: Executor, from: string) =>
+    (await findOpenLeadsByDigits(executor, lastTenDigits(from))).filter((l) => toE164(l.phone) === from);
+
   /** Decides what a text is about, from the number's open leads (newest first). */
   function planFor(keyword: Keyword | undefined, open: OpenLead[], hasMedia: boolean): Plan {
     const latest = open[0];
@@ -155,10 +162,8 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
     const mediaCount = Math.max(0, Math.min(MAX_MEDIA, Number.parseInt(param(params, 'NumMedia'), 10) || 0));
     const twilioKeyword = param(params, 'OptOutType');
     const keyword = keywordOf(body, twilioKeyword);
-    const open = (await findOpenLeadsByDigits(db, lastTenDigits(from))).filter(
-      (l) => toE164(l.phone) === from,
-    );
-    const plan = planFor(keyword, open, mediaCount > 0);
+    // a first plan, outside the transaction, only to know whether to download the photos
+    const plan = planFor(keyword, await openLeadsOf(db, from), mediaCount > 0);
     const withPhotos = mediaCount > 0 && !['stop', 'start', 'help', 'no_quote'].includes(plan.kind);
     const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };
     const at = now();
@@ -169,9 +174,14 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
     let answer: string | null;
     try {
       answer = await db.transaction().execute(async (trx) => {
-        let kind = plan.kind;
-        let leadId = plan.lead?.id ?? null;
-        let caseNumber = plan.lead?.caseNumber ?? null;
+        // One text of a number at a time, in every process (decision 0097): under the number's
+        // lock, the plan is made again from what the texts before this one left. Two quick texts
+        // from a new number thus make one lead: the second finds the first's and becomes a message.
+        await lockPhoneNumber(trx, from, engine);
+        const current = planFor(keyword, await openLeadsOf(trx, from), mediaCount > 0);
+        let kind = current.kind;
+        let leadId = current.lead?.id ?? null;
+        let caseNumber = current.lead?.caseNumber ?? null;
         let reply: string | null = null;
         let optedOut = await isNumberOptedOut(trx, from);
         const alert = async (alertKind: 'new_request' | 'ordered' | 'message') => {
@@ -303,7 +313,8 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
         return answered;
       });
     } catch (err) {
-      await removePhotos();
+      // a commit whose answer was lost may have stored the photos' rows: their files stay (decision 0090)
+      if (!isOutcomeUnknown(err)) await removePhotos();
       // the same MessageSid, stored by another process in the meantime: answer as it did
       const stored = await findInboundBySid(db, sid).catch(() => undefined);
       if (stored) return replay(stored);

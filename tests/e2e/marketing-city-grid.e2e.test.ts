@@ -27,7 +27,11 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** Keeps the first `n` cities (in display order) in the running server's database. */
+/**
+ * Keeps the first `n` cities (in display order) in the running server's database, as a manual fix
+ * in the database would: with the content version moved, so the server drops the pages it keeps
+ * (decision 0097).
+ */
 function keepCities(n: number) {
   const db = new DatabaseSync(path.join(dataDir, 'app.db'));
   try {
@@ -35,10 +39,21 @@ function keepCities(n: number) {
     db.prepare(
       'DELETE FROM cities WHERE slug NOT IN (SELECT slug FROM cities ORDER BY sort_order, name LIMIT ?)',
     ).run(n);
+    db.exec('UPDATE content_version SET version = version + 1');
     const { count } = db.prepare('SELECT count(*) AS count FROM cities').get() as { count: number };
     expect(count).toBe(n);
   } finally {
     db.close();
+  }
+}
+
+/** The grid once the server has noticed the change (it polls the version every 250 ms). */
+async function gridWith(cards: number, more: string) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const shown = await grid();
+    if ((shown.cards.length === cards && shown.more === more) || Date.now() > deadline) return shown;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -66,7 +81,7 @@ describe('home page city grid with more and fewer than 14 cities', () => {
     [1, 1, '& 0+ more'],
   ])('%i cities: %i cards and %s', async (total, cards, more) => {
     keepCities(total);
-    const shown = await grid();
+    const shown = await gridWith(cards, more);
     expect(shown.cards).toHaveLength(cards);
     expect(shown.cards[0]).toBe('/mb/winnipeg/trailer-parts');
     expect(shown.more).toBe(more);

@@ -3,7 +3,8 @@
  * on one PostgreSQL schema (as two machines would run), one server with WEB_CONCURRENCY=2 on
  * PostgreSQL and one on SQLite. Whatever the number of processes, the sign-in lockout and the lead
  * rate limit count once and survive a restart, and processes started together on an empty database
- * all come up with the migrations applied and the admin account made (and its password printed) once.
+ * all come up with the migrations applied and the admin account made (and its password printed) once,
+ * and a back-office change made through one is on the other's public pages within a second.
  * Every request here opens its own connection, so node:cluster hands them to the workers in turn.
  */
 import fs from 'node:fs';
@@ -205,6 +206,122 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL schema', (
     },
     STARTS_MS,
   );
+});
+
+/** A staff session on `origin`: the cookie and the CSRF token the admin API asks for. */
+async function staffSession(origin: string, password: string) {
+  const answer = await signIn(origin, password);
+  expect(answer.status).toBe(200);
+  const cookie = ([] as string[])
+    .concat(answer.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = (JSON.parse(answer.body) as { token: string }).token;
+  return (route: string, method: string, body: object) =>
+    new Promise<Answer>((resolve, reject) => {
+      const data = Buffer.from(JSON.stringify(body));
+      const req = http.request(
+        `${origin}${route}`,
+        {
+          method,
+          agent: false,
+          headers: {
+            cookie,
+            'x-csrf-token': token,
+            origin,
+            'content-type': 'application/json',
+            'content-length': data.length,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(data);
+    });
+}
+
+/**
+ * How long until `origin` answers `route` (as a visitor: no cookie, so from its page cache when it
+ * holds the page) with a body containing `text`; fails after 5 s. The issue asks for 1 s.
+ */
+async function msUntilShown(origin: string, route: string, text: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const answer = await send(origin, route);
+    if (answer.status === 200 && answer.body.includes(text)) return performance.now() - started;
+    if (performance.now() - started > 5_000) throw new Error(`${route} on ${origin} never showed ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.skipIf(!postgresUrl)('a back-office change made on one process, seen on another', () => {
+  const PASSWORD = 'content-admin-password';
+  let schema: PostgresSchema;
+  let servers: SpawnedServer[] = [];
+  beforeAll(async () => {
+    schema = await createPostgresSchema(postgresUrl!);
+    const start = (name: string) =>
+      spawnServer({ name, adminPassword: PASSWORD, env: { DATABASE_URL: schema.url, SEED_DEMO: 'true' } });
+    servers = [await start('content-a')];
+    servers.push(await start('content-b'));
+  }, STARTS_MS);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.dispose()));
+    await schema?.drop();
+  });
+
+  it('a catalog item created, then renamed, on A is on B’s public pages within a second', async () => {
+    const [a, b] = servers as [SpawnedServer, SpawnedServer];
+    const staff = await staffSession(a.origin, PASSWORD);
+    // B keeps the catalog page and an unknown item's 404 in mind first
+    expect((await send(b.origin, '/catalog?category=snow-ice')).status).toBe(200);
+    expect((await send(b.origin, '/catalog?category=snow-ice')).headers.etag).toBeTruthy();
+    const created = await staff('/api/catalog', 'POST', {
+      title: 'Cross Process Blade Edge',
+      slug: 'cross-process-blade-edge',
+      category: 'snow-ice',
+      status: 'active',
+    });
+    expect(created.status).toBe(201);
+    expect(
+      await msUntilShown(b.origin, '/catalog?category=snow-ice', 'Cross Process Blade Edge'),
+    ).toBeLessThan(1_000);
+    expect(
+      await msUntilShown(b.origin, '/catalog/cross-process-blade-edge', 'Cross Process Blade Edge'),
+    ).toBeLessThan(1_000);
+
+    const { id } = JSON.parse(created.body) as { id: number };
+    expect((await staff(`/api/catalog/${id}`, 'PATCH', { title: 'Cross Process Cutting Edge' })).status).toBe(
+      200,
+    );
+    expect(
+      await msUntilShown(b.origin, '/catalog/cross-process-blade-edge', 'Cross Process Cutting Edge'),
+    ).toBeLessThan(1_000);
+  });
+
+  it('a blog post published on A is on B’s blog list within a second', async () => {
+    const [a, b] = servers as [SpawnedServer, SpawnedServer];
+    const staff = await staffSession(a.origin, PASSWORD);
+    expect((await send(b.origin, '/blog')).status).toBe(200);
+    const post = await staff('/api/admin/blog', 'POST', {
+      title: 'Cross Process Notes',
+      content: '<p>Body</p>',
+    });
+    expect(post.status).toBe(201);
+    const { id } = JSON.parse(post.body) as { id: number };
+    expect((await staff(`/api/admin/blog/${id}/publish`, 'POST', {})).status).toBe(200);
+    expect(await msUntilShown(b.origin, '/blog', 'Cross Process Notes')).toBeLessThan(1_000);
+  });
 });
 
 describe.skipIf(!postgresUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {

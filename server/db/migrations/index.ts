@@ -10,6 +10,7 @@ import { catalogListing } from './0003-catalog-listing.ts';
 import { leadBoard } from './0004-lead-board.ts';
 import { sms } from './0005-sms.ts';
 import { sharedLimits } from './0006-shared-limits.ts';
+import { contentVersion } from './0007-content-version.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0004-lead-board': leadBoard(engine),
     '0005-sms': sms(engine),
     '0006-shared-limits': sharedLimits(engine),
+    '0007-content-version': contentVersion(engine),
   };
   return { getMigrations: async () => migrations };
 }

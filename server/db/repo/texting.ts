@@ -3,11 +3,12 @@
  * E.164 number) and the open leads of a phone number. Same shapes on SQLite and PostgreSQL. Texts
  * sent are outbox rows (outgoing-messages.ts); photos added to a lead are in lead-photos.ts.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import type { Engine } from '../engine.ts';
 import type { DB } from '../schema.ts';
 
-type Executor = Kysely<DB> | Transaction<DB>;
+export type Executor = Kysely<DB> | Transaction<DB>;
 
 export const INBOUND_KINDS = [
   'new_request',
@@ -169,4 +170,15 @@ export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string)
     quotedAt: r.quoted_at,
     createdAt: r.created_at,
   }));
+}
+
+/**
+ * Holds the number's lock until the transaction ends, so texts from one number are handled one at
+ * a time across processes and machines (decision 0097). PostgreSQL: a transaction-scoped advisory
+ * lock keyed on the number. SQLite: nothing to take, every transaction already begins IMMEDIATE
+ * (one writer at a time for the file, decision 0092).
+ */
+export async function lockPhoneNumber(trx: Executor, phone: string, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`phmb:sms:${phone}`}))`.execute(trx);
 }

@@ -1,0 +1,127 @@
+/**
+ * The page cache on the production server (issue 15 items 1–2; decision 0114): a visitor's second
+ * view of a public page is the same bytes with an ETag (304 when the browser has it) and a
+ * Cache-Control a CDN may use; its Content-Security-Policy allows exactly its inline scripts by
+ * hash (no nonce), so a hydrated page from the cache runs in Chromium without one CSP violation;
+ * staff (a session cookie) and unknown parameters get a page rendered for them, with a nonce; and
+ * a catalog change made by staff is on the cached page at the next view.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { launchBrowser, openPage, visit } from './support/browser.ts';
+import { urlOf } from './support/server.ts';
+
+const CDN = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+const ITEM = '/catalog/buyers-30-ton-swivel-pintle-hook';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(urlOf(path), { headers });
+
+async function staffSession() {
+  const res = await fetch(urlOf('/api/admin/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: urlOf('/').replace(/\/$/, '') },
+    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, token: ((await res.json()) as { token: string }).token };
+}
+
+describe('page cache', () => {
+  it('serves a public page again as the same bytes, with an ETag, 304 and CDN caching', async () => {
+    const first = await get('/privacy-policy');
+    const second = await get('/privacy-policy');
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(await first.text());
+    const etag = second.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers.get('etag')).toBe(etag);
+    expect(second.headers.get('cache-control')).toBe(CDN);
+    expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    const again = await get('/privacy-policy', { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    // API answers and the back office never get the public page caching
+    expect((await get('/api/health')).headers.get('cache-control')).not.toBe(CDN);
+    expect((await get('/admin/login')).headers.get('cache-control')).not.toBe(CDN);
+  });
+
+  it('a hydrated page from the cache carries script hashes, no nonce, and runs without a CSP violation', async () => {
+    await get('/find-my-part'); // kept now, if it was not already
+    const cached = await get('/find-my-part');
+    const policy = cached.headers.get('content-security-policy')!;
+    expect(policy).not.toContain("'nonce-");
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')+;/);
+    const html = await cached.text();
+    expect(html).not.toMatch(/\bnonce=/);
+
+    const { context, page, problems } = await openPage(browser, 'phone');
+    try {
+      await visit(page, '/find-my-part');
+      // React runs: the form reacts to typing (hydrated), and nothing was blocked
+      expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('renders for staff and for unknown parameters, with a nonce, and keeps none of it', async () => {
+    const { cookie } = await staffSession();
+    for (const res of [await get('/catalog', { cookie }), await get('/catalog?utm_source=newsletter')]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).not.toBe(CDN);
+      expect(res.headers.get('etag')).toBeNull();
+      expect(res.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9+/]+={0,2}'/);
+    }
+  });
+
+  it('a catalog change by staff is on the cached item page at the next view', async () => {
+    const { cookie, token } = await staffSession();
+    const before = await (await get(ITEM)).text();
+    expect((await get(ITEM)).headers.get('etag')).toBeTruthy();
+    const list = await (
+      await fetch(urlOf('/api/admin/catalog?search=pintle'), { headers: { cookie } })
+    ).json();
+    const item = (list as { items: { id: number; slug: string; title: string }[] }).items.find(
+      (i) => `/catalog/${i.slug}` === ITEM,
+    )!;
+    const title = `${item.title} (Reman)`;
+    const patch = await fetch(urlOf(`/api/catalog/${item.id}`), {
+      method: 'PATCH',
+      headers: {
+        cookie,
+        'x-csrf-token': token,
+        'content-type': 'application/json',
+        origin: urlOf('/').replace(/\/$/, ''),
+      },
+      body: JSON.stringify({ title }),
+    });
+    expect(patch.status).toBe(200);
+    const after = await (await get(ITEM)).text();
+    expect(before).not.toContain(title);
+    expect(after).toContain(title);
+    // put it back for the other files
+    await fetch(urlOf(`/api/catalog/${item.id}`), {
+      method: 'PATCH',
+      headers: {
+        cookie,
+        'x-csrf-token': token,
+        'content-type': 'application/json',
+        origin: urlOf('/').replace(/\/$/, ''),
+      },
+      body: JSON.stringify({ title: item.title }),
+    });
+  });
+});
