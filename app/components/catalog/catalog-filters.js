@@ -13,9 +13,9 @@
 
   // a filter change reloads the page: come back to where the filters were
   try {
-    const y = sessionStorage.getItem(SCROLL_KEY);
+    const y = window.sessionStorage.getItem(SCROLL_KEY);
     if (y !== null) {
-      sessionStorage.removeItem(SCROLL_KEY);
+      window.sessionStorage.removeItem(SCROLL_KEY);
       window.scrollTo(0, Number(y));
     }
   } catch {
@@ -24,7 +24,7 @@
 
   /** /catalog with only the filters that filter: no 'all', back to page 1 (as catalogSearch). */
   function target() {
-    const params = new URLSearchParams();
+    const params = new window.URLSearchParams();
     for (const name of ['category', 'city']) {
       const value = form.elements.namedItem(name)?.value;
       if (value && value !== 'all') params.set(name, value);
@@ -56,7 +56,7 @@
     if (next === window.location.pathname + window.location.search) return;
     showLoading();
     try {
-      sessionStorage.setItem(SCROLL_KEY, String(window.scrollY));
+      window.sessionStorage.setItem(SCROLL_KEY, String(window.scrollY));
     } catch {
       // no storage: nothing to restore
     }
