@@ -6,12 +6,14 @@
  * typed; the pending state, confirmation and toast; what survives a reload; a failed submission
  * keeping the form; keyboard focus; axe on both steps and the confirmation; no console errors.
  */
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEVICES, launchBrowser, openPage, visit, type Device } from './support/browser.ts';
 import { tagPhoto } from './fixtures/images.ts';
-import { fetchPage } from './support/html.ts';
+import { fetchPage, tagsOf, textOf } from './support/html.ts';
+import { urlOf } from './support/server.ts';
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
@@ -147,6 +149,23 @@ const unexpected = (errors: readonly string[]) =>
   errors.filter((e) => !/Failed to load resource: .*(status of 500|net::ERR_INTERNET_DISCONNECTED)/.test(e));
 
 describe('the request form as the spec describes it', () => {
+  it('loads at most 120 KB of script (gzip) and no React Router: only React and the form (decision 0112)', async () => {
+    const { html } = await fetchPage('/find-my-part');
+    expect(html).not.toContain('__reactRouterContext');
+    const srcs = [
+      ...tagsOf(html, 'script').flatMap((s) => (s.src ? [s.src] : [])),
+      ...tagsOf(html, 'link').flatMap((l) => (l.rel === 'modulepreload' && l.href ? [l.href] : [])),
+    ];
+    let gzipBytes = 0;
+    for (const src of new Set(srcs)) {
+      gzipBytes += gzipSync(Buffer.from(await (await fetch(urlOf(src))).arrayBuffer())).length;
+    }
+    expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
+    // the heading and the first field are in the server's HTML, painted before any script runs
+    expect(textOf(html)).toContain('Find My Part');
+    expect(html).toMatch(/<select[^>]*id="equipment"/);
+  });
+
   it('arrives as complete HTML whose Continue waits for the script, so Enter cannot post it half-loaded', async () => {
     const { status, html } = await fetchPage('/find-my-part');
     expect(status).toBe(200);
