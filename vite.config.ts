@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Browser entries hydrated on their own on pages without React Router (decision 0112). */
-const ISLANDS = { requestForm: 'app/components/request/request-form.island.tsx' };
+const ISLANDS = { requestForm: 'app/components/request/request-form.island.ts' };
 
 /**
  * Builds each island as an entry chunk of the client build and tells the server build where it

@@ -38,7 +38,7 @@ export function FindMyPartPage({ cities, site }: { cities: readonly City[]; site
               </a>
             </p>
           </noscript>
-          {/* hydrated on its own by request-form.island.tsx: nothing else here may go inside */}
+          {/* hydrated on its own by request-form.island.ts: nothing else here may go inside */}
           <div {...{ [REQUEST_FORM_ISLAND.container]: '' }}>
             <RequestForm cities={cities} site={site} />
           </div>

@@ -1,11 +1,9 @@
 /**
- * The /find-my-part form in the browser (decision 0112). The page ships no React Router: this
- * entry, built as a chunk of its own (vite.config.ts, `islands`), hydrates just the form the
- * server rendered, with the props the server wrote beside it. The toasts' region (Radix) loads
- * with the first toast, the zod schema when the customer starts on the form (request-form.tsx).
+ * The /find-my-part form in the browser (decision 0112), loaded by request-form.island.ts after the
+ * first paint: hydrates just the form the server rendered, with the props the server wrote beside
+ * it. The toasts' region (Radix) loads with the first toast, the zod schema when the customer
+ * starts on the form (request-form.tsx).
  */
-// first: zod (loaded later, with the schema) must find its browser configuration (decision 0083)
-import '#app/zod-jitless.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { subscribeToasts } from '#app/components/ui/use-toast.ts';
 import { REQUEST_FORM_ISLAND, type RequestFormProps } from './island.ts';
