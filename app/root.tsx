@@ -76,7 +76,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        <Toaster />
+        {/* pages without React show no toasts (the request form's island brings its own region) */}
+        {hydrate && <Toaster />}
         {hydrate && <ScrollRestoration nonce={nonce} />}
         {hydrate && <Scripts nonce={nonce} />}
         <script src={chromeScript} defer nonce={nonce} />

@@ -3,7 +3,8 @@
  * brand, description, specifications, SKU and supplier SKU, price, 'ships in', the 'Request Quote'
  * and 'Request Fit Check' text buttons naming the item, a help box, and Product structured data.
  * Unknown or non-public slugs answer 404 with 'Item Not Found'. Signed-in staff may preview drafts
- * and archived items (never indexed, never cached).
+ * and archived items (never indexed, never cached). The page ships no React (decision 0112): the
+ * gallery has its own small script (item-gallery.js).
  */
 import { ChevronRight, Eye, Mail, MessageSquare, PackageX, Phone, Ruler, Truck } from 'lucide-react';
 import { data, Link } from 'react-router';
@@ -15,10 +16,13 @@ import { getAppContext } from '#app/load-context.ts';
 import { CATALOG_TEXT, catalogItemPath } from '#app/modules/catalog/catalog.ts';
 import { productJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { shipsInLabel } from '#app/modules/catalog/ships-in.ts';
+import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { breadcrumbJsonLd } from '#app/modules/seo/json-ld.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { smsHref } from '#app/modules/site/site.ts';
+
+export const handle = STATIC_PAGE;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, session, site } = getAppContext(context);

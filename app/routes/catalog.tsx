@@ -1,11 +1,15 @@
 /**
  * Parts Catalog (SPEC §2 'Catalog'): category and city filters in the URL (shareable, rendered by
  * the server), a page of item cards with their 'ships in' estimate for the chosen city, six
- * placeholders while a filter change loads, 'No parts found' when nothing matches.
+ * placeholders while a filter change loads, 'No parts found' when nothing matches. The page ships
+ * no React (decision 0112): catalog-filters.js applies a filter change and shows the placeholders
+ * from the <template> below; when React renders the page (a client-side visit from a hydrated
+ * page), useNavigation does the same.
  */
 import { MessageSquare, PackageSearch, Search } from 'lucide-react';
 import { Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/catalog';
+import filtersScript from '../components/catalog/catalog-filters.js?url';
 import {
   CatalogCard,
   CatalogCardSkeleton,
@@ -13,14 +17,19 @@ import {
 } from '#app/components/catalog/catalog-card.tsx';
 import { CatalogFilters, catalogSearch } from '#app/components/catalog/catalog-filters.tsx';
 import { Pagination } from '#app/components/catalog/pagination.tsx';
+import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { catalogListJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
+import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
 /** Six placeholders while the list loads (SPEC §9). */
 const PLACEHOLDERS = 6;
+const LOADING_TEXT = 'Loading parts…';
+
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = getAppContext(context);
@@ -84,6 +93,7 @@ export const meta: Route.MetaFunction = (args) => {
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { items, total, page, perPage, pageCount, category, city, cityName, categories, cities, phone } =
     loaderData;
+  const nonce = useNonce();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/catalog';
   const categoryName = (slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
@@ -109,60 +119,63 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         <h2 id="results-heading" className="sr-only">
           Parts
         </h2>
-        <p className="mb-6 min-h-6 text-sm text-slate-600" aria-live="polite">
+        <p
+          className="mb-6 min-h-6 text-sm text-slate-600"
+          aria-live="polite"
+          data-catalog-status=""
+          data-loading-text={LOADING_TEXT}
+        >
           {loading
-            ? 'Loading parts…'
+            ? LOADING_TEXT
             : items.length > 0
               ? `Showing ${first}–${last} of ${total} ${total === 1 ? 'part' : 'parts'}${cityName ? `, delivery times to ${cityName}` : ''}`
               : ''}
         </p>
 
-        {loading ? (
-          <div
-            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-            data-testid="catalog-loading"
-            aria-busy="true"
-          >
-            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-              <CatalogCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : items.length > 0 ? (
-          <>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((item, i) => (
-                <li key={item.slug} className="grid">
-                  <CatalogCard
-                    item={item}
-                    categoryName={categoryName(item.category)}
-                    citySlug={city}
-                    eager={i < 3}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageCount={pageCount}
-              hrefFor={(p) => catalogSearch({ category, city, page: p })}
-            />
-          </>
-        ) : (
-          <div className="mx-auto max-w-lg rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-            <PackageSearch className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
-            <h2 className="mt-4 text-xl font-bold">{CATALOG_TEXT.empty}</h2>
-            <p className="mt-2 text-slate-600">
-              Not everything we source is listed here. Tell us what you need and we will hunt it down.
-            </p>
-            <Link
-              to="/find-my-part"
-              className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-5 font-semibold text-white hover:bg-accent-hover"
-            >
-              <Search className="h-4 w-4" aria-hidden="true" />
-              Find My Part
-            </Link>
-          </div>
-        )}
+        {/* what catalog-filters.js shows while the next page loads */}
+        <template data-catalog-loading="">
+          <CatalogLoading />
+        </template>
+        <div data-catalog-results="">
+          {loading ? (
+            <CatalogLoading />
+          ) : items.length > 0 ? (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {items.map((item, i) => (
+                  <li key={item.slug} className="grid">
+                    <CatalogCard
+                      item={item}
+                      categoryName={categoryName(item.category)}
+                      citySlug={city}
+                      eager={i < 3}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageCount={pageCount}
+                hrefFor={(p) => catalogSearch({ category, city, page: p })}
+              />
+            </>
+          ) : (
+            <div className="mx-auto max-w-lg rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+              <PackageSearch className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
+              <h2 className="mt-4 text-xl font-bold">{CATALOG_TEXT.empty}</h2>
+              <p className="mt-2 text-slate-600">
+                Not everything we source is listed here. Tell us what you need and we will hunt it down.
+              </p>
+              <Link
+                to="/find-my-part"
+                className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-5 font-semibold text-white hover:bg-accent-hover"
+              >
+                <Search className="h-4 w-4" aria-hidden="true" />
+                Find My Part
+              </Link>
+            </div>
+          )}
+        </div>
       </section>
 
       <section className="bg-slate-900 text-white">
@@ -182,6 +195,17 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </section>
+      <script src={filtersScript} defer nonce={nonce} />
     </>
+  );
+}
+
+function CatalogLoading() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="catalog-loading" aria-busy="true">
+      {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+        <CatalogCardSkeleton key={i} />
+      ))}
+    </div>
   );
 }

@@ -1,10 +1,22 @@
-/** Find My Part (SPEC §2 'Request form'): the two-step quote request; the form lives in components/request. */
+/**
+ * Find My Part (SPEC §2 'Request form'): the two-step quote request; the form lives in
+ * components/request. The page ships no React Router (decision 0112): the server renders it in full
+ * and request-form.island.ts hydrates only the form, with React. When React Router renders the page
+ * in the browser (a client-side visit from a hydrated page), the form runs in its tree instead and
+ * no island tags are rendered (the client build's `virtual:islands` is empty).
+ */
 import { useRouteLoaderData } from 'react-router';
+import islands from 'virtual:islands';
 import type { Route } from './+types/find-my-part';
 import { FindMyPartPage } from '#app/components/request/find-my-part-page.tsx';
+import { REQUEST_FORM_ISLAND, scriptJson } from '#app/components/request/island.ts';
+import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
+import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
+
+export const handle = STATIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { cities: await getAppContext(context).services.reference.listCities() };
@@ -19,5 +31,26 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function FindMyPart({ loaderData }: Route.ComponentProps) {
   const site = useRouteLoaderData<{ site: SiteInfo }>('root')?.site ?? DEFAULT_SITE;
-  return <FindMyPartPage cities={loaderData.cities} site={site} />;
+  const nonce = useNonce();
+  const island = islands.requestForm;
+  return (
+    <>
+      <FindMyPartPage cities={loaderData.cities} site={site} />
+      {island && (
+        <>
+          <script
+            type="application/json"
+            id={REQUEST_FORM_ISLAND.props}
+            dangerouslySetInnerHTML={{ __html: scriptJson({ cities: loaderData.cities, site }) }}
+          />
+          {island.preamble && (
+            <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: island.preamble }} />
+          )}
+          {/* no modulepreload links: React puts them in <head>, where on a slow line they compete
+              with the stylesheet and delay the first paint (Lighthouse FCP 2.2 s → see 0112) */}
+          <script type="module" src={island.src} async nonce={nonce} />
+        </>
+      )}
+    </>
+  );
 }

@@ -3,13 +3,15 @@
  * sees it: filters in a shareable URL rendered by the server (also without JavaScript), six
  * placeholders while a filter change loads, 'No parts found', the item page with its gallery,
  * text buttons, Product JSON-LD and broken-image fallback, 'Item Not Found' with HTTP 404; axe on
- * every state, no sideways scrolling on a 360 px phone.
+ * every state, no sideways scrolling on a 360 px phone. Both pages ship no React (decision 0112):
+ * at most 10 KB of script, and the filters and the gallery work with JavaScript off.
  */
-import type { Browser, Page } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEVICES, launchBrowser, openPage, visit } from './support/browser.ts';
 import { countElements, fetchPage, linkHrefs, tagsOf, textOf, titleOf } from './support/html.ts';
-import { baseUrl } from './support/server.ts';
+import { baseUrl, urlOf } from './support/server.ts';
 import { SMS_HREF } from './support/site.ts';
 
 /** The demo catalog's active trailer parts, in title order. */
@@ -116,19 +118,37 @@ describe('the catalog list', () => {
   it('shows six placeholders while a filter change loads, then the list', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
+      // the next page is a document load (no React, decision 0112): it is held back, and while it
+      // is, Playwright cannot query the page, so the page reports what it shows through a binding
+      let report!: (shown: unknown) => void;
+      const reported = new Promise((resolve) => (report = resolve));
+      await page.exposeFunction('reportLoading', (shown: unknown) => report(shown));
       await visit(page, '/catalog');
+      await page.evaluate(() => {
+        new MutationObserver(() => {
+          const loading = document.querySelector('[data-testid="catalog-loading"]');
+          const status = document.querySelector('[aria-live="polite"]')?.textContent;
+          if (loading)
+            (window as unknown as { reportLoading(s: unknown): void }).reportLoading({
+              placeholders: loading.children.length,
+              status,
+            });
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/catalog.data*', async (route) => {
-        await held;
-        await route.continue();
-      });
+      await page.route(
+        (url) => url.pathname === '/catalog' && url.search.includes('category='),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
       await page.getByLabel('Category').selectOption({ label: 'Snow & Ice' });
+      expect(await reported).toEqual({ placeholders: 6, status: 'Loading parts…' });
       const loading = page.getByTestId('catalog-loading');
-      await loading.waitFor();
-      expect(await loading.locator('> div').count()).toBe(6);
-      await page.getByText('Loading parts…').waitFor();
       release();
+      await page.waitForURL((url) => url.search.startsWith('?category='));
       await loading.waitFor({ state: 'detached' });
       expect(await cardTitles(page)).toEqual([
         'Meyer 8 ft Steel Plow Cutting Edge, 6 x 1/2 in',
@@ -153,6 +173,73 @@ describe('the catalog list', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('without React', () => {
+  /** The scripts a page loads (script src and module preloads) and their size gzipped. */
+  async function scriptsOf(path: string) {
+    const { html } = await fetchPage(path);
+    const srcs = [
+      ...tagsOf(html, 'script').flatMap((s) => (s.src ? [s.src] : [])),
+      ...tagsOf(html, 'link').flatMap((l) => (l.rel === 'modulepreload' && l.href ? [l.href] : [])),
+    ];
+    let gzipBytes = 0;
+    for (const src of srcs)
+      gzipBytes += gzipSync(Buffer.from(await (await fetch(urlOf(src))).arrayBuffer())).length;
+    return { html, srcs, gzipBytes };
+  }
+
+  it.each(['/catalog?category=trailer-parts', AXLE.path])(
+    '%s loads no React runtime and at most 10 KB of script (gzip)',
+    async (path) => {
+      const { html, srcs, gzipBytes } = await scriptsOf(path);
+      expect(html).not.toContain('__reactRouterContext');
+      expect(html).not.toContain('modulepreload');
+      expect(srcs.length).toBeGreaterThan(1); // chrome.js and the page's own script
+      expect(gzipBytes).toBeLessThanOrEqual(10 * 1024);
+    },
+  );
+
+  describe('with JavaScript off', () => {
+    let noJs: BrowserContext;
+    beforeAll(async () => {
+      noJs = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    });
+    afterAll(async () => {
+      await noJs?.close();
+    });
+
+    it('the filters are a form: choose, press Show parts, get the filtered list', async () => {
+      const page = await noJs.newPage();
+      await page.goto('/catalog');
+      await page.getByLabel('Category').selectOption({ label: 'Trailer Parts' });
+      await page.getByLabel('Delivery city').selectOption({ label: 'Brandon' });
+      await page.getByRole('button', { name: 'Show parts' }).click();
+      await page.waitForURL((url) => url.searchParams.get('category') === 'trailer-parts');
+      expect(new URL(page.url()).searchParams.get('city')).toBe('brandon');
+      await page.getByText('Showing 1–4 of 4 parts, delivery times to Brandon').waitFor();
+      expect(await cardTitles(page)).toEqual(TRAILER_PARTS);
+      expect(await page.getByLabel('Category').inputValue()).toBe('trailer-parts');
+      await page.close();
+    });
+
+    it('the gallery shows the first picture and every thumbnail, each a link to its picture', async () => {
+      const page = await noJs.newPage();
+      await page.goto(AXLE.path);
+      const main = page.getByRole('img', { name: `${AXLE.title}, picture 1 of 3` });
+      expect(await main.isVisible()).toBe(true);
+      const thumbs = page.getByRole('group', { name: 'Pictures of this part' }).getByRole('link');
+      expect(await thumbs.count()).toBe(3);
+      for (let i = 0; i < 3; i++) {
+        expect(await thumbs.nth(i).isVisible()).toBe(true);
+        expect(await thumbs.nth(i).getAttribute('aria-label')).toBe(`Show picture ${i + 1} of 3`);
+        expect(await thumbs.nth(i).getAttribute('href')).toBe(
+          `/uploads/catalog/dexter-7000-lb-electric-brake-trailer-axle-${i + 1}.webp`,
+        );
+      }
+      await page.close();
+    });
   });
 });
 

@@ -6,12 +6,13 @@
  * typed; the pending state, confirmation and toast; what survives a reload; a failed submission
  * keeping the form; keyboard focus; axe on both steps and the confirmation; no console errors.
  */
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DEVICES, launchBrowser, openPage, visit, type Device } from './support/browser.ts';
 import { tagPhoto } from './fixtures/images.ts';
-import { fetchPage } from './support/html.ts';
+import { fetchPage, textOf } from './support/html.ts';
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
@@ -147,6 +148,33 @@ const unexpected = (errors: readonly string[]) =>
   errors.filter((e) => !/Failed to load resource: .*(status of 500|net::ERR_INTERNET_DISCONNECTED)/.test(e));
 
 describe('the request form as the spec describes it', () => {
+  it('loads at most 120 KB of script (gzip) until the form is ready, and no React Router (decision 0112)', async () => {
+    const { html } = await fetchPage('/find-my-part');
+    expect(html).not.toContain('__reactRouterContext');
+    // the heading and the first field are in the server's HTML, painted before any script runs
+    expect(textOf(html)).toContain('Find My Part');
+    expect(html).toMatch(/<select[^>]*id="equipment"/);
+
+    // every script the browser fetches until the form runs (the island loads its parts itself)
+    const { context, page } = await openPage(browser, 'phone');
+    try {
+      const scripts = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.add(request.url());
+      });
+      await visit(page, '/find-my-part');
+      await page.waitForLoadState('networkidle');
+      let gzipBytes = 0;
+      for (const url of scripts) {
+        gzipBytes += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+      }
+      expect(scripts.size).toBeGreaterThan(2);
+      expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('arrives as complete HTML whose Continue waits for the script, so Enter cannot post it half-loaded', async () => {
     const { status, html } = await fetchPage('/find-my-part');
     expect(status).toBe(200);

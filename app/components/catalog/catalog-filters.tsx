@@ -1,11 +1,12 @@
 /**
  * The catalog filters (SPEC §2 'Catalog'): category and city, each with an 'all' option, kept in
- * the URL so a filtered list can be shared and is rendered by the server. Without JavaScript it is
- * a plain GET form with a submit button; once React runs, a change applies at once and the button
- * goes away.
+ * the URL so a filtered list can be shared and is rendered by the server. It is a plain GET form:
+ * without JavaScript its 'Show parts' button (in <noscript>) submits it; with JavaScript a change
+ * applies at once, through catalog-filters.js on a page loaded from the server (no React there,
+ * decision 0112) or through the handlers below when React renders the page after a client-side
+ * navigation.
  */
 import { Filter } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
@@ -27,8 +28,6 @@ export function catalogSearch(filters: {
   return query ? `/catalog?${query}` : '/catalog';
 }
 
-const noSubscription = () => () => {};
-
 export function CatalogFilters({
   categories,
   cities,
@@ -42,11 +41,6 @@ export function CatalogFilters({
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   // the URL is the truth; while a change loads, the selects already show where it is going
   const pending =
     navigation.location?.pathname === '/catalog' ? new URLSearchParams(navigation.location.search) : null;
@@ -65,6 +59,7 @@ export function CatalogFilters({
       action="/catalog"
       role="search"
       aria-label="Filter parts"
+      data-catalog-filters=""
       className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
@@ -105,10 +100,13 @@ export function CatalogFilters({
           ))}
         </select>
       </div>
-      <Button type="submit" variant="primary" className={cn(hydrated && 'hidden')}>
-        <Filter className="h-4 w-4" aria-hidden="true" />
-        Show parts
-      </Button>
+      {/* with JavaScript a change applies at once; React renders no <noscript> content in the browser */}
+      <noscript>
+        <Button type="submit" variant="primary" className="w-full sm:w-auto">
+          <Filter className="h-4 w-4" aria-hidden="true" />
+          Show parts
+        </Button>
+      </noscript>
     </form>
   );
 }

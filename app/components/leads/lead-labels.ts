@@ -1,5 +1,5 @@
 /** Display labels for leads on the admin screens (urgency, equipment, category, city). */
-import { EQUIPMENT_TYPES, PART_CATEGORIES } from '#app/modules/leads/lead-request.schema.ts';
+import { EQUIPMENT_TYPES, PART_CATEGORIES } from '#app/modules/leads/lead-request.ts';
 import type { Urgency } from '#app/modules/leads/leads.ts';
 
 export const URGENCY_LABELS: Record<Urgency, string> = {

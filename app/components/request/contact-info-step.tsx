@@ -4,8 +4,8 @@
  */
 import { ArrowLeft, Loader2, Send } from 'lucide-react';
 import type { Ref } from 'react';
-import { cn } from '#app/components/ui/cn.ts';
-import { CONSENT_TEXT, OTHER_CITY } from '#app/modules/leads/lead-request.schema.ts';
+import { clsx } from 'clsx';
+import { CONSENT_TEXT, OTHER_CITY } from '#app/modules/leads/lead-request.ts';
 import { PRIVACY_PATH } from '#app/modules/site/legal.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import {
@@ -160,7 +160,7 @@ export function ContactInfoStep({
           type="submit"
           disabled={sending}
           aria-busy={sending || undefined}
-          className={cn(primaryButton, 'sm:min-w-52')}
+          className={clsx(primaryButton, 'sm:min-w-52')}
         >
           {sending ? (
             <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
@@ -185,7 +185,7 @@ export function ContactInfoStep({
             className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
           >
             <div
-              className={cn(
+              className={clsx(
                 'h-full rounded-full bg-accent transition-[width] duration-200',
                 progress === 'preparing' && 'w-1/4 animate-pulse',
               )}

@@ -4,7 +4,7 @@
  * neither is the consent tick, which is given fresh with each request. Storage that is full or
  * switched off is simply not used.
  */
-import { EMPTY_LEAD_REQUEST, type LeadRequestInput } from '#app/modules/leads/lead-request.schema.ts';
+import { EMPTY_LEAD_REQUEST, type LeadRequestInput } from '#app/modules/leads/lead-request.ts';
 
 const KEY = 'phmb:find-my-part:draft';
 const MAX_AGE_MS = 14 * 24 * 60 * 60_000;

@@ -1,24 +1,30 @@
-/** Form controls of the request form: native elements, a label on every field, errors tied to their field. */
-import { cn } from '#app/components/ui/cn.ts';
+/**
+ * Form controls of the request form: native elements, a label on every field, errors tied to their
+ * field. Classes are joined with clsx, not the project's cn (tailwind-merge, 8 KB of the page's
+ * script, decision 0112): nothing here gives one property twice.
+ */
+import { clsx } from 'clsx';
 
 /** Leaves room above the phone's fixed bottom bar when the browser scrolls a control into view. */
 const scrollRoom = 'scroll-mt-24 scroll-mb-28';
 
-export const controlClass = cn(
-  'block w-full min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
+/** A text control without its height: controlClass (one line) and the description's textarea add it. */
+export const controlBase = clsx(
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm',
   'placeholder:text-slate-500 focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-500/40',
   'aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-red-700/30 disabled:bg-slate-100',
   scrollRoom,
 );
+export const controlClass = clsx(controlBase, 'min-h-11');
 
-export const buttonClass = cn(
+export const buttonClass = clsx(
   'inline-flex min-h-12 items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 text-base font-semibold transition-colors sm:px-5',
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-2',
   'disabled:cursor-not-allowed disabled:opacity-70',
   scrollRoom,
 );
-export const primaryButton = cn(buttonClass, 'bg-accent text-white hover:bg-accent-hover');
-export const secondaryButton = cn(
+export const primaryButton = clsx(buttonClass, 'bg-accent text-white hover:bg-accent-hover');
+export const secondaryButton = clsx(
   buttonClass,
   'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
 );

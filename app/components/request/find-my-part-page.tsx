@@ -3,6 +3,7 @@ import { Clock, MessageSquare, ShieldCheck } from 'lucide-react';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { smsHref, type SiteInfo } from '#app/modules/site/site.ts';
 import type { City } from '#app/modules/site/reference.ts';
+import { REQUEST_FORM_ISLAND } from './island.ts';
 import { COPY } from './request-copy.ts';
 import { RequestForm } from './request-form.tsx';
 
@@ -37,7 +38,10 @@ export function FindMyPartPage({ cities, site }: { cities: readonly City[]; site
               </a>
             </p>
           </noscript>
-          <RequestForm cities={cities} site={site} />
+          {/* hydrated on its own by request-form.island.ts: nothing else here may go inside */}
+          <div {...{ [REQUEST_FORM_ISLAND.container]: '' }}>
+            <RequestForm cities={cities} site={site} />
+          </div>
         </div>
         <p className="mt-6 flex items-center justify-center gap-2 text-center text-sm text-slate-600">
           <MessageSquare className="h-4 w-4 text-accent" aria-hidden="true" />

@@ -3,9 +3,10 @@
  * model, year, part number, description, urgency, the photo uploader and Continue.
  */
 import { ArrowRight } from 'lucide-react';
-import { cn } from '#app/components/ui/cn.ts';
-import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '#app/modules/leads/lead-request.schema.ts';
+import { clsx } from 'clsx';
+import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
 import {
+  controlBase,
   controlClass,
   describedBy,
   errorId,
@@ -97,7 +98,7 @@ export function PartDetailsStep({
         <textarea
           id="description"
           rows={4}
-          className={cn(controlClass, 'min-h-28 resize-y')}
+          className={clsx(controlBase, 'min-h-28 resize-y')}
           placeholder={COPY.placeholders.description}
           aria-required="true"
           {...describedBy('description', { error: error('description') })}
@@ -119,7 +120,7 @@ export function PartDetailsStep({
           {URGENCY_OPTIONS.map((option) => (
             <label
               key={option.value}
-              className={cn(
+              className={clsx(
                 'flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-medium text-slate-900',
                 'has-[:checked]:border-accent has-[:checked]:bg-orange-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-orange-500',
               )}
@@ -142,7 +143,7 @@ export function PartDetailsStep({
       </div>
 
       <div className="flex sm:col-span-2 sm:justify-end">
-        <button type="submit" disabled={!hydrated} className={cn(primaryButton, 'w-full sm:w-auto')}>
+        <button type="submit" disabled={!hydrated} className={clsx(primaryButton, 'w-full sm:w-auto')}>
           {COPY.continue}
           <ArrowRight className="h-5 w-5" aria-hidden="true" />
         </button>

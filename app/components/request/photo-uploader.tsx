@@ -3,8 +3,8 @@
  * the label and hint, previews with a remove button each, and the photo tips box.
  */
 import { Camera, CheckCircle2, ImagePlus, Loader2, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { cn } from '#app/components/ui/cn.ts';
+import { useRef, useState } from 'react';
+import { clsx } from 'clsx';
 import { hintId } from './fields.tsx';
 import { COPY } from './request-copy.ts';
 import type { ChosenPhoto } from './use-photos.ts';
@@ -20,7 +20,9 @@ export function PhotoUploader({
   onRemove: (id: string) => void;
   disabled?: boolean;
 }) {
-  const inputId = useId();
+  // a fixed id, not useId(): the form is hydrated as an island (decision 0112), where useId's
+  // values differ from the server's, and there is one photo area on the page
+  const inputId = 'request-photos';
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -68,7 +70,7 @@ export function PhotoUploader({
           if (!disabled) onAdd(Array.from(event.dataTransfer.files));
         }}
         aria-describedby={`${inputId}-count`}
-        className={cn(
+        className={clsx(
           'flex w-full scroll-mb-28 flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-2',
           dragging

@@ -1,7 +1,6 @@
 /** The confirmation screen (SPEC §2): case number, the 20-minute promise, the hours, Back to Home. */
 import { CheckCircle2, Clock, MessageSquare } from 'lucide-react';
 import type { Ref } from 'react';
-import { Link } from 'react-router';
 import { HOME_HOURS, smsHref, TEXTING_HOURS, type SiteInfo } from '#app/modules/site/site.ts';
 import { primaryButton, secondaryButton } from './fields.tsx';
 import { COPY } from './request-copy.ts';
@@ -47,9 +46,10 @@ export function RequestConfirmation({
       </div>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link to="/" className={primaryButton}>
+        {/* a plain link: the home page ships no React (decision 0013) */}
+        <a href="/" className={primaryButton}>
           {COPY.confirmation.home}
-        </Link>
+        </a>
         <a href={smsHref(site.phone)} className={secondaryButton}>
           <MessageSquare className="h-4 w-4" aria-hidden="true" />
           {COPY.confirmation.text}

@@ -3,25 +3,24 @@
  * signal: what is typed is kept on the device until the request succeeds, large photos are shrunk
  * before they are sent, the upload shows its progress, and a failure keeps everything as it was.
  * This file holds the form's state and flow; the fields of each step are in part-details-step.tsx
- * and contact-info-step.tsx.
+ * and contact-info-step.tsx. The zod schema loads when the customer starts on the form, not with
+ * the page (decision 0112).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, Info, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { URGENCIES } from '#app/modules/leads/leads.ts';
 import {
   EMPTY_LEAD_REQUEST,
   HONEYPOT_FIELD,
-  leadRequestSchema,
   leadRequestToFormEntries,
   STEP_ONE_FIELDS,
   stepOneComplete,
   type LeadRequest,
   type LeadRequestField,
   type LeadRequestInput,
-} from '#app/modules/leads/lead-request.schema.ts';
+} from '#app/modules/leads/lead-request.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { ContactInfoStep, type SendProgress } from './contact-info-step.tsx';
@@ -45,6 +44,17 @@ const STEP_ONE_ALL: readonly LeadRequestField[] = [
   'description',
   'urgency',
 ];
+
+type LeadResolver = Resolver<LeadRequestInput, unknown, LeadRequest>;
+let loadingResolver: Promise<LeadResolver> | undefined;
+/** zod and the request schema (a third of the page's script), fetched once, when first wanted. */
+const loadResolver = () =>
+  (loadingResolver ??= Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('#app/modules/leads/lead-request.schema.ts'),
+  ]).then(([{ zodResolver }, { leadRequestSchema }]) => zodResolver(leadRequestSchema)));
+const lazyResolver: LeadResolver = async (values, context, options) =>
+  (await loadResolver())(values, context, options);
 
 const noSubscription = () => () => {};
 /** false in the server's HTML and while hydrating, true once React runs the form in the browser. */
@@ -71,7 +81,7 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
     setFocus,
     formState: { errors },
   } = useForm<LeadRequestInput, unknown, LeadRequest>({
-    resolver: zodResolver(leadRequestSchema),
+    resolver: lazyResolver,
     defaultValues: EMPTY_LEAD_REQUEST,
     shouldFocusError: true,
   });
@@ -214,6 +224,8 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
       noValidate
       method="post"
       aria-labelledby="request-step-title"
+      // the customer starts on the form: fetch the rules while they type, ready for Continue
+      onFocus={() => void loadResolver()}
       onSubmit={(event) => {
         if (step === 1) {
           event.preventDefault();

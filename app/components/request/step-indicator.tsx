@@ -1,6 +1,6 @@
 /** Step indicator (SPEC §2): 1 Part Details, 2 Contact Info; the current step is announced as such. */
 import { Check } from 'lucide-react';
-import { cn } from '#app/components/ui/cn.ts';
+import { clsx } from 'clsx';
 import { COPY } from './request-copy.ts';
 
 export function StepIndicator({ step }: { step: 1 | 2 }) {
@@ -21,7 +21,7 @@ export function StepIndicator({ step }: { step: 1 | 2 }) {
               className="flex flex-1 items-center gap-2 sm:gap-3"
             >
               <span
-                className={cn(
+                className={clsx(
                   'flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-bold',
                   state === 'current' && 'bg-accent text-white',
                   state === 'done' && 'bg-slate-900 text-white',
@@ -32,7 +32,7 @@ export function StepIndicator({ step }: { step: 1 | 2 }) {
                 {state === 'done' ? <Check className="h-4 w-4" /> : n}
               </span>
               <span
-                className={cn(
+                className={clsx(
                   'text-sm font-semibold',
                   state === 'todo' ? 'text-slate-600' : 'text-slate-900',
                 )}

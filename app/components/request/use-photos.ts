@@ -4,7 +4,7 @@
  * (downscaled when large), so submitting does not wait for work that could have been done earlier.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkNewPhotos } from '#app/modules/leads/lead-request.schema.ts';
+import { checkNewPhotos } from '#app/modules/leads/lead-request.ts';
 import { downscaleForUpload, type UploadImage } from './downscale.ts';
 
 export type ChosenPhoto = {

@@ -87,6 +87,15 @@ export function dismissToast(id?: string) {
   dispatch({ type: 'DISMISS_TOAST', toastId: id });
 }
 
+/** Calls `listener` on every change of the toasts; returns the way to stop. */
+export function subscribeToasts(listener: (toasts: ToastData[]) => void): () => void {
+  const wrapped = (state: State) => listener(state.toasts);
+  listeners.add(wrapped);
+  return () => {
+    listeners.delete(wrapped);
+  };
+}
+
 export function useToasts(): ToastData[] {
   const [state, setState] = useState(memoryState);
   useEffect(() => {

@@ -11,7 +11,7 @@ import {
   PART_CATEGORIES,
   URGENCY_OPTIONS,
   type LeadRequest,
-} from '../leads/lead-request.schema.ts';
+} from '../leads/lead-request.ts';
 import { formatPhone } from '../site/phone.ts';
 import { formatMoney } from '../site/money.ts';
 

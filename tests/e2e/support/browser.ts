@@ -108,8 +108,16 @@ export function watchProblems(page: Page): PageProblems {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   // Content pages ship no React (decision 0013): without React Router's context script there is
-  // nothing to hydrate, and the loaded page is ready as it is.
-  if (await page.evaluate(() => !('__reactRouterContext' in window))) return;
+  // nothing to hydrate, and the loaded page is ready as it is, except an island React hydrates on
+  // its own (/find-my-part's form, decision 0112): ready once React has claimed it.
+  if (await page.evaluate(() => !('__reactRouterContext' in window))) {
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-request-form] > *')].every((el) =>
+        Object.keys(el).some((k) => k.startsWith('__reactFiber$')),
+      ),
+    );
+    return;
+  }
   await page.waitForFunction(() => {
     const claimed = (el: Element | null) =>
       !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));

@@ -1,0 +1,76 @@
+// The catalog filters without React (the catalog pages ship no React, decision 0112). The form is a
+// plain GET form that works with JavaScript off (its 'Show parts' button is in <noscript>); this
+// script applies a change at once: the six placeholders and 'Loading parts…' replace the list while
+// the next page loads (SPEC §2 'Catalog', §9), and that page opens where the visitor was scrolled.
+// When React runs instead (a client-side visit from a hydrated page) catalog-filters.tsx does this.
+(() => {
+  const form = document.querySelector('form[data-catalog-filters]');
+  if (!form) return;
+  const results = document.querySelector('[data-catalog-results]');
+  const status = document.querySelector('[data-catalog-status]');
+  const placeholders = document.querySelector('template[data-catalog-loading]');
+  const SCROLL_KEY = 'catalog-filter-scroll';
+
+  // a filter change reloads the page: come back to where the filters were
+  try {
+    const y = window.sessionStorage.getItem(SCROLL_KEY);
+    if (y !== null) {
+      window.sessionStorage.removeItem(SCROLL_KEY);
+      window.scrollTo(0, Number(y));
+    }
+  } catch {
+    // storage refused (private mode): the page opens at the top
+  }
+
+  /** /catalog with only the filters that filter: no 'all', back to page 1 (as catalogSearch). */
+  function target() {
+    const params = new window.URLSearchParams();
+    for (const name of ['category', 'city']) {
+      const value = form.elements.namedItem(name)?.value;
+      if (value && value !== 'all') params.set(name, value);
+    }
+    const query = params.toString();
+    return query ? `/catalog?${query}` : '/catalog';
+  }
+
+  let shown = null;
+  let statusText = '';
+  function showLoading() {
+    if (shown || !results || !placeholders) return;
+    shown = [...results.childNodes];
+    results.replaceChildren(placeholders.content.cloneNode(true));
+    if (status) {
+      statusText = status.textContent;
+      status.textContent = status.dataset.loadingText || '';
+    }
+  }
+  function hideLoading() {
+    if (!shown) return;
+    results.replaceChildren(...shown);
+    shown = null;
+    if (status) status.textContent = statusText;
+  }
+
+  form.addEventListener('change', () => {
+    const next = target();
+    if (next === window.location.pathname + window.location.search) return;
+    showLoading();
+    try {
+      window.sessionStorage.setItem(SCROLL_KEY, String(window.scrollY));
+    } catch {
+      // no storage: nothing to restore
+    }
+    window.location.assign(next);
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    showLoading();
+    window.location.assign(target());
+  });
+  // back from the next page out of the back/forward cache: the list and the choices it was made with
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    hideLoading();
+    form.reset();
+  });
+})();
