@@ -19,11 +19,13 @@
  * server with SIGTERM and removes the directory. Results: the table on stdout and
  * bench-results/latest.json (git-ignored); the server's last output lines go to bench-results/server.log.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
 import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
 import { findNginx, recordPage, startNginx, type RecordedPage } from './bench/nginx.ts';
@@ -51,13 +53,19 @@ const USAGE = `Usage: npm run bench -- [--connections N] [--duration S] [--only 
   --connections N  concurrent connections per target (default ${DEFAULTS.connections})
   --duration S     measured seconds per target, after a ${DEFAULTS.warmupSeconds} s warm-up
                    (default ${DEFAULTS.durationSeconds}, or env BENCH_DURATION)
-  --only /path     bench only this path (repeatable); default: ${DEFAULT_TARGETS.join(' ')}`;
+  --only /path     bench only this path (repeatable); default: ${DEFAULT_TARGETS.join(' ')}
+  --no-lighthouse  skip the Lighthouse mobile audit of the pages
+
+Each page is loaded as a visitor sees it (from the page cache after its first view) and with an
+unknown query parameter (rendered per request), beside nginx serving the same bytes.`;
 
 interface Settings {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
   targets: string[];
+  /** Lighthouse mobile scores of the pages (scripts/lighthouse.ts), after the load runs */
+  lighthouse: boolean;
 }
 
 interface TargetResult {
@@ -82,6 +90,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
       connections: { type: 'string' },
       duration: { type: 'string' },
       only: { type: 'string', multiple: true },
+      'no-lighthouse': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -110,7 +119,53 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
       throw new HarnessError(`--only takes a path starting with a single / (got ${target})`);
     }
   }
-  return { connections, durationSeconds, warmupSeconds: DEFAULTS.warmupSeconds, targets };
+  return {
+    connections,
+    durationSeconds,
+    warmupSeconds: DEFAULTS.warmupSeconds,
+    targets,
+    lighthouse: !values['no-lighthouse'],
+  };
+}
+
+const isPage = (target: string) => !target.startsWith('/api/');
+
+/** The JavaScript a page makes the browser load: its scripts and module preloads, gzipped. */
+async function pageScripts(baseUrl: string, page: string): Promise<{ files: number; gzipBytes: number }> {
+  const html = await (await fetch(baseUrl + page)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) urls.add(m[1]!);
+  let gzipBytes = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, baseUrl + page))).arrayBuffer());
+    gzipBytes += zlib.gzipSync(body).length;
+  }
+  return { files: urls.size, gzipBytes };
+}
+
+/** Lighthouse mobile performance of `pages`, from scripts/lighthouse.ts (its own server and Chromium). */
+function lighthouseScores(pages: string[]): Map<string, number | null> {
+  console.log('  Lighthouse (mobile) on the pages …');
+  const run = spawnSync(process.execPath, ['scripts/lighthouse.ts', ...pages.flatMap((p) => ['--only', p])], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+  });
+  const scores = new Map<string, number | null>();
+  const file = path.join(root, 'bench-results', 'lighthouse.json');
+  if (run.status !== 0 || !fs.existsSync(file)) {
+    console.log(
+      `  Lighthouse did not run (exit ${run.status}): ${(run.stderr || run.stdout).trim().split('\n').pop()}`,
+    );
+    return scores;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    results: { path: string; scores: { performance: number | null } }[];
+  };
+  for (const r of report.results)
+    scores.set(r.path, r.scores.performance === null ? null : Math.round(r.scores.performance * 100));
+  return scores;
 }
 
 /** The targets with `{catalog-item}` and `{blog-post}` replaced by the first such page in the sitemap. */
@@ -217,17 +272,35 @@ async function benchTarget(
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(1));
 const num = (value: number) => (value >= 100 ? value.toFixed(0) : String(Number(value.toFixed(2))));
 
-function renderTable(results: TargetResult[], reference: Map<string, TargetResult>): string {
+type PageExtras = {
+  uncached?: TargetResult;
+  jsGzipBytes?: number;
+  jsFiles?: number;
+  lighthouse?: number | null;
+};
+
+function renderTable(
+  results: TargetResult[],
+  reference: Map<string, TargetResult>,
+  extras: Map<string, PageExtras>,
+): string {
+  const ratio = (app: number, nginx: TargetResult | undefined) =>
+    nginx ? (app / nginx.requestsPerSecond.average).toFixed(3) : '–';
   const rows = results.map((r) => {
     const failing = Object.keys(r.statusCodes).filter((code) => !code.startsWith('2'));
     const nginx = reference.get(r.path);
+    const extra = extras.get(r.path) ?? {};
     return [
       `${r.method} ${r.path}`,
       num(r.requestsPerSecond.average),
       nginx ? num(nginx.requestsPerSecond.average) : '–',
-      nginx ? (r.requestsPerSecond.average / nginx.requestsPerSecond.average).toFixed(3) : '–',
-      num(r.latencyMs.p50),
+      ratio(r.requestsPerSecond.average, nginx),
       num(r.latencyMs.p99),
+      extra.uncached ? num(extra.uncached.requestsPerSecond.average) : '–',
+      extra.uncached ? ratio(extra.uncached.requestsPerSecond.average, nginx) : '–',
+      extra.jsGzipBytes === undefined ? '–' : `${(extra.jsGzipBytes / 1024).toFixed(1)} (${extra.jsFiles})`,
+      extra.lighthouse === undefined || extra.lighthouse === null ? '–' : String(extra.lighthouse),
+      num(r.latencyMs.p50),
       r.non2xx ? `! ${r.non2xx} (${failing.join(', ')})` : '0',
       `${r.errors} / ${r.timeouts}`,
       mb(r.peakRssBytes),
@@ -236,11 +309,15 @@ function renderTable(results: TargetResult[], reference: Map<string, TargetResul
   const table = formatTable(
     [
       { title: 'target', align: 'left' },
-      { title: 'req/s avg', align: 'right' },
+      { title: 'req/s', align: 'right' },
       { title: 'nginx req/s', align: 'right' },
       { title: '× nginx', align: 'right' },
-      { title: 'p50 ms', align: 'right' },
       { title: 'p99 ms', align: 'right' },
+      { title: 'uncached req/s', align: 'right' },
+      { title: 'uncached × nginx', align: 'right' },
+      { title: 'JS KB gz (files)', align: 'right' },
+      { title: 'LH perf', align: 'right' },
+      { title: 'p50 ms', align: 'right' },
       { title: 'non-2xx', align: 'right' },
       { title: 'errors / timeouts', align: 'right' },
       { title: 'peak RSS MiB', align: 'right' },
@@ -267,6 +344,7 @@ async function main(): Promise<void> {
   const results: TargetResult[] = [];
   let serverPeakRss: number | null;
   let recordings: RecordedPage[];
+  const extras = new Map<string, PageExtras>();
   try {
     console.log(
       `Server pid ${server.pid} at ${server.baseUrl}. ${settings.connections} connections, ` +
@@ -276,6 +354,14 @@ async function main(): Promise<void> {
     for (const target of targets) {
       console.log(`  GET ${target} …`);
       results.push(await benchTarget(server, target, settings, interrupt.signal));
+    }
+    for (const target of targets.filter(isPage)) {
+      // an unknown query parameter: rendered for this request, never from the page cache
+      const uncached = `${target}${target.includes('?') ? '&' : '?'}bench=uncached`;
+      console.log(`  GET ${uncached} …`);
+      const result = await benchTarget(server, uncached, settings, interrupt.signal);
+      const js = await pageScripts(server.baseUrl, target);
+      extras.set(target, { uncached: result, jsGzipBytes: js.gzipBytes, jsFiles: js.files });
     }
     serverPeakRss = readMemory(server.pid)?.peak ?? null;
     recordings = await Promise.all(targets.map((target) => recordPage(server.baseUrl, target, HEADERS)));
@@ -316,9 +402,18 @@ async function main(): Promise<void> {
     referenceNote = `No nginx reference: ${nginxFound.missing}.`;
   }
 
+  if (settings.lighthouse) {
+    for (const [page, score] of lighthouseScores(results.map((r) => r.path).filter(isPage))) {
+      extras.set(page, { ...extras.get(page), lighthouse: score });
+    }
+  }
+
   console.log('');
-  console.log(renderTable(results, reference));
+  console.log(renderTable(results, reference, extras));
   console.log(referenceNote);
+  console.log(
+    'uncached: the same page with an unknown query parameter, so rendered per request; JS: the scripts and module preloads of the page, gzipped; LH perf: Lighthouse mobile performance (scripts/lighthouse.ts).',
+  );
   console.log('');
   console.log(`Server peak RSS over the whole run (VmHWM, start-up included): ${mb(serverPeakRss)} MiB`);
 
@@ -337,6 +432,7 @@ async function main(): Promise<void> {
     server: { peakRssBytes: serverPeakRss, outputLines: server.outputLineCount() },
     targets: results,
     nginx: Object.fromEntries(reference),
+    pages: Object.fromEntries(extras),
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   fs.writeFileSync(path.join(outDir, 'server.log'), server.output() + '\n');
