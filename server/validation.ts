@@ -68,8 +68,7 @@ export function unstorableFields(input: unknown): FieldErrors {
 /** The 400 of the one error shape when any field of the input holds U+0000. */
 export function rejectUnstorable(input: unknown): void {
   const fieldErrors = unstorableFields(input);
-  if (Object.keys(fieldErrors).length > 0)
-    throw new AppError(400, UNSTORABLE_TEXT, { fieldErrors });
+  if (Object.keys(fieldErrors).length > 0) throw new AppError(400, UNSTORABLE_TEXT, { fieldErrors });
 }
 
 /** The input with U+0000 removed from every text in it (Twilio's webhooks: the text is kept). */

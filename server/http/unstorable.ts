@@ -11,35 +11,38 @@ import { AppError } from '../errors.ts';
 import { UNSTORABLE_TEXT, type FieldErrors } from '../validation.ts';
 import { apiNotFound } from './errors.ts';
 
+const ENCODED = /%00/gi;
+const RAW = '\u0000';
 /** U+0000 percent-encoded (any case) or raw. */
-const NUL_IN_URL = /%00|\u0000/gi;
+const holdsNul = (text: string) => /%00/i.test(text) || text.includes(RAW);
+/** Every U+0000 of a URL part, encoded or raw, replaced. */
+const replaceNul = (text: string, by: string) => text.replace(ENCODED, by).replaceAll(RAW, by);
+/** What stands for it in a page's path: U+FFFD, which no route, file or slug holds. */
 const REPLACEMENT = '%EF%BF%BD';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 export const unstorableInUrl: RequestHandler = (req, res, next) => {
   const url = req.url;
-  NUL_IN_URL.lastIndex = 0;
-  if (!NUL_IN_URL.test(url)) return next();
+  if (!holdsNul(url)) return next();
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   const search = q === -1 ? '' : url.slice(q);
-  NUL_IN_URL.lastIndex = 0;
-  if (NUL_IN_URL.test(path)) {
+  if (holdsNul(path)) {
     if (isApi(path)) return apiNotFound(req, res, next);
-    setUrl(req, path.replace(NUL_IN_URL, REPLACEMENT) + search.replace(NUL_IN_URL, ''));
+    setUrl(req, replaceNul(path, REPLACEMENT) + replaceNul(search, ''));
     return next();
   }
   if (isApi(path)) {
     const fieldErrors: FieldErrors = {};
     for (const [key, value] of new URLSearchParams(search)) {
-      if (key.includes('\u0000') || value.includes('\u0000'))
-        fieldErrors[key.replaceAll('\u0000', '') || '_'] = [UNSTORABLE_TEXT];
+      if (key.includes(RAW) || value.includes(RAW))
+        fieldErrors[key.replaceAll(RAW, '') || '_'] = [UNSTORABLE_TEXT];
     }
     if (Object.keys(fieldErrors).length === 0) fieldErrors._ = [UNSTORABLE_TEXT];
     throw new AppError(400, UNSTORABLE_TEXT, { fieldErrors });
   }
-  setUrl(req, path + search.replace(NUL_IN_URL, ''));
+  setUrl(req, path + replaceNul(search, ''));
   next();
 };
 

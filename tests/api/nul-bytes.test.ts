@@ -15,7 +15,15 @@ import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { concretePath, listEndpoints, type Endpoint } from '../support/route-table.ts';
-import { ACCOUNT_SID, AUTH_TOKEN, BASE_URL, postWebhook, textParams, TWILIO_FROM, twilioSignature } from './sms-fixtures.ts';
+import {
+  ACCOUNT_SID,
+  AUTH_TOKEN,
+  BASE_URL,
+  postWebhook,
+  textParams,
+  TWILIO_FROM,
+  twilioSignature,
+} from './sms-fixtures.ts';
 
 type App = ReturnType<typeof createTestApp>;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -93,9 +101,9 @@ eachEngine(
     let app: App;
     let endpoints: Endpoint[];
     let session: { cookie: string; token: string };
-    const call = (method: string, url: string) => {
+    const call = (method: string, url: string, as = session) => {
       const t = request(app)[method.toLowerCase() as Method](url);
-      return t.set('Cookie', session.cookie).set('X-CSRF-Token', session.token);
+      return t.set('Cookie', as.cookie).set('X-CSRF-Token', as.token);
     };
 
     beforeAll(async () => {
@@ -152,11 +160,7 @@ eachEngine(
         if (key(e) in NO_BODY) {
           // a session of its own: logging out must not end the one the probes use
           const own = await signIn(app);
-          const res = await request(app)
-            [e.method.toLowerCase() as Method](url)
-            .set('Cookie', own.cookie)
-            .set('X-CSRF-Token', own.token)
-            .send(withNul);
+          const res = await call(e.method, url, own).send(withNul);
           expect({ e: key(e), status: res.status }).toEqual({ e: key(e), status: NO_BODY[key(e)] });
           continue;
         }
@@ -165,8 +169,11 @@ eachEngine(
           // a multipart endpoint: its form fields, a few at a time (forms have a field limit)
           for (let i = 0; i < FIELDS.length; i += 8) {
             const some = FIELDS.slice(i, i + 8);
-            const form = await call(e.method, url).field(Object.fromEntries(some.map((f) => [f, withNul[f]!])));
-            if (FILES_ONLY.has(key(e))) expect({ e: key(e), status: form.status }).toEqual({ e: key(e), status: 400 });
+            const form = await call(e.method, url).field(
+              Object.fromEntries(some.map((f) => [f, withNul[f]!])),
+            );
+            if (FILES_ONLY.has(key(e)))
+              expect({ e: key(e), status: form.status }).toEqual({ e: key(e), status: 400 });
             else expectRefused(`${key(e)} (multipart)`, form, some);
           }
           continue;
@@ -179,11 +186,7 @@ eachEngine(
     });
 
     it('refuses the probes measured before: a catalog filter, a lead, a login, a click', async () => {
-      expectRefused(
-        'catalog filter',
-        await request(app).get('/api/catalog?category=%00'),
-        ['category'],
-      );
+      expectRefused('catalog filter', await request(app).get('/api/catalog?category=%00'), ['category']);
       expectRefused(
         'a lead whose name holds U+0000',
         await request(app)
@@ -216,6 +219,25 @@ eachEngine(
       const sheet = await call('POST', '/api/admin/catalog/import').attach('file', file, 'sheet.csv');
       expect(sheet.status, 'a sheet with U+0000 in a cell').toBe(400);
       expect(sheet.body.problems).toEqual([{ row: 2, column: 'title', message: UNSTORABLE_CELL }]);
+    });
+
+    it('needs nothing for lone surrogates and invalid UTF-8: both engines get U+FFFD (no 5xx)', async () => {
+      const click = await request(app)
+        .post('/api/clicks')
+        .send({ buttonType: 'call', buttonLocation: 'hero\ud800', buttonText: 'Call \udc00' });
+      expect(click.status).toBeLessThan(300);
+      for (const url of [
+        '/api/catalog?category=%FF',
+        '/api/catalog?q=%ED%A0%80',
+        '/api/catalog/%FF',
+        '/api/blog/%ED%A0%80',
+      ]) {
+        const res = await request(app).get(url);
+        expect({ url, status: res.status }).toEqual({
+          url,
+          status: res.status < 500 ? res.status : 'not 5xx',
+        });
+      }
     });
 
     it('keeps a signed text whose Body holds U+0000, without the character (200 TwiML)', async () => {

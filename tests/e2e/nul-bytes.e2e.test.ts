@@ -68,6 +68,16 @@ function probes(origin: () => string) {
     }
   });
 
+  it('needs nothing for invalid UTF-8 or an encoded lone surrogate (no 5xx)', async () => {
+    for (const path of ['/catalog/%FF', '/blog/%ED%A0%80', '/catalog?category=%FF&q=%ED%A0%80']) {
+      const page = await get(origin(), path);
+      expect({ path, status: page.status }).toEqual({
+        path,
+        status: page.status < 500 ? page.status : 'not 5xx',
+      });
+    }
+  });
+
   it('answers the API with 400 for a query and JSON 404 for a path', async () => {
     const query = await fetch(new URL('/api/catalog?category=%00', origin()));
     expect(query.status).toBe(400);
