@@ -264,7 +264,7 @@ eachEngine(
     it('takes a signed status callback whose values hold U+0000 (204)', async () => {
       const res = await postWebhook(app, '/api/sms/status', {
         MessageSid: `SM${'0'.repeat(31)}${NUL}`,
-        MessageStatus: `delivered${NUL}`,
+        MessageStatus: 'delivered', // so the sid is looked up
         AccountSid: ACCOUNT_SID,
         ErrorCode: `3${NUL}`,
       });
