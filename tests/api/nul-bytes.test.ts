@@ -136,6 +136,13 @@ eachEngine(
       }
     });
 
+    it('answers 404 for U+0000 in the path of a file or of no route at all', async () => {
+      for (const url of ['/uploads/a%00b.jpg', '/assets/%00.js', '/%00', '/api/%00', '/api%00']) {
+        const res = await request(app).get(url);
+        expect({ url, status: res.status }).toEqual({ url, status: 404 });
+      }
+    });
+
     it('answers 400 naming the parameter for U+0000 in an API query, before any other check', async () => {
       for (const e of endpoints.filter((x) => x.path.startsWith('/api/'))) {
         const url = `${concretePath(e.path)}?category=%00&q=a%00b&city=steinbach`;
