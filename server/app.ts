@@ -14,6 +14,7 @@ import { apiRouter } from './http/api.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { cspNonce, securityHeaders } from './http/security.ts';
+import { unstorableInUrl } from './http/unstorable.ts';
 import type { Services } from './services/index.ts';
 import type { FileStore } from './storage/index.ts';
 
@@ -68,6 +69,9 @@ export function createApp(options: AppOptions) {
   // almost per request, which doubled the CPU time of GET /api/leads/board at 10 connections
   // (decision 0050). Our answers are far smaller than 256 KB, so they compress as well as before.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+
+  // U+0000 in a path is not found, in an API query a 400 (decision 0095)
+  app.use(unstorableInUrl);
 
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(services.seo.robotsTxt());

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { fieldErrorsOf, parseInput, validationError } from './validation.ts';
+import {
+  fieldErrorsOf,
+  parseInput,
+  UNSTORABLE_TEXT,
+  unstorableFields,
+  validationError,
+  withoutUnstorable,
+} from './validation.ts';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Name is required'),
@@ -62,5 +69,45 @@ describe('validationError', () => {
       fieldErrors: fieldErrorsOf(zod),
     });
     expect(err.fieldErrors).toEqual({ name: ['Name is required'] });
+  });
+});
+
+describe('U+0000 (decision 0095)', () => {
+  it('names every field holding it, nested and in keys, and nothing else', () => {
+    expect(
+      unstorableFields({
+        a: 'ok',
+        b: 'x\u0000',
+        specs: [{ name: '\u0000' }, { name: 'fine' }],
+        ['k\u0000']: 1,
+      }),
+    ).toEqual({ b: [UNSTORABLE_TEXT], 'specs.0.name': [UNSTORABLE_TEXT], 'k\u0000': [UNSTORABLE_TEXT] });
+    expect(unstorableFields('\u0000')).toEqual({ _: [UNSTORABLE_TEXT] });
+    expect(unstorableFields({ a: 'ok', n: 1, nothing: null, buf: Buffer.from([0]) })).toEqual({});
+  });
+
+  it('is refused by parseInput before the schema runs, in the one error shape', () => {
+    const schema = z.object({ name: z.string().min(5, 'Too short') });
+    const err = (() => {
+      try {
+        parseInput(schema, { name: 'a\u0000' });
+      } catch (e) {
+        return e;
+      }
+    })() as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect({ status: err.status, message: err.message, fieldErrors: err.fieldErrors }).toEqual({
+      status: 400,
+      message: UNSTORABLE_TEXT,
+      fieldErrors: { name: [UNSTORABLE_TEXT] },
+    });
+  });
+
+  it('is stripped from every name and value, the rest kept', () => {
+    expect(withoutUnstorable({ Body: 'Hi\u0000 there\u0000', ['To\u0000']: ['+1\u0000'], n: 3 })).toEqual({
+      Body: 'Hi there',
+      To: ['+1'],
+      n: 3,
+    });
   });
 });

@@ -7,6 +7,7 @@
  * input as a whole).
  */
 import type { z } from 'zod';
+import { NUL, UNSTORABLE_TEXT } from '#app/modules/site/unstorable.ts';
 import { AppError } from './errors.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -34,7 +35,49 @@ export function validationError(error: Issues): AppError {
  * Services and page actions call this rather than `schema.parse`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  rejectUnstorable(input);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationError(result.error);
+}
+
+/*
+ * U+0000 is the one character PostgreSQL cannot store in text (SQLite can): any field holding it
+ * is refused with UNSTORABLE_TEXT before a schema or the database sees it (decision 0095). Lone
+ * UTF-16 surrogates need nothing: they reach either engine as U+FFFD.
+ */
+export { UNSTORABLE_TEXT };
+
+/** Every field of the input (nested: 'specs.0.name'; keys too) whose text holds U+0000. */
+export function unstorableFields(input: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  const walk = (value: unknown, path: string[], depth: number) => {
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) out[path.join('.') || '_'] = [UNSTORABLE_TEXT];
+    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && depth < 32) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes(NUL)) out[[...path, key].join('.')] = [UNSTORABLE_TEXT];
+        else walk(item, [...path, key], depth + 1);
+      }
+    }
+  };
+  walk(input, [], 0);
+  return out;
+}
+
+/** The 400 of the one error shape when any field of the input holds U+0000. */
+export function rejectUnstorable(input: unknown): void {
+  const fieldErrors = unstorableFields(input);
+  if (Object.keys(fieldErrors).length > 0) throw new AppError(400, UNSTORABLE_TEXT, { fieldErrors });
+}
+
+/** The input with U+0000 removed from every text in it (Twilio's webhooks: the text is kept). */
+export function withoutUnstorable<T>(input: T): T {
+  if (typeof input === 'string') return input.replaceAll(NUL, '') as T;
+  if (Array.isArray(input)) return input.map(withoutUnstorable) as T;
+  if (input && typeof input === 'object')
+    return Object.fromEntries(
+      Object.entries(input).map(([key, value]) => [key.replaceAll(NUL, ''), withoutUnstorable(value)]),
+    ) as T;
+  return input;
 }

@@ -29,7 +29,7 @@ import {
   type ImageInput,
   type PreparedImage,
 } from '../storage/index.ts';
-import { parseInput } from '../validation.ts';
+import { parseInput, rejectUnstorable } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
 
@@ -146,6 +146,8 @@ export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging })
         logger.info({ photos: photos.length }, 'quote request with the honeypot filled: discarded');
         return { caseNumber: DISCARDED_CASE_NUMBER, stored: false };
       }
+      // every field of the form, not only those the request reads (decision 0095)
+      rejectUnstorable(fields);
       const request: LeadRequest = parseInput(leadRequestSchema, leadRequestFromForm(fields));
       if (photos.length > PHOTO_RULES.maxCount) throw new AppError(400, PHOTO_MESSAGES.tooMany);
       const cityName = await checkCity(request.city);

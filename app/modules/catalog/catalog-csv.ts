@@ -17,6 +17,7 @@
  * Pure: the service hands in the current items and categories and writes the plan it gets back.
  */
 import { centsToDollarText, dollarsToCents } from '../site/money.ts';
+import { holdsUnstorable, UNSTORABLE_CELL } from '../site/unstorable.ts';
 import type { CatalogItem } from './catalog.ts';
 import { catalogItemSchema, itemToData, type CatalogItemData } from './catalog.schema.ts';
 import { CsvSyntaxError, parseCsv, restoreFormula, toCsv, type CsvCell } from './csv.ts';
@@ -158,6 +159,13 @@ export function readCatalogSheet(text: string): { sheet?: CatalogSheet; problems
   const [header, ...body] = table;
   if (!header) return { problems: [{ row: 1, message: 'The file is empty' }] };
   const problems: CsvProblem[] = [];
+  // a cell PostgreSQL could not store (decision 0095)
+  table.forEach((cells, r) =>
+    cells.forEach((cell, i) => {
+      if (holdsUnstorable(cell)) problems.push({ row: r + 1, column: header[i], message: UNSTORABLE_CELL });
+    }),
+  );
+  if (problems.length) return { problems };
   const columns: (CsvColumn | undefined)[] = header.map(columnOf);
   const ignoredColumns = header.filter((_h, i) => !columns[i]).map((h) => h.trim());
   const seen = new Set<CsvColumn>();

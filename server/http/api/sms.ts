@@ -7,6 +7,7 @@ import express, { Router, type RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
+import { withoutUnstorable } from '../../validation.ts';
 import { requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 
@@ -20,6 +21,8 @@ export function smsRouter(services: Services, config: Config): Router {
     const params = (req.body ?? {}) as Record<string, unknown>;
     if (!services.texting.verifyWebhook(req.get('X-Twilio-Signature'), req.originalUrl, params))
       throw new AppError(403, BAD_SIGNATURE);
+    // signed over the original values; PostgreSQL cannot store U+0000, so it goes and the text stays
+    req.body = withoutUnstorable(params);
     next();
   };
 
