@@ -195,6 +195,8 @@ export interface BlogPostsTable {
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** the public page's body, rendered from `content` when saved; null until then (migration 0008) */
+  body_html: string | null;
 }
 
 export interface ClickEventsTable {

@@ -4,7 +4,7 @@
  * only SPEC §5's list; plain text with blank lines becomes paragraphs.
  */
 import { describe, expect, it } from 'vitest';
-import { renderPostBody, sanitizeForSave, textToHtml, uploadedImageUrls } from './blog-html.ts';
+import { nestingDepth, renderPostBody, sanitizeForSave, textToHtml, uploadedImageUrls } from './blog-html.ts';
 
 const XSS_VECTORS = [
   '<script>alert(1)</script>',
@@ -147,5 +147,23 @@ describe('uploadedImageUrls', () => {
         '<img src="/uploads/blog/ab12.webp"><img src="https://x.ca/a.png"><img src="/uploads/blog/ab12.webp">',
       ),
     ).toEqual(['/uploads/blog/ab12.webp']);
+  });
+});
+
+describe('nestingDepth', () => {
+  it.each([
+    ['plain text', 0],
+    ['<p>one</p><p>two</p>', 1],
+    ['<ul><li><p><strong>x</strong></p></li></ul>', 4],
+    ['<p>a<br>b<br/>c<img src="/x.webp" alt=""></p>', 1],
+    ['<p>unclosed <em>tags <strong>count', 3],
+    ['</div></div><p>stray closings never go below zero</p>', 1],
+    ['<div/><div />', 0],
+  ])('%s → %i', (html, depth) => {
+    expect(nestingDepth(html)).toBe(depth);
+  });
+
+  it('measures 40,000 nested tags', () => {
+    expect(nestingDepth(`${'<div>'.repeat(40_000)}x${'</div>'.repeat(40_000)}`)).toBe(40_000);
   });
 });

@@ -18,18 +18,25 @@ import {
   type BlogCategory,
   type PublicBlogPost,
 } from '#app/modules/blog/blog.ts';
-import { blogPayloadSchema, publishSchema } from '#app/modules/blog/blog.schema.ts';
+import {
+  BLOG_FORM_MESSAGES,
+  blogPayloadSchema,
+  MAX_CONTENT_DEPTH,
+  publishSchema,
+} from '#app/modules/blog/blog.schema.ts';
 import { zonedLocalToInstant } from '#app/modules/blog/schedule.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import {
   deleteBlogPost,
   findBlogPostById,
+  findRenderedBody,
   findBlogPostBySlug,
   insertBlogPost,
   listAllBlogPosts,
   listBlogCategories,
   listPublishedPosts,
   setBlogPostStatus,
+  storeRenderedBody,
   updateBlogPost,
   type NewBlogPost,
 } from '../db/repo/blog.ts';
@@ -37,7 +44,7 @@ import { uniqueViolationOn } from '../db/unique-violation.ts';
 import { AppError } from '../errors.ts';
 import { NotAnImageError } from '../storage/index.ts';
 import { parseInput } from '../validation.ts';
-import { renderPostBody, sanitizeForSave, uploadedImageUrls } from './blog-html.ts';
+import { nestingDepth, renderPostBody, sanitizeForSave, uploadedImageUrls } from './blog-html.ts';
 import type { ContentChanges } from './changes.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -128,6 +135,12 @@ export function blogService(
     removeFeaturedImage: boolean;
   }> {
     const data = parseInput(blogPayloadSchema, input);
+    // checked before anything parses the body: sanitizing a pathological one would take seconds
+    if (nestingDepth(data.content) > MAX_CONTENT_DEPTH) {
+      throw new AppError(400, BLOG_FORM_MESSAGES.contentDepth, {
+        fieldErrors: { content: [BLOG_FORM_MESSAGES.contentDepth] },
+      });
+    }
     const slug = blogSlug(data.slug ?? '') || blogSlug(data.title) || `post-${Date.now().toString(36)}`;
     const other = await findBlogPostBySlug(db, slug);
     if (other && other.id !== existing?.id) throw slugTaken();
@@ -162,6 +175,13 @@ export function blogService(
     return { post, removeFeaturedImage: data.removeFeaturedImage };
   }
 
+  /** Renders the post's public body and keeps it, unless the post was saved again meanwhile. */
+  async function renderBody(post: AdminBlogPost): Promise<string> {
+    const html = renderPostBody(post.content);
+    await storeRenderedBody(db, post.id, post.updatedAt, html);
+    return html;
+  }
+
   async function getPost(id: number): Promise<AdminBlogPost> {
     const post = Number.isInteger(id) && id > 0 ? await findBlogPostById(db, id) : undefined;
     if (!post) throw missing();
@@ -185,16 +205,19 @@ export function blogService(
       return post && toPublicPost(post);
     },
 
-    /** A live post with its body sanitized for the public page (/blog/{slug}). */
+    /**
+     * A live post with its public body (/blog/{slug}): rendered when the post was saved and kept,
+     * so a view never sanitizes (decision 0096); a post saved before that, or seeded, is rendered
+     * at its first view and kept.
+     */
     async postPage(slug: string): Promise<BlogPostPage | undefined> {
       const post = await livePost(slug);
-      return (
-        post && {
-          post: toPublicPost(post),
-          html: renderPostBody(post.content),
-          canonicalUrl: post.canonicalUrl,
-        }
-      );
+      if (!post) return undefined;
+      return {
+        post: toPublicPost(post),
+        html: (await findRenderedBody(db, post.id)) ?? (await renderBody(post)),
+        canonicalUrl: post.canonicalUrl,
+      };
     },
 
     /** Every post, every status, newest first (GET /api/admin/blog). */
@@ -212,8 +235,9 @@ export function blogService(
     async createPost(input: unknown, featuredImage?: Upload): Promise<AdminBlogPost> {
       const { post: data } = await fromPayload(input);
       const image = featuredImage && (await storeImage(featuredImage));
+      let created: AdminBlogPost;
       try {
-        return await insertBlogPost(
+        created = await insertBlogPost(
           db,
           { ...data, featuredImage: image?.url ?? null, status: 'draft', publishedAt: null },
           now(),
@@ -224,6 +248,8 @@ export function blogService(
         if (uniqueViolationOn(err)) throw slugTaken();
         throw err;
       }
+      await renderBody(created);
+      return created;
     },
 
     /**
@@ -255,6 +281,7 @@ export function blogService(
         throw err;
       }
       if (!updated) throw missing();
+      await renderBody(updated);
       await changed();
       const before = [
         ...uploadedImageUrls(existing.content),

@@ -17,7 +17,12 @@ export const BLOG_FORM_MESSAGES = {
   readTime: 'Read time must be a whole number of minutes (1-240)',
   canonicalUrl: 'Enter a full address starting with http:// or https://',
   featuredImage: 'Featured image must be an image file',
+  contentDepth:
+    'The content is nested too deeply (more than 100 levels of formatting inside each other). Simplify its formatting, or paste it as plain text.',
 } as const;
+
+/** Far deeper than any post the editor makes (a list in a quote in a list is 6): refused beyond. */
+export const MAX_CONTENT_DEPTH = 100;
 
 export const LIST_FIELDS = ['tags', 'cityFocus', 'equipmentFocus', 'localKeywords'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];

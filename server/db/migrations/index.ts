@@ -11,6 +11,7 @@ import { leadBoard } from './0004-lead-board.ts';
 import { sms } from './0005-sms.ts';
 import { sharedLimits } from './0006-shared-limits.ts';
 import { contentVersion } from './0007-content-version.ts';
+import { blogBodyHtml } from './0008-blog-body-html.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0005-sms': sms(engine),
     '0006-shared-limits': sharedLimits(engine),
     '0007-content-version': contentVersion(engine),
+    '0008-blog-body-html': blogBodyHtml(),
   };
   return { getMigrations: async () => migrations };
 }

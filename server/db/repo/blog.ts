@@ -59,6 +59,8 @@ function toColumns(post: NewBlogPost) {
     schema_type: post.schemaType,
     status: post.status,
     published_at: post.publishedAt,
+    // new content: its public rendering is made again (storeRenderedBody)
+    body_html: null,
   };
 }
 
@@ -168,4 +170,28 @@ export async function deleteBlogPost(db: Kysely<DB>, id: number): Promise<boolea
 
 export async function listBlogCategories(db: Kysely<DB>): Promise<{ id: number; name: string }[]> {
   return db.selectFrom('blog_categories').select(['id', 'name']).orderBy('name').execute();
+}
+
+/** The public body kept for a post, or null when it has not been rendered since its last save. */
+export async function findRenderedBody(db: Kysely<DB>, id: number): Promise<string | null> {
+  const row = await db.selectFrom('blog_posts').select('body_html').where('id', '=', id).executeTakeFirst();
+  return row?.body_html ?? null;
+}
+
+/**
+ * Keeps the public body rendered from the post as it was at `updatedAt`: a save made since (which
+ * cleared the column) is not overwritten with a rendering of older content.
+ */
+export async function storeRenderedBody(
+  db: Kysely<DB>,
+  id: number,
+  updatedAt: string,
+  html: string,
+): Promise<void> {
+  await db
+    .updateTable('blog_posts')
+    .set({ body_html: html })
+    .where('id', '=', id)
+    .where('updated_at', '=', updatedAt)
+    .execute();
 }
