@@ -25,6 +25,9 @@ import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import {
   NotAnImageError,
+  PixelBudget,
+  PixelBudgetExceeded,
+  REQUEST_PIXEL_BUDGET,
   UploadTooLargeError,
   type ImageInput,
   type PreparedImage,
@@ -69,10 +72,14 @@ export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging })
    * Runs one photo through the image pipeline. Throws AppError 400 '{file} is not an image file'
    * for anything that does not decode as a photo.
    */
-  async function preparePhoto(input: ImageInput, name: string): Promise<PreparedPhoto> {
+  async function preparePhoto(input: ImageInput, name: string, budget?: PixelBudget): Promise<PreparedPhoto> {
     try {
-      return await files.prepareImage(input, LEAD_PHOTO_IMAGE);
+      return await files.prepareImage(input, { ...LEAD_PHOTO_IMAGE, budget });
     } catch (err) {
+      if (err instanceof PixelBudgetExceeded) {
+        logger.info({ file: name, reason: err.message }, 'lead photo over the request pixel budget');
+        throw new AppError(413, PHOTO_MESSAGES.tooManyPixels(name), { cause: err });
+      }
       if (err instanceof NotAnImageError) {
         logger.info({ file: name, reason: err.message }, 'lead photo refused');
         throw new AppError(400, PHOTO_MESSAGES.notImage(name), { cause: err });
@@ -88,7 +95,14 @@ export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging })
      * (AppError 400 for anything that is not a photo), removes the temporary file. Memory holds
      * only the small re-encoded result, however large the upload.
      */
-    async receivePhoto(stream: Readable, fileName: string | undefined): Promise<PreparedPhoto> {
+    /** A pixel budget for one request's photos (decision 0096): pass it to each receivePhoto. */
+    photoBudget: () => new PixelBudget(REQUEST_PIXEL_BUDGET),
+
+    async receivePhoto(
+      stream: Readable,
+      fileName: string | undefined,
+      budget?: PixelBudget,
+    ): Promise<PreparedPhoto> {
       const name = displayFileName(fileName);
       let upload;
       try {
@@ -99,7 +113,7 @@ export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging })
         throw err;
       }
       try {
-        return await preparePhoto(upload, name);
+        return await preparePhoto(upload, name, budget);
       } finally {
         await upload.dispose();
       }

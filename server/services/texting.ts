@@ -132,6 +132,8 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
   async function savePhotos(params: Params, count: number) {
     const saved: NewLeadPhoto[] = [];
     const skipped: SkippedPhoto[] = [];
+    // the text's photos share one pixel budget and one place in the decode queue, as a web request's
+    const budget = leads.photoBudget();
     for (let i = 0; i < count; i++) {
       const number = i + 1;
       const url = param(params, `MediaUrl${i}`);
@@ -141,7 +143,7 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
         if (!account)
           throw new MediaRefused('not downloaded: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are not set');
         const stream = await openTwilioMedia(url, account, PHOTO_RULES.maxBytes);
-        const photo = await leads.receivePhoto(stream, `Photo ${number}`);
+        const photo = await leads.receivePhoto(stream, `Photo ${number}`, budget);
         saved.push(await leads.storePhoto(photo));
       } catch (err) {
         const reason =

@@ -4,7 +4,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readExif, tagPhoto, withGpsExif } from '../../tests/e2e/fixtures/images.ts';
-import { carriesActiveContent, fileCarriesActiveContent, NotAnImageError, processImage } from './images.ts';
+import {
+  carriesActiveContent,
+  fileCarriesActiveContent,
+  NotAnImageError,
+  PixelBudget,
+  PixelBudgetExceeded,
+  processImage,
+} from './images.ts';
 
 describe('image pipeline', () => {
   it('re-encodes a phone photo upright, without EXIF or GPS, at most 2560 px on its long edge', async () => {
@@ -138,5 +145,43 @@ describe('image pipeline', () => {
     expect(
       carriesActiveContent(Buffer.from('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')),
     ).toBe(false);
+  });
+});
+
+describe('one request of large images beside another request (decision 0096)', () => {
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#4b5563' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+
+  it('takes the waiting decodes one request at a time, so a single photo does not wait for all of them', async () => {
+    const [large, small] = await Promise.all([png(6000, 4000), png(800, 600)]);
+    const bombs = new PixelBudget(1e12);
+    const customer = new PixelBudget(1e12);
+    const done: string[] = [];
+    const track = (name: string, work: Promise<unknown>) => work.then(() => done.push(name));
+    const first = [1, 2, 3].map((n) => track(`large ${n}`, processImage(large, { budget: bombs })));
+    // the customer's photo arrives while the first large one decodes and two more wait
+    await new Promise((resolve) => setImmediate(resolve));
+    const mine = track('customer', processImage(small, { budget: customer }));
+    await Promise.all([...first, mine]);
+    // first come first served would give large 1, 2, 3, customer
+    expect(done).toEqual(['large 1', 'customer', 'large 2', 'large 3']);
+  });
+
+  it('refuses the image that takes a request past its pixel budget, read from the header', async () => {
+    const image = await png(4000, 3000); // 12 MP
+    const budget = new PixelBudget(30_000_000);
+    await processImage(image, { budget });
+    await processImage(image, { budget });
+    expect(budget.remaining).toBe(6_000_000);
+    const refused = processImage(image, { budget });
+    await expect(refused).rejects.toBeInstanceOf(PixelBudgetExceeded);
+    await expect(refused).rejects.not.toBeInstanceOf(NotAnImageError);
+    expect(budget.remaining).toBe(6_000_000);
+    // another request has its own budget
+    await expect(processImage(image, { budget: new PixelBudget(30_000_000) })).resolves.toMatchObject({
+      width: expect.any(Number),
+    });
   });
 });

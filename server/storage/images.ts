@@ -24,6 +24,8 @@ export type ImageOptions = {
   quality?: number;
   /** Inputs with more pixels than this are refused (decompression bombs). */
   maxInputPixels?: number;
+  /** The request's pixel budget and place in the decode queue (one per request); none: no budget */
+  budget?: PixelBudget;
 };
 
 export type ProcessedImage = {
@@ -41,7 +43,7 @@ export const IMAGE_DEFAULTS = {
   quality: 82,
   // 120 MP: above every phone camera's normal mode; a bigger picture is not a photo of a part
   maxInputPixels: 120_000_000,
-} as const satisfies Required<ImageOptions>;
+} as const satisfies Required<Omit<ImageOptions, 'budget'>>;
 
 /** Raster formats a person's camera or screenshot tool produces. SVG (script-capable), PDF and the rest are refused. */
 const ACCEPTED_INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif']);
@@ -62,19 +64,72 @@ export class NotAnImageError extends Error {
 // every upload is new: caching libvips operations would only hold on to memory
 sharp.cache(false);
 
+/**
+ * The pixels one request may have decoded, all its images together (decision 0096): six photos of
+ * a 24-megapixel phone camera pass; six 120-megapixel pixel bombs do not get past the second.
+ * Also the request's place in the decode queue: images wait their turn per request, round robin.
+ */
+export class PixelBudget {
+  remaining: number;
+  constructor(pixels: number) {
+    this.remaining = pixels;
+  }
+  /** Takes `pixels` from the budget; false (and nothing taken) when they do not fit. */
+  take(pixels: number): boolean {
+    if (pixels > this.remaining) return false;
+    this.remaining -= pixels;
+    return true;
+  }
+}
+export const REQUEST_PIXEL_BUDGET = 150_000_000;
+
+/** The image would take the request past its pixel budget; the message is for the log. */
+export class PixelBudgetExceeded extends Error {
+  override name = 'PixelBudgetExceeded';
+}
+
 const MAX_PARALLEL = 1;
 let running = 0;
-const waiting: (() => void)[] = [];
+/** Waiting decodes per owner (a request's budget), owners in the order they began to wait. */
+const waiting = new Map<object, (() => void)[]>();
+/** When each owner last got a decode (a counter): the one served longest ago goes next. */
+const lastServed = new WeakMap<object, number>();
+let served = 0;
 
-/** At most MAX_PARALLEL decodes at once in the process, first come first served: memory stays bounded. */
-async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+/** Starts the next waiting decode: of the owner served longest ago (never, first). */
+function next() {
+  let chosen: object | undefined;
+  for (const owner of waiting.keys()) {
+    if (chosen === undefined || (lastServed.get(owner) ?? -1) < (lastServed.get(chosen) ?? -1))
+      chosen = owner;
+  }
+  if (chosen === undefined) return;
+  const queue = waiting.get(chosen)!;
+  const start = queue.shift()!;
+  if (!queue.length) waiting.delete(chosen);
+  start();
+}
+
+/**
+ * At most MAX_PARALLEL decodes at once in the process, so memory stays bounded; the waiting ones
+ * taken one per request in turn, so one request's many large images never hold back another
+ * request's single photo for more than one decode.
+ */
+async function withImageSlot<T>(owner: object, work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) {
+    await new Promise<void>((resolve) => {
+      const queue = waiting.get(owner);
+      if (queue) queue.push(resolve);
+      else waiting.set(owner, [resolve]);
+    });
+  }
   running++;
+  lastServed.set(owner, served++);
   try {
     return await work();
   } finally {
     running--;
-    waiting.shift()?.();
+    next();
   }
 }
 
@@ -126,13 +181,13 @@ export async function processImage(
   input: Buffer | string,
   options: ImageOptions = {},
 ): Promise<ProcessedImage> {
-  const { maxEdge, format, quality, maxInputPixels } = { ...IMAGE_DEFAULTS, ...options };
+  const { maxEdge, format, quality, maxInputPixels, budget } = { ...IMAGE_DEFAULTS, ...options };
   if (typeof input !== 'string' && input.length === 0) throw new NotAnImageError('empty file');
   const active =
     typeof input === 'string' ? await fileCarriesActiveContent(input) : carriesActiveContent(input);
   if (active) throw new NotAnImageError('markup or script inside the file');
 
-  return withImageSlot(async () => {
+  return withImageSlot(budget ?? {}, async () => {
     const open = () => sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, pages: 1 });
     let metadata: Metadata;
     try {
@@ -142,6 +197,11 @@ export async function processImage(
     }
     if (!ACCEPTED_INPUT_FORMATS.has(metadata.format ?? '')) {
       throw new NotAnImageError(`format ${metadata.format ?? 'unknown'} is not accepted`);
+    }
+    // read from the header: a request's pixels are counted before any of them is decoded
+    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+    if (budget && !budget.take(pixels)) {
+      throw new PixelBudgetExceeded(`${pixels} pixels exceed what is left of the request's budget`);
     }
     const pipeline = open()
       .rotate() // apply the EXIF orientation to the pixels, since the EXIF itself is dropped

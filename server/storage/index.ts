@@ -20,7 +20,13 @@ import { serveArea, type ServeOptions } from './serve.ts';
 import { temporaryUploads, uploadFile, type ReceivedUpload } from './uploads.ts';
 
 export type { Area, StorageBackend, StoredObject } from './backend.ts';
-export { NotAnImageError, type ImageOptions } from './images.ts';
+export {
+  NotAnImageError,
+  PixelBudget,
+  PixelBudgetExceeded,
+  REQUEST_PIXEL_BUDGET,
+  type ImageOptions,
+} from './images.ts';
 export { UploadTooLargeError, type ReceivedUpload } from './uploads.ts';
 
 /** What an image can be stored from: bytes in memory, or an upload received to a temporary file. */

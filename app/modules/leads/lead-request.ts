@@ -130,6 +130,9 @@ export const PHOTO_MESSAGES = {
   tooMany: 'Maximum 6 photos allowed',
   notImage: (file: string) => `${file} is not an image file`,
   tooLarge: (file: string) => `${file} is too large (max 10MB)`,
+  /** not SPEC copy: the photos of one request together past 150 megapixels (decision 0096) */
+  tooManyPixels: (file: string) =>
+    `${file} is too large in pixels together with the other photos. Send fewer photos, or smaller ones.`,
 } as const;
 
 export type PhotoCandidate = { name: string; type: string; size: number };

@@ -70,7 +70,10 @@ function photoPipelineStorage(services: Services): StorageEngine {
         file.stream.once('end', () => cb(null, {}));
         return;
       }
-      services.leads.receivePhoto(file.stream, file.originalname).then(
+      // one pixel budget and one place in the decode queue for all of this request's photos
+      const holder = req as typeof req & { photoBudget?: ReturnType<Services['leads']['photoBudget']> };
+      holder.photoBudget ??= services.leads.photoBudget();
+      services.leads.receivePhoto(file.stream, file.originalname, holder.photoBudget).then(
         (photo) => cb(null, { photo } as Partial<PhotoFile>),
         (err: Error) => cb(err),
       );
