@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { apiRouter } from './http/api.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
+import { closeStalledBodies } from './http/stalled-body.ts';
 import { cspNonce, securityHeaders } from './http/security.ts';
 import { unstorableInUrl } from './http/unstorable.ts';
 import type { Services } from './services/index.ts';
@@ -29,6 +30,8 @@ export type AppOptions = {
   devMiddleware?: RequestHandler;
   /** React Router's request handler; without it only the API and files are served */
   pageHandler?: RequestHandler;
+  /** How long a request body may go without a byte before its connection is closed (30 s) */
+  stalledBodyMs?: number;
 };
 
 export function createApp(options: AppOptions) {
@@ -60,6 +63,8 @@ export function createApp(options: AppOptions) {
       },
     }),
   );
+  // a body that stops arriving closes its connection after 30 s of silence (decision 0096)
+  app.use(closeStalledBodies(logger, options.stalledBodyMs));
   app.use(cspNonce);
   app.use(
     securityHeaders({ dev: Boolean(options.devMiddleware), https: config.baseUrl.startsWith('https://') }),
