@@ -97,6 +97,14 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
 /** For each PostgreSQL database: how to open a connection without the web timeouts. */
 const maintenance = new WeakMap<Database, () => Database>();
 
+/**
+ * A PostgreSQL database's maintenance connection (a pool of one, no statement or query timeout),
+ * for work that may rightly wait long; undefined on SQLite. The caller closes it.
+ */
+export function openMaintenance(database: Database): Database | undefined {
+  return maintenance.get(database)?.();
+}
+
 function openPool(url: string, options: OpenOptions): pg.Pool {
   const driver = loadPg();
   const statementTimeout = options.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs;

@@ -1,11 +1,12 @@
 /**
- * The start-up lock: on PostgreSQL, processes preparing one schema take turns, and a process on
- * another schema does not wait for them; on either engine the work's result comes back.
+ * The start-up lock: on PostgreSQL, processes preparing one schema take turns (however long the
+ * wait), and a process on another schema does not wait for them; on either engine the work's
+ * result comes back.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, eachEngine, type TestDatabase } from '../../tests/support/databases.ts';
-import { openDatabase, type Database } from './index.ts';
+import { openDatabase, PG_TIMEOUTS, type Database } from './index.ts';
 import { withStartupLock } from './startup-lock.ts';
 
 eachEngine('start-up lock', (ctx, engine) => {
@@ -55,6 +56,16 @@ eachEngine('start-up lock', (ctx, engine) => {
     expect(events).toEqual(['first in', 'other schema', 'first out', 'second in']);
   });
 
+  it("waits for the lock longer than the web pool's statement timeout", async () => {
+    const first = withStartupLock(
+      ctx().t.database,
+      () => new Promise((resolve) => setTimeout(resolve, PG_TIMEOUTS.statementTimeoutMs + 1_000)),
+    );
+    await waitUntilSomeoneHoldsTheLock(ctx().t.database);
+    expect(await withStartupLock(second, async () => 'second')).toBe('second');
+    await first;
+  }, 20_000);
+
   it('releases the lock when the work fails', async () => {
     await expect(
       withStartupLock(ctx().t.database, async () => {
@@ -64,6 +75,19 @@ eachEngine('start-up lock', (ctx, engine) => {
     expect(await withStartupLock(second, async () => 'next')).toBe('next');
   });
 });
+
+/** Polls pg_locks until a session holds a start-up lock. */
+async function waitUntilSomeoneHoldsTheLock(database: Database) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const { rows } = await sql<{ holding: number }>`
+      select count(*) as holding from pg_locks
+      where locktype = 'advisory' and granted and classid = ${0x50484d42}`.execute(database.db);
+    if (Number(rows[0]?.holding) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no session held the start-up lock within 10 s');
+}
 
 /** Polls pg_locks until a session waits for a start-up lock (the second process is blocked there). */
 async function waitUntilSomeoneWaitsForTheLock(database: Database) {
