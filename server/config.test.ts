@@ -117,4 +117,40 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(10);
     expect(problems.join('\n')).not.toContain('short');
   });
+
+  it('keeps files in the local folder by default, or in the bucket STORAGE_URL names (decision 0094)', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'folder' });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://parts-hunters/prod/uploads',
+        AWS_ENDPOINT_URL: 'http://127.0.0.1:9000',
+        AWS_REGION: 'ca-central-1',
+        AWS_ACCESS_KEY_ID: 'AKIA1',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'parts-hunters',
+      prefix: 'prod/uploads',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'ca-central-1',
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+    });
+    // no keys: the SDK's own chain (an instance role); AWS's region default
+    expect(loadConfig({ STORAGE_URL: 's3://parts-hunters' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'parts-hunters',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+    expect(problemsOf({ STORAGE_URL: 'ftp://files' })).toEqual([
+      'STORAGE_URL must be file: (the local folder) or s3://bucket or s3://bucket/prefix',
+    ]);
+    expect(problemsOf({ STORAGE_URL: 's3://x', AWS_ACCESS_KEY_ID: 'AKIA1' })).toEqual([
+      'STORAGE_URL must be file: (the local folder) or s3://bucket or s3://bucket/prefix',
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both or neither',
+    ]);
+  });
 });

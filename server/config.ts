@@ -59,16 +59,40 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   NOTIFY_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^(file:|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?$)/,
+      'must be file: (the local folder) or s3://bucket or s3://bucket/prefix',
+    )
+    .default('file:'),
+  AWS_ENDPOINT_URL: z
+    .url({ message: 'must be a URL such as https://s3.ca-central-1.amazonaws.com' })
+    .optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as ca-central-1')
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: z.coerce.number({ message: 'must be a number of proxy hops' }).int().min(0).max(10).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 /** Rules across variables; checked even when single variables are bad, so every problem shows at once. */
 function crossFieldProblems(env: Record<string, string | undefined>): string[] {
-  if (env.SMS_PROVIDER !== 'twilio') return [];
-  return (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
-    .filter((key) => !env[key])
-    .map((key) => `${key} is required when SMS_PROVIDER=twilio`);
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER === 'twilio') {
+    problems.push(
+      ...(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+        .filter((key) => !env[key])
+        .map((key) => `${key} is required when SMS_PROVIDER=twilio`),
+    );
+  }
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  return problems;
 }
 
 export type Config = Readonly<{
@@ -93,7 +117,23 @@ export type Config = Readonly<{
   notifyEmail?: string;
   trustProxy?: number;
   logLevel: string;
+  /** Where uploaded files live (decision 0094): the local folder under DATA_DIR, or an S3 bucket. */
+  storage: StorageConfig;
 }>;
+
+export type StorageConfig =
+  | { kind: 'folder' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Keys go under `<prefix>/public/…` and `<prefix>/private/…`; '' for the bucket's root */
+      prefix: string;
+      /** An S3-compatible service's URL (MinIO, R2, s3rver); AWS itself when unset */
+      endpoint?: string;
+      region: string;
+      /** From the environment; unset: the SDK's default chain (instance role, ~/.aws) */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -159,5 +199,22 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     notifyEmail: env.NOTIFY_EMAIL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    storage: storageConfig(env),
   } satisfies Config);
+}
+
+function storageConfig(env: z.output<typeof envSchema>): StorageConfig {
+  if (!env.STORAGE_URL.startsWith('s3://')) return { kind: 'folder' };
+  const [bucket = '', ...prefix] = env.STORAGE_URL.slice('s3://'.length).split('/').filter(Boolean);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix.join('/'),
+    endpoint: env.AWS_ENDPOINT_URL,
+    region: env.AWS_REGION ?? 'us-east-1',
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+  };
 }

@@ -46,7 +46,7 @@ if (config.webConcurrency > 1 && cluster.isPrimary) {
 const { openDatabase, migrate } = await import('./db/index.ts');
 const { withStartupLock } = await import('./db/startup-lock.ts');
 const { seed } = await import('./seed/index.ts');
-const { createFileStore } = await import('./storage/index.ts');
+const { createFileStore, storageBackend } = await import('./storage/index.ts');
 const { createServices } = await import('./services/index.ts');
 const { createApp } = await import('./app.ts');
 const { pageHandler } = await import('./http/pages.ts');
@@ -67,7 +67,8 @@ if (!dev && prepares) {
 }
 const database = openDatabase(config.database, { logger });
 const now = () => new Date();
-const files = createFileStore({ dataDir: config.dataDir, now });
+// uploaded files: the local folder, or the bucket STORAGE_URL names (decision 0094)
+const files = createFileStore({ dataDir: config.dataDir, now, backend: await storageBackend(config) });
 const deps = { db: database.db, engine: database.engine, config, logger, files, now };
 const services = createServices(deps);
 const site = { ...config.site, baseUrl: config.baseUrl };

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
+import type { StorageConfig } from '../config.ts';
 import { type Area, type StorageBackend } from './backend.ts';
 import { processImage, type ImageFormat, type ImageOptions, type ProcessedImage } from './images.ts';
 import { localFolderBackend } from './local-folder.ts';
@@ -62,11 +63,29 @@ export type FileStoreOptions = {
   dataDir: string;
   /** The clock the sweep measures ages with (tests fix it). */
   now?: () => Date;
+  /**
+   * Where the files live: the local folder DATA_DIR/uploads by default, or a bucket
+   * (`storageBackend` below picks from the configuration). Temporary uploads stay on local disk.
+   */
+  backend?: StorageBackend;
 };
 
-export function createFileStore({ dataDir, now = () => new Date() }: FileStoreOptions) {
+/**
+ * The backend the configuration asks for (STORAGE_URL; decision 0094). The S3 client is loaded
+ * only when a bucket is used, so a single machine on the folder never pays its memory.
+ */
+export async function storageBackend(config: {
+  dataDir: string;
+  storage: StorageConfig;
+}): Promise<StorageBackend> {
+  if (config.storage.kind === 'folder') return localFolderBackend(path.join(config.dataDir, 'uploads'));
+  const { s3Backend } = await import('./s3.ts');
+  return s3Backend(config.storage);
+}
+
+export function createFileStore({ dataDir, now = () => new Date(), backend: chosen }: FileStoreOptions) {
   const root = path.join(dataDir, 'uploads');
-  const backend: StorageBackend = localFolderBackend(root);
+  const backend: StorageBackend = chosen ?? localFolderBackend(root);
   // where earlier versions put uploads being checked; always local disk (uploads.ts says why)
   const uploads = temporaryUploads(path.join(root, 'private', 'incoming'), now);
 
