@@ -1,5 +1,5 @@
 /**
- * The back office shell around Leads, Catalog and Blog: navigation, who is signed in, Sign out.
+ * The back office shell around Leads, Insights, Catalog and Blog: navigation, who is signed in, Sign out.
  * The server refuses these pages without a live session (redirect to /admin/login).
  */
 import { LogOut } from 'lucide-react';
@@ -29,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const NAV = [
   { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/insights', label: 'Insights' },
   { to: '/admin/catalog', label: 'Catalog' },
   { to: '/admin/blog', label: 'Blog' },
 ];

@@ -11,6 +11,7 @@ import { adminSeoRouter } from './api/admin-seo.ts';
 import { blogRouter } from './api/blog.ts';
 import { catalogRouter } from './api/catalog.ts';
 import { clicksRouter } from './api/clicks.ts';
+import { insightsRouter } from './api/insights.ts';
 import { leadsRouter } from './api/leads.ts';
 import { pagesRouter } from './api/pages.ts';
 import { publicRouter } from './api/public.ts';
@@ -24,6 +25,7 @@ export function apiRouter(services: Services, config: Config): Router {
   api.use(clicksRouter(services, config));
   api.use(pagesRouter(services));
   api.use(statsRouter(services));
+  api.use(insightsRouter(services, config));
   api.use(leadsRouter(services, config));
   api.use(smsRouter(services, config));
   api.use(catalogRouter(services, config));

@@ -6,6 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import type { Transaction } from 'kysely';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import type { DB } from '../db/index.ts';
 import type { ServiceDeps } from '../services/context.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/repo/blog.ts';
 import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts';
@@ -24,6 +27,7 @@ import {
   renderWebp,
   type Palette,
 } from './demo-images.ts';
+import { demoHistory, type HistoryClick, type HistoryLead } from './demo-history.ts';
 import { DEMO_CONSENT_TEXT, DEMO_LEADS } from './demo-leads.ts';
 
 const MINUTE = 60_000;
@@ -189,6 +193,7 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
   // photo files first, removed again if the leads cannot be written
   const written: string[] = [];
   const photos = new Map<number, NewLeadPhoto[]>();
+  let history = 0;
   try {
     for (const [index, lead] of DEMO_LEADS.entries()) {
       if (!lead.photo) continue;
@@ -203,6 +208,8 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
       ]);
     }
     await db.transaction().execute(async (trx) => {
+      // a year of history first (older leads get the lower case numbers), then the last week
+      history = await insertHistory(trx, config, demoHistory(at));
       for (const [index, lead] of DEMO_LEADS.entries()) {
         const createdAt = new Date(at.getTime() - lead.minutesAgo * MINUTE);
         const quote = lead.quote;
@@ -238,38 +245,113 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
           { now: at, actor: 'seed', createdAt },
         );
         // a request that came by text starts its conversation: the text and the automatic reply
-        // (recorded as 'logged', as SMS_PROVIDER=log would)
-        if (lead.source === 'sms') {
-          await insertInbound(trx, {
-            messageSid: `SM${randomBytes(16).toString('hex')}`,
-            leadId: created.id,
-            fromPhone: lead.phone,
-            body: lead.description,
-            mediaCount: 0,
-            photoCount: 0,
-            kind: 'new_request',
-            reply: null,
-            at: createdAt,
-          });
-          await enqueueMessage(
-            trx,
-            {
-              leadId: created.id,
-              channel: 'sms',
-              recipient: lead.phone,
-              subject: null,
-              body: smsReplies(config.site).newRequest(created.caseNumber),
-              status: 'logged',
-              audience: 'customer',
-            },
-            createdAt,
-          );
-        }
+        if (lead.source === 'sms') await startConversation(trx, config, created, lead, createdAt);
       }
     });
   } catch (err) {
     await Promise.all(written.map((key) => files.remove('private', key)));
     throw err;
   }
-  return DEMO_LEADS.length;
+  return history + DEMO_LEADS.length;
+}
+
+type Trx = Transaction<DB>;
+
+/**
+ * A text that opened a request, as the webhook records it, and the automatic reply (recorded as
+ * 'logged', as SMS_PROVIDER=log would).
+ */
+async function startConversation(
+  trx: Trx,
+  config: ServiceDeps['config'],
+  lead: { id: number; caseNumber: string },
+  text: { phone: string; description: string | null },
+  at: Date,
+): Promise<void> {
+  await insertInbound(trx, {
+    messageSid: `SM${randomBytes(16).toString('hex')}`,
+    leadId: lead.id,
+    fromPhone: text.phone,
+    body: text.description ?? '',
+    mediaCount: 0,
+    photoCount: 0,
+    kind: 'new_request',
+    reply: null,
+    at,
+  });
+  await enqueueMessage(
+    trx,
+    {
+      leadId: lead.id,
+      channel: 'sms',
+      recipient: text.phone,
+      subject: null,
+      body: smsReplies(config.site).newRequest(lead.caseNumber),
+      status: 'logged',
+      audience: 'customer',
+    },
+    at,
+  );
+}
+
+/** The year of demo history (demo-history.ts): leads with their events, texts and clicks. */
+async function insertHistory(
+  trx: Trx,
+  config: ServiceDeps['config'],
+  history: { leads: HistoryLead[]; clicks: HistoryClick[] },
+): Promise<number> {
+  for (const lead of history.leads) {
+    const { events, quote, createdAt, ...fields } = lead;
+    const created = await insertLead(
+      trx,
+      { ...fields, status: 'new', consentText: lead.source === 'web' ? DEMO_CONSENT_TEXT : null },
+      [],
+      { now: createdAt, actor: 'seed', createdAt },
+    );
+    if (lead.source === 'sms') await startConversation(trx, config, created, lead, createdAt);
+    const rows = events.map((e, i) => ({
+      lead_id: created.id,
+      type: e.type,
+      from_status: i === 0 ? 'new' : events[i - 1]!.to,
+      to_status: e.to,
+      actor: 'seed',
+      detail: e.reason ? JSON.stringify({ reason: e.reason }) : null,
+      created_at: e.at.toISOString(),
+    }));
+    if (rows.length) await trx.insertInto('lead_events').values(rows).execute();
+    const last = events.at(-1);
+    const status: LeadStatus = last?.to ?? 'new';
+    await trx
+      .updateTable('leads')
+      .set({
+        status,
+        lost_reason: status === 'lost' ? (last?.reason ?? null) : null,
+        updated_at: (last?.at ?? createdAt).toISOString(),
+        ...(quote
+          ? {
+              cost: quote.cost,
+              markup_pct: quote.markupPct,
+              sell_price: Math.round(quote.cost * (1 + quote.markupPct)),
+              eta_days: quote.etaDays,
+              quoted_at: quote.at.toISOString(),
+            }
+          : {}),
+      })
+      .where('id', '=', created.id)
+      .execute();
+  }
+  for (let i = 0; i < history.clicks.length; i += 200) {
+    await trx
+      .insertInto('click_events')
+      .values(
+        history.clicks.slice(i, i + 200).map((c) => ({
+          button_type: 'quote',
+          button_location: c.location,
+          button_text: c.text,
+          created_at: c.at.toISOString(),
+        })),
+      )
+      .execute();
+  }
+  return history.leads.length;
 }

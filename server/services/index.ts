@@ -10,6 +10,7 @@ import { contentChanges } from './changes.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
+import { insightsService } from './insights.ts';
 import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
 import { createMessaging } from './messaging.ts';
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
     changes,
     clicks: clicksService(deps),
     health: healthService(deps),
+    insights: insightsService(deps),
     leads,
     leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,

@@ -2,6 +2,7 @@
  * The figures behind GET /api/admin/stats (SPEC §3 'Lead stats', DESIGN §4): four public figures
  * for the marketing pages, and the lead summary for staff. Definitions: docs/stats.md.
  */
+import { businessMinutesBetween } from '#app/modules/insights/insights.ts';
 import { zonedDayRange, zonedMonthRange } from '#app/modules/marketing/calendar.ts';
 import {
   AVERAGE_WINDOW_DAYS,
@@ -32,9 +33,11 @@ export function statsService({ db, now }: ServiceDeps) {
     const from = new Date(at.getTime() - AVERAGE_WINDOW_DAYS * DAY_MS);
     const quotes = await listQuotesBetween(db, from, new Date(at.getTime() + 1));
     const etas = quotes.flatMap((q) => (q.etaDays && q.etaDays > 0 ? [q.etaDays] : []));
+    // minutes the business was open between request and quote: the promise is 'within 20 minutes
+    // during business hours', and a text at midnight answered at 7:05 took 5 of them (docs/stats.md)
     const minutes = quotes
-      .map((q) => (Date.parse(q.quotedAt) - Date.parse(q.createdAt)) / 60_000)
-      .filter((m) => m >= 0);
+      .filter((q) => q.quotedAt >= q.createdAt)
+      .map((q) => businessMinutesBetween(new Date(q.createdAt), new Date(q.quotedAt)));
     return {
       avgETA:
         etas.length >= MIN_QUOTES_FOR_AVERAGES

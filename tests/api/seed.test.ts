@@ -8,6 +8,7 @@ import { toCatalogItem } from '#server/db/repo/catalog.ts';
 import { toLead } from '#server/db/repo/leads.ts';
 import { listCities } from '#server/db/repo/reference.ts';
 import { demoSeedMessage } from '#server/seed/demo.ts';
+import { DEMO_LEADS } from '#server/seed/demo-leads.ts';
 import { seed } from '#server/seed/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -163,7 +164,8 @@ eachEngine(
         expect(['truck', 'trailer', 'ag', 'skidsteer', 'other']).toContain(lead.equipment);
         expect(lead.caseNumber).toMatch(/^Q-\d{5,}$/);
         expect(Date.parse(lead.createdAt)).toBeLessThanOrEqual(NOW.getTime());
-        expect(Date.parse(lead.createdAt)).toBeGreaterThan(NOW.getTime() - 30 * 24 * 3600_000);
+        // a year of history for the insights charts (issue 16), nothing older
+        expect(Date.parse(lead.createdAt)).toBeGreaterThan(NOW.getTime() - 366 * 24 * 3600_000);
       }
       for (const lead of all.filter((l) => ['quoted', 'ordered', 'fulfilled'].includes(l.status))) {
         expect(lead.sellPrice, lead.name).toBe(Math.round((lead.cost ?? 0) * (1 + (lead.markupPct ?? 0))));
@@ -175,6 +177,27 @@ eachEngine(
         const meta = await sharp(await deps.files.read('private', photo.storage_key)).metadata();
         expect([meta.width, meta.height]).toEqual([photo.width, photo.height]);
       }
+    });
+
+    it('spreads a year of history over every month, each lead in the status its last event moved it to', async () => {
+      const all = await leads();
+      const months = new Set(all.map((l) => l.createdAt.slice(0, 7)));
+      expect(months.size).toBeGreaterThanOrEqual(12);
+      expect(all.length).toBeGreaterThan(300);
+      const events = await deps.db
+        .selectFrom('lead_events')
+        .select(['lead_id', 'to_status', 'created_at'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const lastMove = new Map<number, string | null>();
+      for (const e of events) if (e.to_status) lastMove.set(e.lead_id, e.to_status);
+      for (const lead of all) expect(lastMove.get(lead.id), lead.caseNumber).toBe(lead.status);
+      // the hand-written week stays the newest: the board shows it first
+      const newest = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 8);
+      expect(newest.map((l) => l.name).sort()).toEqual(DEMO_LEADS.map((l) => l.name).sort());
+      const clicks = await deps.db.selectFrom('click_events').select('created_at').execute();
+      expect(new Set(clicks.map((c) => String(c.created_at).slice(0, 7))).size).toBeGreaterThanOrEqual(12);
     });
 
     it('starts the conversation of a request that came by text: the text in and the logged reply', async () => {

@@ -116,7 +116,8 @@ eachEngine('stats API', (ctx) => {
     });
 
     await quoted(db, 5, 50, 5, 'ordered');
-    await quoted(db, 6, 30, 3, 'fulfilled');
+    // Saturday noon: open 8-16, so its 30 minutes count (a Sunday's would not: docs/stats.md)
+    await quoted(db, 7, 30, 3, 'fulfilled');
     // 6 quotes in the window: ETAs 1,2,3,4,5,3 → 3.0 days; 10,20,30,40,50,30 minutes → 30
     const res = await request(app).get('/api/admin/stats').expect(200);
     expect(res.body).toEqual({ avgETA: 3, partsSourced: 12847 + 2, citiesServed: 36, avgResponseTime: 30 });
@@ -178,7 +179,7 @@ eachEngine('stats API', (ctx) => {
       todayLeads: 2,
       pendingQuotes: 3,
       // 123.45 + 67.89, and 140.00 each for the two leads created as ordered and fulfilled on
-      // 16 and 15 November (a lead created in that status counts from its creation)
+      // 16 and 14 November (a lead created in that status counts from its creation)
       monthlyRevenue: 471.34,
     });
   });

@@ -82,7 +82,7 @@ describe('home page', () => {
     expect(problems.errors).toEqual([]);
   });
 
-  it('statistics strip shows the figures of GET /api/admin/stats, formatted (2.3 days and 18 min while quotes are few)', async () => {
+  it('statistics strip shows the figures of GET /api/admin/stats, formatted', async () => {
     const stats = await getJson<{
       avgETA: number;
       partsSourced: number;
@@ -100,9 +100,14 @@ describe('home page', () => {
       `${stats.citiesServed}+`,
       `${stats.avgResponseTime} min`,
     ]);
-    // the demo data has fewer than 5 quotes: the averages are SPEC §9's defaults
-    expect(await strip.allInnerTexts()).toEqual(expect.arrayContaining(['2.3 days', '18 min', '36+']));
-    expect(stats.partsSourced).toBeGreaterThanOrEqual(12_847);
+    // the demo's year of quotes (issue 16) makes the averages live: answered within business
+    // hours in minutes, not the hours a night's wait would add (docs/stats.md); the SPEC §9
+    // defaults while quotes are few are proven in tests/api/stats.test.ts
+    expect(stats.avgResponseTime).toBeGreaterThanOrEqual(1);
+    expect(stats.avgResponseTime).toBeLessThan(60);
+    expect(stats.avgETA).toBeGreaterThanOrEqual(1);
+    expect(await strip.allInnerTexts()).toEqual(expect.arrayContaining(['36+']));
+    expect(stats.partsSourced).toBeGreaterThan(12_847);
   });
 
   it("'We Serve All of Manitoba': the first 14 cities as cards to their trailer-parts pages, '& 22+ more' and 'Get a Quote Anyway'", async () => {
@@ -184,7 +189,7 @@ describe('home page', () => {
 
 describe('service pages', () => {
   it('/parts-sourcing: hero text button (tracked), pain points, benefits, 4 steps, the four figures and a final call to text', async () => {
-    const stats = await getJson<{ partsSourced: number }>('/api/admin/stats');
+    const stats = await getJson<{ partsSourced: number; avgETA: number; avgResponseTime: number }>('/api/admin/stats');
     const { page } = await open();
     await visit(page, '/parts-sourcing');
     const main = page.getByRole('main');
@@ -204,8 +209,8 @@ describe('service pages', () => {
     expect(await page.getByRole('definition').allInnerTexts()).toEqual([
       stats.partsSourced.toLocaleString('en-CA'),
       '36+',
-      '2.3 days',
-      '18 min',
+      `${stats.avgETA.toFixed(1)} days`,
+      `${stats.avgResponseTime} min`,
     ]);
     expect(await page.getByRole('term').allInnerTexts()).toEqual([
       'Parts Sourced',

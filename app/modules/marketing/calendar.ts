@@ -43,7 +43,7 @@ export function wallClock(instant: Date, timeZone = BUSINESS_TIME_ZONE): WallClo
 }
 
 /** Milliseconds the zone is ahead of UTC at that instant (negative west of Greenwich). */
-function offsetMs(instant: Date, timeZone: string): number {
+export function offsetMs(instant: Date, timeZone: string): number {
   const w = wallClock(instant, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;

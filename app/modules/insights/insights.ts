@@ -1,0 +1,464 @@
+/**
+ * Insights (/admin/insights, GET /api/admin/insights; definitions in docs/stats.md): the shape of
+ * the figures, the ranges staff choose from, the calendar weeks and months they are grouped by,
+ * the business hours response time is counted in, and the one-line summaries the charts carry.
+ * Pure: the server aggregates in SQL (server/db/repo/insights.ts), the page only shows.
+ */
+import { BUSINESS_TIME_ZONE, offsetMs, wallClock, zonedMidnight } from '../marketing/calendar.ts';
+import { MARKETING_BASELINES } from '../marketing/stats.ts';
+
+export const INSIGHT_RANGES = ['30d', '90d', '365d'] as const;
+export type InsightRange = (typeof INSIGHT_RANGES)[number];
+export const DEFAULT_INSIGHT_RANGE: InsightRange = '90d';
+export const RANGE_DAYS: Record<InsightRange, number> = { '30d': 30, '90d': 90, '365d': 365 };
+export const RANGE_LABELS: Record<InsightRange, string> = {
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '365d': 'Last 365 days',
+};
+export const INSIGHT_RANGE_MESSAGE = 'Range must be 30d, 90d or 365d';
+
+export function isInsightRange(value: unknown): value is InsightRange {
+  return typeof value === 'string' && (INSIGHT_RANGES as readonly string[]).includes(value);
+}
+
+/** The response every public page promises (SPEC §1 'average response 18 minutes'). */
+export const PROMISED_RESPONSE_MINUTES = MARKETING_BASELINES.avgResponseTime;
+
+// ---------------------------------------------------------------------------------------------
+// The figures
+
+/** Requests that came in during one week (the week of its Monday, local date YYYY-MM-DD). */
+export type WeekLeads = { week: string; web: number; sms: number };
+
+/** Requests of the range and how far they got (a lead counts at every stage it reached). */
+export type Funnel = {
+  requests: number;
+  quoted: number;
+  ordered: number;
+  fulfilled: number;
+  lost: number;
+};
+
+/** Lost leads of the range by the reason staff (or the customer's NO) gave; null: no reason. */
+export type LostReason = { reason: string | null; count: number };
+
+/** Minutes from request to quote, in business hours: median and 90th percentile. */
+export type ResponseFigures = { quotes: number; median: number | null; p90: number | null };
+export type WeekResponse = ResponseFigures & { week: string };
+
+/** Orders by the month they were placed (YYYY-MM), in cents. `margin` = profit ÷ revenue. */
+export type MonthRevenue = {
+  month: string;
+  orders: number;
+  revenue: number;
+  /** sell price − cost, over orders whose cost is known */
+  profit: number;
+  margin: number | null;
+};
+
+export type WeekClicks = { week: string; total: number; byLocation: Record<string, number> };
+
+export type Ranked = { key: string; label: string; count: number };
+/** A city leads come from, and whether any of its city pages is indexed (decision 0012). */
+export type RankedCity = Ranked & { indexedPage: boolean };
+
+export type Insights = {
+  range: InsightRange;
+  /** first and last local day of the range (YYYY-MM-DD, inclusive) */
+  from: string;
+  to: string;
+  promisedResponseMinutes: number;
+  leads: { total: number; web: number; sms: number; weeks: WeekLeads[] };
+  funnel: Funnel;
+  lostReasons: LostReason[];
+  response: ResponseFigures & { weeks: WeekResponse[] };
+  revenue: { orders: number; revenue: number; profit: number; margin: number | null; months: MonthRevenue[] };
+  clicks: { total: number; perLead: number | null; locations: string[]; weeks: WeekClicks[] };
+  top: { categories: Ranked[]; equipment: Ranked[]; cities: RankedCity[] };
+};
+
+/** How many of the top entries each ranking keeps. */
+export const TOP_LIMIT = 8;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar periods (America/Winnipeg days, weeks from Monday, months)
+
+export type Period = { key: string; start: Date; end: Date };
+export type InsightPeriods = {
+  start: Date;
+  end: Date;
+  from: string;
+  to: string;
+  weeks: Period[];
+  months: Period[];
+};
+
+const DAY_MS = 86_400_000;
+
+/** A local calendar date as a UTC-midnight Date, for day arithmetic without a zone. */
+function calendarDate(year: number, month: number, day: number): Date {
+  return new Date(Date.UTC(year, month - 1, day));
+}
+const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+
+/**
+ * The range ending today (local), `RANGE_DAYS[range]` days long, and the weeks (Monday to Sunday)
+ * and months it spans, the first and last cut to the range. Week keys are their Monday's date
+ * even when the range begins later in that week.
+ */
+export function insightPeriods(
+  now: Date,
+  range: InsightRange,
+  timeZone = BUSINESS_TIME_ZONE,
+): InsightPeriods {
+  const today = wallClock(now, timeZone);
+  const last = calendarDate(today.year, today.month, today.day);
+  const first = addDays(last, -(RANGE_DAYS[range] - 1));
+  const after = addDays(last, 1);
+  const at = (d: Date) => zonedMidnight(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), timeZone);
+
+  const weeks: Period[] = [];
+  const mondayOffset = (first.getUTCDay() + 6) % 7;
+  for (let monday = addDays(first, -mondayOffset); monday < after; monday = addDays(monday, 7)) {
+    const from = monday < first ? first : monday;
+    const next = addDays(monday, 7);
+    weeks.push({ key: dayKey(monday), start: at(from), end: at(next < after ? next : after) });
+  }
+
+  const months: Period[] = [];
+  for (
+    let month = calendarDate(first.getUTCFullYear(), first.getUTCMonth() + 1, 1);
+    month < after;
+    month = calendarDate(month.getUTCFullYear(), month.getUTCMonth() + 2, 1)
+  ) {
+    const from = month < first ? first : month;
+    const next = calendarDate(month.getUTCFullYear(), month.getUTCMonth() + 2, 1);
+    months.push({ key: monthKey(month), start: at(from), end: at(next < after ? next : after) });
+  }
+
+  return { start: at(first), end: at(after), from: dayKey(first), to: dayKey(last), weeks, months };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Business hours (SPEC §1: Mon-Fri 7AM-6PM and Sat 8AM-4PM CT; the promise is 'within 20
+// minutes during business hours'). Response time counts only the minutes the business is open.
+
+/** Opening hours per weekday, Monday = 0, as seconds after local midnight; null: closed. */
+export const BUSINESS_HOURS: readonly ({ open: number; close: number } | null)[] = [
+  { open: 7 * 3600, close: 18 * 3600 },
+  { open: 7 * 3600, close: 18 * 3600 },
+  { open: 7 * 3600, close: 18 * 3600 },
+  { open: 7 * 3600, close: 18 * 3600 },
+  { open: 7 * 3600, close: 18 * 3600 },
+  { open: 8 * 3600, close: 16 * 3600 },
+  null,
+];
+
+/** Open seconds in the days of a week before weekday `w` (Monday = 0), and in a whole week. */
+export const OPEN_SECONDS_BEFORE: readonly number[] = BUSINESS_HOURS.reduce<number[]>(
+  (acc, hours, i) => [...acc, acc[i]! + (hours ? hours.close - hours.open : 0)],
+  [0],
+);
+export const OPEN_SECONDS_PER_WEEK = OPEN_SECONDS_BEFORE[7]!;
+/** 1970-01-01 was a Thursday: weekday (Monday = 0) of epoch day d is (d + 3) mod 7. */
+export const EPOCH_WEEKDAY = 3;
+
+/**
+ * Open seconds from a fixed Monday long ago up to a local time given as seconds since the epoch
+ * on the local wall clock. The difference of two such counts is the business time between them;
+ * the SQL of server/db/repo/insights.ts computes the very same formula.
+ */
+export function openSecondsUntil(localSeconds: number): number {
+  const day = Math.floor(localSeconds / 86_400);
+  const second = localSeconds - day * 86_400;
+  const weekday = (day + EPOCH_WEEKDAY) % 7;
+  const weeks = Math.floor((day + EPOCH_WEEKDAY) / 7);
+  const hours = BUSINESS_HOURS[weekday];
+  const today = !hours
+    ? 0
+    : second <= hours.open
+      ? 0
+      : second >= hours.close
+        ? hours.close - hours.open
+        : second - hours.open;
+  return weeks * OPEN_SECONDS_PER_WEEK + OPEN_SECONDS_BEFORE[weekday]! + today;
+}
+
+/** Seconds on the business's wall clock since the epoch, for an instant. */
+export function localSeconds(instant: Date, timeZone = BUSINESS_TIME_ZONE): number {
+  const seconds = Math.floor(instant.getTime() / 1000);
+  return seconds + offsetMs(instant, timeZone) / 1000;
+}
+
+/** Minutes the business was open between two instants (0 when `to` is not after `from`). */
+export function businessMinutesBetween(from: Date, to: Date, timeZone = BUSINESS_TIME_ZONE): number {
+  const open = openSecondsUntil(localSeconds(to, timeZone)) - openSecondsUntil(localSeconds(from, timeZone));
+  return Math.max(0, open) / 60;
+}
+
+/**
+ * The instant `minutes` of business time after `from` (a request outside the hours starts counting
+ * at the next opening). The inverse of `businessMinutesBetween`; the demo history uses it.
+ */
+export function addBusinessMinutes(from: Date, minutes: number, timeZone = BUSINESS_TIME_ZONE): Date {
+  const target = openSecondsUntil(localSeconds(from, timeZone)) + Math.round(minutes * 60);
+  const weeks = Math.floor(target / OPEN_SECONDS_PER_WEEK);
+  let rest = target - weeks * OPEN_SECONDS_PER_WEEK;
+  let weekday = 0;
+  while (weekday < 6 && rest >= OPEN_SECONDS_BEFORE[weekday + 1]!) weekday++;
+  rest -= OPEN_SECONDS_BEFORE[weekday]!;
+  // the first open weekday at or after it (a count that lands exactly on a closing time stays there)
+  const hours = BUSINESS_HOURS[weekday]!;
+  const day = weeks * 7 + weekday - EPOCH_WEEKDAY;
+  const local = day * 86_400 + hours.open + rest;
+  // local wall-clock seconds → instant: subtract the zone's offset at that time
+  let utc = local - offsetMs(new Date(local * 1000), timeZone) / 1000;
+  utc = local - offsetMs(new Date(utc * 1000), timeZone) / 1000;
+  return new Date(utc * 1000);
+}
+
+/**
+ * The zone's offset from UTC over an interval, as steps: `offset` seconds holds until `until`
+ * (epoch seconds, exclusive), the last step until the end. Found by checking every day and then
+ * narrowing each change down to the second; Winnipeg changes twice a year.
+ */
+export function offsetSteps(
+  from: Date,
+  to: Date,
+  timeZone = BUSINESS_TIME_ZONE,
+): { until: number | null; offset: number }[] {
+  const offsetAt = (s: number) => offsetMs(new Date(s * 1000), timeZone) / 1000;
+  const steps: { until: number | null; offset: number }[] = [];
+  let t = Math.floor(from.getTime() / 1000);
+  const end = Math.ceil(to.getTime() / 1000);
+  let current = offsetAt(t);
+  while (t < end) {
+    const next = Math.min(t + 86_400, end);
+    if (offsetAt(next) !== current) {
+      let lo = t; // offset = current
+      let hi = next; // offset changed
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid) === current) lo = mid;
+        else hi = mid;
+      }
+      steps.push({ until: hi, offset: current });
+      current = offsetAt(hi);
+      t = hi;
+    } else {
+      t = next;
+    }
+  }
+  steps.push({ until: null, offset: current });
+  return steps;
+}
+
+/**
+ * The p-th percentile (p in tenths: 5 = median, 9 = 90th) of sorted values, interpolated between
+ * the two nearest ranks (as PostgreSQL's percentile_cont and spreadsheets' PERCENTILE do). The SQL
+ * computes the same with integer arithmetic; this is its reference.
+ */
+export function percentileOfSorted(sorted: readonly number[], tenths: number): number | null {
+  const n = sorted.length;
+  if (n === 0) return null;
+  const lo = Math.floor(((n - 1) * tenths) / 10);
+  const fraction = (((n - 1) * tenths) % 10) / 10;
+  const a = sorted[lo]!;
+  const b = sorted[Math.min(lo + 1, n - 1)]!;
+  return a + (b - a) * fraction;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the charts say in one line
+
+export const INSIGHTS_TEXT = {
+  title: 'Insights',
+  subtitle: 'How the business is doing: where requests come from, how they convert, how fast we answer.',
+  empty: 'No requests in this range yet.',
+  leadsTitle: 'Leads per week',
+  funnelTitle: 'From request to fulfilled',
+  lostTitle: 'Lost leads by reason',
+  responseTitle: 'Response time',
+  revenueTitle: 'Revenue per month',
+  clicksTitle: 'Quote-button clicks per week',
+  topTitle: 'Most requested',
+  noReason: 'No reason given',
+  exportReport: 'Export Report',
+  exportLeads: 'All leads (CSV)',
+} as const;
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-CA')} ${n === 1 ? one : many}`;
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+const minutes = (m: number) => `${Math.round(m)} min`;
+
+/** numerator ÷ denominator, or null when there is nothing to divide by. */
+export function rate(numerator: number, denominator: number): number | null {
+  return denominator > 0 ? numerator / denominator : null;
+}
+
+export function leadsSummary({ total, sms }: Insights['leads']): string {
+  if (total === 0) return 'No requests in this range.';
+  return `${count(total, 'request')}, ${percent(sms / total)} by text message.`;
+}
+
+export function funnelSummary(f: Funnel): string {
+  if (f.requests === 0) return 'No requests in this range.';
+  return `${percent(f.ordered / f.requests)} of requests became orders (${f.ordered.toLocaleString('en-CA')} of ${f.requests.toLocaleString('en-CA')}); ${percent(f.quoted / f.requests)} were quoted.`;
+}
+
+export function lostSummary(reasons: readonly LostReason[]): string {
+  const total = reasons.reduce((sum, r) => sum + r.count, 0);
+  if (total === 0) return 'No lost leads in this range.';
+  const top = [...reasons].sort((a, b) => b.count - a.count)[0]!;
+  return `${count(total, 'lead')} lost; most often: ${top.reason ?? INSIGHTS_TEXT.noReason} (${top.count}).`;
+}
+
+export function responseSummary(r: ResponseFigures, promised = PROMISED_RESPONSE_MINUTES): string {
+  if (r.median === null) return 'No quotes sent in this range.';
+  const median = Math.round(r.median);
+  const diff = median - promised;
+  const verdict =
+    diff === 0
+      ? 'as promised'
+      : diff < 0
+        ? `${-diff} min better than promised`
+        : `${diff} min slower than promised`;
+  return `Median response ${minutes(median)}, ${verdict}; 9 in 10 quotes within ${minutes(r.p90 ?? median)}.`;
+}
+
+export function revenueSummary(r: Insights['revenue'], money: (cents: number) => string): string {
+  if (r.orders === 0) return 'No orders in this range.';
+  const margin = r.margin === null ? '' : `, average margin ${percent(r.margin)}`;
+  return `${money(r.revenue)} from ${count(r.orders, 'order')}${margin}.`;
+}
+
+export function clicksSummary(c: Insights['clicks']): string {
+  if (c.total === 0) return 'No quote-button clicks in this range.';
+  const perLead = c.perLead === null ? '' : `, ${c.perLead.toFixed(1)} per request`;
+  return `${count(c.total, 'click')}${perLead}.`;
+}
+
+export function topSummary(top: Insights['top']): string {
+  const category = top.categories[0];
+  const city = top.cities[0];
+  if (!category && !city) return 'No requests in this range.';
+  const parts = [
+    category ? `most requested: ${category.label}` : null,
+    city ? `most requests from ${city.label}` : null,
+  ].filter(Boolean);
+  const waiting = top.cities.find((c) => !c.indexedPage);
+  const suggestion = waiting
+    ? ` ${waiting.label} (${count(waiting.count, 'request')}) has no indexed city page yet.`
+    : '';
+  const sentence = parts.join(', ');
+  return `${sentence[0]!.toUpperCase()}${sentence.slice(1)}.${suggestion}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The insights as CSV ('Export Report'): one row per figure, easy to filter or pivot.
+
+export const INSIGHTS_CSV_HEADER = ['Chart', 'Period', 'Series', 'Value', 'Unit'] as const;
+type CsvRow = [string, string, string, number | null, string];
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+const rounded = (value: number | null, places = 1) =>
+  value === null ? null : Math.round(value * 10 ** places) / 10 ** places;
+
+/** Every figure of the page as [chart, period, series, value, unit] rows, in the page's order. */
+export function insightsCsvRows(i: Insights): CsvRow[] {
+  const range = `${i.from} to ${i.to}`;
+  const rows: CsvRow[] = [];
+  for (const w of i.leads.weeks) {
+    rows.push([INSIGHTS_TEXT.leadsTitle, w.week, 'Web form', w.web, 'requests']);
+    rows.push([INSIGHTS_TEXT.leadsTitle, w.week, 'Text message', w.sms, 'requests']);
+  }
+  const f = i.funnel;
+  for (const [series, value] of [
+    ['Requests', f.requests],
+    ['Quoted', f.quoted],
+    ['Ordered', f.ordered],
+    ['Fulfilled', f.fulfilled],
+    ['Lost', f.lost],
+  ] as const) {
+    rows.push([INSIGHTS_TEXT.funnelTitle, range, series, value, 'leads']);
+  }
+  for (const [series, value] of [
+    ['Quoted of requests', rate(f.quoted, f.requests)],
+    ['Ordered of quoted', rate(f.ordered, f.quoted)],
+    ['Fulfilled of ordered', rate(f.fulfilled, f.ordered)],
+    ['Ordered of requests', rate(f.ordered, f.requests)],
+  ] as const) {
+    rows.push([INSIGHTS_TEXT.funnelTitle, range, series, rounded(value, 4), 'fraction']);
+  }
+  for (const r of i.lostReasons) {
+    rows.push([INSIGHTS_TEXT.lostTitle, range, r.reason ?? INSIGHTS_TEXT.noReason, r.count, 'leads']);
+  }
+  rows.push([INSIGHTS_TEXT.responseTitle, range, 'Median', rounded(i.response.median), 'business minutes']);
+  rows.push([
+    INSIGHTS_TEXT.responseTitle,
+    range,
+    '90th percentile',
+    rounded(i.response.p90),
+    'business minutes',
+  ]);
+  rows.push([INSIGHTS_TEXT.responseTitle, range, 'Promised', i.promisedResponseMinutes, 'minutes']);
+  for (const w of i.response.weeks) {
+    rows.push([INSIGHTS_TEXT.responseTitle, w.week, 'Median', rounded(w.median), 'business minutes']);
+    rows.push([INSIGHTS_TEXT.responseTitle, w.week, '90th percentile', rounded(w.p90), 'business minutes']);
+    rows.push([INSIGHTS_TEXT.responseTitle, w.week, 'Quotes', w.quotes, 'quotes']);
+  }
+  for (const m of i.revenue.months) {
+    rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Revenue', dollars(m.revenue), 'CAD']);
+    rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Profit', dollars(m.profit), 'CAD']);
+    rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Orders', m.orders, 'orders']);
+    rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Margin', rounded(m.margin, 4), 'fraction']);
+  }
+  rows.push([INSIGHTS_TEXT.revenueTitle, range, 'Average margin', rounded(i.revenue.margin, 4), 'fraction']);
+  for (const w of i.clicks.weeks) {
+    for (const location of i.clicks.locations) {
+      rows.push([INSIGHTS_TEXT.clicksTitle, w.week, location, w.byLocation[location] ?? 0, 'clicks']);
+    }
+  }
+  rows.push([INSIGHTS_TEXT.clicksTitle, range, 'Clicks per request', rounded(i.clicks.perLead, 2), 'clicks']);
+  for (const [series, list] of [
+    ['Category', i.top.categories],
+    ['Equipment', i.top.equipment],
+    ['City', i.top.cities],
+  ] as const) {
+    for (const entry of list) {
+      rows.push([`${INSIGHTS_TEXT.topTitle}: ${series}`, range, entry.label, entry.count, 'requests']);
+    }
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels on the axes and in the tables
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-11-16' → 'Nov 16' (a week by its Monday). */
+export function weekLabel(week: string): string {
+  const [, month, day] = week.split('-').map(Number);
+  return `${MONTHS[month! - 1]} ${day}`;
+}
+
+/** '2026-11' → 'Nov 2026'. */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return `${MONTHS[m! - 1]} ${year}`;
+}
+
+/** A fraction as a whole percentage ('25%'), or '–' when there is none. */
+export function percentLabel(fraction: number | null): string {
+  return fraction === null ? '–' : `${Math.round(fraction * 100)}%`;
+}
+
+/** Minutes as shown ('14 min'), or '–' for a week without quotes. */
+export function minutesLabel(value: number | null): string {
+  return value === null ? '–' : `${Math.round(value)} min`;
+}

@@ -1,0 +1,138 @@
+/**
+ * Insights (issue 16; docs/stats.md): how the business is doing over the last 30, 90 or 365 days,
+ * in charts with a summary line and a data table each. The range is in the URL (?range=90d); the
+ * loader calls the same service as GET /api/admin/insights. 'Export Report' offers the lead CSV and
+ * these figures as CSV. Recharts comes with this route only.
+ */
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { BarChart3, ChevronDown, Download } from 'lucide-react';
+import { Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/admin-insights';
+import {
+  ClicksChart,
+  FunnelChart,
+  LeadsChart,
+  LostReasonsChart,
+  ResponseChart,
+  RevenueChart,
+  TopRequested,
+} from '#app/components/insights/insight-charts.tsx';
+import { pageMeta } from '#app/components/site/seo.ts';
+import { buttonVariants } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
+import {
+  DEFAULT_INSIGHT_RANGE,
+  INSIGHT_RANGES,
+  INSIGHTS_TEXT,
+  isInsightRange,
+  RANGE_LABELS,
+} from '#app/modules/insights/insights.ts';
+import { getAppContext } from '#app/load-context.ts';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: INSIGHTS_TEXT.title, description: INSIGHTS_TEXT.subtitle, noindex: true });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { session, services } = getAppContext(context);
+  if (!session) throw redirect('/admin/login');
+  const range = new URL(request.url).searchParams.get('range');
+  // a range typed by hand that is not one of the three: show the default rather than an error
+  if (range !== null && !isInsightRange(range)) throw redirect('/admin/insights');
+  return { insights: await services.insights.insights(range ?? DEFAULT_INSIGHT_RANGE) };
+}
+
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+export default function AdminInsights({ loaderData }: Route.ComponentProps) {
+  const { insights } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/insights';
+  const nothing = insights.leads.total === 0 && insights.clicks.total === 0 && insights.revenue.orders === 0;
+
+  return (
+    <section>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">{INSIGHTS_TEXT.title}</h1>
+          <p className="mt-1 text-slate-600">{INSIGHTS_TEXT.subtitle}</p>
+        </div>
+        <Menu.Root>
+          <Menu.Trigger className={cn(buttonVariants({ variant: 'outline' }), 'self-start')}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            {INSIGHTS_TEXT.exportReport}
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          </Menu.Trigger>
+          <Menu.Portal>
+            <Menu.Content
+              align="end"
+              sideOffset={4}
+              className="z-50 min-w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+            >
+              <Menu.Item asChild className={MENU_ITEM}>
+                <a href={`/api/admin/insights.csv?range=${insights.range}`} download>
+                  Insights, {RANGE_LABELS[insights.range].toLowerCase()} (CSV)
+                </a>
+              </Menu.Item>
+              <Menu.Item asChild className={MENU_ITEM}>
+                <a href="/api/leads/export.csv" download>
+                  {INSIGHTS_TEXT.exportLeads}
+                </a>
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Portal>
+        </Menu.Root>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <nav aria-label="Range">
+          <ul className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+            {INSIGHT_RANGES.map((r) => (
+              <li key={r}>
+                <Link
+                  to={`?range=${r}`}
+                  preventScrollReset
+                  aria-current={r === insights.range ? 'page' : undefined}
+                  className={cn(
+                    'flex min-h-11 items-center rounded px-3 text-sm font-medium',
+                    r === insights.range ? 'bg-slate-900 text-white' : 'text-slate-800 hover:bg-slate-100',
+                  )}
+                >
+                  {RANGE_LABELS[r]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {loading ? 'Loading…' : `${dayLabel(insights.from)} to ${dayLabel(insights.to)}, Winnipeg time`}
+        </p>
+      </div>
+
+      {nothing ? (
+        <div className="mt-6 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <BarChart3 className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
+          <p className="mt-3 font-semibold text-slate-900">{INSIGHTS_TEXT.empty}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Charts fill in as customers send requests and click the quote buttons. Try a longer range.
+          </p>
+        </div>
+      ) : (
+        <div className={cn('mt-6 grid gap-4 lg:grid-cols-2', loading && 'opacity-60')} aria-busy={loading}>
+          <LeadsChart leads={insights.leads} />
+          <FunnelChart funnel={insights.funnel} />
+          <ResponseChart response={insights.response} promised={insights.promisedResponseMinutes} />
+          <RevenueChart revenue={insights.revenue} />
+          <ClicksChart clicks={insights.clicks} />
+          <LostReasonsChart reasons={insights.lostReasons} />
+          <TopRequested top={insights.top} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const MENU_ITEM =
+  'flex min-h-11 cursor-pointer items-center rounded px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';

@@ -1,0 +1,259 @@
+/**
+ * The aggregations behind /admin/insights (server/services/insights.ts, definitions in
+ * docs/stats.md), each one query that groups in the database. The same SQL runs on both engines:
+ * calendar buckets are CASE expressions over boundaries the service computes in the business's
+ * zone (timestamps compare with ISO strings on both), epoch seconds are the only engine-specific
+ * fragment, and percentiles come from window functions with integer arithmetic.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  BUSINESS_HOURS,
+  EPOCH_WEEKDAY,
+  OPEN_SECONDS_BEFORE,
+  OPEN_SECONDS_PER_WEEK,
+  type Funnel,
+  type ResponseFigures,
+} from '#app/modules/insights/insights.ts';
+import type { Engine } from '../engine.ts';
+import type { DB } from '../schema.ts';
+
+export type Bounds = { start: Date; end: Date };
+/** The zone's offset from UTC in steps (app/modules/insights `offsetSteps`). */
+export type OffsetSteps = readonly { until: number | null; offset: number }[];
+
+const QUOTED_OR_LATER = sql.raw(`('quoted', 'ordered', 'fulfilled')`);
+const ORDERED_OR_LATER = sql.raw(`('ordered', 'fulfilled')`);
+
+const iso = (d: Date) => d.toISOString();
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+
+/** Index of the period a timestamp column falls in: `case when col < start₁ then 0 … else n−1 end`. */
+function periodIndex(column: string, periods: readonly Bounds[]): RawBuilder<number> {
+  if (periods.length <= 1) return sql<number>`0`;
+  const ref = sql.ref(column);
+  const branches = periods.slice(1).map((p, i) => sql`when ${ref} < ${iso(p.start)} then ${sql.lit(i)}`);
+  return sql<number>`case ${sql.join(branches, sql` `)} else ${sql.lit(periods.length - 1)} end`;
+}
+
+/** Whole seconds since the epoch of a timestamp column. */
+function epochSeconds(engine: Engine, column: string): RawBuilder<number> {
+  const ref = sql.ref(column);
+  return engine === 'postgres'
+    ? sql<number>`cast(floor(extract(epoch from ${ref})) as bigint)`
+    : sql<number>`cast(strftime('%s', ${ref}) as integer)`;
+}
+
+/** Epoch seconds → seconds on the business's wall clock. */
+function toLocal(column: string, steps: OffsetSteps): RawBuilder<number> {
+  const ref = sql.ref(column);
+  const last = steps[steps.length - 1]!;
+  const branches = steps
+    .filter((s) => s.until !== null)
+    .map((s) => sql`when ${ref} < ${sql.lit(s.until)} then ${sql.lit(s.offset)}`);
+  const offset = branches.length
+    ? sql`case ${sql.join(branches, sql` `)} else ${sql.lit(last.offset)} end`
+    : sql.lit(last.offset);
+  return sql<number>`(${ref} + ${offset})`;
+}
+
+/** `openSecondsUntil` of app/modules/insights in SQL, from a local day number and second of day. */
+function openSecondsUntil(dayColumn: string, secondColumn: string): RawBuilder<number> {
+  const day = sql.ref(dayColumn);
+  const second = sql.ref(secondColumn);
+  const weekday = sql`((${day} + ${sql.lit(EPOCH_WEEKDAY)}) % 7)`;
+  const before = BUSINESS_HOURS.map(
+    (_h, w) => sql`when ${sql.lit(w)} then ${sql.lit(OPEN_SECONDS_BEFORE[w]!)}`,
+  );
+  const today = BUSINESS_HOURS.map((h, w) =>
+    h
+      ? sql`when ${sql.lit(w)} then case when ${second} <= ${sql.lit(h.open)} then 0 when ${second} >= ${sql.lit(h.close)} then ${sql.lit(h.close - h.open)} else ${second} - ${sql.lit(h.open)} end`
+      : sql`when ${sql.lit(w)} then 0`,
+  );
+  return sql<number>`(((${day} + ${sql.lit(EPOCH_WEEKDAY)}) / 7) * ${sql.lit(OPEN_SECONDS_PER_WEEK)}
+    + case ${weekday} ${sql.join(before, sql` `)} end
+    + case ${weekday} ${sql.join(today, sql` `)} end)`;
+}
+
+/** Interpolated percentile (tenths: 5 median, 9 90th) over `secs` ranked `rn` of `n` per group. */
+function percentile(tenths: number): RawBuilder<number> {
+  const k = sql.lit(tenths);
+  const lo = sql`(((n - 1) * ${k}) / 10)`;
+  const fraction = sql`((((n - 1) * ${k}) % 10) / 10.0)`;
+  return sql<number>`sum(case when rn = ${lo} + 1 then secs * (1 - ${fraction}) when rn = ${lo} + 2 then secs * ${fraction} else 0 end)`;
+}
+
+/** Requests per period and source (web, sms). */
+export async function countLeadsByPeriodAndSource(
+  db: Kysely<DB>,
+  range: Bounds,
+  periods: readonly Bounds[],
+): Promise<{ period: number; source: string; count: number }[]> {
+  const { rows } = await sql<{ period: number; source: string; n: number }>`
+    select period, source, count(*) as n
+    from (
+      select ${periodIndex('created_at', periods)} as period, source
+      from leads where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
+    ) t
+    group by period, source`.execute(db);
+  return rows.map((r) => ({ period: num(r.period), source: r.source, count: num(r.n) }));
+}
+
+/** Requests of the range and how many reached each stage (by status, quote or any status event). */
+export async function countFunnel(db: Kysely<DB>, range: Bounds): Promise<Funnel> {
+  const reached = (statuses: RawBuilder<unknown>) =>
+    sql`exists (select 1 from lead_events e where e.lead_id = l.id and e.to_status in ${statuses})`;
+  const { rows } = await sql<Record<keyof Funnel, unknown>>`
+    select
+      count(*) as requests,
+      sum(case when l.quoted_at is not null or l.status in ${QUOTED_OR_LATER} or ${reached(QUOTED_OR_LATER)} then 1 else 0 end) as quoted,
+      sum(case when l.status in ${ORDERED_OR_LATER} or ${reached(ORDERED_OR_LATER)} then 1 else 0 end) as ordered,
+      sum(case when l.status = 'fulfilled' or ${reached(sql.raw(`('fulfilled')`))} then 1 else 0 end) as fulfilled,
+      sum(case when l.status = 'lost' then 1 else 0 end) as lost
+    from leads l
+    where l.created_at >= ${iso(range.start)} and l.created_at < ${iso(range.end)}`.execute(db);
+  const row = rows[0]!;
+  return {
+    requests: num(row.requests),
+    quoted: num(row.quoted),
+    ordered: num(row.ordered),
+    fulfilled: num(row.fulfilled),
+    lost: num(row.lost),
+  };
+}
+
+/** Lost leads of the range by reason (trimmed; null when none was given), most frequent first. */
+export async function countLostReasons(
+  db: Kysely<DB>,
+  range: Bounds,
+): Promise<{ reason: string | null; count: number }[]> {
+  const { rows } = await sql<{ reason: string | null; n: number }>`
+    select reason, count(*) as n
+    from (
+      select nullif(trim(lost_reason), '') as reason
+      from leads
+      where status = 'lost' and created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
+    ) t
+    group by reason`.execute(db);
+  return rows.map((r) => ({ reason: r.reason, count: num(r.n) }));
+}
+
+/**
+ * Business minutes from request to quote of the range's quoted requests, per period of the
+ * request: how many, median and 90th percentile. Periods without quotes are absent.
+ */
+export async function responseTimesByPeriod(
+  db: Kysely<DB>,
+  engine: Engine,
+  range: Bounds,
+  periods: readonly Bounds[],
+  steps: OffsetSteps,
+): Promise<(ResponseFigures & { period: number })[]> {
+  const { rows } = await sql<{ period: number; quotes: number; median: number; p90: number }>`
+    select period, count(*) as quotes, ${percentile(5)} as median, ${percentile(9)} as p90
+    from (
+      select period, secs,
+        row_number() over (partition by period order by secs) as rn,
+        count(*) over (partition by period) as n
+      from (
+        select period, ${openSecondsUntil('q_day', 'q_second')} - ${openSecondsUntil('c_day', 'c_second')} as secs
+        from (
+          select period,
+            c_local / 86400 as c_day, c_local - (c_local / 86400) * 86400 as c_second,
+            q_local / 86400 as q_day, q_local - (q_local / 86400) * 86400 as q_second
+          from (
+            select period, ${toLocal('c_epoch', steps)} as c_local, ${toLocal('q_epoch', steps)} as q_local
+            from (
+              select ${periodIndex('created_at', periods)} as period,
+                ${epochSeconds(engine, 'created_at')} as c_epoch,
+                ${epochSeconds(engine, 'quoted_at')} as q_epoch
+              from leads
+              where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
+                and quoted_at is not null and quoted_at >= created_at
+            ) epochs
+          ) locals
+        ) days
+      ) responses
+    ) ranked
+    group by period, n`.execute(db);
+  return rows.map((r) => ({
+    period: num(r.period),
+    quotes: num(r.quotes),
+    median: num(r.median) / 60,
+    p90: num(r.p90) / 60,
+  }));
+}
+
+/**
+ * Orders placed in the range per period: a lead's order time is its first event to ordered (or
+ * straight to fulfilled); leads lost afterwards do not count (as on the summary card).
+ */
+export async function sumOrdersByPeriod(
+  db: Kysely<DB>,
+  range: Bounds,
+  periods: readonly Bounds[],
+): Promise<{ period: number; orders: number; revenue: number; profit: number; costedRevenue: number }[]> {
+  const { rows } = await sql<{
+    period: number;
+    orders: number;
+    revenue: number;
+    profit: number;
+    costed: number;
+  }>`
+    select period, count(*) as orders,
+      coalesce(sum(sell_price), 0) as revenue,
+      coalesce(sum(case when cost is not null and sell_price is not null then sell_price - cost end), 0) as profit,
+      coalesce(sum(case when cost is not null and sell_price is not null then sell_price end), 0) as costed
+    from (
+      select ${periodIndex('ordered_at', periods)} as period, sell_price, cost
+      from (
+        select l.sell_price, l.cost,
+          (select min(e.created_at) from lead_events e
+            where e.lead_id = l.id and e.to_status in ${ORDERED_OR_LATER}) as ordered_at
+        from leads l
+        where l.status in ${ORDERED_OR_LATER}
+      ) o
+      where ordered_at >= ${iso(range.start)} and ordered_at < ${iso(range.end)}
+    ) t
+    group by period`.execute(db);
+  return rows.map((r) => ({
+    period: num(r.period),
+    orders: num(r.orders),
+    revenue: num(r.revenue),
+    profit: num(r.profit),
+    costedRevenue: num(r.costed),
+  }));
+}
+
+/** Quote-button clicks per period and button location. */
+export async function countClicksByPeriodAndLocation(
+  db: Kysely<DB>,
+  range: Bounds,
+  periods: readonly Bounds[],
+): Promise<{ period: number; location: string; count: number }[]> {
+  const { rows } = await sql<{ period: number; location: string; n: number }>`
+    select period, location, count(*) as n
+    from (
+      select ${periodIndex('created_at', periods)} as period, button_location as location
+      from click_events where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
+    ) t
+    group by period, location`.execute(db);
+  return rows.map((r) => ({ period: num(r.period), location: r.location, count: num(r.n) }));
+}
+
+/** Requests of the range per value of one field (values left empty are not counted). */
+export async function countLeadsBy(
+  db: Kysely<DB>,
+  range: Bounds,
+  field: 'part_category' | 'equipment' | 'city',
+): Promise<{ key: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select((eb) => [eb.ref(field).as('key'), eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', iso(range.start))
+    .where('created_at', '<', iso(range.end))
+    .where(field, 'is not', null)
+    .where(field, '<>', '')
+    .groupBy(field)
+    .execute();
+  return rows.map((r) => ({ key: String(r.key), count: num(r.n) }));
+}

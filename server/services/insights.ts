@@ -1,0 +1,207 @@
+/**
+ * Insights for staff (issue 16; /admin/insights and GET /api/admin/insights; definitions in
+ * docs/stats.md): leads per week by source, the funnel, response time in business hours, revenue
+ * per month, quote-button clicks and the most requested categories, equipment and cities, over
+ * the last 30, 90 or 365 local days. Every figure is aggregated in SQL (db/repo/insights.ts); this
+ * service lays the periods out, fills the empty ones and puts names on slugs.
+ */
+import { toCsv } from '#app/modules/catalog/csv.ts';
+import {
+  DEFAULT_INSIGHT_RANGE,
+  INSIGHT_RANGE_MESSAGE,
+  INSIGHTS_CSV_HEADER,
+  insightPeriods,
+  insightsCsvRows,
+  isInsightRange,
+  offsetSteps,
+  PROMISED_RESPONSE_MINUTES,
+  rate,
+  TOP_LIMIT,
+  type InsightRange,
+  type Insights,
+  type LostReason,
+  type Ranked,
+} from '#app/modules/insights/insights.ts';
+import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
+import {
+  countClicksByPeriodAndLocation,
+  countFunnel,
+  countLeadsBy,
+  countLeadsByPeriodAndSource,
+  countLostReasons,
+  responseTimesByPeriod,
+  sumOrdersByPeriod,
+} from '../db/repo/insights.ts';
+import { listCategories, listCities } from '../db/repo/reference.ts';
+import { AppError } from '../errors.ts';
+import type { ServiceDeps } from './context.ts';
+import { pagesService } from './pages.ts';
+
+const DAY_MS = 86_400_000;
+/** Lost reasons beyond the most frequent ones are summed under this label. */
+export const OTHER_REASONS = 'Other reasons';
+
+/** The most frequent first; ties by key (the same order on both engines, whatever their collation). */
+function ranked(rows: { key: string; count: number }[], label: (key: string) => string): Ranked[] {
+  return [...rows]
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, TOP_LIMIT)
+    .map((r) => ({ key: r.key, label: label(r.key), count: r.count }));
+}
+
+function topReasons(rows: LostReason[]): LostReason[] {
+  const sorted = [...rows].sort(
+    (a, b) => b.count - a.count || (a.reason ?? '').localeCompare(b.reason ?? '', 'en'),
+  );
+  if (sorted.length <= TOP_LIMIT) return sorted;
+  const kept = sorted.slice(0, TOP_LIMIT - 1);
+  const rest = sorted.slice(TOP_LIMIT - 1).reduce((sum, r) => sum + r.count, 0);
+  return [...kept, { reason: OTHER_REASONS, count: rest }];
+}
+
+export function parseInsightRange(value: unknown): InsightRange {
+  if (value === undefined || value === '') return DEFAULT_INSIGHT_RANGE;
+  if (!isInsightRange(value)) {
+    throw new AppError(400, INSIGHT_RANGE_MESSAGE, { fieldErrors: { range: [INSIGHT_RANGE_MESSAGE] } });
+  }
+  return value;
+}
+
+export function insightsService(deps: ServiceDeps) {
+  const { db, engine, now } = deps;
+  const pages = pagesService(deps);
+
+  async function insights(rangeInput: unknown): Promise<Insights> {
+    const range = parseInsightRange(rangeInput);
+    const at = now();
+    const periods = insightPeriods(at, range);
+    const bounds = { start: periods.start, end: periods.end };
+    // quotes of the range's requests can come up to now; a day either side covers every instant
+    const steps = offsetSteps(new Date(periods.start.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
+
+    const [
+      bySource,
+      funnel,
+      reasons,
+      weekResponses,
+      overall,
+      orders,
+      clicks,
+      categoryRows,
+      equipmentRows,
+      cityRows,
+    ] = await Promise.all([
+      countLeadsByPeriodAndSource(db, bounds, periods.weeks),
+      countFunnel(db, bounds),
+      countLostReasons(db, bounds),
+      responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
+      responseTimesByPeriod(db, engine, bounds, [bounds], steps),
+      sumOrdersByPeriod(db, bounds, periods.months),
+      countClicksByPeriodAndLocation(db, bounds, periods.weeks),
+      countLeadsBy(db, bounds, 'part_category'),
+      countLeadsBy(db, bounds, 'equipment'),
+      countLeadsBy(db, bounds, 'city'),
+    ]);
+    const [categories, cities, indexable] = await Promise.all([
+      listCategories(db),
+      listCities(db),
+      pages.indexablePages(),
+    ]);
+
+    const weeks = periods.weeks.map((w, i) => ({
+      week: w.key,
+      web: bySource.find((r) => r.period === i && r.source === 'web')?.count ?? 0,
+      sms: bySource.find((r) => r.period === i && r.source === 'sms')?.count ?? 0,
+    }));
+    const web = weeks.reduce((s, w) => s + w.web, 0);
+    const sms = weeks.reduce((s, w) => s + w.sms, 0);
+
+    const months = periods.months.map((m, i) => {
+      const row = orders.find((r) => r.period === i);
+      return {
+        month: m.key,
+        orders: row?.orders ?? 0,
+        revenue: row?.revenue ?? 0,
+        profit: row?.profit ?? 0,
+        margin: row ? rate(row.profit, row.costedRevenue) : null,
+      };
+    });
+    const profit = orders.reduce((s, r) => s + r.profit, 0);
+    const costedRevenue = orders.reduce((s, r) => s + r.costedRevenue, 0);
+
+    const locationTotals = new Map<string, number>();
+    for (const c of clicks) locationTotals.set(c.location, (locationTotals.get(c.location) ?? 0) + c.count);
+    const locations = [...locationTotals.entries()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([location]) => location);
+    const clickWeeks = periods.weeks.map((w, i) => {
+      const byLocation = Object.fromEntries(
+        clicks.filter((c) => c.period === i).map((c) => [c.location, c.count]),
+      );
+      return { week: w.key, total: Object.values(byLocation).reduce((s, n) => s + n, 0), byLocation };
+    });
+    const totalClicks = clickWeeks.reduce((s, w) => s + w.total, 0);
+
+    const categoryName = new Map(categories.map((c) => [c.slug, c.name]));
+    const cityName = new Map(cities.map((c) => [c.slug, c.name]));
+    const indexedCities = new Set(indexable.map((p) => p.city));
+    const equipmentName = new Map<string, string>(EQUIPMENT_TYPES.map((e) => [e.value, e.label]));
+
+    return {
+      range,
+      from: periods.from,
+      to: periods.to,
+      promisedResponseMinutes: PROMISED_RESPONSE_MINUTES,
+      leads: { total: web + sms, web, sms, weeks },
+      funnel,
+      lostReasons: topReasons(reasons),
+      response: {
+        quotes: overall[0]?.quotes ?? 0,
+        median: overall[0]?.median ?? null,
+        p90: overall[0]?.p90 ?? null,
+        weeks: periods.weeks.map((w, i) => {
+          const row = weekResponses.find((r) => r.period === i);
+          return {
+            week: w.key,
+            quotes: row?.quotes ?? 0,
+            median: row?.median ?? null,
+            p90: row?.p90 ?? null,
+          };
+        }),
+      },
+      revenue: {
+        orders: orders.reduce((s, r) => s + r.orders, 0),
+        revenue: orders.reduce((s, r) => s + r.revenue, 0),
+        profit,
+        margin: rate(profit, costedRevenue),
+        months,
+      },
+      clicks: {
+        total: totalClicks,
+        perLead: rate(totalClicks, web + sms),
+        locations,
+        weeks: clickWeeks,
+      },
+      top: {
+        categories: ranked(categoryRows, (k) => categoryName.get(k) ?? k),
+        equipment: ranked(equipmentRows, (k) => equipmentName.get(k) ?? k),
+        cities: ranked(cityRows, (k) => cityName.get(k) ?? k).map((c) => ({
+          ...c,
+          indexedPage: indexedCities.has(c.key),
+        })),
+      },
+    };
+  }
+
+  return {
+    insights,
+
+    /** The insights of a range as CSV ('Export Report'): UTF-8 with BOM, one row per figure. */
+    async insightsCsv(rangeInput: unknown): Promise<{ range: InsightRange; csv: string }> {
+      const figures = await insights(rangeInput);
+      return { range: figures.range, csv: toCsv([[...INSIGHTS_CSV_HEADER], ...insightsCsvRows(figures)]) };
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof insightsService>;
