@@ -59,30 +59,29 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">{INSIGHTS_TEXT.title}</h1>
           <p className="mt-1 text-slate-600">{INSIGHTS_TEXT.subtitle}</p>
         </div>
-        <Menu.Root>
+        {/* not modal and not in a portal: the page stays readable and the menu stays inside <main> */}
+        <Menu.Root modal={false}>
           <Menu.Trigger className={cn(buttonVariants({ variant: 'outline' }), 'self-start')}>
             <Download className="h-4 w-4" aria-hidden="true" />
             {INSIGHTS_TEXT.exportReport}
             <ChevronDown className="h-4 w-4" aria-hidden="true" />
           </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content
-              align="end"
-              sideOffset={4}
-              className="z-50 min-w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-            >
-              <Menu.Item asChild className={MENU_ITEM}>
-                <a href={`/api/admin/insights.csv?range=${insights.range}`} download>
-                  Insights, {RANGE_LABELS[insights.range].toLowerCase()} (CSV)
-                </a>
-              </Menu.Item>
-              <Menu.Item asChild className={MENU_ITEM}>
-                <a href="/api/leads/export.csv" download>
-                  {INSIGHTS_TEXT.exportLeads}
-                </a>
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <Menu.Item asChild className={MENU_ITEM}>
+              <a href={`/api/admin/insights.csv?range=${insights.range}`} download>
+                Insights, {RANGE_LABELS[insights.range].toLowerCase()} (CSV)
+              </a>
+            </Menu.Item>
+            <Menu.Item asChild className={MENU_ITEM}>
+              <a href="/api/leads/export.csv" download>
+                {INSIGHTS_TEXT.exportLeads}
+              </a>
+            </Menu.Item>
+          </Menu.Content>
         </Menu.Root>
       </div>
 

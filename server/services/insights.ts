@@ -79,35 +79,25 @@ export function insightsService(deps: ServiceDeps) {
     // quotes of the range's requests can come up to now; a day either side covers every instant
     const steps = offsetSteps(new Date(periods.start.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
 
-    const [
-      bySource,
-      funnel,
-      reasons,
-      weekResponses,
-      overall,
-      orders,
-      clicks,
-      categoryRows,
-      equipmentRows,
-      cityRows,
-    ] = await Promise.all([
-      countLeadsByPeriodAndSource(db, bounds, periods.weeks),
-      countFunnel(db, bounds),
-      countLostReasons(db, bounds),
-      responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
-      responseTimesByPeriod(db, engine, bounds, [bounds], steps),
-      sumOrdersByPeriod(db, bounds, periods.months),
-      countClicksByPeriodAndLocation(db, bounds, periods.weeks),
-      countLeadsBy(db, bounds, 'part_category'),
-      countLeadsBy(db, bounds, 'equipment'),
-      countLeadsBy(db, bounds, 'city'),
-    ]);
+    const [bySource, funnel, reasons, responses, orders, clicks, categoryRows, equipmentRows, cityRows] =
+      await Promise.all([
+        countLeadsByPeriodAndSource(db, bounds, periods.weeks),
+        countFunnel(db, bounds),
+        countLostReasons(db, bounds),
+        responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
+        sumOrdersByPeriod(db, bounds, periods.months),
+        countClicksByPeriodAndLocation(db, bounds, periods.weeks),
+        countLeadsBy(db, bounds, 'part_category'),
+        countLeadsBy(db, bounds, 'equipment'),
+        countLeadsBy(db, bounds, 'city'),
+      ]);
     const [categories, cities, indexable] = await Promise.all([
       listCategories(db),
       listCities(db),
       pages.indexablePages(),
     ]);
 
+    const overall = responses.find((r) => r.period === -1);
     const weeks = periods.weeks.map((w, i) => ({
       week: w.key,
       web: bySource.find((r) => r.period === i && r.source === 'web')?.count ?? 0,
@@ -156,11 +146,11 @@ export function insightsService(deps: ServiceDeps) {
       funnel,
       lostReasons: topReasons(reasons),
       response: {
-        quotes: overall[0]?.quotes ?? 0,
-        median: overall[0]?.median ?? null,
-        p90: overall[0]?.p90 ?? null,
+        quotes: overall?.quotes ?? 0,
+        median: overall?.median ?? null,
+        p90: overall?.p90 ?? null,
         weeks: periods.weeks.map((w, i) => {
-          const row = weekResponses.find((r) => r.period === i);
+          const row = responses.find((r) => r.period === i);
           return {
             week: w.key,
             quotes: row?.quotes ?? 0,

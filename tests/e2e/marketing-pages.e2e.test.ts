@@ -189,7 +189,9 @@ describe('home page', () => {
 
 describe('service pages', () => {
   it('/parts-sourcing: hero text button (tracked), pain points, benefits, 4 steps, the four figures and a final call to text', async () => {
-    const stats = await getJson<{ partsSourced: number; avgETA: number; avgResponseTime: number }>('/api/admin/stats');
+    const stats = await getJson<{ partsSourced: number; avgETA: number; avgResponseTime: number }>(
+      '/api/admin/stats',
+    );
     const { page } = await open();
     await visit(page, '/parts-sourcing');
     const main = page.getByRole('main');

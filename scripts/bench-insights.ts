@@ -1,0 +1,130 @@
+/**
+ * Insights benchmark (issue 16): GET /api/admin/insights with 10,000 leads and 50,000 lead events
+ * (plus 25,000 quote-button clicks) spread over a year. A benchmark, not a test: it prints figures
+ * and has no thresholds; it exits non-zero only when the harness fails.
+ *
+ * Starts `node server/index.ts` on the production build with a temporary DATA_DIR and the demo
+ * data, on SQLite or, with --database, on a PostgreSQL database the bench creates and drops; adds
+ * the generated leads (every one created, most quoted, ordered and fulfilled or lost, with their
+ * events) in one transaction; signs in; then loads each range with autocannon and prints p50 and
+ * p99 beside GET /api/health measured the same way in the same run (the floor: a request that
+ * touches the database once).
+ *
+ *   node scripts/bench-insights.ts [--duration 5] [--connections 1,4]
+ *     [--database postgres://postgres@127.0.0.1:5432/bench_insights]
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '#server/db/index.ts';
+import { seedInsightsLoad } from './bench/insights-data.ts';
+import { HarnessError, startServer } from './bench/server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_PASSWORD = 'bench-admin-password-1';
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '1,4' },
+    leads: { type: 'string', default: '10000' },
+    database: { type: 'string' },
+  },
+});
+const connectionCounts = args.connections.split(',').map(Number);
+if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
+  throw new HarnessError(
+    `--connections: a comma-separated list of positive integers, not '${args.connections}'`,
+  );
+
+async function createPostgresDatabase(url: string): Promise<() => Promise<void>> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new HarnessError(`--database: name a database in lower-case letters, digits and _ ('${name}')`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      return await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if ((await run(`select 1 from pg_database where datname = '${name}'`)).rowCount)
+    throw new HarnessError(`database ${name} exists: the bench creates and drops its own; name a new one`);
+  await run(`create database "${name}"`);
+  return async () => {
+    await run(`drop database if exists "${name}" with (force)`);
+  };
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number) {
+  const result = await autocannon({ url, headers, connections, duration: Number(args.duration) });
+  if (result.non2xx || result.errors)
+    throw new HarnessError(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average) };
+}
+
+const dropDatabase = args.database ? await createPostgresDatabase(args.database) : undefined;
+try {
+  const server = await startServer({
+    root,
+    adminPassword: ADMIN_PASSWORD,
+    startTimeoutMs: 60_000,
+    env: args.database ? { DATABASE_URL: args.database } : {},
+  });
+  try {
+    const database = openDatabase(
+      args.database
+        ? { kind: 'postgres', url: args.database }
+        : { kind: 'sqlite', file: path.join(server.dataDir, 'app.db') },
+      { poolSize: 1, statementTimeoutMs: 0 },
+    );
+    try {
+      await seedInsightsLoad(database, Number(args.leads));
+    } finally {
+      await database.close();
+    }
+    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    if (!login.ok) throw new HarnessError(`sign-in failed: HTTP ${login.status}`);
+    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    console.log(
+      `Engine: ${args.database ? 'PostgreSQL' : 'SQLite'}; ${args.duration} s per figure; ${os.availableParallelism()} CPUs, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}.`,
+    );
+    const rows: Record<string, unknown>[] = [];
+    for (const connections of connectionCounts) {
+      const floor = await load(`${server.baseUrl}/api/health`, headers, connections);
+      rows.push({ target: 'GET /api/health (reference)', connections, ...floor });
+      for (const range of ['30d', '90d', '365d']) {
+        const figures = await load(
+          `${server.baseUrl}/api/admin/insights?range=${range}`,
+          headers,
+          connections,
+        );
+        rows.push({
+          target: `GET /api/admin/insights?range=${range}`,
+          connections,
+          ...figures,
+          'p99 × health': Math.round((figures.p99 / Math.max(1, floor.p99)) * 10) / 10,
+        });
+      }
+    }
+    console.table(rows);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await dropDatabase?.();
+}

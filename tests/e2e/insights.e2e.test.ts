@@ -1,0 +1,214 @@
+/**
+ * Insights in Chromium (issue 16): staff open it from the navigation, see the charts drawn from
+ * the demo year with a summary line each, switch the range in the URL, open a chart's data table,
+ * export both reports; axe finds nothing, on a laptop and on a phone (where the page does not
+ * scroll sideways); an empty database shows a friendly state instead of empty axes; and no public
+ * page loads a byte of the chart library.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '#app/modules/catalog/csv.ts';
+import { signIn } from './support/admin.ts';
+import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { baseUrl } from './support/server.ts';
+import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+
+const CHARTS = [
+  'Leads per week',
+  'From request to fulfilled',
+  'Response time',
+  'Revenue per month',
+  'Quote-button clicks per week',
+  'Lost leads by reason',
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openInsights(page: Page) {
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Insights' }).click();
+  await page.waitForURL('**/admin/insights');
+  await page.getByRole('heading', { name: 'Insights', level: 1 }).waitFor();
+  await waitForHydration(page);
+}
+
+describe('Insights', () => {
+  it('shows every chart with its summary, switches the range, shows the data as a table, passes axe', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await openInsights(page);
+      const range = page.getByRole('navigation', { name: 'Range' });
+      expect(await range.locator('[aria-current="page"]').textContent()).toBe('Last 90 days');
+
+      for (const title of CHARTS) {
+        const card = page.getByRole('region', { name: title });
+        await card.waitFor();
+        // the chart is drawn (an SVG with marks), and the summary says something concrete
+        await card.locator('.recharts-surface').first().waitFor();
+        expect(await card.locator('.recharts-surface path, .recharts-surface rect').count()).toBeGreaterThan(
+          3,
+        );
+        expect(await card.getByTestId('insight-summary').textContent()).toMatch(/\d/);
+      }
+      const response = await page
+        .getByRole('region', { name: 'Response time' })
+        .getByTestId('insight-summary')
+        .textContent();
+      expect(response).toMatch(
+        /^Median response \d+ min, (\d+ min (better|slower) than promised|as promised)/,
+      );
+      const top = page.getByRole('region', { name: 'Most requested' });
+      expect(await top.getByRole('table', { name: 'Cities' }).getByRole('row').count()).toBeGreaterThan(3);
+
+      // 30 days: the URL says so, and the weeks in the table are the five or six of that range
+      await range.getByRole('link', { name: 'Last 30 days' }).click();
+      await page.waitForURL('**/admin/insights?range=30d');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('nav[aria-label="Range"] [aria-current="page"]')?.textContent ===
+          'Last 30 days',
+      );
+      const leads = page.getByRole('region', { name: 'Leads per week' });
+      await leads.getByText('Show the data').click();
+      const table = leads.getByRole('table', { name: 'Leads per week' });
+      await table.waitFor();
+      const rows = await table.locator('tbody tr').count();
+      expect(rows).toBeGreaterThanOrEqual(5);
+      expect(rows).toBeLessThanOrEqual(6);
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+        'Week of',
+        'Web form',
+        'Text message',
+      ]);
+
+      // 365 days: a year of weeks
+      await range.getByRole('link', { name: 'Last 365 days' }).click();
+      await page.waitForURL('**/admin/insights?range=365d');
+      await page.waitForFunction(
+        () => document.querySelectorAll('section [role="region"] table tbody tr').length >= 52,
+      );
+
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("'Export Report' offers these figures and the leads as CSV", async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await openInsights(page);
+      await page.getByRole('link', { name: 'Last 30 days' }).click();
+      await page.waitForURL('**/admin/insights?range=30d');
+      await page.getByRole('button', { name: 'Export Report' }).click();
+      const menu = page.getByRole('menu');
+      const insights = menu.getByRole('menuitem', { name: 'Insights, last 30 days (CSV)' });
+      const leads = menu.getByRole('menuitem', { name: 'All leads (CSV)' });
+      expect(await insights.getAttribute('href')).toBe('/api/admin/insights.csv?range=30d');
+      expect(await leads.getAttribute('href')).toBe('/api/leads/export.csv');
+      expect(await axeViolations(page)).toEqual([]);
+      const [download] = await Promise.all([page.waitForEvent('download'), insights.click()]);
+      expect(download.suggestedFilename()).toMatch(/^insights-30d-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await page.request.get('/api/admin/insights.csv?range=30d');
+      const rows = parseCsv(await csv.text());
+      expect(rows[0]).toEqual(['Chart', 'Period', 'Series', 'Value', 'Unit']);
+      expect(rows.some((r) => r[0] === 'Response time' && r[2] === 'Median')).toBe(true);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads on a phone: the page never scrolls sideways, axe finds nothing', async () => {
+    const { context, page, problems } = await openPage(browser, 'phone');
+    try {
+      await signIn(page);
+      await page.goto('/admin/insights');
+      await waitForHydration(page);
+      await page
+        .getByRole('region', { name: 'Leads per week' })
+        .locator('.recharts-surface')
+        .first()
+        .waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('no public page loads the chart library', async () => {
+    const origin = baseUrl();
+    const scripts = new Set<string>();
+    for (const path of [
+      '/',
+      '/catalog',
+      '/find-my-part',
+      '/blog',
+      '/parts-sourcing',
+      '/mb/winnipeg/trailer-parts',
+      '/admin/login',
+    ]) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]!);
+      for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(m[1]!);
+    }
+    expect(scripts.size).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (await fetch(`${origin}${script}`)).text();
+      expect(code.includes('recharts-surface'), script).toBe(false);
+    }
+    // while the insights page does load it
+    const { context, page } = await openPage(browser, 'desktop');
+    try {
+      const loaded: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().endsWith('.js')) loaded.push(r.url());
+      });
+      await openInsights(page);
+      const bodies = await Promise.all(loaded.map(async (url) => (await fetch(url)).text()));
+      expect(bodies.some((code) => code.includes('recharts-surface'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Insights without any data', () => {
+  let server: SpawnedServer;
+  beforeAll(async () => {
+    server = await spawnServer({ name: 'insights-empty', adminPassword: 'e2e-insights-admin-password' });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('says so in words, with no chart axes', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await page.goto(`${server.origin}/admin/login`);
+      await waitForHydration(page);
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill('e2e-insights-admin-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/admin/blog');
+      await page.goto(`${server.origin}/admin/insights?range=365d`);
+      await waitForHydration(page);
+      await page.getByText('No requests in this range yet.').waitFor();
+      expect(await page.locator('.recharts-surface').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
