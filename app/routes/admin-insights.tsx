@@ -4,10 +4,10 @@
  * loader calls the same service as GET /api/admin/insights. 'Export Report' offers the lead CSV and
  * these figures as CSV. Recharts comes with this route only.
  */
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { BarChart3, ChevronDown, Download } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
 import { Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/admin-insights';
+import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
 import {
   ClicksChart,
   FunnelChart,
@@ -18,7 +18,6 @@ import {
   TopRequested,
 } from '#app/components/insights/insight-charts.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { buttonVariants } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import {
   DEFAULT_INSIGHT_RANGE,
@@ -59,30 +58,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">{INSIGHTS_TEXT.title}</h1>
           <p className="mt-1 text-slate-600">{INSIGHTS_TEXT.subtitle}</p>
         </div>
-        {/* not modal and not in a portal: the page stays readable and the menu stays inside <main> */}
-        <Menu.Root modal={false}>
-          <Menu.Trigger className={cn(buttonVariants({ variant: 'outline' }), 'self-start')}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            {INSIGHTS_TEXT.exportReport}
-            <ChevronDown className="h-4 w-4" aria-hidden="true" />
-          </Menu.Trigger>
-          <Menu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            <Menu.Item asChild className={MENU_ITEM}>
-              <a href={`/api/admin/insights.csv?range=${insights.range}`} download>
-                Insights, {RANGE_LABELS[insights.range].toLowerCase()} (CSV)
-              </a>
-            </Menu.Item>
-            <Menu.Item asChild className={MENU_ITEM}>
-              <a href="/api/leads/export.csv" download>
-                {INSIGHTS_TEXT.exportLeads}
-              </a>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Root>
+        <ExportReportMenu ranges={[insights.range]} />
       </div>
 
       <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -132,6 +108,3 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-const MENU_ITEM =
-  'flex min-h-11 cursor-pointer items-center rounded px-3 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';

@@ -4,19 +4,20 @@
  * calculator, 'Export Report' (CSV) and 'Generate SEO Pages'. The first render comes from the
  * loader (same services as the /api twins); after a change the board and stats reload from the API.
  */
-import { Download, Loader2, Search, Sparkles } from 'lucide-react';
+import { Loader2, Search, Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { redirect } from 'react-router';
 import type { Route } from './+types/admin-leads';
 import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
+import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
 import { LeadBoard } from '#app/components/leads/lead-board.tsx';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
 import { SummaryCards } from '#app/components/leads/summary-cards.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { Button, buttonVariants } from '#app/components/ui/button.tsx';
-import { cn } from '#app/components/ui/cn.ts';
+import { Button } from '#app/components/ui/button.tsx';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
+import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
 import { LEADS_TEXT, type LeadBoard as LeadBoardData } from '#app/modules/leads/lead-admin.ts';
 import type { BoardStatus } from '#app/modules/leads/status.ts';
 import type { LeadStats } from '#app/modules/marketing/stats.ts';
@@ -155,10 +156,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href="/api/leads/export.csv" download className={cn(buttonVariants({ variant: 'outline' }))}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            {LEADS_TEXT.exportReport}
-          </a>
+          <ExportReportMenu ranges={INSIGHT_RANGES} />
           <Button variant="accent" onClick={() => void generateSeoPages()} disabled={generating}>
             {generating ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />

@@ -388,6 +388,12 @@ eachEngine(
     it('stores nothing and leaves no file when the customer drops off mid-upload', async () => {
       const before = await counts(ctx());
       await abortMidUpload(app, photos);
+      // the aborted upload's temporary file is removed once its stream has closed: wait for that
+      // state (a loaded machine takes a moment longer), never for a fixed time
+      const deadline = Date.now() + 10_000;
+      while (filesIn(incomingDir(ctx())).length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       // the server is still fine and the next request goes through
       await submit(app, VALID_FIELDS, photos.slice(0, 1)).expect(201);
       const after = await counts(ctx());

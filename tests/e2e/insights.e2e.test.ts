@@ -101,7 +101,7 @@ describe('Insights', () => {
     }
   });
 
-  it("'Export Report' offers these figures and the leads as CSV", async () => {
+  it("'Export Report' offers these figures and the leads as CSV, here and on Lead Management", async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await openInsights(page);
@@ -120,6 +120,18 @@ describe('Insights', () => {
       const rows = parseCsv(await csv.text());
       expect(rows[0]).toEqual(['Chart', 'Period', 'Series', 'Value', 'Unit']);
       expect(rows.some((r) => r[0] === 'Response time' && r[2] === 'Median')).toBe(true);
+
+      // Lead Management's 'Export Report' keeps the lead CSV and offers every range
+      await page.goto('/admin/leads');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Export Report' }).click();
+      expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+        'All leads (CSV)',
+        'Insights, last 30 days (CSV)',
+        'Insights, last 90 days (CSV)',
+        'Insights, last 365 days (CSV)',
+      ]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();

@@ -286,7 +286,6 @@ export const INSIGHTS_TEXT = {
   clicksTitle: 'Quote-button clicks per week',
   topTitle: 'Most requested',
   noReason: 'No reason given',
-  exportReport: 'Export Report',
   exportLeads: 'All leads (CSV)',
 } as const;
 
