@@ -20,6 +20,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import multer from 'multer';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { MAX_IMPORT_BYTES } from '#app/modules/catalog/catalog-csv.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
@@ -130,8 +131,8 @@ function sendListing(req: Request, res: Response, listing: CatalogListing): void
 }
 
 function itemId(raw: string | string[] | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) throw new AppError(404, 'Catalog item not found');
+  const id = parseRowId(raw);
+  if (id === undefined) throw new AppError(404, 'Catalog item not found');
   return id;
 }
 
