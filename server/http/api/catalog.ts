@@ -142,8 +142,13 @@ export function catalogRouter(services: Services, config: Config): Router {
 
   router.get('/catalog', async (req, res) => {
     const listing = await services.catalog.listPublic(req.query);
+    // the filters as applied, not the query as sent: an echoed query of a few KB (U+FFFD for
+    // each broken escape grows it ninefold) made headers no HTTP client reads (decision 0098)
     const link = (page: number) => {
-      const params = new URLSearchParams(req.query as Record<string, string>);
+      const params = new URLSearchParams();
+      if (listing.category) params.set('category', listing.category);
+      if (listing.city) params.set('city', listing.city.slug);
+      if (req.query.perPage !== undefined) params.set('perPage', String(listing.perPage));
       params.set('page', String(page));
       return `</api/catalog?${params}>`;
     };
