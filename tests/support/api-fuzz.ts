@@ -1071,8 +1071,15 @@ export function send(
       res.on('aborted', end);
     });
     // the server may answer (413, 415) and close before the whole body is written: the answer counts
+    // which case the kept-alive connection carried before, for a finding that is the echo of it
+    let before: number | undefined;
+    req.on('socket', (socket: typeof req.socket & { fuzzCase?: number }) => {
+      before = socket.fuzzCase;
+      socket.fuzzCase = c.index;
+    });
     req.on('error', (err) => {
-      setTimeout(() => finish({ text: '', error: err.message }), 50);
+      const where = before === undefined ? 'on a new connection' : `after case #${before} on this connection`;
+      setTimeout(() => finish({ text: '', error: `${err.message} (${where})` }), 50);
     });
     req.end(c.body);
   });
