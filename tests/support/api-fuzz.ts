@@ -937,6 +937,7 @@ export function fuzzCase(plan: FuzzPlan, index: number): FuzzCase {
   // at most 12,000 characters: beyond 16 KB of headers Node itself answers 431, before any app code
   const path = (buildPath(r, endpoint.path, plan.known, what) + buildQuery(r, route, what)).slice(0, 12_000);
   const headers: Record<string, string> = {};
+  if (auth === 'bad cookie') headers.Cookie = `__Host-phmb_session=${rawParam(r)}; phmb_session=%E0%A4%A`;
   // a client address per request, so rate limits (TRUST_PROXY=1) only rarely decide the answer
   headers['X-Forwarded-For'] = r.chance(0.05) ? r.pick(XFF_ODD) : `203.0.${r.int(256)}.${1 + r.int(254)}`;
   if (r.chance(0.05)) headers.Origin = r.pick(['https://evil.example', 'null', BASE_URL, 'http://127.0.0.1']);
@@ -1006,9 +1007,7 @@ export type Finding = Outcome & { kind: '5xx' | 'no answer' | 'hang' | 'unclear 
 
 function headersFor(c: FuzzCase, session: Session | undefined): Record<string, string> {
   const headers = { ...c.headers };
-  if (c.auth === 'bad cookie')
-    headers.Cookie = `__Host-phmb_session=${rawParam(caseRng(c.index, 7))}; phmb_session=%E0%A4%A`;
-  else if (c.auth !== 'anonymous' && session) {
+  if (c.auth !== 'anonymous' && c.auth !== 'bad cookie' && session) {
     headers.Cookie = session.cookie;
     if (c.auth === 'staff') headers['X-CSRF-Token'] = session.token;
     else if (c.auth === 'staff, wrong CSRF') headers['X-CSRF-Token'] = `${session.token}x`;
