@@ -34,6 +34,7 @@ import { quoteEmail, quoteMessage } from '#app/modules/messages/messages.ts';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
 import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadStatus } from '../db/repo/leads.ts';
@@ -101,8 +102,8 @@ function exportRow(lead: Lead): CsvCell[] {
 }
 
 function parseId(id: unknown): number {
-  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,12}$/.test(id) ? Number(id) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new AppError(404, LEAD_NOT_FOUND);
+  const n = parseRowId(id);
+  if (n === undefined) throw new AppError(404, LEAD_NOT_FOUND);
   return n;
 }
 

@@ -134,4 +134,12 @@ describe('board cursor', () => {
     expect(parseBoardCursor("2026-11-21' or 1=1_4")).toBeUndefined();
     expect(parseBoardCursor(undefined)).toBeUndefined();
   });
+
+  it('refuses what the database cannot compare with: an id above 2^31 - 1, year 0', () => {
+    expect(parseBoardCursor('2026-11-21T18:00:00.000Z_2147483647')?.id).toBe(2_147_483_647);
+    expect(parseBoardCursor('2026-11-21T18:00:00.000Z_2147483648')).toBeUndefined();
+    expect(parseBoardCursor('2026-11-21T18:00:00.000Z_0')).toBeUndefined();
+    expect(parseBoardCursor('0001-01-01T00:00:00.000Z_1')?.createdAt).toBe('0001-01-01T00:00:00.000Z');
+    expect(parseBoardCursor('0000-12-31T23:59:59.999Z_1')).toBeUndefined();
+  });
 });

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
 import { dollarsToCents } from '../site/money.ts';
+import { parseRowId } from '../site/row-id.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
 import { BOARD_STATUSES, type BoardStatus } from './status.ts';
 
@@ -230,11 +231,21 @@ export function boardCursor(card: { createdAt: string; id: number }): string {
   return `${card.createdAt}_${card.id}`;
 }
 
+/** The first instant of year 1: PostgreSQL's timestamptz has no year 0 ('0000-…' is an error). */
+const FIRST_YEAR_ONE = Date.parse('0001-01-01T00:00:00Z');
+
+/**
+ * A cursor as `boardCursor` writes it, or undefined: a time in year 1 or later (PostgreSQL has
+ * no year 0) and an id within the id columns (`parseRowId`), so a cursor never reaches the
+ * database with a value it refuses.
+ */
 export function parseBoardCursor(value: unknown): { createdAt: string; id: number } | undefined {
   if (typeof value !== 'string') return undefined;
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)_(\d{1,12})$/.exec(value);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { createdAt: new Date(match[1]!).toISOString(), id: Number(match[2]) };
+  const time = match ? Date.parse(match[1]!) : NaN;
+  const id = parseRowId(match?.[2]);
+  if (Number.isNaN(time) || time < FIRST_YEAR_ONE || id === undefined) return undefined;
+  return { createdAt: new Date(time).toISOString(), id };
 }
 
 export function isBoardStatus(value: unknown): value is BoardStatus {

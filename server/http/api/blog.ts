@@ -18,6 +18,7 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { BLOG_TEXT } from '#app/modules/blog/blog.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
@@ -54,8 +55,8 @@ const formBody =
   };
 
 const postId = (raw: string | string[] | undefined): number => {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) throw new AppError(404, BLOG_TEXT.postMissing);
+  const id = parseRowId(raw);
+  if (id === undefined) throw new AppError(404, BLOG_TEXT.postMissing);
   return id;
 };
 

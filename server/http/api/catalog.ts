@@ -20,6 +20,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import multer from 'multer';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { MAX_IMPORT_BYTES } from '#app/modules/catalog/catalog-csv.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
@@ -130,8 +131,8 @@ function sendListing(req: Request, res: Response, listing: CatalogListing): void
 }
 
 function itemId(raw: string | string[] | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 1) throw new AppError(404, 'Catalog item not found');
+  const id = parseRowId(raw);
+  if (id === undefined) throw new AppError(404, 'Catalog item not found');
   return id;
 }
 
@@ -141,8 +142,13 @@ export function catalogRouter(services: Services, config: Config): Router {
 
   router.get('/catalog', async (req, res) => {
     const listing = await services.catalog.listPublic(req.query);
+    // the filters as applied, not the query as sent: an echoed query of a few KB (U+FFFD for
+    // each broken escape grows it ninefold) made headers no HTTP client reads (decision 0098)
     const link = (page: number) => {
-      const params = new URLSearchParams(req.query as Record<string, string>);
+      const params = new URLSearchParams();
+      if (listing.category) params.set('category', listing.category);
+      if (listing.city) params.set('city', listing.city.slug);
+      if (req.query.perPage !== undefined) params.set('perPage', String(listing.perPage));
       params.set('page', String(page));
       return `</api/catalog?${params}>`;
     };

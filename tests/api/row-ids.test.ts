@@ -1,0 +1,129 @@
+/**
+ * An id in a URL names a row only when it is plain digits within the id columns (PostgreSQL
+ * `integer`, at most 2,147,483,647), on both engines (decision 0098, found by the API fuzz):
+ * above that PostgreSQL refused the query and the answer was 500; '+1' or '1e0' named row 1.
+ * Every endpoint with an :id is read from the app's own router, so a new one is covered here.
+ * A board cursor with such an id, or in year 0 (PostgreSQL has none), is the 400 'Invalid cursor'.
+ */
+import request from 'supertest';
+import { beforeAll, expect, it } from 'vitest';
+import { MAX_ROW_ID } from '#app/modules/site/row-id.ts';
+import { seedReference } from '#server/seed/index.ts';
+import { createStaff, signIn } from '../support/admin.ts';
+import { eachEngine } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
+import { listEndpoints, type Endpoint } from '../support/route-table.ts';
+import { submit, VALID_FIELDS } from './leads-fixtures.ts';
+
+type App = ReturnType<typeof createTestApp>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A body each endpoint would take, so only the id can be what is wrong. */
+const BODIES: Record<string, object> = {
+  'PATCH /api/leads/:id': { status: 'qualified' },
+  'POST /api/leads/:id/quote': { cost: 12_000, etaDays: 3 },
+  'POST /api/leads/:id/messages': { body: 'Your part is in.' },
+  'PATCH /api/catalog/:id': { title: 'Plow Edge II' },
+  'PATCH /api/admin/blog/:id': { title: 'Axle tags', content: '<p>Read the tag.</p>' },
+};
+
+const TOO_LARGE = [
+  String(MAX_ROW_ID + 1),
+  '9999999999',
+  '12045550123',
+  '99999999999999999999',
+  '9223372036854775808',
+];
+
+eachEngine(
+  'ids in URLs',
+  (ctx) => {
+    let app: App;
+    let session: { cookie: string; token: string };
+    let withId: Endpoint[];
+    const ids = { lead: 0, item: 0, post: 0 };
+    const call = (method: string, url: string) => {
+      const t = request(app)[method.toLowerCase() as Method](url);
+      return t.set('Cookie', session.cookie).set('X-CSRF-Token', session.token);
+    };
+    const existing = (path: string) =>
+      path.includes('/leads/') ? ids.lead : path.includes('/catalog/') ? ids.item : ids.post;
+
+    beforeAll(async () => {
+      app = createTestApp(ctx().deps, ctx().services);
+      await seedReference(ctx().deps);
+      await createStaff(ctx().deps);
+      session = await signIn(app);
+      withId = listEndpoints(app).filter((e) => e.path.includes(':id'));
+      const lead = await submit(app, VALID_FIELDS).expect(201);
+      ids.lead = Number(String(lead.body.caseNumber).slice(2)) - 10_000;
+      const item = await call('POST', '/api/catalog')
+        .send({ title: 'Plow Edge', slug: 'plow-edge', category: 'snow-ice' })
+        .expect(201);
+      ids.item = item.body.id as number;
+      const post = await call('POST', '/api/admin/blog')
+        .send({ title: 'Axle tags', content: '<p>Read the tag.</p>' })
+        .expect(201);
+      ids.post = post.body.id as number;
+      await call('GET', `/api/leads/${ids.lead}`).expect(200);
+    });
+
+    it('finds the endpoints that take an id', () => {
+      expect(withId.length).toBeGreaterThanOrEqual(10);
+    });
+
+    it('answers 404 with its message for an id above the id columns, never 500', async () => {
+      for (const e of withId) {
+        for (const id of [String(MAX_ROW_ID), ...TOO_LARGE]) {
+          const where = `${e.method} ${e.path} with id ${id}`;
+          const res = await call(e.method, e.path.replace(':id', id)).send(
+            BODIES[`${e.method} ${e.path}`] ?? {},
+          );
+          expect({ where, status: res.status }).toEqual({ where, status: 404 });
+          expect(res.body, where).toEqual({ message: expect.stringMatching(/not found/i) });
+        }
+      }
+    });
+
+    it('takes an id only as plain digits: "+1", "1e0", "0x1", "1.0" name no row', async () => {
+      for (const e of withId.filter((x) => x.method === 'GET' || x.path.endsWith('/quote'))) {
+        const id = existing(e.path);
+        for (const written of [`+${id}`, `${id}e0`, `0x${id.toString(16)}`, `${id}.0`, `%20${id}`]) {
+          const where = `${e.method} ${e.path} with id ${written}`;
+          const res = await call(e.method, e.path.replace(':id', written)).send(
+            BODIES[`${e.method} ${e.path}`] ?? {},
+          );
+          expect({ where, status: res.status }).toEqual({ where, status: 404 });
+        }
+      }
+      for (const path of ['/api/catalog/:id', '/api/admin/blog/:id']) {
+        const id = existing(path);
+        const res = await call('PATCH', path.replace(':id', `+${id}`)).send(BODIES[`PATCH ${path}`] ?? {});
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      }
+    });
+
+    it('refuses a board cursor whose id or year the database cannot hold: 400 "Invalid cursor"', async () => {
+      for (const cursor of [
+        `2026-01-01T00:00:00.000Z_${MAX_ROW_ID + 1}`,
+        '2026-01-01T00:00:00.000Z_999999999999',
+        '0000-01-01T00:00:00.000Z_1',
+      ]) {
+        for (const url of ['/api/leads', '/api/leads/board/new']) {
+          const where = `${url}?before=${cursor}`;
+          const res = await call('GET', `${url}?before=${encodeURIComponent(cursor)}`);
+          expect({ where, status: res.status }).toEqual({ where, status: 400 });
+          expect(res.body, where).toEqual({ message: 'Invalid cursor' });
+        }
+      }
+      // the largest id and the first year PostgreSQL has are fine: an empty page
+      const last = await call(
+        'GET',
+        `/api/leads?before=${encodeURIComponent(`0001-01-01T00:00:00.000Z_${MAX_ROW_ID}`)}`,
+      );
+      expect(last.status).toBe(200);
+      expect(last.body).toEqual([]);
+    });
+  },
+  { TRUST_PROXY: '1' },
+);
