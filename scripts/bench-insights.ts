@@ -18,9 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '#server/db/index.ts';
 import { seedInsightsLoad } from './bench/insights-data.ts';
+import { createPostgresDatabase } from './bench/postgres.ts';
 import { HarnessError, startServer } from './bench/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,29 +38,6 @@ if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
   throw new HarnessError(
     `--connections: a comma-separated list of positive integers, not '${args.connections}'`,
   );
-
-async function createPostgresDatabase(url: string): Promise<() => Promise<void>> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    throw new HarnessError(`--database: name a database in lower-case letters, digits and _ ('${name}')`);
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      return await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  if ((await run(`select 1 from pg_database where datname = '${name}'`)).rowCount)
-    throw new HarnessError(`database ${name} exists: the bench creates and drops its own; name a new one`);
-  await run(`create database "${name}"`);
-  return async () => {
-    await run(`drop database if exists "${name}" with (force)`);
-  };
-}
 
 async function load(url: string, headers: Record<string, string>, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: Number(args.duration) });

@@ -24,11 +24,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { LEAD_STATUSES, URGENCIES } from '#app/modules/leads/leads.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
+import { createPostgresDatabase } from './bench/postgres.ts';
 import { HarnessError, startServer } from './bench/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,32 +46,6 @@ if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
   throw new HarnessError(
     `--connections: a comma-separated list of positive integers, not '${args.connections}'`,
   );
-
-/** A throw-away PostgreSQL database: created now, dropped by the returned function. */
-async function createPostgresDatabase(url: string): Promise<() => Promise<void>> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name))
-    throw new HarnessError(`--database: name a database in lower-case letters, digits and _ ('${name}')`);
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      return await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const exists = await run(`select 1 from pg_database where datname = '${name}'`);
-  if (exists.rowCount)
-    throw new HarnessError(`database ${name} exists: the bench creates and drops its own; name a new one`);
-  await run(`create database "${name}"`);
-  return async () => {
-    await run(`drop database if exists "${name}" with (force)`);
-  };
-}
 
 async function seed(database: ReturnType<typeof openDatabase>, count: number) {
   const started = performance.now();
