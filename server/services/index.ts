@@ -45,7 +45,7 @@ export function createServices(deps: ServiceDeps) {
     messaging,
     pages,
     rateLimits: rateLimitService(deps),
-    reference: referenceService(deps),
+    reference: referenceService(deps, { changes }),
     seo: seoService(deps, { pages }),
     stats: statsService(deps),
     texting,
