@@ -3,11 +3,46 @@
  * crawler receives is complete. The CSP nonce from the Express server goes to every inline script.
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { MobileBottomBarContent } from '#app/components/site/mobile-bottom-bar.tsx';
 import { NonceContext } from '#app/components/site/nonce.tsx';
+import { SiteFooterContent } from '#app/components/site/site-footer.tsx';
+import { SiteHeaderContent } from '#app/components/site/site-header.tsx';
+import { StaticChromeContext, type StaticChrome } from '#app/components/site/static-chrome.tsx';
 import { getAppContext } from '#app/load-context.ts';
+import { needsHydration } from '#app/modules/marketing/hydration.ts';
+import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
+
+/** The chrome's HTML per site (one per process), rendered at its first page without React. */
+const chromes = new WeakMap<SiteInfo, StaticChrome>();
+
+function staticChrome(site: SiteInfo): StaticChrome {
+  let chrome = chromes.get(site);
+  if (!chrome) {
+    // its links are absolute paths, so a memory router gives them the hrefs the page's router would
+    const html = (element: React.ReactElement) =>
+      renderToStaticMarkup(<MemoryRouter>{element}</MemoryRouter>);
+    chrome = {
+      header: html(<SiteHeaderContent site={site} />),
+      footer: html(<SiteFooterContent site={site} />),
+      bottomBar: html(<MobileBottomBarContent site={site} />),
+    };
+    chromes.set(site, chrome);
+  }
+  return chrome;
+}
+
+/** Whether the page ships React (decision 0013): the same rule the layout applies. */
+function hydrates(context: EntryContext): boolean {
+  return needsHydration(
+    context.staticHandlerContext.matches.map((m) => ({
+      id: m.route.id,
+      handle: context.routeModules[m.route.id]?.handle,
+    })),
+  );
+}
 
 export const streamTimeout = 5_000;
 
@@ -26,8 +61,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const app = getAppContext(loadContext);
   // empty for the page cache (server/http/page-cache.ts): no nonce attribute at all then
-  const nonce = getAppContext(loadContext).cspNonce || undefined;
+  const nonce = app.cspNonce || undefined;
+  // a page without React gets the chrome as HTML rendered once (decision 0115)
+  const chrome = hydrates(routerContext) ? null : staticChrome(app.site);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -37,9 +75,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce ?? ''}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
+      <StaticChromeContext.Provider value={chrome}>
+        <NonceContext.Provider value={nonce ?? ''}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </StaticChromeContext.Provider>,
       {
         nonce,
         onAllReady() {

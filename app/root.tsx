@@ -20,6 +20,7 @@ import { NotFoundContent } from '#app/components/site/not-found.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { SiteFooter } from '#app/components/site/site-footer.tsx';
 import { SiteHeader } from '#app/components/site/site-header.tsx';
+import { useStaticChrome } from '#app/components/site/static-chrome.tsx';
 import { UnavailableContent } from '#app/components/site/unavailable.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
@@ -40,6 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<{ site: SiteInfo }>('root')?.site ?? DEFAULT_SITE;
   const nonce = useNonce();
+  // set by the server for a page without React: the chrome's HTML, rendered once (decision 0115)
+  const chrome = useStaticChrome();
   const matches = useMatches();
   // the back office brings its own shell (app/routes/admin-layout.tsx): no public chrome there
   const publicChrome = !matches.some(
@@ -66,12 +69,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {publicChrome ? (
           <>
-            <SiteHeader site={site} />
+            <SiteHeader site={site} innerHtml={chrome?.header} />
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter site={site} />
-            <MobileBottomBar site={site} />
+            <SiteFooter site={site} innerHtml={chrome?.footer} />
+            <MobileBottomBar site={site} innerHtml={chrome?.bottomBar} />
           </>
         ) : (
           children

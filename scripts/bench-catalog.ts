@@ -23,35 +23,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { CATEGORIES, fillCatalog } from './bench/catalog-items.ts';
 import { HarnessError, readMemory, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-const CATEGORIES = [
-  ['trailer-parts', ['Axle', 'Leaf Spring', 'Hub & Drum', 'Coupler', 'Jack', 'Fender']],
-  ['truck-upfit', ['Toolbox', 'Headache Rack', 'Hitch', 'Mud Flap', 'Running Board']],
-  ['snow-ice', ['Cutting Edge', 'Spinner Disc', 'Plow Cylinder', 'Spreader Chain']],
-  ['lighting-electrical', ['LED Stop Light', 'Marker Light', 'Wiring Harness', 'Beacon']],
-  ['hydraulics-fittings', ['Hose Assembly', 'Quick Coupler', 'Cylinder', 'Control Valve']],
-  ['cargo-control', ['Ratchet Strap', 'Load Binder', 'Transport Chain', 'E-Track']],
-  ['ag-heavy-equipment', ['PTO Shaft', 'V-Belt', 'Cultivator Sweep', 'Bearing']],
-  ['safety-compliance', ['Conspicuity Tape', 'Warning Triangle', 'Extinguisher', 'SMV Emblem']],
-] as const;
-const BRANDS = [
-  'Dexter',
-  'Buyers',
-  'Grote',
-  'Peterson',
-  'Gates',
-  'Prince',
-  'Ancra',
-  'Kinedyne',
-  'Meyer',
-  'Kramp',
-];
-
 /** `paths`: each request picks one at random (mostly memo misses); `path` is what is reported. */
 type Target = { label: string; path: string; paths?: () => string };
 type Row = {
@@ -65,71 +43,6 @@ type Row = {
   compressedBytes: number;
   encoding: string;
 };
-
-/** A CSV of `count` generated items, one category after another, SKUs BENCH-00001… */
-function generatedCsv(count: number): string {
-  const lines = [
-    'sku,title,brand,category,subcategory,description,supplier_sku,cost,markup_pct,stock_qty,status,specs',
-  ];
-  for (let i = 1; i <= count; i++) {
-    const [category, kinds] = CATEGORIES[i % CATEGORIES.length]!;
-    const kind = kinds[i % kinds.length]!;
-    const brand = BRANDS[i % BRANDS.length]!;
-    const status = i % 40 === 0 ? 'draft' : i % 41 === 0 ? 'archived' : 'active';
-    const cost = (((i * 7919) % 90000) / 100 + 5).toFixed(2);
-    const stock = (i * 13) % 60;
-    lines.push(
-      [
-        `BENCH-${String(i).padStart(5, '0')}`,
-        `"${brand} ${kind} Model ${1000 + i}"`,
-        brand,
-        category,
-        kind,
-        `"Replacement ${kind.toLowerCase()} for trucks, trailers and farm equipment across Manitoba. Part ${i}."`,
-        `${brand.slice(0, 3).toUpperCase()}-${i}`,
-        cost,
-        '0.35',
-        String(stock),
-        status,
-        `"Model: ${1000 + i}\nWeight: ${(i % 90) + 1} lb"`,
-      ].join(','),
-    );
-  }
-  return lines.join('\r\n') + '\r\n';
-}
-
-async function signIn(server: BenchServer): Promise<{ cookie: string; token: string }> {
-  const res = await fetch(`${server.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new HarnessError(`sign-in failed: HTTP ${res.status}`);
-  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const { token } = (await res.json()) as { token: string };
-  return { cookie, token };
-}
-
-async function fillCatalog(server: BenchServer, total: number): Promise<number> {
-  const session = await signIn(server);
-  const headers = { Cookie: session.cookie, 'X-CSRF-Token': session.token };
-  const existing = await fetch(`${server.baseUrl}/api/admin/catalog`, { headers });
-  const { total: before } = (await existing.json()) as { total: number };
-  const body = new FormData();
-  body.append(
-    'file',
-    new Blob([generatedCsv(Math.max(0, total - before))], { type: 'text/csv' }),
-    'bench.csv',
-  );
-  const started = performance.now();
-  const res = await fetch(`${server.baseUrl}/api/admin/catalog/import`, { method: 'POST', headers, body });
-  const result = (await res.json()) as { ok: boolean; created?: number; message?: string };
-  if (!res.ok || !result.ok)
-    throw new HarnessError(`import failed: HTTP ${res.status} ${result.message ?? ''}`);
-  console.log(`Imported ${result.created} items in ${Math.round(performance.now() - started)} ms.`);
-  const after = await fetch(`${server.baseUrl}/api/admin/catalog`, { headers });
-  return ((await after.json()) as { total: number }).total;
-}
 
 async function answerSize(url: string): Promise<{ bytes: number; encoding: string }> {
   // node's fetch decodes the body: ask with raw HTTP for the bytes that travel
@@ -201,7 +114,7 @@ async function main() {
   const server = await startServer({ root, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 60_000 });
   const rows: Row[] = [];
   try {
-    const catalogSize = await fillCatalog(server, items);
+    const catalogSize = await fillCatalog(server, ADMIN_PASSWORD, items);
     const list = await fetch(`${server.baseUrl}/api/catalog?category=trailer-parts`);
     const deepPage = Math.max(1, Math.floor(Number(list.headers.get('x-page-count')) / 2));
     const publicCount = (await fetch(`${server.baseUrl}/api/catalog`)).headers.get('x-total-count');

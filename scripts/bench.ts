@@ -4,7 +4,8 @@
  *
  * What it measures: throughput (requests/second, mean of the one-second samples), latency (p50, p99)
  * and failures (non-2xx answers, connection errors/timeouts) of `node server/index.ts` serving the
- * production build with the demo data, for GET /, /catalog, /api/catalog and /api/health, one target
+ * production build with the demo data and a catalog of 5,000 items (`--items`, imported through the
+ * staff import like scripts/bench-catalog.ts), for GET /, /catalog, /api/catalog and /api/health, one target
  * after the other, each with a warm-up run first (discarded). It also reads the server's memory from
  * /proc/<pid>/status: the highest VmRSS sampled while each target ran, and VmHWM (peak) at the end.
  * Requests carry a browser-like Accept-Encoding, so page figures include compression.
@@ -13,6 +14,7 @@
  *   npm run bench                                # 10 connections, 2 s warm-up + 10 s per target
  *   npm run bench -- --duration 3                # shorter run (BENCH_DURATION=3 does the same)
  *   npm run bench -- --connections 50 --only /catalog --only /api/health
+ *   npm run bench -- --items 0                   # the demo data's catalog only
  *
  * It builds first when build/ is missing or its sources changed (decision 0110), starts the server on a free 127.0.0.1 port
  * with a temporary DATA_DIR (SQLite, SEED_DEMO=true, LOG_LEVEL=warn), loads loopback only, stops the
@@ -27,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon, { type Result } from 'autocannon';
+import { fillCatalog } from './bench/catalog-items.ts';
 import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
 import { findNginx, recordPage, startNginx, type RecordedPage } from './bench/nginx.ts';
 import { formatTable } from './bench/table.ts';
@@ -43,7 +46,7 @@ const DEFAULT_TARGETS = [
   '/api/catalog',
   '/api/health',
 ];
-const DEFAULTS = { connections: 10, durationSeconds: 10, warmupSeconds: 2 };
+const DEFAULTS = { connections: 10, durationSeconds: 10, warmupSeconds: 2, items: 5000 };
 const ADMIN_PASSWORD = 'bench-admin-password-1';
 const START_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_SECONDS = 10;
@@ -54,6 +57,8 @@ const USAGE = `Usage: npm run bench -- [--connections N] [--duration S] [--only 
   --duration S     measured seconds per target, after a ${DEFAULTS.warmupSeconds} s warm-up
                    (default ${DEFAULTS.durationSeconds}, or env BENCH_DURATION)
   --only /path     bench only this path (repeatable); default: ${DEFAULT_TARGETS.join(' ')}
+  --items N        catalog items (all statuses) imported before the runs (default ${DEFAULTS.items};
+                   0: the demo data's own few)
   --no-lighthouse  skip the Lighthouse mobile audit of the pages
 
 Each page is loaded as a visitor sees it (from the page cache after its first view) and with an
@@ -64,6 +69,8 @@ interface Settings {
   durationSeconds: number;
   warmupSeconds: number;
   targets: string[];
+  /** Catalog items (all statuses, ~95% active) the server holds during the runs (issue 15: 5,000) */
+  items: number;
   /** Lighthouse mobile scores of the pages (scripts/lighthouse.ts), after the load runs */
   lighthouse: boolean;
 }
@@ -90,6 +97,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
       connections: { type: 'string' },
       duration: { type: 'string' },
       only: { type: 'string', multiple: true },
+      items: { type: 'string' },
       'no-lighthouse': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -112,6 +120,10 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
       `--duration / BENCH_DURATION must be seconds between 0 and 3600 (got ${rawDuration})`,
     );
   }
+  const items = values.items === undefined ? DEFAULTS.items : Number(values.items);
+  if (!Number.isInteger(items) || items < 0 || items > 100_000) {
+    throw new HarnessError(`--items must be a whole number from 0 to 100000 (got ${values.items})`);
+  }
   const targets = values.only?.length ? [...new Set(values.only)] : DEFAULT_TARGETS;
   for (const target of targets) {
     // Paths only: the base is always the loopback server this script started.
@@ -124,6 +136,7 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
     durationSeconds,
     warmupSeconds: DEFAULTS.warmupSeconds,
     targets,
+    items,
     lighthouse: !values['no-lighthouse'],
   };
 }
@@ -346,8 +359,12 @@ async function main(): Promise<void> {
   let recordings: RecordedPage[];
   const extras = new Map<string, PageExtras>();
   try {
+    // the catalog the issue measures /catalog with (5,000 items); city and item pages read it too
+    const catalogItems = settings.items > 0 ? await fillCatalog(server, ADMIN_PASSWORD, settings.items) : 0;
     console.log(
-      `Server pid ${server.pid} at ${server.baseUrl}. ${settings.connections} connections, ` +
+      `Server pid ${server.pid} at ${server.baseUrl}` +
+        (catalogItems ? `, ${catalogItems} catalog items` : '') +
+        `. ${settings.connections} connections, ` +
         `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per target.`,
     );
     const targets = await resolveTargets(server.baseUrl, settings.targets);

@@ -4,13 +4,14 @@
  * Used by server/index.ts and by the HTTP tests.
  */
 import path from 'node:path';
-import zlib from 'node:zlib';
+import fs from 'node:fs';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import { apiRouter } from './http/api.ts';
+import { BROTLI_PARAMS } from './http/compress.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { closeStalledBodies } from './http/stalled-body.ts';
@@ -73,7 +74,8 @@ export function createApp(options: AppOptions) {
   // outside the JS heap, and at 4 MB ten answers at a time made V8 run a full garbage collection
   // almost per request, which doubled the CPU time of GET /api/leads/board at 10 connections
   // (decision 0050). Our answers are far smaller than 256 KB, so they compress as well as before.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // Pages rendered per request are compressed whole by the page handler (server/http/compress.ts).
+  app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
 
   // U+0000 in a path is not found, in an API query a 400 (decision 0095)
   app.use(unstorableInUrl);
@@ -113,8 +115,19 @@ export function createApp(options: AppOptions) {
   app.use(loadSession(services, config));
   app.use(['/admin', '/api/admin'], privateHeaders);
   app.use('/api', apiRouter(services, config));
-  // root files (favicon, social card…) after the API, so API calls never touch the disk for them
-  if (options.clientDir) app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+  // root files (favicon, social card…) after the API, so API calls never touch the disk for them;
+  // only the names the build holds go to the disk, so a page request costs no stat() and no 404
+  // error object (decision 0115)
+  if (options.clientDir) {
+    const rootFiles = new Set(
+      fs
+        .readdirSync(options.clientDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
+    );
+    const serveRootFile = express.static(options.clientDir, { maxAge: '1h', index: false });
+    app.use((req, res, next) => (rootFiles.has(req.path) ? serveRootFile(req, res, next) : next()));
+  }
 
   if (options.pageHandler) app.use(options.pageHandler);
 

@@ -69,6 +69,8 @@ export async function startServer(options: {
   startTimeoutMs: number;
   /** Set after the stripped configuration, e.g. DATABASE_URL of a throw-away PostgreSQL database. */
   env?: Record<string, string>;
+  /** More node flags after `npm start`'s, e.g. `--cpu-prof` (scripts/profile-pages.ts). */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   const { root, adminPassword, startTimeoutMs } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-bench-'));
@@ -90,11 +92,16 @@ export async function startServer(options: {
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'server/index.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // the node flags of `npm start` (package.json), so the figures are what it serves
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', ...(options.nodeArgs ?? []), 'server/index.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   let lineCount = 0;
   const keep = (line: string) => {

@@ -68,3 +68,39 @@ describe('node:sqlite transactions with several processes on one file', () => {
     }
   });
 });
+
+describe('node:sqlite kept statements', () => {
+  it('reuses a statement for the same SQL and still sees new rows and new columns', async () => {
+    const { raw, database } = openNodeSqlite(':memory:');
+    raw.exec("create table k (id integer primary key, name text); insert into k values (1, 'a')");
+    const read = async () => (await database.prepare('select * from k order by id')).all([]);
+    expect(await read()).toStrictEqual([{ id: 1, name: 'a' }]);
+    (await database.prepare('insert into k (id, name) values (?, ?)')).run([2, 'b']);
+    expect(await read()).toStrictEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+    ]);
+    // a column added behind the adapter's back, and one through it: both show in `select *`
+    raw.exec('alter table k add column price integer');
+    expect(await read()).toStrictEqual([
+      { id: 1, name: 'a', price: null },
+      { id: 2, name: 'b', price: null },
+    ]);
+    (await database.prepare('alter table k add column note text')).run([]);
+    expect((await read())[0]).toStrictEqual({ id: 1, name: 'a', price: null, note: null });
+    database.close();
+  });
+
+  it('iterates with a statement of its own, so a query between two rows cannot reset it', async () => {
+    const { raw, database } = openNodeSqlite(':memory:');
+    raw.exec('create table k (id integer primary key); insert into k values (1), (2), (3)');
+    const sql = 'select id from k order by id';
+    const rows = [];
+    for (const row of (await database.prepare(sql)).iterate([])) {
+      rows.push(row);
+      (await database.prepare(sql)).all([]);
+    }
+    expect(rows).toStrictEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    database.close();
+  });
+});

@@ -23,6 +23,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
+import { encodingFor } from './compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -96,19 +97,6 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
-
-/** br, then gzip, then none: what the client accepts (q=0 refuses). */
-function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([0-9.]+)/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name!.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
 }
 
 export function createPageCache(options: PageCacheOptions) {

@@ -1,12 +1,15 @@
 /**
  * Mounts React Router: every request that is not /api or a file becomes a server-rendered page.
  * A public page a visitor without a session asks for is rendered for the page cache (decision
- * 0114): with no nonce, read whole, kept, and sent from the cache like every later hit.
+ * 0114): with no nonce, read whole, kept, and sent from the cache like every later hit. Any other
+ * GET (a staff member, an unknown query parameter) is rendered for that request alone, with its own
+ * nonce, and answered whole, compressed in one call (decision 0115). Other methods (a form's
+ * action) go through React Router's Express adapter, which streams their bodies.
  */
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { createRequestHandler } from '@react-router/express';
 import { writeReadableStreamToWritable } from '@react-router/node';
-import type { RequestHandler } from 'express';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import {
   createRequestHandler as createFetchHandler,
   RouterContextProvider,
@@ -16,6 +19,7 @@ import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession } from './auth.ts';
+import { COMPRESS_THRESHOLD, compressWhole, encodingFor } from './compress.ts';
 import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
 
@@ -34,29 +38,42 @@ export function pageHandler(options: {
     context.set(appContext, values);
     return context;
   };
-  const handler = createRequestHandler({
+  /** What loaders get for a request rendered for itself: its nonce and the staff member, if any. */
+  const contextOf = (res: ExpressResponse) => {
+    const session = currentSession(res);
+    return contextFor({
+      services,
+      site: options.site,
+      cspNonce: res.locals.cspNonce as string,
+      session: session && {
+        user: { username: session.user.username, displayName: session.user.displayName },
+        csrfToken: session.csrfToken,
+      },
+    });
+  };
+  const adapter = createRequestHandler({
     build: options.build,
     mode: options.mode,
-    getLoadContext: (_req, res) => {
-      const session = currentSession(res);
-      return contextFor({
-        services,
-        site: options.site,
-        cspNonce: res.locals.cspNonce as string,
-        session: session && {
-          user: { username: session.user.username, displayName: session.user.displayName },
-          csrfToken: session.csrfToken,
-        },
-      });
-    },
+    getLoadContext: (_req, res) => contextOf(res),
   });
   const { pageCache } = options;
   const render = createFetchHandler(options.build, options.mode);
 
   return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      adapter(req, res, next).catch(next);
+      return;
+    }
     const key = pageCache && req.method === 'GET' ? pageCache.keyOf(req) : undefined;
     if (!pageCache || key === undefined) {
-      handler(req, res, next).catch(next);
+      // rendered for this request alone (staff, unknown parameters, development): its own nonce
+      const aborted = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) aborted.abort();
+      });
+      render(webRequest(req, aborted.signal), contextOf(res))
+        .then((response) => sendWhole(req, res, response))
+        .catch(next);
       return;
     }
     const startedUnder = pageCache.generation();
@@ -77,8 +94,6 @@ export function pageHandler(options: {
         }
         // a redirect, a 404, a 503: sent as rendered, never kept; rendered without a nonce too, so
         // its inline scripts are allowed by their hashes, like a kept page's
-        res.status(response.status);
-        for (const [name, value] of response.headers) res.append(name, value);
         const policy = res.getHeader('content-security-policy');
         if (
           typeof policy === 'string' &&
@@ -86,23 +101,57 @@ export function pageHandler(options: {
         ) {
           const html = await response.text();
           res.setHeader('content-security-policy', policyWithHashes(policy, inlineScriptHashes(html)));
-          res.end(html);
+          await sendWhole(req, res, new Response(html, response));
           return;
         }
-        if (response.body) await writeReadableStreamToWritable(response.body, res);
-        else res.end();
+        await sendWhole(req, res, response);
       })
       .catch(next);
   };
 }
 
-/** The Fetch API request React Router renders from, for a GET without a body. */
-function webRequest(req: IncomingMessage & { protocol?: string }): Request {
+/**
+ * Sends a rendered answer: an HTML page whole, compressed in one call when the client accepts it
+ * (the compression middleware then leaves it alone), anything else streamed as React Router's
+ * Express adapter does.
+ */
+async function sendWhole(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    await writeReadableStreamToWritable(response.body, res);
+    return;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  res.vary('Accept-Encoding');
+  const encoding =
+    body.length >= COMPRESS_THRESHOLD ? encodingFor(req.headers['accept-encoding']) : undefined;
+  const sent = encoding ? compressWhole(body, encoding) : body;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', sent.length);
+  res.end(sent);
+}
+
+/** The Fetch API request React Router renders from, for a GET or HEAD (no body). */
+function webRequest(req: IncomingMessage & { protocol?: string }, signal?: AbortSignal): Request {
   const host = req.headers.host ?? 'localhost';
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(`${req.protocol ?? 'http'}://${host}${req.url ?? '/'}`, { method: 'GET', headers });
+  return new Request(`${req.protocol ?? 'http'}://${host}${req.url ?? '/'}`, {
+    method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+    headers,
+    ...(signal ? { signal } : {}),
+  });
 }

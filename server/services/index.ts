@@ -31,6 +31,8 @@ export function createServices(deps: ServiceDeps) {
   const leads = leadsService(deps, { messaging });
   // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
   const texting = textingService(deps, { messaging, leads });
+  // city pages keep what they read of the catalog until it changes (decision 0115)
+  const pages = pagesService(deps, { changes });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
@@ -43,10 +45,10 @@ export function createServices(deps: ServiceDeps) {
     leads,
     leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,
-    pages: pagesService(deps),
+    pages,
     rateLimits: rateLimitService(deps),
-    reference: referenceService(deps),
-    seo: seoService(deps),
+    reference: referenceService(deps, { changes }),
+    seo: seoService(deps, { pages }),
     stats: statsService(deps),
     texting,
   };

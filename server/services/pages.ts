@@ -15,7 +15,9 @@ import type { Category, City } from '#app/modules/site/reference.ts';
 import { listActiveCatalogItems } from '../db/repo/catalog.ts';
 import { countActiveItemsByCategory, listLocalGuides, type LocalGuide } from '../db/repo/landing-pages.ts';
 import { listCategories, listCities } from '../db/repo/reference.ts';
+import type { ContentChanges } from './changes.ts';
 import type { ServiceDeps } from './context.ts';
+import { createMemo } from './memo.ts';
 
 /** A catalog item as a public page shows it: no supplier cost or markup. */
 export type FeaturedItem = PublicCatalogItem;
@@ -55,10 +57,25 @@ const focusesOn = (guide: LocalGuide, city: City) =>
     return n === city.slug || n === normalize(city.name);
   });
 
-export function pagesService({ db, now }: ServiceDeps) {
+/**
+ * What every city page reads about the catalog (a count over all items, the first items of the
+ * category) is kept until staff change the catalog (decision 0115): the change signal clears it in
+ * every process within a second (decision 0097), and the TTL bounds a change made around the
+ * service. Local guides are read per request: a scheduled post goes live on its own time.
+ */
+export const CITY_PAGE_CACHE = { ttlMs: 30_000, maxEntries: 100 } as const;
+
+export function pagesService({ db, now }: ServiceDeps, { changes }: { changes: ContentChanges }) {
+  const activeCounts = createMemo<Record<string, number>>(CITY_PAGE_CACHE);
+  const featured = createMemo<FeaturedItem[]>(CITY_PAGE_CACHE);
+  changes.onChange(() => {
+    activeCounts.clear();
+    featured.clear();
+  });
+
   async function indexable(cities: City[], categories: Category[]) {
     const [activeByCategory, guides] = await Promise.all([
-      countActiveItemsByCategory(db),
+      activeCounts.get('', () => countActiveItemsByCategory(db)),
       listLocalGuides(db, now()),
     ]);
     return cities.flatMap((city) => {
@@ -93,13 +110,17 @@ export function pagesService({ db, now }: ServiceDeps) {
       const category = categories.find((c) => c.slug === categorySlug);
       if (!city || !category) return undefined;
       const [items, pages] = await Promise.all([
-        listActiveCatalogItems(db, { category: category.slug, limit: FEATURED_ITEMS_LIMIT }),
+        featured.get(category.slug, async () =>
+          (await listActiveCatalogItems(db, { category: category.slug, limit: FEATURED_ITEMS_LIMIT })).map(
+            toPublicItem,
+          ),
+        ),
         indexable([city], [category]),
       ]);
       return {
         city,
         category,
-        featuredItems: items.map(toPublicItem),
+        featuredItems: items,
         seo: cityPageSeo(city, category),
         indexable: pages.length > 0,
       };

@@ -4,11 +4,10 @@ import { robotsTxt, sitemapXml, STATIC_PUBLIC_PATHS, type SitemapEntry } from '#
 import { listPublishedPosts } from '../db/repo/blog.ts';
 import { listActiveCatalogSlugs } from '../db/repo/catalog.ts';
 import type { ServiceDeps } from './context.ts';
-import { pagesService } from './pages.ts';
+import type { PagesService } from './pages.ts';
 
-export function seoService(deps: ServiceDeps) {
+export function seoService(deps: ServiceDeps, { pages }: { pages: PagesService }) {
   const { db, config, now } = deps;
-  const pages = pagesService(deps);
   return {
     robotsTxt: () => robotsTxt(config.baseUrl),
 

@@ -10,9 +10,23 @@ import { cityPagePath, FOOTER_CITIES, SERVICE_LINKS } from './nav-links.ts';
 const heading = 'text-sm font-semibold uppercase tracking-wider text-white';
 const link = 'hover:text-white hover:underline';
 
-export function SiteFooter({ site }: { site: SiteInfo }) {
+const footerClass = 'bg-slate-900 pb-20 text-slate-300 md:pb-0';
+
+/** `innerHtml`: the content as rendered once per process for pages without React (static-chrome.tsx). */
+export function SiteFooter({ site, innerHtml }: { site: SiteInfo; innerHtml?: string }) {
+  if (innerHtml !== undefined) {
+    return <footer className={footerClass} dangerouslySetInnerHTML={{ __html: innerHtml }} />;
+  }
   return (
-    <footer className="bg-slate-900 pb-20 text-slate-300 md:pb-0">
+    <footer className={footerClass}>
+      <SiteFooterContent site={site} />
+    </footer>
+  );
+}
+
+export function SiteFooterContent({ site }: { site: SiteInfo }) {
+  return (
+    <>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
@@ -109,6 +123,6 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
           </ul>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

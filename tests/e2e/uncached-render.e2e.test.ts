@@ -1,0 +1,154 @@
+/**
+ * Pages rendered per request (issue 15 item 3; decision 0115), on the production server: a page
+ * asked for with a query parameter it does not read skips the page cache and is rendered for that
+ * request alone. It is sent whole and compressed in one call (brotli or gzip, as the client
+ * accepts), carries its own CSP nonce and the security headers, and shows what staff changed at
+ * once, though city pages keep what they read of the catalog between changes.
+ */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { baseUrl, urlOf } from './support/server.ts';
+
+const CITY_PAGE = '/mb/winnipeg/trailer-parts';
+let uncachedViews = 0;
+/** The path with a parameter no page reads, new each time: never from the page cache. */
+const uncached = (path: string) => `${path}${path.includes('?') ? '&' : '?'}utm_content=v${++uncachedViews}`;
+
+/** The raw answer (node:http: fetch would decode the body). */
+function getRaw(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(urlOf(path), { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+const pageText = async (path: string) => {
+  const res = await fetch(urlOf(path));
+  expect(res.status).toBe(200);
+  return res.text();
+};
+
+async function staffSession() {
+  const res = await fetch(urlOf('/api/admin/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { token } = (await res.json()) as { token: string };
+  const staff = (path: string, init: RequestInit = {}) =>
+    fetch(urlOf(path), {
+      ...init,
+      headers: { cookie, 'x-csrf-token': token, origin: baseUrl(), ...init.headers },
+    });
+  return staff;
+}
+
+describe('a page rendered per request', () => {
+  it('is compressed whole as the client accepts, with its own nonce and the security headers', async () => {
+    const plain = await getRaw(uncached('/catalog'));
+    const br = await getRaw(uncached('/catalog'), { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await getRaw(uncached('/catalog'), { 'accept-encoding': 'gzip, br;q=0' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const nonces = new Set<string>();
+    for (const [res, html] of [
+      [plain, plain.body.toString()],
+      [br, zlib.brotliDecompressSync(br.body).toString()],
+      [gzip, zlib.gunzipSync(gzip.body).toString()],
+    ] as const) {
+      expect(res.status).toBe(200);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control'] ?? '').not.toMatch(/public/);
+      expect(res.headers.etag).toBeUndefined();
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toContain('Parts Catalog');
+      expect(html).toContain('</html>');
+      // the policy's nonce is the one on the page's scripts, and no other answer's
+      const nonce = /'nonce-([A-Za-z0-9+/]+={0,2})'/.exec(
+        String(res.headers['content-security-policy']),
+      )?.[1];
+      expect(nonce).toBeTruthy();
+      expect(html).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it('shows a catalog change by staff at once, on the catalog and on the city page', async () => {
+    const staff = await staffSession();
+    const [featured] = (
+      (await (await fetch(urlOf('/api/pages/winnipeg/trailer-parts'))).json()) as {
+        featuredItems: { id: number; slug: string; title: string }[];
+      }
+    ).featuredItems;
+    expect(featured).toBeDefined();
+    // rendered before the change: what the city page keeps between changes is now in memory
+    expect(await pageText(uncached(CITY_PAGE))).toContain(featured!.title);
+    const title = `${featured!.title} (Rebuilt)`;
+    const rename = (to: string) =>
+      staff(`/api/catalog/${featured!.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: to }),
+      });
+    expect((await rename(title)).status).toBe(200);
+    try {
+      expect(await pageText(uncached(CITY_PAGE))).toContain(title);
+      expect(await pageText(uncached(`/catalog/${featured!.slug}`))).toContain(title);
+      const listing = await pageText(uncached('/catalog?category=trailer-parts'));
+      expect(listing).toContain(title);
+    } finally {
+      // put it back for the other files
+      expect((await rename(featured!.title)).status).toBe(200);
+    }
+    expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
+  });
+
+  it('shows a local guide staff publish at once on its city page, and drops it when unpublished', async () => {
+    const staff = await staffSession();
+    const title = 'Winnipeg Trailer Axle Swap Guide';
+    expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
+    const form = new FormData();
+    form.append('title', title);
+    form.append('content', '<p>Swap a trailer axle before seeding.</p>');
+    form.append('excerpt', 'Axles in Winnipeg, step by step.');
+    form.append('cityFocus', JSON.stringify(['winnipeg']));
+    const created = await staff('/api/admin/blog', { method: 'POST', body: form });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    try {
+      const published = await staff(`/api/admin/blog/${id}/publish`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(published.status).toBe(200);
+      expect(await pageText(uncached(CITY_PAGE))).toContain(title);
+      expect((await staff(`/api/admin/blog/${id}/unpublish`, { method: 'POST' })).status).toBe(200);
+      expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
+    } finally {
+      await staff(`/api/admin/blog/${id}`, { method: 'DELETE' });
+    }
+  });
+});
