@@ -41,7 +41,7 @@ export function createServices(deps: ServiceDeps) {
     changes,
     clicks: clicksService(deps),
     health: healthService(deps),
-    insights: insightsService(deps),
+    insights: insightsService(deps, { pages }),
     leads,
     leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,

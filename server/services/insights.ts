@@ -35,7 +35,7 @@ import {
 import { listCategories, listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
-import { pagesService } from './pages.ts';
+import type { PagesService } from './pages.ts';
 
 const DAY_MS = 86_400_000;
 /** Lost reasons beyond the most frequent ones are summed under this label. */
@@ -67,10 +67,7 @@ export function parseInsightRange(value: unknown): InsightRange {
   return value;
 }
 
-export function insightsService(deps: ServiceDeps) {
-  const { db, engine, now } = deps;
-  const pages = pagesService(deps);
-
+export function insightsService({ db, engine, now }: ServiceDeps, { pages }: { pages: PagesService }) {
   async function insights(rangeInput: unknown): Promise<Insights> {
     const range = parseInsightRange(rangeInput);
     const at = now();
