@@ -185,7 +185,7 @@ export function ResponseChart({ response, promised }: { response: Insights['resp
         <LineChart data={data} accessibilityLayer={false} margin={{ left: -16, right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
-          <YAxis tick={AXIS} unit=" m" />
+          <YAxis tick={AXIS} unit=" min" width={64} />
           <Tooltip formatter={(value) => `${String(value)} min`} />
           <Legend />
           <ReferenceLine
