@@ -12,6 +12,7 @@ import { sms } from './0005-sms.ts';
 import { sharedLimits } from './0006-shared-limits.ts';
 import { contentVersion } from './0007-content-version.ts';
 import { blogBodyHtml } from './0008-blog-body-html.ts';
+import { insights } from './0009-insights.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0006-shared-limits': sharedLimits(engine),
     '0007-content-version': contentVersion(engine),
     '0008-blog-body-html': blogBodyHtml(),
+    '0009-insights': insights(),
   };
   return { getMigrations: async () => migrations };
 }

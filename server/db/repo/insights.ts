@@ -49,9 +49,9 @@ function epochSeconds(engine: Engine, column: string): RawBuilder<number> {
     : sql<number>`unixepoch(${ref})`;
 }
 
-/** Epoch seconds → seconds on the business's wall clock. */
-function toLocal(column: string, steps: OffsetSteps): RawBuilder<number> {
-  const ref = sql.ref(column);
+/** Epoch seconds → seconds on the business's wall clock (the offset's CASE has a branch per DST change). */
+function toLocal(seconds: RawBuilder<number>, steps: OffsetSteps): RawBuilder<number> {
+  const ref = seconds;
   const last = steps[steps.length - 1]!;
   const branches = steps
     .filter((s) => s.until !== null)
@@ -63,9 +63,7 @@ function toLocal(column: string, steps: OffsetSteps): RawBuilder<number> {
 }
 
 /** `openSecondsUntil` of app/modules/insights in SQL, from a local day number and second of day. */
-function openSecondsUntil(dayColumn: string, secondColumn: string): RawBuilder<number> {
-  const day = sql.ref(dayColumn);
-  const second = sql.ref(secondColumn);
+function openSecondsUntil(day: RawBuilder<unknown>, second: RawBuilder<unknown>): RawBuilder<number> {
   const weekday = sql`((${day} + ${sql.lit(EPOCH_WEEKDAY)}) % 7)`;
   const before = BUSINESS_HOURS.map(
     (_h, w) => sql`when ${sql.lit(w)} then ${sql.lit(OPEN_SECONDS_BEFORE[w]!)}`,
@@ -158,27 +156,19 @@ export async function responseTimesByPeriod(
   // MATERIALIZED: each step computed once per row; inlined, SQLite would parse both timestamps
   // again in every branch of the CASE expressions built on them
   const { rows } = await sql<{ period: number; quotes: number; median: number; p90: number }>`
-    with epochs as materialized (
+    with locals as materialized (
       select ${periodIndex('created_at', periods)} as period,
-        ${epochSeconds(engine, 'created_at')} as c_epoch,
-        ${epochSeconds(engine, 'quoted_at')} as q_epoch
+        ${toLocal(epochSeconds(engine, 'created_at'), steps)} as c_local,
+        ${toLocal(epochSeconds(engine, 'quoted_at'), steps)} as q_local
       from leads
       where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
         and quoted_at is not null and quoted_at >= created_at
     ),
-    locals as materialized (
-      select period, ${toLocal('c_epoch', steps)} as c_local, ${toLocal('q_epoch', steps)} as q_local
-      from epochs
-    ),
-    days as materialized (
-      select period,
-        c_local / 86400 as c_day, c_local - (c_local / 86400) * 86400 as c_second,
-        q_local / 86400 as q_day, q_local - (q_local / 86400) * 86400 as q_second
-      from locals
-    ),
     responses as materialized (
-      select period, ${openSecondsUntil('q_day', 'q_second')} - ${openSecondsUntil('c_day', 'c_second')} as secs
-      from days
+      select period,
+        ${openSecondsUntil(sql`(q_local / 86400)`, sql`(q_local - (q_local / 86400) * 86400)`)}
+        - ${openSecondsUntil(sql`(c_local / 86400)`, sql`(c_local - (c_local / 86400) * 86400)`)} as secs
+      from locals
     ),
     ranked as (
       select period, secs,
@@ -217,11 +207,19 @@ export async function sumOrdersByPeriod(
     costed: number;
   }>`
     with orders as materialized (
-      select l.sell_price, l.cost,
-        (select min(e.created_at) from lead_events e
-          where e.lead_id = l.id and e.to_status in ${ORDERED_OR_LATER}) as ordered_at
-      from leads l
-      where l.status in ${ORDERED_OR_LATER}
+      -- the first event of each lead that moved it to ordered (or straight to fulfilled), when it
+      -- lies in the range: found from the range's events (lead_events_status_created_idx)
+      select l.sell_price, l.cost, e.created_at as ordered_at
+      from lead_events e
+      join leads l on l.id = e.lead_id
+      where e.to_status in ${ORDERED_OR_LATER}
+        and e.created_at >= ${iso(range.start)} and e.created_at < ${iso(range.end)}
+        and l.status in ${ORDERED_OR_LATER}
+        and not exists (
+          select 1 from lead_events p
+          where p.lead_id = e.lead_id and p.to_status in ${ORDERED_OR_LATER}
+            and (p.created_at < e.created_at or (p.created_at = e.created_at and p.id < e.id))
+        )
     )
     select period, count(*) as orders,
       coalesce(sum(sell_price), 0) as revenue,
@@ -230,7 +228,6 @@ export async function sumOrdersByPeriod(
     from (
       select ${periodIndex('ordered_at', periods)} as period, sell_price, cost
       from orders
-      where ordered_at >= ${iso(range.start)} and ordered_at < ${iso(range.end)}
     ) t
     group by period`.execute(db);
   return rows.map((r) => ({
