@@ -39,7 +39,9 @@ function islands(): Plugin {
     load(id) {
       if (id !== `\0${ID}`) return;
       if (this.environment.mode === 'dev') {
-        const preamble = `import RefreshRuntime from '/@react-refresh'; RefreshRuntime.injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type; window.__vite_plugin_react_preamble_installed__ = true;`;
+        // what React Router's <Scripts/> runs first in dev (its plugin's virtual module; Vite's
+        // own '/@react-refresh' is not served under React Router)
+        const preamble = `import '/@id/__x00__virtual:react-router/inject-hmr-runtime';`;
         const dev = Object.fromEntries(
           Object.entries(ISLANDS).map(([name, { entry, hydrate }]) => [
             name,

@@ -139,8 +139,9 @@ export function RequestForm({
     defaultValues: start.values,
     shouldFocusError: true,
   });
-  // until React runs, Continue stays disabled: Enter in a field cannot post the form natively
-  const hydrated = useHydrated();
+  // until a script runs, Continue stays disabled: Enter in a field cannot post the form natively.
+  // As an island the entry has enabled it already (early-input.ts): so it is in the first render
+  const hydrated = useHydrated() || early !== undefined;
   const [step, setStep] = useState<1 | 2>(1);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<SendProgress>(null);
