@@ -4,28 +4,49 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** Browser entries hydrated on their own on pages without React Router (decision 0112). */
-const ISLANDS = { requestForm: 'app/components/request/request-form.island.ts' };
+/**
+ * Islands: forms hydrated on their own on pages without React Router (decisions 0112, 0116). Each
+ * has a tiny entry, loaded with the page, and the module that hydrates it, loaded when wanted.
+ */
+const ISLANDS = {
+  requestForm: {
+    entry: 'app/components/request/request-form.island.ts',
+    hydrate: 'app/components/request/request-form.hydrate.tsx',
+  },
+};
 
 /**
- * Builds each island as an entry chunk of the client build and tells the server build where it
- * went (`virtual:islands`: its URL and the chunks to preload). The client build runs first, in
- * the same process, so the server build reads what the client build recorded. In dev the entry is
- * served by Vite, after the React Fast Refresh preamble React Router's <Scripts/> would have set.
+ * Builds each island's entry and hydrating module as chunks of the client build and tells the
+ * server build where they went (`virtual:islands`): the entry's URL, the hydrating module's URL
+ * and the chunks it imports (for the entry to preload all at once when it is wanted). The entry
+ * imports it by that URL, not by a bundled import(): so the entry is one file with no imports of
+ * its own (no chain of requests before the first paint) and has no preload helper. The client
+ * build runs first, in the same process, so the server build reads what the client build
+ * recorded. In dev both are served by Vite, after the React Fast Refresh preamble React Router's
+ * <Scripts/> would have set.
  */
 function islands(): Plugin {
   const ID = 'virtual:islands';
-  const built: Record<string, { src: string; imports: string[] }> = {};
-  const absolute = Object.fromEntries(Object.entries(ISLANDS).map(([n, f]) => [path.resolve(f), n]));
+  type Built = { src: string; hydrate: string; preload: string[]; preamble?: string };
+  const built: Record<string, Built> = {};
+  const files = Object.entries(ISLANDS).flatMap(([name, { entry, hydrate }]) => [
+    { name, role: 'entry' as const, file: path.resolve(entry) },
+    { name, role: 'hydrate' as const, file: path.resolve(hydrate) },
+  ]);
   return {
     name: 'islands',
     resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
     load(id) {
       if (id !== `\0${ID}`) return;
       if (this.environment.mode === 'dev') {
-        const preamble = `import RefreshRuntime from '/@react-refresh'; RefreshRuntime.injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type; window.__vite_plugin_react_preamble_installed__ = true;`;
+        // what React Router's <Scripts/> runs first in dev (its plugin's virtual module; Vite's
+        // own '/@react-refresh' is not served under React Router)
+        const preamble = `import '/@id/__x00__virtual:react-router/inject-hmr-runtime';`;
         const dev = Object.fromEntries(
-          Object.entries(ISLANDS).map(([name, file]) => [name, { src: `/${file}`, imports: [], preamble }]),
+          Object.entries(ISLANDS).map(([name, { entry, hydrate }]) => [
+            name,
+            { src: `/${entry}`, hydrate: `/${hydrate}`, preload: [], preamble } satisfies Built,
+          ]),
         );
         return `export default ${JSON.stringify(this.environment.name === 'client' ? {} : dev)};`;
       }
@@ -33,27 +54,40 @@ function islands(): Plugin {
     },
     buildStart() {
       if (this.environment.name !== 'client' || this.environment.mode !== 'build') return;
-      for (const [name, file] of Object.entries(ISLANDS)) {
-        this.emitFile({ type: 'chunk', id: path.resolve(file), name: `${name}-island` });
+      for (const { name, role, file } of files) {
+        this.emitFile({ type: 'chunk', id: file, name: `${name}-${role === 'entry' ? 'island' : role}` });
       }
     },
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
-      // every chunk the entry needs before it runs (static imports, transitively): all preloaded
+      // every chunk a module needs before it runs (static imports, transitively)
       const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
         const chunk = bundle[file];
         if (chunk?.type !== 'chunk') return seen;
         for (const f of chunk.imports) if (!seen.has(f)) staticImports(f, seen.add(f));
         return seen;
       };
+      const found: Record<string, Partial<Built>> = {};
       for (const chunk of Object.values(bundle)) {
-        const name =
-          chunk.type === 'chunk' && chunk.facadeModuleId ? absolute[chunk.facadeModuleId] : undefined;
-        if (chunk.type !== 'chunk' || !name) continue;
-        built[name] = {
-          src: `/${chunk.fileName}`,
-          imports: [...staticImports(chunk.fileName)].map((f) => `/${f}`),
-        };
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        const island = files.find((f) => f.file === chunk.facadeModuleId);
+        if (!island) continue;
+        const entry = (found[island.name] ??= {});
+        if (island.role === 'entry') {
+          if (chunk.imports.length || chunk.dynamicImports.length) {
+            this.error(
+              `The island entry ${chunk.fileName} must import nothing (it imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')})`,
+            );
+          }
+          entry.src = `/${chunk.fileName}`;
+        } else {
+          entry.hydrate = `/${chunk.fileName}`;
+          entry.preload = [...staticImports(chunk.fileName)].map((f) => `/${f}`);
+        }
+      }
+      for (const [name, { src, hydrate, preload }] of Object.entries(found)) {
+        if (!src || !hydrate || !preload) this.error(`The island ${name} was not built in full`);
+        built[name] = { src, hydrate, preload };
       }
     },
   };

@@ -11,10 +11,14 @@
  *   BUILD_DIR=build-mkt npx react-router build
  *   BUILD_DIR=build-mkt CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.ts
  *   node scripts/lighthouse.ts --only / --only /find-my-part      # other pages
+ *   node scripts/lighthouse.ts --only /find-my-part --runs 7      # each page 7 times: every run,
+ *                                                                  # then median and range
  *
  * It starts `node server/index.ts` on a free 127.0.0.1 port with a temporary DATA_DIR and the demo
  * data (scripts/bench/server.ts), starts headless Chromium with a debugging port, audits each page
- * once, stops both. Results: the table on stdout and bench-results/lighthouse.json (git-ignored).
+ * once (or --runs times), stops both. Results: the table on stdout, bench-results/lighthouse.json
+ * and each run's full Lighthouse report as bench-results/lhr-<page>-<run>.json (git-ignored), to
+ * see which tasks and requests a metric waited for.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +38,7 @@ const ADMIN_PASSWORD = 'lighthouse-admin-password-1';
 
 type PageResult = {
   path: string;
+  run: number;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
   scripts: { url: string; transferBytes: number; gzipBytes: number }[];
@@ -101,7 +106,12 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
 
-async function audit(server: BenchServer, chromePort: number, target: string): Promise<PageResult> {
+async function audit(
+  server: BenchServer,
+  chromePort: number,
+  target: string,
+  run: number,
+): Promise<PageResult> {
   const runner = await lighthouse(`${server.baseUrl}${target}`, {
     port: chromePort,
     output: 'json',
@@ -111,6 +121,10 @@ async function audit(server: BenchServer, chromePort: number, target: string): P
   if (!runner) throw new HarnessError(`Lighthouse returned nothing for ${target}`);
   const lhr = runner.lhr;
   if (lhr.runtimeError) throw new HarnessError(`Lighthouse failed on ${target}: ${lhr.runtimeError.message}`);
+  const outDir = path.join(root, 'bench-results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const slug = target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  fs.writeFileSync(path.join(outDir, `lhr-${slug}-${run}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
     ?.items ?? []) as NetworkItem[];
@@ -137,6 +151,7 @@ async function audit(server: BenchServer, chromePort: number, target: string): P
     .map((a) => ({ id: a.id, title: a.title, score: a.score }));
   return {
     path: target,
+    run,
     scores,
     metrics: {
       fcpMs: numeric('first-contentful-paint'),
@@ -153,8 +168,13 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const score = (s: number | null) => (s === null ? 'n/a' : String(Math.round(s * 100)));
 
 async function main() {
-  const { values } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    options: { only: { type: 'string', multiple: true }, runs: { type: 'string', default: '1' } },
+  });
   const targets = values.only?.length ? values.only : DEFAULT_TARGETS;
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new HarnessError(`--runs takes a whole number ≥ 1 (got ${values.runs})`);
   for (const t of targets) {
     if (!/^\/(?!\/)/.test(t))
       throw new HarnessError(`--only takes a path starting with a single / (got ${t})`);
@@ -169,8 +189,10 @@ async function main() {
   try {
     chrome = await startChromium();
     for (const target of targets) {
-      process.stdout.write(`Auditing ${target} …\n`);
-      results.push(await audit(server, chrome.port, target));
+      for (let run = 1; run <= runs; run++) {
+        process.stdout.write(`Auditing ${target}${runs > 1 ? ` (run ${run} of ${runs})` : ''} …\n`);
+        results.push(await audit(server, chrome.port, target, run));
+      }
     }
   } finally {
     await chrome?.stop();
@@ -208,6 +230,42 @@ async function main() {
     ]),
   );
   console.log(`\n${table}\n`);
+  if (runs > 1) {
+    for (const target of targets) {
+      const mine = results.filter((r) => r.path === target);
+      const spread = (label: string, values: number[], unit = '') => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const mid = sorted.length / 2;
+        const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+        return `${label} ${Math.round(median)}${unit} (${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)})`;
+      };
+      console.log(
+        `${target}, ${mine.length} runs, median (range): ` +
+          [
+            spread(
+              'perf',
+              mine.map((r) => (r.scores.performance ?? 0) * 100),
+            ),
+            spread(
+              'FCP',
+              mine.map((r) => r.metrics.fcpMs),
+              ' ms',
+            ),
+            spread(
+              'LCP',
+              mine.map((r) => r.metrics.lcpMs),
+              ' ms',
+            ),
+            spread(
+              'TBT',
+              mine.map((r) => r.metrics.tbtMs),
+              ' ms',
+            ),
+          ].join(', ') +
+          `; perf per run: ${mine.map((r) => score(r.scores.performance)).join(' ')}`,
+      );
+    }
+  }
   for (const r of results) {
     if (r.failedAudits.length) {
       console.log(
@@ -216,7 +274,6 @@ async function main() {
     }
   }
   const outDir = path.join(root, 'bench-results');
-  fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(
     path.join(outDir, 'lighthouse.json'),
     `${JSON.stringify({ at: new Date().toISOString(), lighthouse: '13', results }, null, 2)}\n`,

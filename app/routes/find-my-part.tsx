@@ -1,7 +1,8 @@
 /**
  * Find My Part (SPEC §2 'Request form'): the two-step quote request; the form lives in
  * components/request. The page ships no React Router (decision 0112): the server renders it in full
- * and request-form.island.ts hydrates only the form, with React. When React Router renders the page
+ * and request-form.island.ts hydrates only the form, with React, once the customer starts on it
+ * (decision 0116). When React Router renders the page
  * in the browser (a client-side visit from a hydrated page), the form runs in its tree instead and
  * no island tags are rendered (the client build's `virtual:islands` is empty).
  */
@@ -47,8 +48,20 @@ export default function FindMyPart({ loaderData }: Route.ComponentProps) {
             <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: island.preamble }} />
           )}
           {/* no modulepreload links: React puts them in <head>, where on a slow line they compete
-              with the stylesheet and delay the first paint (Lighthouse FCP 2.2 s → see 0112) */}
-          <script type="module" src={island.src} async nonce={nonce} />
+              with the stylesheet and delay the first paint (Lighthouse FCP 2.2 s → see 0112); the
+              entry is one small file at low priority, and fetches the rest when the customer
+              starts on the form (0116). Not async: a module script runs once the document is
+              parsed, so the whole form is there (async, React would also move it into <head>) */}
+          <script
+            type="module"
+            src={island.src}
+            fetchPriority="low"
+            nonce={nonce}
+            {...{
+              [REQUEST_FORM_ISLAND.hydrateSrc]: island.hydrate,
+              [REQUEST_FORM_ISLAND.preload]: island.preload.join(' '),
+            }}
+          />
         </>
       )}
     </>

@@ -5,8 +5,9 @@
  * switched off is simply not used.
  */
 import { EMPTY_LEAD_REQUEST, type LeadRequestInput } from '#app/modules/leads/lead-request.ts';
+import { REQUEST_FORM_ISLAND } from './island.ts';
 
-const KEY = 'phmb:find-my-part:draft';
+const KEY = REQUEST_FORM_ISLAND.draftKey;
 const MAX_AGE_MS = 14 * 24 * 60 * 60_000;
 type KeptField = Exclude<keyof LeadRequestInput, 'consent'>;
 const KEPT_FIELDS = Object.keys(EMPTY_LEAD_REQUEST).filter((k) => k !== 'consent') as KeptField[];

@@ -4,7 +4,12 @@
  */
 import { ArrowRight } from 'lucide-react';
 import { clsx } from 'clsx';
-import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
+import {
+  DEFAULT_URGENCY,
+  EQUIPMENT_TYPES,
+  PART_CATEGORIES,
+  URGENCY_OPTIONS,
+} from '#app/modules/leads/lead-request.ts';
 import {
   controlBase,
   controlClass,
@@ -125,9 +130,11 @@ export function PartDetailsStep({
                 'has-[:checked]:border-accent has-[:checked]:bg-orange-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-orange-500',
               )}
             >
+              {/* the default is checked in the server's HTML too: it is what shows before React runs */}
               <input
                 type="radio"
                 value={option.value}
+                defaultChecked={option.value === DEFAULT_URGENCY}
                 className="h-5 w-5 accent-orange-700"
                 {...register('urgency')}
               />

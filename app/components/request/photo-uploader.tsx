@@ -1,13 +1,16 @@
 /**
  * The photo area of step 1 (SPEC §2): a drop zone that is also a button opening the file picker,
- * the label and hint, previews with a remove button each, and the photo tips box.
+ * the label and hint, previews with a remove button each, and the photo tips box. The previews and
+ * the shrinking come with the photo handling, fetched when the drop zone is opened or dragged over
+ * (photo-handling.ts, decision 0116).
  */
-import { Camera, CheckCircle2, ImagePlus, Loader2, X } from 'lucide-react';
+import { Camera, CheckCircle2, ImagePlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { hintId } from './fields.tsx';
+import { REQUEST_FORM_ISLAND } from './island.ts';
 import { COPY } from './request-copy.ts';
-import type { ChosenPhoto } from './use-photos.ts';
+import { photoHandling, type ChosenPhoto } from './use-photos.ts';
 
 export function PhotoUploader({
   photos,
@@ -22,9 +25,11 @@ export function PhotoUploader({
 }) {
   // a fixed id, not useId(): the form is hydrated as an island (decision 0112), where useId's
   // values differ from the server's, and there is one photo area on the page
-  const inputId = 'request-photos';
+  const inputId = REQUEST_FORM_ISLAND.photoInput;
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  // photos already chosen means the photo handling is there
+  const Previews = photoHandling.current?.PhotoPreviews;
 
   return (
     <div>
@@ -51,11 +56,17 @@ export function PhotoUploader({
         }}
       />
       <button
+        id={REQUEST_FORM_ISLAND.dropZone}
         type="button"
         disabled={disabled}
-        onClick={() => input.current?.click()}
+        onClick={() => {
+          // fetched while the customer is in the file picker
+          photoHandling.preload();
+          input.current?.click();
+        }}
         onDragEnter={(event) => {
           event.preventDefault();
+          photoHandling.preload();
           setDragging(true);
         }}
         onDragOver={(event) => {
@@ -98,35 +109,8 @@ export function PhotoUploader({
       <span id={`${inputId}-chosen`} hidden>
         {COPY.photos.chosen}
       </span>
-      {photos.length > 0 && (
-        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6" aria-labelledby={`${inputId}-chosen`}>
-          {photos.map((photo, index) => (
-            <li key={photo.id} className="relative">
-              <img
-                src={photo.previewUrl}
-                alt={`Photo ${index + 1}: ${photo.name}`}
-                className="aspect-square w-full rounded-md object-cover ring-1 ring-slate-200"
-              />
-              {!photo.upload && (
-                <span className="absolute inset-x-1 bottom-1 flex items-center justify-center gap-1 rounded bg-slate-900/80 px-1 py-0.5 text-xs text-white">
-                  <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
-                  {COPY.photos.preparing}
-                </span>
-              )}
-              <button
-                type="button"
-                onClick={() => onRemove(photo.id)}
-                disabled={disabled}
-                aria-label={COPY.photos.remove(photo.name)}
-                className="absolute -right-2 -top-2 flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
-              >
-                <span className="flex h-7 w-7 items-center justify-center rounded-full bg-slate-900 text-white shadow ring-2 ring-white hover:bg-red-700">
-                  <X className="h-4 w-4" aria-hidden="true" />
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+      {photos.length > 0 && Previews && (
+        <Previews photos={photos} onRemove={onRemove} disabled={disabled} labelledBy={`${inputId}-chosen`} />
       )}
 
       <section

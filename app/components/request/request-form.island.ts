@@ -1,12 +1,47 @@
 /**
- * The /find-my-part form's browser entry (decision 0112), built as a chunk of its own
- * (vite.config.ts, `islands`). It is tiny: React and the form (request-form.hydrate.tsx) are
- * fetched after the first frame, so on a slow line the heading and the first field never wait
- * for them (a module script and its imports fetched at once compete with the page's own bytes).
+ * The /find-my-part form's browser entry (decisions 0112, 0116): one small file with no React and
+ * no imports of its own (vite.config.ts, `islands`), loaded at low priority, so the first paint
+ * never waits for it. The server's HTML already shows the form and takes typing, so React and the
+ * form (request-form.hydrate.tsx, whose URL and chunks the script tag carries) are fetched only
+ * when the customer starts on it: a first focus, tap, key, change or drag in the form
+ * (early-input.ts holds what is done meanwhile). A visitor who only reads runs no React at all. A
+ * customer coming back to a kept draft gets the form at once, so what they typed last time shows
+ * without a tap.
  */
-// first: zod (loaded later, with the schema) must find its browser configuration (decision 0083)
-import '#app/zod-jitless.ts';
+import { armEarlyInput, ISLAND } from './early-input.ts';
+import type * as HydrateModule from './request-form.hydrate.tsx';
 
-const hydrate = () => void import('./request-form.hydrate.tsx');
-if (document.visibilityState === 'hidden') hydrate();
-else requestAnimationFrame(() => setTimeout(hydrate, 0));
+const container = document.querySelector<HTMLElement>(`[${ISLAND.container}]`);
+const script = document.querySelector<HTMLScriptElement>(`script[${ISLAND.hydrateSrc}]`);
+const hydrateSrc = script?.getAttribute(ISLAND.hydrateSrc);
+if (container && hydrateSrc) {
+  let hydrating: Promise<void> | undefined;
+  const start = () => {
+    if (hydrating) return;
+    // its chunks all at once, not one level of imports after another
+    for (const href of script?.getAttribute(ISLAND.preload)?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    hydrating = (import(/* @vite-ignore */ hydrateSrc) as Promise<typeof HydrateModule>).then(
+      ({ hydrateRequestForm }) => hydrateRequestForm(container, layer),
+      // not fetched (a dropped connection): the next touch of the form tries again
+      () => {
+        hydrating = undefined;
+      },
+    );
+  };
+  // start is only called from the layer's listeners, once it is armed
+  const layer = armEarlyInput(container, start);
+  if (hasDraft()) start();
+}
+
+function hasDraft(): boolean {
+  try {
+    return localStorage.getItem(ISLAND.draftKey) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -3,8 +3,9 @@
  * signal: what is typed is kept on the device until the request succeeds, large photos are shrunk
  * before they are sent, the upload shows its progress, and a failure keeps everything as it was.
  * This file holds the form's state and flow; the fields of each step are in part-details-step.tsx
- * and contact-info-step.tsx. The zod schema loads when the customer starts on the form, not with
- * the page (decision 0112).
+ * and contact-info-step.tsx. The zod schema and step 2 load when the customer starts on the form,
+ * the photo handling with the first photo, not with the page (decisions 0112, 0116). As an island
+ * the form takes over from the server's HTML what was typed and done before it ran (`early`).
  */
 import { AlertCircle, Info, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -23,10 +24,11 @@ import {
 } from '#app/modules/leads/lead-request.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
-import { ContactInfoStep, type SendProgress } from './contact-info-step.tsx';
+import type { SendProgress } from './contact-info-step.tsx';
 import { clearDraft, loadDraft, saveDraft } from './draft.ts';
+import type { EarlyInput } from './early-input.ts';
+import { onDemand } from './on-demand.ts';
 import { PartDetailsStep } from './part-details-step.tsx';
-import { RequestConfirmation } from './request-confirmation.tsx';
 import { COPY } from './request-copy.ts';
 import { sendLeadRequest, SUBMIT_FAILED, SubmitError } from './send-request.ts';
 import { StepIndicator } from './step-indicator.tsx';
@@ -46,15 +48,27 @@ const STEP_ONE_ALL: readonly LeadRequestField[] = [
 ];
 
 type LeadResolver = Resolver<LeadRequestInput, unknown, LeadRequest>;
-let loadingResolver: Promise<LeadResolver> | undefined;
-/** zod and the request schema (a third of the page's script), fetched once, when first wanted. */
-const loadResolver = () =>
-  (loadingResolver ??= Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('#app/modules/leads/lead-request.schema.ts'),
-  ]).then(([{ zodResolver }, { leadRequestSchema }]) => zodResolver(leadRequestSchema)));
+/** zod and the request schema (a third of the form's script), fetched once, when first wanted. */
+const resolver = onDemand(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('#app/modules/leads/lead-request.schema.ts')]).then(
+    ([{ zodResolver }, { leadRequestSchema }]) => zodResolver(leadRequestSchema),
+  ),
+);
 const lazyResolver: LeadResolver = async (values, context, options) =>
-  (await loadResolver())(values, context, options);
+  (await resolver.load())(values, context, options);
+/** Step 2 and the confirmation (step-two.ts): there before Continue shows them. */
+const stepTwo = onDemand(() => import('./step-two.ts'));
+/** The customer has started on the form: fetch what Continue needs while they type. */
+const startedOnForm = () => {
+  resolver.preload();
+  stepTwo.preload();
+};
+
+/** What the customer did in the server's form before React ran it (an island, decision 0116). */
+export type BeforeHydration = EarlyInput & {
+  /** what the form's controls hold, by name: read while hydrating, so no keystroke falls between */
+  fields: () => Record<string, string>;
+};
 
 const noSubscription = () => () => {};
 /** false in the server's HTML and while hydrating, true once React runs the form in the browser. */
@@ -69,7 +83,47 @@ const firstError = (errors: FieldErrors<LeadRequestInput>) => FIELD_ORDER.find((
 const isUrgency = (value: unknown): value is LeadRequestInput['urgency'] =>
   typeof value === 'string' && (URGENCIES as readonly string[]).includes(value);
 
-export function RequestForm({ cities, site }: { cities: readonly City[]; site: SiteInfo }) {
+/**
+ * The values the form starts from: empty on the server; in the browser, what was kept from last
+ * time (draft.ts), and over it what was typed in the server's form before React ran it.
+ */
+function startingValues(early: BeforeHydration | undefined): {
+  values: LeadRequestInput;
+  restored: boolean;
+} {
+  if (typeof window === 'undefined') return { values: EMPTY_LEAD_REQUEST, restored: false };
+  const draft = loadDraft();
+  const keptUrgency = draft?.urgency;
+  const values: LeadRequestInput = {
+    ...EMPTY_LEAD_REQUEST,
+    ...draft,
+    urgency: isUrgency(keptUrgency) ? keptUrgency : EMPTY_LEAD_REQUEST.urgency,
+  };
+  const fields = early?.fields() ?? {};
+  for (const name of FIELD_ORDER) {
+    const typed = fields[name];
+    if (name === 'consent' || typed === undefined || typed === EMPTY_LEAD_REQUEST[name]) continue;
+    if (name === 'urgency') {
+      if (isUrgency(typed)) values.urgency = typed;
+    } else {
+      values[name] = typed;
+    }
+  }
+  return { values, restored: draft !== undefined };
+}
+
+export function RequestForm({
+  cities,
+  site,
+  early,
+}: {
+  cities: readonly City[];
+  site: SiteInfo;
+  /** Set when the form is hydrated as an island */
+  early?: BeforeHydration;
+}) {
+  // read once, in the first render: while hydrating, that is the moment React takes the fields
+  const [start] = useState(() => startingValues(early));
   const {
     register,
     handleSubmit,
@@ -82,11 +136,12 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
     formState: { errors },
   } = useForm<LeadRequestInput, unknown, LeadRequest>({
     resolver: lazyResolver,
-    defaultValues: EMPTY_LEAD_REQUEST,
+    defaultValues: start.values,
     shouldFocusError: true,
   });
-  // until React runs, Continue stays disabled: Enter in a field cannot post the form natively
-  const hydrated = useHydrated();
+  // until a script runs, Continue stays disabled: Enter in a field cannot post the form natively.
+  // As an island the entry has enabled it already (early-input.ts): so it is in the first render
+  const hydrated = useHydrated() || early !== undefined;
   const [step, setStep] = useState<1 | 2>(1);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<SendProgress>(null);
@@ -95,6 +150,7 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
   const [caseNumber, setCaseNumber] = useState<string>();
   const [restored, setRestored] = useState(false);
   const photos = usePhotos();
+  const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const confirmationHeading = useRef<HTMLHeadingElement>(null);
@@ -104,19 +160,24 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
   /** What to focus after the next render: set by the customer's own actions, never on page load */
   const focusNext = useRef<'step' | 'confirmation' | 'submit' | LeadRequestField | null>(null);
 
-  // Bring back what was typed before a reload or a lost connection
+  // What was typed before a reload or a lost connection is back (startingValues): say so. The
+  // server's HTML has no such notice, so it cannot be there in the render that hydrates.
   useEffect(() => {
-    const draft = loadDraft();
-    if (!draft) return;
-    reset({
-      ...EMPTY_LEAD_REQUEST,
-      ...draft,
-      urgency: isUrgency(draft.urgency) ? draft.urgency : 'flexible',
-    });
-    // browser storage is only readable after hydration, so this state cannot start out right
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setRestored(true);
-  }, [reset]);
+    if (start.restored) setRestored(true);
+  }, [start]);
+
+  // An island: the customer has started on the form. Finish what they did before it ran: the
+  // photos they picked or dropped, and a Continue (or Enter) they pressed.
+  const { add: addPhotos } = photos;
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (!early || handedOver.current) return;
+    handedOver.current = true;
+    startedOnForm();
+    if (early.files.length) addPhotos(early.files);
+    if (early.submitted) formRef.current?.requestSubmit();
+  }, [early, addPhotos]);
 
   // ...and keep what is typed, on every change
   useEffect(() => {
@@ -148,6 +209,12 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
         description: COPY.toasts.missingText,
         variant: 'destructive',
       });
+      return;
+    }
+    try {
+      await stepTwo.load();
+    } catch {
+      // not fetched (a dropped connection): Continue stays on step 1 and can be pressed again
       return;
     }
     // what it asked for is done: it must not linger over step 2
@@ -206,8 +273,10 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
     }
   }
 
-  if (caseNumber) {
-    return <RequestConfirmation caseNumber={caseNumber} site={site} headingRef={confirmationHeading} />;
+  // step 2 and the confirmation are only reached once their chunk is there (goToContactInfo)
+  const later = stepTwo.current;
+  if (caseNumber && later) {
+    return <later.RequestConfirmation caseNumber={caseNumber} site={site} headingRef={confirmationHeading} />;
   }
 
   const firstFailing = firstError(errors);
@@ -221,11 +290,12 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
 
   return (
     <form
+      ref={formRef}
       noValidate
       method="post"
       aria-labelledby="request-step-title"
-      // the customer starts on the form: fetch the rules while they type, ready for Continue
-      onFocus={() => void loadResolver()}
+      // the customer starts on the form: fetch the rules and step 2 while they type, ready for Continue
+      onFocus={startedOnForm}
       onSubmit={(event) => {
         if (step === 1) {
           event.preventDefault();
@@ -292,10 +362,10 @@ export function RequestForm({ cities, site }: { cities: readonly City[]; site: S
         />
       </div>
 
-      {step === 1 ? (
+      {step === 1 || !later ? (
         <PartDetailsStep {...stepProps} photos={photos} hydrated={hydrated} />
       ) : (
-        <ContactInfoStep
+        <later.ContactInfoStep
           {...stepProps}
           cities={cities}
           sending={sending}

@@ -2,10 +2,15 @@
  * The photos a customer has chosen: the spec's checks with their browser alerts (SPEC §5, §8),
  * a preview URL each, and the upload version prepared in the background one photo at a time
  * (downscaled when large), so submitting does not wait for work that could have been done earlier.
+ * The shrinking and the previews are fetched with the first photo (photo-handling.ts, decision
+ * 0116); the checks answer at once, counting photos still waiting for it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkNewPhotos } from '#app/modules/leads/lead-request.ts';
-import { downscaleForUpload, type UploadImage } from './downscale.ts';
+import type { UploadImage } from './downscale.ts';
+import { onDemand } from './on-demand.ts';
+
+export const photoHandling = onDemand(() => import('./photo-handling.ts'));
 
 export type ChosenPhoto = {
   id: string;
@@ -17,10 +22,14 @@ export type ChosenPhoto = {
 };
 
 let nextId = 0;
+/** The browser's alert (SPEC §8), one function for every render, so `add` stays the same */
+const browserAlert = (message: string) => window.alert(message);
 
-export function usePhotos(alert: (message: string) => void = (m) => window.alert(m)) {
+export function usePhotos(alert: (message: string) => void = browserAlert) {
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const current = useRef<ChosenPhoto[]>([]);
+  /** Accepted photos waiting for the photo handling to arrive */
+  const waiting = useRef(0);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const update = useCallback((next: ChosenPhoto[]) => {
@@ -31,20 +40,32 @@ export function usePhotos(alert: (message: string) => void = (m) => window.alert
   const add = useCallback(
     (files: readonly File[]) => {
       if (!files.length) return;
-      const { accepted, alerts } = checkNewPhotos(current.current.length, files);
+      const { accepted, alerts } = checkNewPhotos(current.current.length + waiting.current, files);
       for (const message of alerts) alert(message);
-      const added = accepted.map((file): ChosenPhoto => {
-        const id = `photo-${++nextId}`;
-        const ready = queue.current.then(() => downscaleForUpload(file));
-        queue.current = ready.catch(() => undefined);
-        const photo: ChosenPhoto = { id, name: file.name, previewUrl: URL.createObjectURL(file), ready };
-        void ready.then((upload) => {
-          const list = current.current;
-          if (list.some((p) => p.id === id)) update(list.map((p) => (p.id === id ? { ...p, upload } : p)));
-        });
-        return photo;
-      });
-      if (added.length) update([...current.current, ...added]);
+      if (!accepted.length) return;
+      waiting.current += accepted.length;
+      photoHandling.load().then(
+        ({ downscaleForUpload }) => {
+          waiting.current -= accepted.length;
+          const added = accepted.map((file): ChosenPhoto => {
+            const id = `photo-${++nextId}`;
+            const ready = queue.current.then(() => downscaleForUpload(file));
+            queue.current = ready.catch(() => undefined);
+            const photo: ChosenPhoto = { id, name: file.name, previewUrl: URL.createObjectURL(file), ready };
+            void ready.then((upload) => {
+              const list = current.current;
+              if (list.some((p) => p.id === id))
+                update(list.map((p) => (p.id === id ? { ...p, upload } : p)));
+            });
+            return photo;
+          });
+          update([...current.current, ...added]);
+        },
+        () => {
+          // not fetched (a dropped connection): nothing was added, the customer can choose again
+          waiting.current -= accepted.length;
+        },
+      );
     },
     [alert, update],
   );

@@ -108,12 +108,13 @@ export function watchProblems(page: Page): PageProblems {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   // Content pages ship no React (decision 0013): without React Router's context script there is
-  // nothing to hydrate, and the loaded page is ready as it is, except an island React hydrates on
-  // its own (/find-my-part's form, decision 0112): ready once React has claimed it.
+  // nothing to hydrate, and the loaded page is ready as it is, except an island (/find-my-part's
+  // form, decisions 0112 and 0116): ready once its entry has run and holds whatever is done in the
+  // form before React runs it. React hydrates it when a person starts on it (waitForIsland).
   if (await page.evaluate(() => !('__reactRouterContext' in window))) {
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-request-form] > *')].every((el) =>
-        Object.keys(el).some((k) => k.startsWith('__reactFiber$')),
+      [...document.querySelectorAll('[data-request-form]')].every(
+        (el) => el.getAttribute('data-request-form') !== '',
       ),
     );
     return;
@@ -128,6 +129,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
+}
+
+/**
+ * Waits until React runs /find-my-part's form (an island hydrated at the first touch of the form,
+ * decision 0116), its effects included: what was done before has been handed to it, and errors
+ * raised while hydrating (mismatches, CSP-blocked scripts) have been reported.
+ */
+export async function waitForIsland(page: Page): Promise<void> {
+  await page.locator('[data-request-form="hydrated"]').waitFor({ state: 'attached' });
 }
 
 /** Opens a path (relative to the server), waits for hydration, and returns the document's response. */
