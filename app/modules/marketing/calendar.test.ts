@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  offsetMs,
   startOfZonedDay,
   startOfZonedMonth,
   wallClock,
@@ -65,5 +66,49 @@ describe('America/Winnipeg calendar boundaries', () => {
   ])('the local month of %s is [%s, %s)', (now, start, end) => {
     const range = zonedMonthRange(new Date(now));
     expect([range.start.toISOString(), range.end.toISOString()]).toEqual([start, end]);
+  });
+});
+
+describe('the offset kept per hour', () => {
+  /** What Intl says the wall clock reads, field by field: the reference the memo must match. */
+  function intlWallClock(instant: Date, timeZone: string) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
+        .formatToParts(instant)
+        .filter((p) => p.type !== 'literal')
+        .map((p) => [p.type, Number(p.value)]),
+    );
+    return { ...parts, hour: parts.hour! % 24 };
+  }
+
+  it.each([
+    // Winnipeg's spring and autumn changes (on the UTC hour), Newfoundland's and Lord Howe's (at
+    // half past: an hour with two offsets), India (none)
+    ['America/Winnipeg', '2026-03-08T06:00:00Z'],
+    ['America/Winnipeg', '2026-11-01T05:00:00Z'],
+    ['America/St_Johns', '2026-03-08T05:30:00Z'],
+    ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+    ['Asia/Kolkata', '2026-06-01T00:00:00Z'],
+  ])('in %s around %s reads what Intl reads, second by second over the change', (zone, around) => {
+    const centre = Date.parse(around);
+    // every 7 s over 8 hours around the change: each hour is memoised on its first question
+    for (let t = centre - 4 * 3_600_000; t <= centre + 4 * 3_600_000; t += 7_000) {
+      const instant = new Date(t);
+      expect(wallClock(instant, zone), instant.toISOString()).toEqual(intlWallClock(instant, zone));
+    }
+    // the hour of the change itself, asked again once memoised, at its last seconds
+    for (let t = centre - 3_000; t <= centre + 3_000; t += 1_000) {
+      expect(wallClock(new Date(t), zone)).toEqual(intlWallClock(new Date(t), zone));
+    }
+    expect(offsetMs(new Date(centre - 4 * 3_600_000), zone)).not.toBeNaN();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Calendar boundaries in the business's time zone (DESIGN §4: America/Winnipeg for 'today' and
- * 'this month'), without a date library: Intl tells the wall-clock time of an instant, and the
- * zone's offset at local midnight turns a wall-clock date back into an instant. Pure.
+ * 'this month'), without a date library: Intl tells the zone's offset from UTC at an instant (kept
+ * per hour), which gives its wall-clock time, and the offset at local midnight turns a wall-clock
+ * date back into an instant. Pure but for that memo.
  */
 export const BUSINESS_TIME_ZONE = 'America/Winnipeg';
 
@@ -28,25 +29,57 @@ type WallClock = { year: number; month: number; day: number; hour: number; minut
 
 /** The wall-clock date and time of an instant in a zone. */
 export function wallClock(instant: Date, timeZone = BUSINESS_TIME_ZONE): WallClock {
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
+
+/** The offset as Intl tells it: exact, but some microseconds per call (formatToParts). */
+function offsetFromIntl(instant: Date, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour! % 24,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
+  const asUtc = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour! % 24,
+    parts.minute!,
+    parts.second!,
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** Milliseconds the zone is ahead of UTC at that instant (negative west of Greenwich). */
+const HOUR_MS = 60 * 60_000;
+/** Offset per zone and UTC hour, NaN for an hour in which it changes; cleared when it grows large. */
+const hourOffsets = new Map<string, number>();
+const HOUR_OFFSETS_KEPT = 100_000;
+
+/**
+ * Milliseconds the zone is ahead of UTC at that instant (negative west of Greenwich). Asked for
+ * every figure that counts business time, so kept per hour: an hour whose first and last second
+ * have the same offset has it throughout (zones change it at most twice a year); an hour with a
+ * change in it is asked of Intl second by second.
+ */
 export function offsetMs(instant: Date, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  const key = `${timeZone} ${hour}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetFromIntl(new Date(hour * HOUR_MS), timeZone);
+    const last = offsetFromIntl(new Date(hour * HOUR_MS + HOUR_MS - 1000), timeZone);
+    offset = first === last ? first : Number.NaN;
+    if (hourOffsets.size >= HOUR_OFFSETS_KEPT) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? offsetFromIntl(instant, timeZone) : offset;
 }
 
 /** The instant the given local date begins (local midnight) in the zone. */
