@@ -8,21 +8,13 @@
  * buttons. When React renders the page (a client-side visit from a hydrated page) it renders the
  * buttons itself, with the same behaviour.
  */
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState } from 'react';
 import galleryScript from './item-gallery.js?url';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { cn } from '#app/components/ui/cn.ts';
+import { useHydrated } from '#app/components/ui/use-hydrated.ts';
 import { GALLERY_IMAGES } from '#app/modules/catalog/catalog.ts';
 import { CatalogImage } from './catalog-image.tsx';
-
-const noSubscription = () => () => {};
-/** false in the server's HTML, true when React renders in the browser. */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 const THUMB_CLASS =
   'min-h-11 overflow-hidden rounded-lg border-2 bg-slate-100 transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-2';
@@ -33,7 +25,7 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
   const shown = images.slice(0, GALLERY_IMAGES);
   const [current, setCurrent] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
-  const inBrowser = useInBrowser();
+  const hydrated = useHydrated();
   const nonce = useNonce();
   const count = Math.max(1, shown.length);
   const altOf = (i: number) => (shown.length > 1 ? `${title}, picture ${i + 1} of ${count}` : title);
@@ -94,7 +86,7 @@ export function ItemGallery({ images, title }: { images: readonly string[]; titl
               />
             );
             const label = `Show picture ${i + 1} of ${count}`;
-            return inBrowser ? (
+            return hydrated ? (
               <button
                 key={src}
                 ref={(el) => {

@@ -8,8 +8,9 @@
  * the form takes over from the server's HTML what was typed and done before it ran (`early`).
  */
 import { AlertCircle, Info, X } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useHydrated } from '#app/components/ui/use-hydrated.ts';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { URGENCIES } from '#app/modules/leads/leads.ts';
 import {
@@ -69,15 +70,6 @@ export type BeforeHydration = EarlyInput & {
   /** what the form's controls hold, by name: read while hydrating, so no keystroke falls between */
   fields: () => Record<string, string>;
 };
-
-const noSubscription = () => () => {};
-/** false in the server's HTML and while hydrating, true once React runs the form in the browser. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 const firstError = (errors: FieldErrors<LeadRequestInput>) => FIELD_ORDER.find((f) => errors[f]?.message);
 const isUrgency = (value: unknown): value is LeadRequestInput['urgency'] =>
