@@ -50,6 +50,36 @@ function Frame({ children }: { children: React.ReactElement }) {
   );
 }
 
+/** Bars per week or month: the frame, grid, axes, tooltip and legend the period charts share. */
+function PeriodBars({
+  data,
+  yAxis,
+  tooltip,
+  margin = { left: -16, right: 8 },
+  minTickGap = 12,
+  children,
+}: {
+  data: object[];
+  yAxis?: Omit<React.ComponentProps<typeof YAxis>, 'tick'>;
+  tooltip?: React.ComponentProps<typeof Tooltip>;
+  margin?: { left: number; right: number };
+  minTickGap?: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <Frame>
+      <BarChart data={data} accessibilityLayer={false} margin={margin}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS} minTickGap={minTickGap} />
+        <YAxis tick={AXIS} {...yAxis} />
+        <Tooltip {...tooltip} />
+        <Legend />
+        {children}
+      </BarChart>
+    </Frame>
+  );
+}
+
 export function LeadsChart({ leads }: { leads: Insights['leads'] }) {
   const data = leads.weeks.map((w) => ({ label: weekLabel(w.week), web: w.web, sms: w.sms }));
   return (
@@ -64,23 +94,10 @@ export function LeadsChart({ leads }: { leads: Insights['leads'] }) {
       ]}
       rows={leads.weeks.map((w) => [weekLabel(w.week), w.web, w.sms])}
     >
-      <Frame>
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -16, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={AXIS} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="web" name="Web form" stackId="source" fill={COLOURS[0]} isAnimationActive={false} />
-          <Bar
-            dataKey="sms"
-            name="Text message"
-            stackId="source"
-            fill={COLOURS[1]}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </Frame>
+      <PeriodBars data={data} yAxis={{ allowDecimals: false }}>
+        <Bar dataKey="web" name="Web form" stackId="source" fill={COLOURS[0]} isAnimationActive={false} />
+        <Bar dataKey="sms" name="Text message" stackId="source" fill={COLOURS[1]} isAnimationActive={false} />
+      </PeriodBars>
     </ChartCard>
   );
 }
@@ -248,17 +265,16 @@ export function RevenueChart({ revenue }: { revenue: Insights['revenue'] }) {
         percentLabel(m.margin),
       ])}
     >
-      <Frame>
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: 8, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={8} />
-          <YAxis tick={AXIS} tickFormatter={(v: number) => dollars(v * 100)} />
-          <Tooltip formatter={(value) => formatMoney(Number(value) * 100)} />
-          <Legend />
-          <Bar dataKey="revenue" name="Revenue" fill={COLOURS[0]} isAnimationActive={false} />
-          <Bar dataKey="profit" name="Profit" fill={COLOURS[3]} isAnimationActive={false} />
-        </BarChart>
-      </Frame>
+      <PeriodBars
+        data={data}
+        margin={{ left: 8, right: 8 }}
+        minTickGap={8}
+        yAxis={{ tickFormatter: (v: number) => dollars(v * 100) }}
+        tooltip={{ formatter: (value) => formatMoney(Number(value) * 100) }}
+      >
+        <Bar dataKey="revenue" name="Revenue" fill={COLOURS[0]} isAnimationActive={false} />
+        <Bar dataKey="profit" name="Profit" fill={COLOURS[3]} isAnimationActive={false} />
+      </PeriodBars>
     </ChartCard>
   );
 }
@@ -281,25 +297,18 @@ export function ClicksChart({ clicks }: { clicks: Insights['clicks'] }) {
         w.total,
       ])}
     >
-      <Frame>
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -16, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={AXIS} />
-          <Tooltip />
-          <Legend />
-          {clicks.locations.map((location, i) => (
-            <Bar
-              key={location}
-              dataKey={location}
-              name={location}
-              stackId="location"
-              fill={COLOURS[i % COLOURS.length]}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </Frame>
+      <PeriodBars data={data} yAxis={{ allowDecimals: false }}>
+        {clicks.locations.map((location, i) => (
+          <Bar
+            key={location}
+            dataKey={location}
+            name={location}
+            stackId="location"
+            fill={COLOURS[i % COLOURS.length]}
+            isAnimationActive={false}
+          />
+        ))}
+      </PeriodBars>
     </ChartCard>
   );
 }
