@@ -18,10 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { openDatabase } from '#server/db/index.ts';
 import { seedInsightsLoad } from './bench/insights-data.ts';
-import { createPostgresDatabase } from './bench/postgres.ts';
-import { HarnessError, startServer } from './bench/server.ts';
+import { HarnessError } from './bench/server.ts';
+import { withStaffServer } from './bench/staff-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -46,34 +45,14 @@ async function load(url: string, headers: Record<string, string>, connections: n
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average) };
 }
 
-const dropDatabase = args.database ? await createPostgresDatabase(args.database) : undefined;
-try {
-  const server = await startServer({
+await withStaffServer(
+  {
     root,
     adminPassword: ADMIN_PASSWORD,
-    startTimeoutMs: 60_000,
-    env: args.database ? { DATABASE_URL: args.database } : {},
-  });
-  try {
-    const database = openDatabase(
-      args.database
-        ? { kind: 'postgres', url: args.database }
-        : { kind: 'sqlite', file: path.join(server.dataDir, 'app.db') },
-      { poolSize: 1, statementTimeoutMs: 0 },
-    );
-    try {
-      await seedInsightsLoad(database, Number(args.leads));
-    } finally {
-      await database.close();
-    }
-    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    if (!login.ok) throw new HarnessError(`sign-in failed: HTTP ${login.status}`);
-    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    database: args.database,
+    load: (database) => seedInsightsLoad(database, Number(args.leads)),
+  },
+  async (server, headers) => {
     console.log(
       `Engine: ${args.database ? 'PostgreSQL' : 'SQLite'}; ${args.duration} s per figure; ${os.availableParallelism()} CPUs, load average ${os
         .loadavg()
@@ -99,9 +78,5 @@ try {
       }
     }
     console.table(rows);
-  } finally {
-    await server.stop();
-  }
-} finally {
-  await dropDatabase?.();
-}
+  },
+);

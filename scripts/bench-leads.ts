@@ -26,10 +26,10 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
 import { LEAD_STATUSES, URGENCIES } from '#app/modules/leads/leads.ts';
-import { openDatabase } from '#server/db/index.ts';
+import type { Database } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
-import { createPostgresDatabase } from './bench/postgres.ts';
-import { HarnessError, startServer } from './bench/server.ts';
+import { HarnessError } from './bench/server.ts';
+import { withStaffServer } from './bench/staff-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -47,7 +47,7 @@ if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
     `--connections: a comma-separated list of positive integers, not '${args.connections}'`,
   );
 
-async function seed(database: ReturnType<typeof openDatabase>, count: number) {
+async function seed(database: Database, count: number) {
   const started = performance.now();
   const now = Date.now();
   await database.db.transaction().execute(async (trx) => {
@@ -119,40 +119,18 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-const dropDatabase = args.database ? await createPostgresDatabase(args.database) : undefined;
-try {
-  const server = await startServer({
+await withStaffServer(
+  {
     root,
     adminPassword: ADMIN_PASSWORD,
-    startTimeoutMs: 60_000,
-    env: args.database ? { DATABASE_URL: args.database } : {},
-  });
-  try {
-    const database = openDatabase(
-      args.database
-        ? { kind: 'postgres', url: args.database }
-        : { kind: 'sqlite', file: path.join(server.dataDir, 'app.db') },
-      // a bulk load, not a web request: no statement timeout
-      { poolSize: 1, statementTimeoutMs: 0 },
-    );
-    try {
-      await seed(database, Number(args.leads));
-    } finally {
-      await database.close();
-    }
+    database: args.database,
+    load: (database) => seed(database, Number(args.leads)),
+  },
+  async (server, headers) => {
+    const cookie = headers.cookie;
     console.log(
       `Engine: ${args.database ? 'PostgreSQL' : 'SQLite'}; ${args.duration} s per figure; ${os.availableParallelism()} CPUs, load average ${loadAverage()}.`,
     );
-    const login = await fetch(`${server.baseUrl}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    if (!login.ok) throw new HarnessError(`sign-in failed: HTTP ${login.status}`);
-    const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-    // what Chromium sends: the server answers with brotli
-    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
-
     const board = (await (await fetch(`${server.baseUrl}/api/leads/board`, { headers })).json()) as {
       columns: Record<string, { nextBefore: string | null; leads: { caseNumber: string }[] }>;
     };
@@ -206,9 +184,5 @@ try {
     console.log(
       `/admin/leads until a card opens its dialog: median ${timings[Math.floor(timings.length / 2)]} ms, worst ${timings.at(-1)} ms (${timings.join(', ')})`,
     );
-  } finally {
-    await server.stop();
-  }
-} finally {
-  await dropDatabase?.();
-}
+  },
+);

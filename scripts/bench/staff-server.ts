@@ -1,0 +1,53 @@
+/**
+ * A bench server holding bulk-loaded data, with a staff session: what the back-office benchmarks
+ * (scripts/bench-leads.ts, bench-insights.ts) share. On SQLite, or with `database` on a throw-away
+ * PostgreSQL database the bench creates and drops (./postgres.ts). The data is written straight
+ * through the repositories on a connection of its own, with no statement timeout (a bulk load, not
+ * a web request), before the first figure is taken.
+ */
+import path from 'node:path';
+import { openDatabase, type Database } from '#server/db/index.ts';
+import { signIn } from './catalog-items.ts';
+import { createPostgresDatabase } from './postgres.ts';
+import { startServer, type BenchServer } from './server.ts';
+
+/** Starts the server, loads the data, signs in, runs `measure`, and stops and drops everything. */
+export async function withStaffServer<T>(
+  options: {
+    root: string;
+    adminPassword: string;
+    /** postgres://… of a database to create (it must not exist); SQLite when absent */
+    database?: string;
+    load: (database: Database) => Promise<void>;
+  },
+  measure: (server: BenchServer, headers: { cookie: string; 'accept-encoding': string }) => Promise<T>,
+): Promise<T> {
+  const { root, adminPassword, database: url } = options;
+  const dropDatabase = url ? await createPostgresDatabase(url) : undefined;
+  try {
+    const server = await startServer({
+      root,
+      adminPassword,
+      startTimeoutMs: 60_000,
+      env: url ? { DATABASE_URL: url } : {},
+    });
+    try {
+      const database = openDatabase(
+        url ? { kind: 'postgres', url } : { kind: 'sqlite', file: path.join(server.dataDir, 'app.db') },
+        { poolSize: 1, statementTimeoutMs: 0 },
+      );
+      try {
+        await options.load(database);
+      } finally {
+        await database.close();
+      }
+      const { cookie } = await signIn(server, adminPassword);
+      // what Chromium sends: the server answers with brotli
+      return await measure(server, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await dropDatabase?.();
+  }
+}
