@@ -86,6 +86,18 @@ describe('Insights', () => {
         'Web form',
         'Text message',
       ]);
+      // the quote buttons by the names staff know them by, not their tracking keys
+      const clicks = page.getByRole('region', { name: 'Quote-button clicks per week' });
+      await clicks.getByText('Show the data').click();
+      const clickHeaders = await clicks
+        .getByRole('table', { name: 'Quote-button clicks per week' })
+        .getByRole('columnheader')
+        .allTextContents();
+      expect(clickHeaders).toContain('Home page hero');
+      expect(clickHeaders).not.toContain('home-hero');
+      expect(await clicks.locator('.recharts-legend-item-text').allTextContents()).toContain(
+        'Home page hero',
+      );
 
       // 365 days: a year of weeks
       await range.getByRole('link', { name: 'Last 365 days' }).click();

@@ -17,6 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import {
+  clickLocationLabel,
   clicksSummary,
   funnelSummary,
   INSIGHTS_TEXT,
@@ -288,7 +289,7 @@ export function ClicksChart({ clicks }: { clicks: Insights['clicks'] }) {
       empty={clicks.total === 0}
       columns={[
         { label: 'Week of' },
-        ...clicks.locations.map((l) => ({ label: l, numeric: true })),
+        ...clicks.locations.map((l) => ({ label: clickLocationLabel(l), numeric: true })),
         { label: 'Total', numeric: true },
       ]}
       rows={clicks.weeks.map((w) => [
@@ -302,7 +303,7 @@ export function ClicksChart({ clicks }: { clicks: Insights['clicks'] }) {
           <Bar
             key={location}
             dataKey={location}
-            name={location}
+            name={clickLocationLabel(location)}
             stackId="location"
             fill={COLOURS[i % COLOURS.length]}
             isAnimationActive={false}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
+  clickLocationLabel,
   clicksSummary,
   funnelSummary,
   insightPeriods,
@@ -162,5 +163,16 @@ describe('addBusinessMinutes', () => {
     const at = addBusinessMinutes(new Date(from), minutes);
     expect(at.toISOString()).toBe(new Date(to).toISOString());
     expect(businessMinutesBetween(new Date(from), at)).toBe(minutes);
+  });
+});
+
+describe('click locations', () => {
+  it('names the buttons the site has, and shows any other location as it was recorded', () => {
+    expect(['header', 'home-hero', 'parts-sourcing-hero'].map(clickLocationLabel)).toEqual([
+      'Header button',
+      'Home page hero',
+      'Parts sourcing hero',
+    ]);
+    expect(clickLocationLabel('footer')).toBe('footer');
   });
 });

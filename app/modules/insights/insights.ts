@@ -335,6 +335,14 @@ export function revenueSummary(r: Insights['revenue'], money: (cents: number) =>
   return `${money(r.revenue)} from ${count(r.orders, 'order')}${margin}.`;
 }
 
+/** Where a tracked quote button sits, as staff read it; a location the site does not have yet as sent. */
+const CLICK_LOCATION_LABELS: Record<string, string> = {
+  header: 'Header button',
+  'home-hero': 'Home page hero',
+  'parts-sourcing-hero': 'Parts sourcing hero',
+};
+export const clickLocationLabel = (location: string): string => CLICK_LOCATION_LABELS[location] ?? location;
+
 export function clicksSummary(c: Insights['clicks']): string {
   if (c.total === 0) return 'No quote-button clicks in this range.';
   const perLead = c.perLead === null ? '' : `, ${c.perLead.toFixed(1)} per request`;
