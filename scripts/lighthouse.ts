@@ -35,6 +35,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_TARGETS = ['/', '/parts-sourcing', '/mb/winnipeg/trailer-parts'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const ADMIN_PASSWORD = 'lighthouse-admin-password-1';
+/** Runs of one audit before a Lighthouse runtime error ends the harness */
+const LIGHTHOUSE_ATTEMPTS = 3;
 
 type PageResult = {
   path: string;
@@ -112,15 +114,23 @@ async function audit(
   target: string,
   run: number,
 ): Promise<PageResult> {
-  const runner = await lighthouse(`${server.baseUrl}${target}`, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!runner) throw new HarnessError(`Lighthouse returned nothing for ${target}`);
-  const lhr = runner.lhr;
-  if (lhr.runtimeError) throw new HarnessError(`Lighthouse failed on ${target}: ${lhr.runtimeError.message}`);
+  let lhr;
+  // Lighthouse's own trace sometimes misses the navigation on a busy machine (NO_NAVSTART): such a
+  // run measured nothing, so it is run again, twice at most, and said so
+  for (let attempt = 1; ; attempt++) {
+    const runner = await lighthouse(`${server.baseUrl}${target}`, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!runner) throw new HarnessError(`Lighthouse returned nothing for ${target}`);
+    lhr = runner.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === LIGHTHOUSE_ATTEMPTS)
+      throw new HarnessError(`Lighthouse failed on ${target}: ${lhr.runtimeError.message}`);
+    console.log(`  Lighthouse measured nothing on ${target} (${lhr.runtimeError.code}); running it again`);
+  }
   const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const slug = target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
