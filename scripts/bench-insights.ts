@@ -16,27 +16,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { seedInsightsLoad } from './bench/insights-data.ts';
 import { HarnessError } from './bench/server.ts';
-import { withStaffServer } from './bench/staff-server.ts';
+import { staffBenchArgs, withStaffServer } from './bench/staff-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '1,4' },
-    leads: { type: 'string', default: '10000' },
-    database: { type: 'string' },
-  },
-});
-const connectionCounts = args.connections.split(',').map(Number);
-if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
-  throw new HarnessError(
-    `--connections: a comma-separated list of positive integers, not '${args.connections}'`,
-  );
+const args = staffBenchArgs('1,4');
+const { connectionCounts } = args;
 
 async function load(url: string, headers: Record<string, string>, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: Number(args.duration) });

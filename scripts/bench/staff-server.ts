@@ -6,10 +6,29 @@
  * a web request), before the first figure is taken.
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '#server/db/index.ts';
 import { signIn } from './catalog-items.ts';
 import { createPostgresDatabase } from './postgres.ts';
-import { startServer, type BenchServer } from './server.ts';
+import { HarnessError, startServer, type BenchServer } from './server.ts';
+
+/** The options both back-office benchmarks take: --duration S, --connections 1,4, --leads N, --database URL. */
+export function staffBenchArgs(defaultConnections: string) {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: defaultConnections },
+      leads: { type: 'string', default: '10000' },
+      database: { type: 'string' },
+    },
+  });
+  const connectionCounts = values.connections.split(',').map(Number);
+  if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
+    throw new HarnessError(
+      `--connections: a comma-separated list of positive integers, not '${values.connections}'`,
+    );
+  return { ...values, connectionCounts };
+}
 
 /** Starts the server, loads the data, signs in, runs `measure`, and stops and drops everything. */
 export async function withStaffServer<T>(
