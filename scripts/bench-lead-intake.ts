@@ -271,10 +271,9 @@ async function throughTheForm(baseUrl: string, files: Photo[]) {
       hasTouch: true,
     });
     await page.goto(`${baseUrl}/find-my-part`, { waitUntil: 'load' });
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__reactFiber$')),
-    );
+    // the form is an island React hydrates at its first touch (decision 0116)
     await page.getByLabel('Equipment Type').selectOption('ag');
+    await page.locator('[data-request-form="hydrated"]').waitFor({ state: 'attached' });
     await page.getByLabel('Part Description').fill(fields.description);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: /Drag photos here/ }).click();
