@@ -1,9 +1,12 @@
 /**
  * Server rendering. Every page waits for all its content (onAllReady): the HTML a phone or a
  * crawler receives is complete. The CSP nonce from the Express server goes to every inline script.
+ * A page without React (no Suspense, nothing to stream: its loaders have already answered) is
+ * rendered in one synchronous call, which builds the same HTML in a third of the stream's time
+ * (decision 0118).
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { MemoryRouter, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { MobileBottomBarContent } from '#app/components/site/mobile-bottom-bar.tsx';
 import { NonceContext } from '#app/components/site/nonce.tsx';
@@ -67,6 +70,19 @@ export default function handleRequest(
   // a page without React gets the chrome as HTML rendered once (decision 0115)
   const chrome = hydrates(routerContext) ? null : staticChrome(app.site);
 
+  const page = (
+    <StaticChromeContext.Provider value={chrome}>
+      <NonceContext.Provider value={nonce ?? ''}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    </StaticChromeContext.Provider>
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (chrome) {
+    // React adds the doctype only when it streams; a Buffer body spares the Response a UTF-16 scan
+    const html = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -74,45 +90,37 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
-    const { pipe, abort } = renderToPipeableStream(
-      <StaticChromeContext.Provider value={chrome}>
-        <NonceContext.Provider value={nonce ?? ''}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </NonceContext.Provider>
-      </StaticChromeContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          // Everything is ready, so the page is written out at once: collected into one buffer and
-          // answered whole, which costs far less than a Node stream turned into a web stream turned
-          // back into writes (decision 0114 measured it).
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(
-                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
-              );
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onAllReady() {
+        shellRendered = true;
+        // Everything is ready, so the page is written out at once: collected into one buffer and
+        // answered whole, which costs far less than a Node stream turned into a web stream turned
+        // back into writes (decision 0114 measured it).
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            resolve(
+              new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+            );
+            callback();
+          },
+        });
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
   });
 }

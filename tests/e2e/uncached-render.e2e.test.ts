@@ -95,6 +95,18 @@ describe('a page rendered per request', () => {
     expect(nonces.size).toBe(3);
   });
 
+  it('starts every page with one doctype, whether rendered in one call (no React) or streamed', async () => {
+    // pages without React are built by renderToString, which writes no doctype of its own
+    // (decision 0118); pages React hydrates (the form, a not-found page) are still streamed
+    for (const path of ['/', CITY_PAGE, '/catalog', '/find-my-part', '/no-such-page']) {
+      const res = await fetch(urlOf(uncached(path)));
+      const html = await res.text();
+      expect(html.slice(0, 20)).toBe('<!DOCTYPE html><html');
+      expect(html.match(/<!DOCTYPE/gi)).toHaveLength(1);
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    }
+  });
+
   it('shows a catalog change by staff at once, on the catalog and on the city page', async () => {
     const staff = await staffSession();
     const [featured] = (
