@@ -3,11 +3,13 @@
  * crawler receives is complete. The CSP nonce from the Express server goes to every inline script.
  * A page without React (no Suspense, nothing to stream: its loaders have already answered) is
  * rendered in one synchronous call, which builds the same HTML in a third of the stream's time
- * (decision 0118).
+ * (decision 0118); its chrome and its pure pieces (catalog cards, the city grid) come from memos
+ * of their HTML (decisions 0115, 0121).
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { MemoryRouter, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { FragmentMemoContext } from '#app/components/site/html-fragment.tsx';
 import { MobileBottomBarContent } from '#app/components/site/mobile-bottom-bar.tsx';
 import { NonceContext } from '#app/components/site/nonce.tsx';
 import { SiteFooterContent } from '#app/components/site/site-footer.tsx';
@@ -17,6 +19,7 @@ import { getAppContext } from '#app/load-context.ts';
 import { needsHydration } from '#app/modules/marketing/hydration.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
+import { fragmentMemo } from './fragment-memo.server.tsx';
 
 /** The chrome's HTML per site (one per process), rendered at its first page without React. */
 const chromes = new WeakMap<SiteInfo, StaticChrome>();
@@ -72,9 +75,11 @@ export default function handleRequest(
 
   const page = (
     <StaticChromeContext.Provider value={chrome}>
-      <NonceContext.Provider value={nonce ?? ''}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>
+      <FragmentMemoContext.Provider value={chrome && fragmentMemo(chrome)}>
+        <NonceContext.Provider value={nonce ?? ''}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </FragmentMemoContext.Provider>
     </StaticChromeContext.Provider>
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

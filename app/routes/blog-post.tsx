@@ -7,7 +7,8 @@
  * browser (decision 0030); share.js runs the Share button.
  */
 import { ArrowLeft, FileQuestion, MessageSquare, Search, User } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/blog-post';
 import shareScript from '../components/blog/share.js?url';
 import { PostMeta, TagList } from '#app/components/blog/post-card.tsx';

@@ -6,7 +6,7 @@
  * JSON-LD lists the live posts.
  */
 import { MessageSquare, Newspaper, Rss } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/blog';
 import { PostCard } from '#app/components/blog/post-card.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';

@@ -7,7 +7,8 @@
  * gallery has its own small script (item-gallery.js).
  */
 import { ChevronRight, Eye, Mail, MessageSquare, PackageX, Phone, Ruler, Truck } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/catalog-item';
 import { CategoryBadge, StockBadge } from '#app/components/catalog/badges.tsx';
 import { ItemGallery } from '#app/components/catalog/item-gallery.tsx';

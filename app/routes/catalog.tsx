@@ -7,7 +7,8 @@
  * page), useNavigation does the same.
  */
 import { MessageSquare, PackageSearch, Search } from 'lucide-react';
-import { Link, redirect, useNavigation } from 'react-router';
+import { redirect, useNavigation } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/catalog';
 import filtersScript from '../components/catalog/catalog-filters.js?url';
 import {
@@ -17,6 +18,7 @@ import {
 } from '#app/components/catalog/catalog-card.tsx';
 import { CatalogFilters, catalogSearch } from '#app/components/catalog/catalog-filters.tsx';
 import { Pagination } from '#app/components/catalog/pagination.tsx';
+import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
@@ -28,6 +30,8 @@ import { smsHref } from '#app/modules/site/site.ts';
 /** Six placeholders while the list loads (SPEC §9). */
 const PLACEHOLDERS = 6;
 const LOADING_TEXT = 'Loading parts…';
+/** Cards whose pictures load at once: the first row on a wide screen. */
+const EAGER_CARDS = 3;
 
 export const handle = STATIC_PAGE;
 
@@ -142,16 +146,24 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           ) : items.length > 0 ? (
             <>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((item, i) => (
-                  <li key={item.slug} className="grid">
-                    <CatalogCard
-                      item={item}
-                      categoryName={categoryName(item.category)}
-                      citySlug={city}
-                      eager={i < 3}
+                {items.map((item, i) => {
+                  const props = { item, categoryName: categoryName(item.category), citySlug: city };
+                  // the first row's pictures load at once, and React announces them in the page's
+                  // <head> (a preload), which only a card rendered in the page can do
+                  return i < EAGER_CARDS ? (
+                    <li key={item.slug} className="grid">
+                      <CatalogCard {...props} eager />
+                    </li>
+                  ) : (
+                    <HtmlFragment
+                      key={item.slug}
+                      as="li"
+                      className="grid"
+                      component={CatalogCard}
+                      props={props}
                     />
-                  </li>
-                ))}
+                  );
+                })}
               </ul>
               <Pagination
                 page={page}

@@ -6,11 +6,13 @@
  * No React in the browser (decision 0013).
  */
 import { BookOpen, HardHat, MapPin, Tractor, Truck } from 'lucide-react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/city-category';
 import { ClosingCta, PageHero, Section } from '#app/components/marketing/blocks.tsx';
-import { FeaturedItemCard } from '#app/components/marketing/featured-item-card.tsx';
+import { FeaturedItemCards, featuredCardItem } from '#app/components/marketing/featured-item-card.tsx';
 import { SmsButton } from '#app/components/marketing/sms-button.tsx';
+import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
@@ -137,11 +139,12 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
         intro={`In stock or ready to order for ${city.name}. Don't see your part? Text us a photo and we will find it.`}
       >
         {featuredItems.length > 0 ? (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {featuredItems.map((item) => (
-              <FeaturedItemCard key={item.slug} item={item} />
-            ))}
-          </ul>
+          <HtmlFragment
+            as="ul"
+            className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+            component={FeaturedItemCards}
+            props={{ items: featuredItems.map(featuredCardItem) }}
+          />
         ) : (
           <p className="rounded-xl bg-slate-50 p-6 text-lg text-slate-700 ring-1 ring-slate-200">
             We source {category.name.toLowerCase()} on request. Text us a photo of the part and we will quote

@@ -4,7 +4,7 @@
  * A content page: no React in the browser (decision 0013).
  */
 import { Clock3, FileText, Truck, UserCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/home';
 import { ClosingCta, Figures, Hours, PageHero, Section } from '#app/components/marketing/blocks.tsx';
 import { CityGrid } from '#app/components/marketing/city-grid.tsx';

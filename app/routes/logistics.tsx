@@ -4,7 +4,7 @@
  * No React in the browser.
  */
 import { Clock, MapPin, Package, Siren, Truck, Zap } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/logistics';
 import {
   ClosingCta,

@@ -4,7 +4,7 @@
  * how to ask for access or deletion, in plain words under PIPEDA, the federal private-sector
  * privacy law that applies to businesses in Manitoba. No React in the browser (decision 0013).
  */
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/privacy-policy';
 import { LegalPage, type LegalSection } from '#app/components/site/legal-page.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';

@@ -15,7 +15,7 @@ import {
   Truck,
   Container,
 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/quote-service';
 import {
   ClosingCta,

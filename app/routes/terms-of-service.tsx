@@ -3,7 +3,7 @@
  * words and in line with what the site promises (SPEC §1: quotes valid 48 hours, no hidden fees,
  * delivery responsibility; §3 payment methods). No React in the browser (decision 0013).
  */
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/terms-of-service';
 import { LegalPage, type LegalSection } from '#app/components/site/legal-page.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';

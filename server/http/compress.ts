@@ -2,7 +2,7 @@
  * Compression of a whole answer at once (decision 0115). A page rendered per request is already one
  * buffer (app/entry.server.tsx waits for all its content), so it is compressed in one call with its
  * size known, instead of through the compression middleware's stream: same encodings and settings
- * as the middleware (brotli quality 2 with a 256 KB window, decision 0118; gzip's default level),
+ * as the middleware (brotli quality 1 with a 256 KB window, decision 0121; gzip's default level),
  * so the same bytes, for about a quarter of the CPU time. The middleware still compresses what is
  * written as a stream (API answers, files); it leaves an answer that carries Content-Encoding alone.
  */
@@ -10,14 +10,16 @@ import zlib from 'node:zlib';
 
 /**
  * The brotli settings of every answer compressed as it is sent: a 256 KB window (decision 0050),
- * quality 2. Quality 4's 4 MB hash table is a fresh mapping per answer under `npm start`'s malloc
- * settings, faulted in page by page; in the loaded server quality 2 took `/catalog` from 7.3 to 5.7 ms
- * of CPU per page, for 7% more bytes, still fewer than gzip's (decision 0118). Pages kept by the
- * page cache get quality 11, once.
+ * quality 1. Quality 4's 4 MB hash table was a fresh mapping per answer under `npm start`'s malloc
+ * settings (decision 0118), and quality 2 cut that; quality 1, brotli’s fast two-pass mode, halves
+ * what is left: 0.11 instead of 0.23 ms for `/catalog`'s 62 KB in a loop, and about 10% more
+ * pages per second rendered per request, for 7% more bytes (7.5 instead of 7.0 KB, still within a
+ * new connection's first round trip; decision 0121). Pages kept by the page cache get quality 11,
+ * once.
  */
 export const BROTLI_PARAMS = {
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
 } as const;
 
 /** Smaller answers are sent as they are (the compression middleware's threshold). */

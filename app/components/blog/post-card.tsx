@@ -4,7 +4,7 @@
  * dates are relative to the server's clock, so the page needs no JavaScript.
  */
 import { ArrowRight, CalendarDays, Clock, User } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import {
   BLOG_TEXT,
   CARD_TAG_LIMIT,

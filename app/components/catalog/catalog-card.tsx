@@ -1,5 +1,5 @@
 /** One item in the catalog grid: picture, badges, title, brand, price and 'ships in'. */
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import { catalogItemPath, type PublicCatalogItem } from '#app/modules/catalog/catalog.ts';
 import { shipsInLabel, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import { priceLabel } from '#app/modules/site/money.ts';

@@ -1,6 +1,6 @@
 /** Previous / next links through the catalog's pages, keeping the filters. */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 
 const linkClass =

@@ -1,16 +1,33 @@
 /** 'We Serve All of Manitoba' (SPEC §2 Home): the first 14 cities as cards and the '& N+ more' card. */
 import { MapPin } from 'lucide-react';
-import { Link } from 'react-router';
+import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
+import { Link } from '#app/components/ui/link.tsx';
 import { cityGrid } from '#app/modules/marketing/city-grid.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import { cityPagePath } from '../site/nav-links.ts';
 
-/** `labelledBy`: the id of the heading that names the list (a plain list takes no aria-label). */
+/**
+ * `labelledBy`: the id of the heading that names the list (a plain list takes no aria-label). The
+ * cards are the same HTML on every home page until the cities change: written from a memo on a page
+ * without React (decision 0121).
+ */
 export function CityGrid({ cities, labelledBy }: { cities: readonly City[]; labelledBy?: string }) {
-  const grid = cityGrid(cities);
+  const { shown, moreLabel } = cityGrid(cities);
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-labelledby={labelledBy}>
-      {grid.shown.map((city) => (
+    <HtmlFragment
+      as="ul"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      aria-labelledby={labelledBy}
+      component={CityCards}
+      props={{ shown: shown.map(({ slug, name, region }) => ({ slug, name, region })), moreLabel }}
+    />
+  );
+}
+
+function CityCards({ shown, moreLabel }: { shown: City[]; moreLabel: string }) {
+  return (
+    <>
+      {shown.map((city) => (
         <li key={city.slug}>
           <Link
             to={cityPagePath(city.slug)}
@@ -28,8 +45,8 @@ export function CityGrid({ cities, labelledBy }: { cities: readonly City[]; labe
         className="col-span-2 flex min-h-16 items-center justify-center rounded-lg border border-dashed sm:col-span-1 border-slate-300 bg-slate-50 px-3 py-3 font-semibold text-slate-700"
         data-testid="more-cities"
       >
-        {grid.moreLabel}
+        {moreLabel}
       </li>
-    </ul>
+    </>
   );
 }

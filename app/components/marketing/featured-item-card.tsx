@@ -1,11 +1,31 @@
 /** A catalog item on a city page: picture (explicit size, lazy), title, brand, price and stock. */
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 import type { CatalogItem } from '#app/modules/catalog/catalog.ts';
 import { stockLabel, stockLevel } from '#app/modules/catalog/stock.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
 import { cn } from '../ui/cn.ts';
 
 type Item = Pick<CatalogItem, 'slug' | 'title' | 'brand' | 'price' | 'images' | 'subcategory' | 'stockQty'>;
+
+/**
+ * The cards of a list, for `HtmlFragment` (decision 0121): the same HTML on every view of a city
+ * page until an item changes. Only what a card shows is kept as the memo's key.
+ */
+export function FeaturedItemCards({ items }: { items: readonly Item[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <FeaturedItemCard key={item.slug} item={item} />
+      ))}
+    </>
+  );
+}
+
+/** What `FeaturedItemCard` shows of an item, and nothing else. */
+export function featuredCardItem(item: Item): Item {
+  const { slug, title, brand, price, images, subcategory, stockQty } = item;
+  return { slug, title, brand, price, images: images.slice(0, 1), subcategory, stockQty };
+}
 
 export function FeaturedItemCard({ item }: { item: Item }) {
   const image = item.images[0];

@@ -1,5 +1,5 @@
 /** A page whose screen is still being built: its title and a way forward, inside the real chrome. */
-import { Link } from 'react-router';
+import { Link } from '#app/components/ui/link.tsx';
 
 export function PagePlaceholder({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
