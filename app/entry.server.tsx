@@ -20,6 +20,7 @@ import { needsHydration } from '#app/modules/marketing/hydration.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
 import { fragmentMemo } from './fragment-memo.server.tsx';
+import { utf8 } from './utf8.server.ts';
 
 /** The chrome's HTML per site (one per process), rendered at its first page without React. */
 const chromes = new WeakMap<SiteInfo, StaticChrome>();
@@ -85,7 +86,7 @@ export default function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (chrome) {
     // React adds the doctype only when it streams; a Buffer body spares the Response a UTF-16 scan
-    const html = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
+    const html = utf8(`<!DOCTYPE html>${renderToString(page)}`);
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise((resolve, reject) => {

@@ -31,8 +31,10 @@ export function createServices(deps: ServiceDeps) {
   const leads = leadsService(deps, { messaging });
   // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
   const texting = textingService(deps, { messaging, leads });
+  // cities and categories: read once a minute, and again at once after a change (decision 0115)
+  const reference = referenceService(deps, { changes });
   // city pages keep what they read of the catalog until it changes (decision 0115)
-  const pages = pagesService(deps, { changes });
+  const pages = pagesService(deps, { changes, reference });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
@@ -47,9 +49,9 @@ export function createServices(deps: ServiceDeps) {
     messaging,
     pages,
     rateLimits: rateLimitService(deps),
-    reference: referenceService(deps, { changes }),
+    reference,
     seo: seoService(deps, { pages }),
-    stats: statsService(deps),
+    stats: statsService(deps, { reference }),
     texting,
   };
 }

@@ -14,10 +14,10 @@ import {
 import type { Category, City } from '#app/modules/site/reference.ts';
 import { listActiveCatalogItems } from '../db/repo/catalog.ts';
 import { countActiveItemsByCategory, listLocalGuides, type LocalGuide } from '../db/repo/landing-pages.ts';
-import { listCategories, listCities } from '../db/repo/reference.ts';
 import type { ContentChanges } from './changes.ts';
 import type { ServiceDeps } from './context.ts';
 import { createMemo } from './memo.ts';
+import type { ReferenceService } from './reference.ts';
 
 /** A catalog item as a public page shows it: no supplier cost or markup. */
 export type FeaturedItem = PublicCatalogItem;
@@ -65,7 +65,10 @@ const focusesOn = (guide: LocalGuide, city: City) =>
  */
 export const CITY_PAGE_CACHE = { ttlMs: 30_000, maxEntries: 100 } as const;
 
-export function pagesService({ db, now }: ServiceDeps, { changes }: { changes: ContentChanges }) {
+export function pagesService(
+  { db, now }: ServiceDeps,
+  { changes, reference }: { changes: ContentChanges; reference: ReferenceService },
+) {
   const activeCounts = createMemo<Record<string, number>>(CITY_PAGE_CACHE);
   const featured = createMemo<FeaturedItem[]>(CITY_PAGE_CACHE);
   changes.onChange(() => {
@@ -95,7 +98,7 @@ export function pagesService({ db, now }: ServiceDeps, { changes }: { changes: C
   return {
     /** Every city × category pair with content of its own, in city then category display order. */
     async indexablePages(): Promise<IndexablePage[]> {
-      const [cities, categories] = await Promise.all([listCities(db), listCategories(db)]);
+      const [cities, categories] = await Promise.all([reference.listCities(), reference.listCategories()]);
       return indexable(cities, categories);
     },
 
@@ -105,7 +108,7 @@ export function pagesService({ db, now }: ServiceDeps, { changes }: { changes: C
      * or the category does not exist.
      */
     async cityCategoryPage(citySlug: string, categorySlug: string): Promise<CityCategoryPage | undefined> {
-      const [cities, categories] = await Promise.all([listCities(db), listCategories(db)]);
+      const [cities, categories] = await Promise.all([reference.listCities(), reference.listCategories()]);
       const city = cities.find((c) => c.slug === citySlug);
       const category = categories.find((c) => c.slug === categorySlug);
       if (!city || !category) return undefined;
@@ -129,8 +132,8 @@ export function pagesService({ db, now }: ServiceDeps, { changes }: { changes: C
     /** The links a city page offers: its sibling pages and the local guides written for the city. */
     async cityPageLinks(city: City, category: Category): Promise<CityPageLinks> {
       const [cities, categories, guides] = await Promise.all([
-        listCities(db),
-        listCategories(db),
+        reference.listCities(),
+        reference.listCategories(),
         listLocalGuides(db, now()),
       ]);
       const sameRegion = cities.filter((c) => c.region === city.region && c.slug !== city.slug);

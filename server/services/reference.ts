@@ -26,3 +26,4 @@ export function referenceService({ db }: ServiceDeps, { changes }: { changes: Co
     listCategories: () => categories.get('', () => listCategories(db)),
   };
 }
+export type ReferenceService = ReturnType<typeof referenceService>;

@@ -12,7 +12,6 @@ import {
   type PublicStats,
 } from '#app/modules/marketing/stats.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
-import { listCities } from '../db/repo/reference.ts';
 import {
   countLeadsByStatus,
   countLeadsCreatedBetween,
@@ -21,13 +20,14 @@ import {
   sumOrderedSellPricesBetween,
 } from '../db/repo/stats.ts';
 import type { ServiceDeps } from './context.ts';
+import type { ReferenceService } from './reference.ts';
 
 export type { PublicStats } from '#app/modules/marketing/stats.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-export function statsService({ db, now }: ServiceDeps) {
+export function statsService({ db, now }: ServiceDeps, { reference }: { reference: ReferenceService }) {
   /** Average ETA (days, 1 decimal) and response time (minutes) of recent quotes, or the baselines. */
   async function quoteAverages(at: Date): Promise<Pick<PublicStats, 'avgETA' | 'avgResponseTime'>> {
     const from = new Date(at.getTime() - AVERAGE_WINDOW_DAYS * DAY_MS);
@@ -60,7 +60,8 @@ export function statsService({ db, now }: ServiceDeps) {
       const [averages, ordered, cities] = await Promise.all([
         quoteAverages(at),
         countOrderedLeads(db),
-        listCities(db),
+        // the memoized list the page's other parts read too (decision 0121)
+        reference.listCities(),
       ]);
       return {
         avgETA: averages.avgETA,
