@@ -137,6 +137,47 @@ describe('a page rendered per request', () => {
     expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
   });
 
+  it('shows a change at once in a catalog card written from the fragment memo (decision 0121)', async () => {
+    const staff = await staffSession();
+    const listing = '/catalog?category=trailer-parts';
+    // the first row's cards are rendered in the page; the later ones come from the memo
+    const cards = [
+      ...(await pageText(uncached(listing))).matchAll(
+        /<li class="grid"><article.*?href="\/catalog\/([^"?]+)/g,
+      ),
+    ].map((m) => m[1]!);
+    expect(cards.length).toBeGreaterThan(3);
+    const items = (await (await fetch(urlOf('/api/catalog?category=trailer-parts'))).json()) as {
+      id: number;
+      slug: string;
+      title: string;
+      brand: string | null;
+    }[];
+    const item = items.find((i) => i.slug === cards[3])!;
+    expect(item).toBeDefined();
+    // viewed again: its card is now in the memo
+    expect(await pageText(uncached(listing))).toContain(item.title);
+    const edit = (change: { title: string; brand: string | null }) =>
+      staff(`/api/catalog/${item.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(change),
+      });
+    const title = `${item.title} (Rebuilt)`;
+    expect((await edit({ title, brand: 'Rebuilt Axle Co' })).status).toBe(200);
+    try {
+      const after = await pageText(uncached(listing));
+      expect(after).toContain(title);
+      expect(after).toContain('Rebuilt Axle Co');
+    } finally {
+      // put it back for the other files
+      expect((await edit({ title: item.title, brand: item.brand })).status).toBe(200);
+    }
+    const restored = await pageText(uncached(listing));
+    expect(restored).not.toContain(title);
+    expect(restored).not.toContain('Rebuilt Axle Co');
+  });
+
   it('shows a local guide staff publish at once on its city page, and drops it when unpublished', async () => {
     const staff = await staffSession();
     const title = 'Winnipeg Trailer Axle Swap Guide';
