@@ -1,7 +1,7 @@
 /**
- * The memo behind `HtmlFragment` (app/components/site/html-fragment.tsx; decision 0121): the HTML of a pure piece of
- * a page without React, by component and props, rendered on a miss and kept, flat, in an LRU
- * bounded in bytes. Server-only: the renderer never reaches a browser bundle.
+ * The memo behind `HtmlFragment` (app/components/site/html-fragment.tsx; decision 0121): the HTML
+ * of a pure piece of a page without React, by component and props, rendered on a miss and kept,
+ * flat, in an LRU bounded in bytes. Server-only: the renderer never reaches a browser bundle.
  */
 import { LRUCache } from 'lru-cache';
 import type { ComponentType } from 'react';
@@ -21,7 +21,7 @@ let lastComponentId = 0;
 /** What React hoists into a page's <head> when it renders one of these elements in it. */
 const HOISTED = /<(link|meta|title|style|script)[\s>]/;
 
-/** The memo for one page without React, whose chrome `chrome` is (app/components/site/static-chrome.tsx). */
+/** The memo a page without React reads; `chrome` is that page's (app/components/site/static-chrome.tsx). */
 export function fragmentMemo(chrome: StaticChrome): FragmentMemo {
   return (Component, props) => {
     let id = componentIds.get(Component as ComponentType<never>);
