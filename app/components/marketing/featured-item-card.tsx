@@ -1,6 +1,9 @@
-/** A catalog item on a city page: picture (explicit size, lazy), title, brand, price and stock. */
+/**
+ * A catalog item on a city page: picture (explicit size, lazy; the placeholder when it has none),
+ * title, brand, price and stock.
+ */
 import { Link } from '#app/components/ui/link.tsx';
-import type { CatalogItem } from '#app/modules/catalog/catalog.ts';
+import { PLACEHOLDER_IMAGE, type CatalogItem } from '#app/modules/catalog/catalog.ts';
 import { stockLabel, stockLevel } from '#app/modules/catalog/stock.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
 import { cn } from '../ui/cn.ts';
@@ -28,21 +31,19 @@ export function featuredCardItem(item: Item): Item {
 }
 
 export function FeaturedItemCard({ item }: { item: Item }) {
-  const image = item.images[0];
   return (
     <li className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-colors hover:border-accent">
       <div className="aspect-[4/3] bg-slate-100">
-        {image && (
-          <img
-            src={image}
-            alt={item.title}
-            width={800}
-            height={600}
-            loading="lazy"
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        )}
+        {/* an item without a photo shows the placeholder, as its catalog card does */}
+        <img
+          src={item.images[0] || PLACEHOLDER_IMAGE}
+          alt={item.title}
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
       </div>
       <div className="flex flex-1 flex-col p-5">
         {item.subcategory && (
