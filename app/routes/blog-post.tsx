@@ -16,7 +16,7 @@ import { PostImage } from '#app/components/blog/post-image.tsx';
 import { ShareButton } from '#app/components/blog/share-button.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { BLOG_TEXT, postPath } from '#app/modules/blog/blog.ts';
 import { postJsonLd } from '#app/modules/blog/blog-json-ld.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
@@ -25,12 +25,12 @@ import { smsHref } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const { services, site } = getAppContext(context);
   const page = await services.blog.postPage(params.slug);
   if (!page) return data({ found: false as const }, { status: 404 });
   return { found: true as const, ...page, now: new Date().toISOString(), site };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => {
   const d = args.loaderData;

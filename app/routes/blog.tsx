@@ -10,7 +10,7 @@ import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/blog';
 import { PostCard } from '#app/components/blog/post-card.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { BLOG_TEXT } from '#app/modules/blog/blog.ts';
 import { blogJsonLd } from '#app/modules/blog/blog-json-ld.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
@@ -18,11 +18,11 @@ import { smsHref } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
   const { services, site } = getAppContext(context);
   const posts = await services.blog.listPublished();
   return { posts, now: new Date().toISOString(), phone: site.phone };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {

@@ -13,7 +13,7 @@ import type { Route } from './+types/catalog-item';
 import { CategoryBadge, StockBadge } from '#app/components/catalog/badges.tsx';
 import { ItemGallery } from '#app/components/catalog/item-gallery.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { CATALOG_TEXT, catalogItemPath } from '#app/modules/catalog/catalog.ts';
 import { productJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { shipsInLabel } from '#app/modules/catalog/ships-in.ts';
@@ -25,7 +25,7 @@ import { smsHref } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ params, request, context }: Route.LoaderArgs) => {
   const { services, session, site } = getAppContext(context);
   const city = new URL(request.url).searchParams.get('city') ?? undefined;
   const page =
@@ -36,7 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? {}
     : { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
   return data({ found: true as const, site, ...page }, { headers });
-}
+});
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;

@@ -21,7 +21,7 @@ import { Pagination } from '#app/components/catalog/pagination.tsx';
 import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { catalogListJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
@@ -35,7 +35,7 @@ const EAGER_CARDS = 3;
 
 export const handle = STATIC_PAGE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { services, site } = getAppContext(context);
   const params = new URL(request.url).searchParams;
   const [listing, categories, cities] = await Promise.all([
@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cities,
     phone: site.phone,
   };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
@@ -136,9 +136,16 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               : ''}
         </p>
 
-        {/* what catalog-filters.js shows while the next page loads */}
+        {/* what catalog-filters.js shows while the next page loads; the same HTML on every page */}
         <template data-catalog-loading="">
-          <CatalogLoading />
+          <HtmlFragment
+            as="div"
+            className={LOADING_GRID}
+            data-testid="catalog-loading"
+            aria-busy="true"
+            component={CatalogSkeletons}
+            props={{}}
+          />
         </template>
         <div data-catalog-results="">
           {loading ? (
@@ -212,12 +219,16 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const LOADING_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
 function CatalogLoading() {
   return (
-    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="catalog-loading" aria-busy="true">
-      {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-        <CatalogCardSkeleton key={i} />
-      ))}
+    <div className={LOADING_GRID} data-testid="catalog-loading" aria-busy="true">
+      <CatalogSkeletons />
     </div>
   );
+}
+
+function CatalogSkeletons() {
+  return Array.from({ length: PLACEHOLDERS }, (_, i) => <CatalogCardSkeleton key={i} />);
 }

@@ -15,7 +15,7 @@ import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import {
   cityPageCommonUses,
   cityPageFaqs,
@@ -40,13 +40,13 @@ const USE_ICONS: Record<CommonUse['audience'], typeof HardHat> = {
   'Fleet Operators': Truck,
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const { services } = getAppContext(context);
   const page = await services.pages.cityCategoryPage(params.city, params.category);
   if (!page) return data({ found: false as const }, { status: 404 });
   const links = await services.pages.cityPageLinks(page.city, page.category);
   return { found: true as const, page, links };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;

@@ -13,15 +13,15 @@ import { FindMyPartPage } from '#app/components/request/find-my-part-page.tsx';
 import { REQUEST_FORM_ISLAND, scriptJson } from '#app/components/request/island.ts';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
   return { cities: await getAppContext(context).services.reference.listCities() };
-}
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

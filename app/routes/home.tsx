@@ -10,7 +10,7 @@ import { ClosingCta, Figures, Hours, PageHero, Section } from '#app/components/m
 import { CityGrid } from '#app/components/marketing/city-grid.tsx';
 import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { localBusinessJsonLd } from '#app/modules/seo/json-ld.ts';
@@ -52,11 +52,11 @@ const COPY = {
   },
 } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
   const { services } = getAppContext(context);
-  const [cities, stats] = await Promise.all([services.reference.listCities(), services.stats.publicStats()]);
+  const [cities, stats] = await Promise.all([services.reference.listCities(), services.stats.pageStats()]);
   return { cities, stats };
-}
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -17,7 +17,7 @@ import {
 import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { REGIONS } from '#app/modules/site/reference.ts';
@@ -82,9 +82,9 @@ const COPY = {
   },
 } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
   return { cities: await getAppContext(context).services.reference.listCities() };
-}
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -15,7 +15,7 @@ import {
 } from '#app/components/marketing/blocks.tsx';
 import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
@@ -106,9 +106,9 @@ const COPY = {
   },
 } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { stats: await getAppContext(context).services.stats.publicStats() };
-}
+export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
+  return { stats: await getAppContext(context).services.stats.pageStats() };
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -39,12 +39,13 @@ export function pageHandler(options: {
     return context;
   };
   /** What loaders get for a request rendered for itself: its nonce and the staff member, if any. */
-  const contextOf = (res: ExpressResponse) => {
+  const contextOf = (req: ExpressRequest, res: ExpressResponse) => {
     const session = currentSession(res);
     return contextFor({
       services,
       site: options.site,
       cspNonce: res.locals.cspNonce as string,
+      document: isDocument(req),
       session: session && {
         user: { username: session.user.username, displayName: session.user.displayName },
         csrfToken: session.csrfToken,
@@ -54,7 +55,7 @@ export function pageHandler(options: {
   const adapter = createRequestHandler({
     build: options.build,
     mode: options.mode,
-    getLoadContext: (_req, res) => contextOf(res),
+    getLoadContext: (req, res) => contextOf(req, res),
   });
   const { pageCache } = options;
   const render = createFetchHandler(options.build, options.mode);
@@ -71,14 +72,17 @@ export function pageHandler(options: {
       res.once('close', () => {
         if (!res.writableFinished) aborted.abort();
       });
-      render(webRequest(req, aborted.signal), contextOf(res))
+      render(webRequest(req, aborted.signal), contextOf(req, res))
         .then((response) => sendWhole(req, res, response))
         .catch(next);
       return;
     }
     const startedUnder = pageCache.generation();
     // no nonce: the page will be sent to many visitors; its inline scripts are allowed by hash
-    render(webRequest(req), contextFor({ services, site: options.site, cspNonce: '' }))
+    render(
+      webRequest(req),
+      contextFor({ services, site: options.site, cspNonce: '', document: isDocument(req) }),
+    )
       .then(async (response) => {
         const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
         response.headers.forEach((value, name) => {
@@ -139,6 +143,11 @@ async function sendWhole(req: ExpressRequest, res: ExpressResponse, response: Re
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', sent.length);
   res.end(sent);
+}
+
+/** Whether a request asks for a page, not for a client-side navigation's data (`<path>.data`). */
+function isDocument(req: ExpressRequest): boolean {
+  return !req.path.endsWith('.data');
 }
 
 /** The Fetch API request React Router renders from, for a GET or HEAD (no body). */

@@ -51,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
     rateLimits: rateLimitService(deps),
     reference,
     seo: seoService(deps, { pages }),
-    stats: statsService(deps, { reference }),
+    stats: statsService(deps, { reference, changes }),
     texting,
   };
 }

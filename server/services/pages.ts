@@ -37,7 +37,7 @@ export type CityPageLinks = {
   /** The other categories in the same city */
   otherCategories: Category[];
   /** Published posts written for this city */
-  localGuides: Omit<LocalGuide, 'cityFocus'>[];
+  localGuides: Omit<LocalGuide, 'cityFocus' | 'publishedAt'>[];
 };
 
 export const FEATURED_ITEMS_LIMIT = 6;
@@ -59,9 +59,10 @@ const focusesOn = (guide: LocalGuide, city: City) =>
 
 /**
  * What every city page reads about the catalog (a count over all items, the first items of the
- * category) is kept until staff change the catalog (decision 0115): the change signal clears it in
- * every process within a second (decision 0097), and the TTL bounds a change made around the
- * service. Local guides are read per request: a scheduled post goes live on its own time.
+ * category) and the blog (its local guides) is kept until staff change either (decisions 0115,
+ * 0122): the change signal clears it in every process within a second (decision 0097), and the TTL
+ * bounds a change made around the service. The guides are kept with their publication times, and
+ * the clock decides on every read which are live: a scheduled post goes live on its own time.
  */
 export const CITY_PAGE_CACHE = { ttlMs: 30_000, maxEntries: 100 } as const;
 
@@ -71,15 +72,24 @@ export function pagesService(
 ) {
   const activeCounts = createMemo<Record<string, number>>(CITY_PAGE_CACHE);
   const featured = createMemo<FeaturedItem[]>(CITY_PAGE_CACHE);
+  const guides = createMemo<LocalGuide[]>(CITY_PAGE_CACHE);
   changes.onChange(() => {
     activeCounts.clear();
     featured.clear();
+    guides.clear();
   });
+
+  /** The local guides published by now, newest first. */
+  async function liveGuides(): Promise<LocalGuide[]> {
+    const all = await guides.get('', () => listLocalGuides(db));
+    const at = now().toISOString();
+    return all.filter((g) => g.publishedAt <= at);
+  }
 
   async function indexable(cities: City[], categories: Category[]) {
     const [activeByCategory, guides] = await Promise.all([
       activeCounts.get('', () => countActiveItemsByCategory(db)),
-      listLocalGuides(db, now()),
+      liveGuides(),
     ]);
     return cities.flatMap((city) => {
       const localGuides = guides.filter((g) => focusesOn(g, city)).length;
@@ -134,7 +144,7 @@ export function pagesService(
       const [cities, categories, guides] = await Promise.all([
         reference.listCities(),
         reference.listCategories(),
-        listLocalGuides(db, now()),
+        liveGuides(),
       ]);
       const sameRegion = cities.filter((c) => c.region === city.region && c.slug !== city.slug);
       const hubs = cities.filter(

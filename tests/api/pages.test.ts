@@ -8,7 +8,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { insertBlogPost } from '#server/db/repo/blog.ts';
 import { insertCatalogItem, type NewCatalogItem } from '#server/db/repo/catalog.ts';
 import { seedReference } from '#server/seed/index.ts';
-import { eachEngine } from '../support/databases.ts';
+import { createServices } from '#server/services/index.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 
 const T0 = new Date('2026-11-02T15:04:05.678Z');
@@ -34,7 +35,12 @@ function item(slug: string, category: string, extra: Partial<NewCatalogItem> = {
   };
 }
 
-async function publishGuide(db: Parameters<typeof insertBlogPost>[0], slug: string, cityFocus: string[]) {
+async function publishGuide(
+  db: Parameters<typeof insertBlogPost>[0],
+  slug: string,
+  cityFocus: string[],
+  publishedAt = '2026-10-01T12:00:00.000Z',
+) {
   await insertBlogPost(
     db,
     {
@@ -58,7 +64,7 @@ async function publishGuide(db: Parameters<typeof insertBlogPost>[0], slug: stri
       localKeywords: [],
       schemaType: 'Article',
       status: 'published',
-      publishedAt: '2026-10-01T12:00:00.000Z',
+      publishedAt,
     },
     T0,
   );
@@ -155,6 +161,9 @@ eachEngine('city × category pages API', (ctx) => {
   it('a published local guide for a town makes its pages with enough items indexable', async () => {
     // staff may type the city's name rather than its slug
     await publishGuide(ctx().deps.db, 'gimli-harbour-trailers', ['Gimli']);
+    // written around the blog service here, so signalled as the service signals every write: city
+    // pages keep the guides they read until a change (decision 0122)
+    await ctx().services.changes.publish();
     const gimli = await request(app).get('/api/pages/gimli/trailer-parts').expect(200);
     expect(gimli.body.indexable).toBe(true);
     expect((await request(app).get('/api/pages/gimli/truck-upfit').expect(200)).body.indexable).toBe(false);
@@ -181,6 +190,22 @@ eachEngine('city × category pages API', (ctx) => {
     expect(links.otherCategories.map((c) => c.slug)).not.toContain('trailer-parts');
     expect(links.localGuides).toEqual([
       { slug: 'gimli-harbour-trailers', title: 'Guide gimli-harbour-trailers', excerpt: 'Local advice.' },
+    ]);
+  });
+
+  it('a guide scheduled for later makes its town indexable at its time, with no further change', async () => {
+    let clock = new Date('2026-12-01T17:59:59.000Z');
+    const services = createServices(testDeps(ctx().t, () => clock));
+    await services.pages.cityCategoryPage('selkirk', 'trailer-parts'); // the guides are read and kept
+    await publishGuide(ctx().deps.db, 'selkirk-winter-hauling', ['selkirk'], '2026-12-01T18:00:00.000Z');
+    await services.changes.publish();
+    expect((await services.pages.cityCategoryPage('selkirk', 'trailer-parts'))!.indexable).toBe(false);
+    const selkirk = (await services.pages.cityCategoryPage('selkirk', 'trailer-parts'))!;
+    expect((await services.pages.cityPageLinks(selkirk.city, selkirk.category)).localGuides).toEqual([]);
+    clock = new Date('2026-12-01T18:00:00.000Z');
+    expect((await services.pages.cityCategoryPage('selkirk', 'trailer-parts'))!.indexable).toBe(true);
+    expect((await services.pages.cityPageLinks(selkirk.city, selkirk.category)).localGuides).toEqual([
+      { slug: 'selkirk-winter-hauling', title: 'Guide selkirk-winter-hauling', excerpt: 'Local advice.' },
     ]);
   });
 });

@@ -10,6 +10,7 @@ import type { DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
+import { PAGE_FIGURES_TTL_MS } from '#server/services/stats.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
@@ -190,6 +191,27 @@ describe('cities served', () => {
     it('never shows fewer than 30 cities served', async () => {
       const stats = await createServices(testDeps(ctx().t, () => NOW)).stats.publicStats();
       expect(stats.citiesServed).toBe(30);
+    });
+  });
+});
+
+describe('the figures the public pages show (decision 0122)', () => {
+  eachEngine('page figures', (ctx) => {
+    it('are kept up to 10 s, or until a content change, while the API reads them anew', async () => {
+      let clock = NOW;
+      const deps = testDeps(ctx().t, () => clock);
+      const services = createServices(deps);
+      await seedReference(deps);
+      expect((await services.stats.pageStats()).partsSourced).toBe(12847);
+      await quoted(deps.db, 1, 10, 2, 'ordered');
+      expect((await services.stats.publicStats()).partsSourced).toBe(12848);
+      clock = new Date(NOW.getTime() + PAGE_FIGURES_TTL_MS - 1);
+      expect((await services.stats.pageStats()).partsSourced).toBe(12847);
+      clock = new Date(NOW.getTime() + PAGE_FIGURES_TTL_MS);
+      expect((await services.stats.pageStats()).partsSourced).toBe(12848);
+      await quoted(deps.db, 2, 20, 3, 'fulfilled');
+      await services.changes.publish();
+      expect((await services.stats.pageStats()).partsSourced).toBe(12849);
     });
   });
 });

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, visit } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 import { baseUrl, urlOf } from './support/server.ts';
 
@@ -202,6 +203,45 @@ describe('a page rendered per request', () => {
       expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
     } finally {
       await staff(`/api/admin/blog/${id}`, { method: 'DELETE' });
+    }
+  });
+
+  it('gives a page without React its data whole when a page with React visits it (decision 0122)', async () => {
+    // the data of a document request is kept from React Router's encoder; a client-side visit asks
+    // for <path>.data, which must carry it all
+    const html = await pageText(uncached('/catalog'));
+    const firstTitle = /<h2 class="text-base[^>]*>(?:<[^>]*>)*([^<]+)</
+      .exec(html)?.[1]
+      ?.replaceAll('&quot;', '"')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&amp;', '&');
+    expect(firstTitle).toBeTruthy();
+    const data = await fetch(urlOf('/catalog.data'));
+    expect(data.status).toBe(200);
+    expect(await data.text()).toContain(JSON.stringify(firstTitle));
+
+    // the not-found page ships React: its footer's links are the router's
+    const browser = await launchBrowser();
+    try {
+      const { context, page, problems } = await openPage(browser, 'desktop');
+      await visit(page, '/no-such-page');
+      const dataRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.endsWith('.data')) dataRequests.push(new URL(r.url()).pathname);
+      });
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Parts Catalog' }).click();
+      await page.waitForURL((url) => url.pathname === '/catalog');
+      await page.getByRole('heading', { level: 2, name: firstTitle! }).waitFor();
+      expect(dataRequests).toEqual(['/catalog.data']);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Winnipeg' }).click();
+      await page.waitForURL((url) => url.pathname === CITY_PAGE);
+      await page.getByRole('heading', { level: 1, name: 'Trailer Parts in Winnipeg' }).waitFor();
+      expect(dataRequests).toEqual(['/catalog.data', `${CITY_PAGE}.data`]);
+      const documentStatus = /status of 404/;
+      expect(problems.errors.filter((e) => !documentStatus.test(e))).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
     }
   });
 });
