@@ -24,6 +24,7 @@ import {
 } from '#app/modules/marketing/city-page.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { breadcrumbJsonLd, faqPageJsonLd } from '#app/modules/seo/json-ld.ts';
+import type { Category, City } from '#app/modules/site/reference.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
 export const handle = STATIC_PAGE;
@@ -100,7 +101,11 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
   const sms = smsHref(site.phone);
   const prefilled = smsHref(site.phone, `Hi, I need ${category.name.toLowerCase()} in ${city.name}: `);
   const catalogHref = `/catalog?category=${encodeURIComponent(category.slug)}`;
-  const faqs = cityPageFaqs(city, category);
+  // what the sections below read: the city, the category, and the page's links
+  const place = {
+    city: { slug: city.slug, name: city.name, region: city.region },
+    category: { slug: category.slug, name: category.name },
+  };
 
   return (
     <>
@@ -162,94 +167,40 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
       </Section>
 
       <Section id="common-uses" title={`Who Needs ${category.name} in ${city.name}`} tone="muted">
-        <ul className="grid gap-5 md:grid-cols-3">
-          {cityPageCommonUses(city, category).map((use) => {
-            const Icon = USE_ICONS[use.audience];
-            return (
-              <li key={use.audience} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-orange-50 text-accent">
-                  <Icon className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{use.audience}</h3>
-                <p className="mt-2 leading-7 text-slate-600">{use.text}</p>
-              </li>
-            );
-          })}
-        </ul>
+        <HtmlFragment as="ul" className="grid gap-5 md:grid-cols-3" component={CommonUses} props={place} />
       </Section>
 
       <Section id="region" title={`Serving ${city.name} and Area`}>
-        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
-          <div className="space-y-4 text-lg leading-8 text-slate-700">
-            {regionBlurb(city, category).map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-          {links.localGuides.length > 0 && (
-            <aside
-              aria-labelledby="local-guides"
-              className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200"
-            >
-              <h3 id="local-guides" className="flex items-center gap-2 font-semibold text-slate-900">
-                <BookOpen className="h-5 w-5 text-accent" aria-hidden="true" />
-                Local Guides
-              </h3>
-              <ul className="mt-3 space-y-3">
-                {links.localGuides.map((guide) => (
-                  <li key={guide.slug}>
-                    <Link
-                      to={`/blog/${guide.slug}`}
-                      className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:text-accent hover:underline"
-                    >
-                      {guide.title}
-                    </Link>
-                    {guide.excerpt && <p className="text-sm leading-6 text-slate-600">{guide.excerpt}</p>}
-                  </li>
-                ))}
-              </ul>
-            </aside>
-          )}
-        </div>
+        <HtmlFragment
+          as="div"
+          className="grid gap-10 lg:grid-cols-[1.4fr_1fr]"
+          component={RegionText}
+          props={{ ...place, guides: links.localGuides }}
+        />
       </Section>
 
       <Section id="faq" title="Frequently Asked Questions" tone="muted">
-        <div className="grid gap-5 md:grid-cols-2">
-          {faqs.map((faq) => (
-            <div key={faq.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-slate-900">{faq.question}</h3>
-              <p className="mt-2 leading-7 text-slate-600">{faq.answer}</p>
-            </div>
-          ))}
-        </div>
+        <HtmlFragment as="div" className="grid gap-5 md:grid-cols-2" component={Faqs} props={place} />
       </Section>
 
       <Section id="nearby" title={`${category.name} Near ${city.name}`}>
-        <ul className="flex flex-wrap gap-2" aria-labelledby="nearby-heading">
-          {links.nearbyCities.map((c) => (
-            <li key={c.slug}>
-              <Link
-                to={cityPagePath(c.slug, category.slug)}
-                className="inline-flex min-h-11 items-center gap-1 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
-              >
-                <MapPin className="h-4 w-4" aria-hidden="true" />
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <HtmlFragment
+          as="ul"
+          className="flex flex-wrap gap-2"
+          aria-labelledby="nearby-heading"
+          component={NearbyCityLinks}
+          props={{
+            cities: links.nearbyCities.map(({ slug, name }) => ({ slug, name })),
+            category: place.category,
+          }}
+        />
         <h3 className="mt-10 text-xl font-semibold text-slate-900">More Parts in {city.name}</h3>
-        <ul className="mt-4 flex flex-wrap gap-2">
-          {links.otherCategories.map((c) => (
-            <li key={c.slug}>
-              <Link
-                to={cityPagePath(city.slug, c.slug)}
-                className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
-              >
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <HtmlFragment
+          as="ul"
+          className="mt-4 flex flex-wrap gap-2"
+          component={OtherCategoryLinks}
+          props={{ city: place.city, categories: links.otherCategories }}
+        />
       </Section>
 
       <ClosingCta
@@ -262,4 +213,101 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
       </ClosingCta>
     </>
   );
+}
+
+/*
+ * The sections below are pure functions of their props: on a page without React each is written
+ * from the fragment memo (decisions 0121, 0122), as the featured items are.
+ */
+type Place = { city: City; category: Category };
+type Guide = { slug: string; title: string; excerpt: string | null };
+
+function CommonUses({ city, category }: Place) {
+  return cityPageCommonUses(city, category).map((use) => {
+    const Icon = USE_ICONS[use.audience];
+    return (
+      <li key={use.audience} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-orange-50 text-accent">
+          <Icon className="h-6 w-6" aria-hidden="true" />
+        </span>
+        <h3 className="mt-4 text-lg font-semibold text-slate-900">{use.audience}</h3>
+        <p className="mt-2 leading-7 text-slate-600">{use.text}</p>
+      </li>
+    );
+  });
+}
+
+function RegionText({ city, category, guides }: Place & { guides: Guide[] }) {
+  return (
+    <>
+      <div className="space-y-4 text-lg leading-8 text-slate-700">
+        {regionBlurb(city, category).map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
+      {guides.length > 0 && (
+        <aside aria-labelledby="local-guides" className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200">
+          <h3 id="local-guides" className="flex items-center gap-2 font-semibold text-slate-900">
+            <BookOpen className="h-5 w-5 text-accent" aria-hidden="true" />
+            Local Guides
+          </h3>
+          <ul className="mt-3 space-y-3">
+            {guides.map((guide) => (
+              <li key={guide.slug}>
+                <Link
+                  to={`/blog/${guide.slug}`}
+                  className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:text-accent hover:underline"
+                >
+                  {guide.title}
+                </Link>
+                {guide.excerpt && <p className="text-sm leading-6 text-slate-600">{guide.excerpt}</p>}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      )}
+    </>
+  );
+}
+
+function Faqs({ city, category }: Place) {
+  return cityPageFaqs(city, category).map((faq) => (
+    <div key={faq.question} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h3 className="text-lg font-semibold text-slate-900">{faq.question}</h3>
+      <p className="mt-2 leading-7 text-slate-600">{faq.answer}</p>
+    </div>
+  ));
+}
+
+function NearbyCityLinks({
+  cities,
+  category,
+}: {
+  cities: Pick<City, 'slug' | 'name'>[];
+  category: Category;
+}) {
+  return cities.map((c) => (
+    <li key={c.slug}>
+      <Link
+        to={cityPagePath(c.slug, category.slug)}
+        className="inline-flex min-h-11 items-center gap-1 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
+      >
+        <MapPin className="h-4 w-4" aria-hidden="true" />
+        {c.name}
+      </Link>
+    </li>
+  ));
+}
+
+function OtherCategoryLinks({ city, categories }: { city: City; categories: Category[] }) {
+  return categories.map((c) => (
+    <li key={c.slug}>
+      <Link
+        to={cityPagePath(city.slug, c.slug)}
+        className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
+      >
+        {c.name}
+      </Link>
+    </li>
+  ));
 }

@@ -9,6 +9,7 @@ import type { Route } from './+types/home';
 import { ClosingCta, Figures, Hours, PageHero, Section } from '#app/components/marketing/blocks.tsx';
 import { CityGrid } from '#app/components/marketing/city-grid.tsx';
 import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
+import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext, staticPageLoader } from '#app/load-context.ts';
 import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
@@ -76,21 +77,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         eyebrow={COPY.eyebrow}
         title={COPY.title}
         lead={COPY.lead}
-        aside={
-          <ul className="grid gap-4">
-            {COPY.benefits.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4 rounded-xl bg-slate-800 p-5 ring-1 ring-slate-700">
-                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-accent text-white">
-                  <Icon className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <div>
-                  <h2 className="font-semibold text-white">{title}</h2>
-                  <p className="mt-1 text-sm leading-6 text-slate-300">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        }
+        aside={<HtmlFragment as="ul" className="grid gap-4" component={Benefits} props={{}} />}
       >
         <SmsButton href={sms} track={{ location: 'home-hero', text: 'Get Quote' }} size="lg">
           Get Quote
@@ -102,41 +89,84 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       </PageHero>
 
       <section aria-label="Our numbers" className="border-b border-slate-200 bg-slate-50 py-8">
-        <div className="mx-auto max-w-6xl px-4">
-          <Figures items={displayStats(loaderData.stats)} />
-        </div>
+        <HtmlFragment
+          as="div"
+          className="mx-auto max-w-6xl px-4"
+          component={Figures}
+          props={{ items: displayStats(loaderData.stats) }}
+        />
       </section>
 
       <Section id="service-areas" title={COPY.areas.title} intro={COPY.areas.intro}>
         <CityGrid cities={loaderData.cities} labelledBy="service-areas-heading" />
-        <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-lg font-medium text-slate-800">{COPY.areas.anyway}</p>
-          <SmsButton href={sms} variant="dark" className="shrink-0">
-            Get a Quote Anyway
-          </SmsButton>
-        </div>
+        <HtmlFragment
+          as="div"
+          className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+          component={QuoteAnyway}
+          props={{ phone: site.phone }}
+        />
       </Section>
 
       <ClosingCta
         title={COPY.ready.title}
         text={COPY.ready.text}
         aside={
-          <div className="rounded-xl bg-slate-800 p-6 ring-1 ring-slate-700">
-            <h3 className="font-semibold text-white">Hours</h3>
-            <Hours lines={[...HOME_HOURS, TEXTING_HOURS]} className="mt-3 text-slate-200" />
-            <p className="mt-4 text-sm text-slate-300">
-              Text or call{' '}
-              <a href={`tel:${site.phone}`} className="font-semibold text-white underline underline-offset-2">
-                {formatPhone(site.phone)}
-              </a>
-            </p>
-          </div>
+          <HtmlFragment
+            as="div"
+            className="rounded-xl bg-slate-800 p-6 ring-1 ring-slate-700"
+            component={HoursAndPhone}
+            props={{ phone: site.phone }}
+          />
         }
       >
         <SmsButton href={sms} size="lg">
           Submit Request via Text
         </SmsButton>
       </ClosingCta>
+    </>
+  );
+}
+
+/*
+ * Pure pieces of the page: on a page without React each is written from the fragment memo
+ * (decisions 0121, 0122).
+ */
+function Benefits() {
+  return COPY.benefits.map(({ icon: Icon, title, text }) => (
+    <li key={title} className="flex gap-4 rounded-xl bg-slate-800 p-5 ring-1 ring-slate-700">
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-accent text-white">
+        <Icon className="h-6 w-6" aria-hidden="true" />
+      </span>
+      <div>
+        <h2 className="font-semibold text-white">{title}</h2>
+        <p className="mt-1 text-sm leading-6 text-slate-300">{text}</p>
+      </div>
+    </li>
+  ));
+}
+
+function QuoteAnyway({ phone }: { phone: string }) {
+  return (
+    <>
+      <p className="text-lg font-medium text-slate-800">{COPY.areas.anyway}</p>
+      <SmsButton href={smsHref(phone)} variant="dark" className="shrink-0">
+        Get a Quote Anyway
+      </SmsButton>
+    </>
+  );
+}
+
+function HoursAndPhone({ phone }: { phone: string }) {
+  return (
+    <>
+      <h3 className="font-semibold text-white">Hours</h3>
+      <Hours lines={[...HOME_HOURS, TEXTING_HOURS]} className="mt-3 text-slate-200" />
+      <p className="mt-4 text-sm text-slate-300">
+        Text or call{' '}
+        <a href={`tel:${phone}`} className="font-semibold text-white underline underline-offset-2">
+          {formatPhone(phone)}
+        </a>
+      </p>
     </>
   );
 }
