@@ -112,7 +112,7 @@ type Field = {
 
 /**
  * One filter. On a page without React nothing can handle its change but catalog-filters.js, so it
- * is written from the fragment memo (decision 0122): its options were a quarter of the elements
+ * is written from the fragment memo (decision 0122): the two filters were a quarter of the elements
  * React walked for every `/catalog` rendered per request. Where React renders the page, the select
  * is controlled and applies a change at once.
  */
