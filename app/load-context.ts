@@ -36,7 +36,8 @@ export function getAppContext(context: Readonly<RouterContextProvider>): AppLoad
  * back with its properties made non-enumerable: the page and its `meta` read them as before, and the
  * encoder, which walks `Object.keys`, writes `{}`. A client-side visit from a page with React asks
  * for `<path>.data` and gets the data whole. Anything other than a plain object (a redirect, `data()`)
- * is returned as it is.
+ * is returned as it is. The object is changed in place, so `load` must build a new one every time
+ * (an object literal, as every such loader does), never return one a memo hands to other requests.
  */
 export function staticPageLoader<Args extends { context: Readonly<RouterContextProvider> }, Data>(
   load: (args: Args) => Promise<Data>,
