@@ -27,6 +27,14 @@ describe('createMemo', () => {
     expect(loads).toEqual(['a', 'a']);
   });
 
+  it('loads again when the clock went back, instead of keeping the value until it catches up', async () => {
+    const { memo, loads, loader, advance } = setup();
+    await memo.get('a', loader('a'));
+    advance(-3_600_000);
+    expect(await memo.get('a', loader('a'))).toBe('a@-3599000');
+    expect(loads).toEqual(['a', 'a']);
+  });
+
   it('shares one load between concurrent misses of a key', async () => {
     const { memo } = setup();
     let calls = 0;

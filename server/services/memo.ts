@@ -28,7 +28,8 @@ export function createMemo<V>({ ttlMs, maxEntries, clock = () => performance.now
     get(key, load) {
       const hit = entries.get(key);
       const now = clock();
-      if (hit && now - hit.at < ttlMs) return hit.value;
+      // a clock that went back (a wall clock set back) counts as expired, never as young
+      if (hit && now >= hit.at && now - hit.at < ttlMs) return hit.value;
       const value = load();
       // re-inserted, so the Map's order stays the order of age
       entries.delete(key);

@@ -27,6 +27,7 @@ import type { ReferenceService } from './reference.ts';
 export type { PublicStats } from '#app/modules/marketing/stats.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /**
  * How long a page's live figures are kept (decision 0122). The page cache keeps a page with them
@@ -36,7 +37,6 @@ const DAY_MS = 24 * 60 * 60_000;
  * and timing 90 days of quotes for every one.
  */
 export const PAGE_FIGURES_TTL_MS = 10_000;
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 export function statsService(
   { db, now }: ServiceDeps,
@@ -87,7 +87,7 @@ export function statsService(
   const pageFigures = createMemo<PublicStats>({
     ttlMs: PAGE_FIGURES_TTL_MS,
     maxEntries: 1,
-    // the service's clock, which tests move
+    // the service's clock, which tests move (a clock set back counts as expired: memo.ts)
     clock: () => now().getTime(),
   });
   // a city added or removed changes 'cities served' at once, like the pages that list the cities
