@@ -1,0 +1,273 @@
+/**
+ * Pages rendered per request: this build against an earlier commit's build, in one run, beside nginx.
+ * A benchmark, not a test: it prints figures and has no thresholds; it exits non-zero only when the
+ * harness fails. Issue 15 item 3 asks for pages rendered per request at "≥ 0.02× nginx (5× today)";
+ * the ratio to nginx depends on the machine (decision 0123), the ratio to the build the issue
+ * measured does much less, so this measures both on the same machine in the same run.
+ *
+ *   node scripts/bench-against.ts d40c6a0              # /, /catalog, a city page; 5 rounds of 3 s
+ *   node scripts/bench-against.ts HEAD~3 --only /catalog --rounds 3 --duration 5
+ *
+ * The earlier commit is checked out into a temporary git worktree, installed with `npm ci` from its
+ * own lockfile (the npm registry) and built with its own `npm run build`; this checkout is built
+ * when its build is stale, as `npm run bench` does. Both servers run with `npm start`'s node and
+ * malloc settings (scripts/bench/server.ts), a throw-away DATA_DIR, the demo data and a catalog of
+ * `--items` items imported through the staff import. Each page is asked for with an unknown query
+ * parameter, so this build renders it per request (an earlier build without a page cache renders
+ * every request). Rounds alternate, page by page: this build, the earlier one, then nginx (one
+ * worker) serving the bytes this build's page cache sends for the page, so the machine's swings
+ * fall on all three alike. Reported: medians over the rounds of requests/s and of the server's CPU
+ * time per request (utime + stime from /proc), and their ratios. The worktree is removed at the end.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { fillCatalog } from './bench/catalog-items.ts';
+import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
+import { ensureBuild, HarnessError, startServer, type BenchServer } from './bench/server.ts';
+import { formatTable } from './bench/table.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_PASSWORD = 'bench-admin-password-1';
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+const DEFAULT_PAGES = ['/', '/catalog', '/mb/winnipeg/trailer-parts'];
+const WARMUP_SECONDS = 1;
+const USAGE = `Usage: node scripts/bench-against.ts <commit> [--only /path]... [--rounds N] [--duration S]
+  <commit>         the earlier build to compare with (anything git rev-parse takes)
+  --only /path     a page to measure (repeatable); default: ${DEFAULT_PAGES.join(' ')}
+  --rounds N       alternating rounds (default 5); the table shows medians
+  --duration S     measured seconds per page, server and round, after ${WARMUP_SECONDS} s of warm-up (default 3)
+  --connections N  concurrent connections (default 20)
+  --items N        catalog items imported into both servers (default 5000)`;
+
+type Settings = {
+  commit: string;
+  pages: string[];
+  rounds: number;
+  durationSeconds: number;
+  connections: number;
+  items: number;
+};
+
+function parseSettings(argv: string[]): Settings {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: 'string', multiple: true },
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      items: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help || positionals.length !== 1) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const whole = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => {
+    const value = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new HarnessError(`--${name} must be a whole number from ${min} to ${max} (got ${raw})`);
+    }
+    return value;
+  };
+  const pages = values.only?.length ? [...new Set(values.only)] : DEFAULT_PAGES;
+  for (const page of pages) {
+    if (!page.startsWith('/') || page.startsWith('//')) {
+      throw new HarnessError(`--only takes a path starting with a single / (got ${page})`);
+    }
+  }
+  return {
+    commit: positionals[0]!,
+    pages,
+    rounds: whole('rounds', values.rounds, 5, 1, 50),
+    durationSeconds: whole('duration', values.duration, 3, 1, 600),
+    connections: whole('connections', values.connections, 20, 1, 1000),
+    items: whole('items', values.items, 5000, 0, 100_000),
+  };
+}
+
+function run(command: string, args: string[], cwd: string, what: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw new HarnessError(`${what}: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new HarnessError(
+      `${what} failed (exit ${result.status ?? result.signal})`,
+      result.stderr || result.stdout,
+    );
+  }
+  return result.stdout.trim();
+}
+
+/** The earlier commit in a temporary worktree, installed and built; `remove` takes it away again. */
+function prepareEarlierBuild(commit: string): { dir: string; sha: string; remove(): void } {
+  const sha = run('git', ['rev-parse', '--verify', `${commit}^{commit}`], root, `git rev-parse ${commit}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-against-'));
+  const remove = () => {
+    spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
+    fs.rmSync(dir, { recursive: true, force: true });
+    spawnSync('git', ['worktree', 'prune'], { cwd: root });
+  };
+  try {
+    run('git', ['worktree', 'add', '--detach', dir, sha], root, 'git worktree add');
+    console.log(`Installing ${sha.slice(0, 7)} (npm ci) …`);
+    run('npm', ['ci', '--no-audit', '--no-fund'], dir, `npm ci in ${dir}`);
+    console.log(`Building ${sha.slice(0, 7)} …`);
+    run('npm', ['run', 'build'], dir, `npm run build in ${dir}`);
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { dir, sha, remove };
+}
+
+const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** The process's CPU time so far (user + system), in milliseconds. */
+function cpuMs(pid: number): number {
+  // the fields after the command name, which is in parentheses and may hold spaces
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+}
+
+type Sample = { rps: number; cpuMsPerRequest: number | null; failed: number };
+
+async function load(url: string, settings: Settings, pid?: number): Promise<Sample> {
+  const options = { url, connections: settings.connections, headers: HEADERS, timeout: 10 };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const before = pid === undefined ? 0 : cpuMs(pid);
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const cpu = pid === undefined ? null : (cpuMs(pid) - before) / Math.max(1, result.requests.total ?? 0);
+  return { rps: result.requests.average, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const settings = parseSettings(process.argv.slice(2));
+  ensureBuild(root);
+  const earlier = prepareEarlierBuild(settings.commit);
+  const short = earlier.sha.slice(0, 7);
+  const servers: { name: string; server: BenchServer }[] = [];
+  let nginx: Nginx | undefined;
+  // Ctrl-C or SIGTERM: the servers (children) are stopped and the worktree is removed all the same
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const { server } of servers) process.kill(server.pid, 'SIGKILL');
+    earlier.remove();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const samples = new Map<string, Sample[]>();
+  const keep = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
+  try {
+    for (const [name, dir] of [
+      ['this', root],
+      [short, earlier.dir],
+    ] as const) {
+      console.log(`Starting ${name === 'this' ? 'this build' : short} …`);
+      const server = await startServer({ root: dir, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 90_000 });
+      servers.push({ name, server });
+      if (settings.items > 0) await fillCatalog(server, ADMIN_PASSWORD, settings.items);
+    }
+    const found = findNginx();
+    if ('binary' in found) {
+      const current = servers[0]!.server;
+      const recordings = await Promise.all(
+        settings.pages.map((p) => recordPage(current.baseUrl, p, HEADERS)),
+      );
+      nginx = await startNginx(found.binary, recordings);
+    } else {
+      console.log(`No nginx reference: ${found.missing}.`);
+    }
+    for (let round = 1; round <= settings.rounds; round++) {
+      console.log(`Round ${round} of ${settings.rounds} …`);
+      for (const page of settings.pages) {
+        const uncached = `${page}${page.includes('?') ? '&' : '?'}bench=uncached`;
+        for (const { name, server } of servers) {
+          keep(`${page} ${name}`, await load(server.baseUrl + uncached, settings, server.pid));
+        }
+        if (nginx) keep(`${page} nginx`, await load(nginx.baseUrl + nginx.urlOf(page), settings));
+      }
+    }
+  } finally {
+    await Promise.all(servers.map(({ server }) => server.stop()));
+    await nginx?.stop();
+    earlier.remove();
+  }
+
+  const figure = (page: string, who: string, pick: (s: Sample) => number | null) => {
+    const values = (samples.get(`${page} ${who}`) ?? []).map(pick).filter((v): v is number => v !== null);
+    return values.length ? median(values) : null;
+  };
+  const fixed = (value: number | null, digits: number) => (value === null ? '–' : value.toFixed(digits));
+  const ratio = (a: number | null, b: number | null, digits: number) =>
+    a === null || b === null || b === 0 ? '–' : (a / b).toFixed(digits);
+  const rows = settings.pages.map((page) => {
+    const thisRps = figure(page, 'this', (s) => s.rps);
+    const earlierRps = figure(page, short, (s) => s.rps);
+    const nginxRps = figure(page, 'nginx', (s) => s.rps);
+    const failed = ['this', short].reduce(
+      (sum, who) => sum + (samples.get(`${page} ${who}`) ?? []).reduce((n, s) => n + s.failed, 0),
+      0,
+    );
+    return [
+      page,
+      fixed(earlierRps, 0),
+      fixed(thisRps, 0),
+      ratio(thisRps, earlierRps, 1),
+      fixed(
+        figure(page, short, (s) => s.cpuMsPerRequest),
+        2,
+      ),
+      fixed(
+        figure(page, 'this', (s) => s.cpuMsPerRequest),
+        2,
+      ),
+      fixed(nginxRps, 0),
+      ratio(earlierRps, nginxRps, 4),
+      ratio(thisRps, nginxRps, 4),
+      String(failed),
+    ];
+  });
+  console.log('');
+  console.log(
+    formatTable(
+      [
+        { title: 'page (rendered per request)', align: 'left' },
+        { title: `${short} req/s`, align: 'right' },
+        { title: 'this req/s', align: 'right' },
+        { title: `× ${short}`, align: 'right' },
+        { title: `${short} CPU ms`, align: 'right' },
+        { title: 'this CPU ms', align: 'right' },
+        { title: 'nginx req/s', align: 'right' },
+        { title: `${short} × nginx`, align: 'right' },
+        { title: 'this × nginx', align: 'right' },
+        { title: 'non-2xx + errors', align: 'right' },
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `Medians of ${settings.rounds} alternating rounds, ${settings.connections} connections, ` +
+      `${settings.durationSeconds} s each; CPU ms: the server's CPU time per request. ` +
+      `nginx (one worker) serves the bytes this build's page cache sends for the page.`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof HarnessError && err.detail) console.error(err.detail.split('\n').slice(-20).join('\n'));
+  process.exit(1);
+});
