@@ -163,7 +163,10 @@ async function main(): Promise<void> {
   let nginx: Nginx | undefined;
   // Ctrl-C or SIGTERM: the servers (children) are stopped and the worktree is removed all the same
   const onSignal = (signal: NodeJS.Signals) => {
-    for (const { server } of servers) process.kill(server.pid, 'SIGKILL');
+    for (const { server } of servers) {
+      process.kill(server.pid, 'SIGKILL');
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
     earlier.remove();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
@@ -184,6 +187,9 @@ async function main(): Promise<void> {
     const found = findNginx();
     if ('binary' in found) {
       const current = servers[0]!.server;
+      // a first view fills the page cache, so what is recorded is what the page cache sends
+      for (const page of settings.pages)
+        await (await fetch(current.baseUrl + page, { headers: HEADERS })).arrayBuffer();
       const recordings = await Promise.all(
         settings.pages.map((p) => recordPage(current.baseUrl, p, HEADERS)),
       );
