@@ -161,14 +161,15 @@ async function main(): Promise<void> {
   const short = earlier.sha.slice(0, 7);
   const servers: { name: string; server: BenchServer }[] = [];
   let nginx: Nginx | undefined;
-  // Ctrl-C or SIGTERM: the servers (children) are stopped and the worktree is removed all the same
+  // Ctrl-C or SIGTERM: the servers, nginx and the worktree go all the same
   const onSignal = (signal: NodeJS.Signals) => {
     for (const { server } of servers) {
       process.kill(server.pid, 'SIGKILL');
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
     earlier.remove();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    const code = signal === 'SIGINT' ? 130 : 143;
+    void (nginx?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
