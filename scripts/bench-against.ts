@@ -3,7 +3,7 @@
  * A benchmark, not a test: it prints figures and has no thresholds; it exits non-zero only when the
  * harness fails. Issue 15 item 3 asks for pages rendered per request at "≥ 0.02× nginx (5× today)";
  * the ratio to nginx depends on the machine (decision 0123), the ratio to the build the issue
- * measured does much less, so this measures both on the same machine in the same run.
+ * measured much less, so this measures both on the same machine in the same run.
  *
  *   node scripts/bench-against.ts d40c6a0              # /, /catalog, a city page; 5 rounds of 3 s
  *   node scripts/bench-against.ts HEAD~3 --only /catalog --rounds 3 --duration 5
