@@ -17,9 +17,11 @@
  * every request). Rounds alternate, page by page: this build, the earlier one, then nginx (one
  * worker) serving the bytes this build's page cache sends for the page, so the machine's swings
  * fall on all three alike. Reported: medians over the rounds of requests/s and of the server's CPU
- * time per request (utime + stime from /proc), and their ratios. The worktree is removed at the end.
+ * time per request (utime + stime from /proc: every thread of the process, so it can exceed one
+ * second ÷ requests/s), and their ratios. The worktree, the servers and nginx are removed at the
+ * end, also after a failure, Ctrl-C or SIGTERM.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,20 +55,24 @@ type Settings = {
   items: number;
 };
 
+const OPTIONS = {
+  only: { type: 'string', multiple: true },
+  rounds: { type: 'string' },
+  duration: { type: 'string' },
+  connections: { type: 'string' },
+  items: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parseSettings(argv: string[]): Settings {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      only: { type: 'string', multiple: true },
-      rounds: { type: 'string' },
-      duration: { type: 'string' },
-      connections: { type: 'string' },
-      items: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (err) {
+    // an unknown or misspelt option: say which, and how it is used
+    throw new HarnessError(`${(err as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
   if (values.help || positionals.length !== 1) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);
@@ -94,38 +100,62 @@ function parseSettings(argv: string[]): Settings {
   };
 }
 
-function run(command: string, args: string[], cwd: string, what: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.error) throw new HarnessError(`${what}: ${result.error.message}`);
-  if (result.status !== 0) {
-    throw new HarnessError(
-      `${what} failed (exit ${result.status ?? result.signal})`,
-      result.stderr || result.stdout,
+/** Ctrl-C or SIGTERM during the run: everything started is stopped and removed, nothing is printed. */
+class Interrupted extends Error {}
+
+/** `command` in `cwd`, asynchronously so that a signal is heard; killed when `signal` aborts. */
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  what: string,
+  signal: AbortSignal,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, signal, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let output = '';
+    const keep = (chunk: Buffer, isStdout: boolean) => {
+      if (isStdout) stdout += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, true));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, false));
+    child.on('error', (err) =>
+      reject(signal.aborted ? new Interrupted(what) : new HarnessError(`${what}: ${err.message}`)),
     );
-  }
-  return result.stdout.trim();
+    child.on('close', (code, killedBy) => {
+      if (code === 0) resolve(stdout.trim());
+      else if (signal.aborted) reject(new Interrupted(what));
+      else reject(new HarnessError(`${what} failed (exit ${code ?? killedBy})`, output));
+    });
+  });
 }
 
-/** The earlier commit in a temporary worktree, installed and built; `remove` takes it away again. */
-function prepareEarlierBuild(commit: string): { dir: string; sha: string; remove(): void } {
-  const sha = run('git', ['rev-parse', '--verify', `${commit}^{commit}`], root, `git rev-parse ${commit}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-against-'));
-  const remove = () => {
-    spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
-    fs.rmSync(dir, { recursive: true, force: true });
-    spawnSync('git', ['worktree', 'prune'], { cwd: root });
-  };
-  try {
-    run('git', ['worktree', 'add', '--detach', dir, sha], root, 'git worktree add');
-    console.log(`Installing ${sha.slice(0, 7)} (npm ci) …`);
-    run('npm', ['ci', '--no-audit', '--no-fund'], dir, `npm ci in ${dir}`);
-    console.log(`Building ${sha.slice(0, 7)} …`);
-    run('npm', ['run', 'build'], dir, `npm run build in ${dir}`);
-  } catch (err) {
-    remove();
-    throw err;
-  }
-  return { dir, sha, remove };
+type EarlierBuild = { dir: string; sha: string };
+
+/** Checks `commit` out into `dir` (an empty folder), installs it and builds it. */
+async function prepareEarlierBuild(commit: string, dir: string, signal: AbortSignal): Promise<EarlierBuild> {
+  const sha = await run(
+    'git',
+    ['rev-parse', '--verify', `${commit}^{commit}`],
+    root,
+    `git rev-parse ${commit}`,
+    signal,
+  );
+  await run('git', ['worktree', 'add', '--detach', dir, sha], root, 'git worktree add', signal);
+  console.log(`Installing ${sha.slice(0, 7)} (npm ci) …`);
+  await run('npm', ['ci', '--no-audit', '--no-fund'], dir, `npm ci in ${dir}`, signal);
+  console.log(`Building ${sha.slice(0, 7)} …`);
+  await run('npm', ['run', 'build'], dir, `npm run build in ${dir}`, signal);
+  return { dir, sha };
+}
+
+/** Takes the worktree away again, whatever state it is in. */
+function removeWorktree(dir: string): void {
+  spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
+  fs.rmSync(dir, { recursive: true, force: true });
+  spawnSync('git', ['worktree', 'prune'], { cwd: root });
 }
 
 const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -139,12 +169,32 @@ function cpuMs(pid: number): number {
 
 type Sample = { rps: number; cpuMsPerRequest: number | null; failed: number };
 
-async function load(url: string, settings: Settings, pid?: number): Promise<Sample> {
+/** What ends a run early: the abort signal of Ctrl-C or SIGTERM, and the promise it rejects. */
+type Interruption = { signal: AbortSignal; interrupted: Promise<never> };
+
+/** One measured run of `url`, after a warm-up; fails when `server` exits or the run is interrupted. */
+async function load(
+  url: string,
+  settings: Settings,
+  interruption: Interruption,
+  server?: BenchServer,
+): Promise<Sample> {
   const options = { url, connections: settings.connections, headers: HEADERS, timeout: 10 };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const before = pid === undefined ? 0 : cpuMs(pid);
-  const result = await autocannon({ ...options, duration: settings.durationSeconds });
-  const cpu = pid === undefined ? null : (cpuMs(pid) - before) / Math.max(1, result.requests.total ?? 0);
+  const measure = async (duration: number) => {
+    const instance = autocannon({ ...options, duration });
+    const stop = () => instance.stop?.();
+    interruption.signal.addEventListener('abort', stop, { once: true });
+    try {
+      const ends = [interruption.interrupted, ...(server ? [server.exited] : [])];
+      return await Promise.race([Promise.resolve(instance), ...ends]);
+    } finally {
+      interruption.signal.removeEventListener('abort', stop);
+    }
+  };
+  await measure(WARMUP_SECONDS);
+  const before = server ? cpuMs(server.pid) : 0;
+  const result = await measure(settings.durationSeconds);
+  const cpu = server ? (cpuMs(server.pid) - before) / Math.max(1, result.requests.total ?? 0) : null;
   return { rps: result.requests.average, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
 }
 
@@ -156,30 +206,32 @@ const median = (values: number[]) => {
 
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2));
-  ensureBuild(root);
-  const earlier = prepareEarlierBuild(settings.commit);
-  const short = earlier.sha.slice(0, 7);
-  const servers: { name: string; server: BenchServer }[] = [];
-  let nginx: Nginx | undefined;
-  // Ctrl-C or SIGTERM: the servers, nginx and the worktree go all the same
-  const onSignal = (signal: NodeJS.Signals) => {
-    for (const { server } of servers) {
-      process.kill(server.pid, 'SIGKILL');
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    }
-    earlier.remove();
-    const code = signal === 'SIGINT' ? 130 : 143;
-    void (nginx?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
-  };
+  // Ctrl-C or SIGTERM: what runs is stopped, and the `finally` below stops and removes the rest
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => interrupt.abort(signal);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const interrupted = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => reject(new Interrupted(String(interrupt.signal.reason)));
+    interrupt.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  interrupted.catch(() => {}); // observed by the runs that race it
+  const interruption = { signal: interrupt.signal, interrupted };
+  const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-against-'));
+  const servers: { name: string; server: BenchServer }[] = [];
+  let nginx: Nginx | undefined;
+  let short = settings.commit;
   const samples = new Map<string, Sample[]>();
   const keep = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
   try {
+    ensureBuild(root);
+    const earlier = await prepareEarlierBuild(settings.commit, worktree, interrupt.signal);
+    short = earlier.sha.slice(0, 7);
     for (const [name, dir] of [
       ['this', root],
       [short, earlier.dir],
     ] as const) {
+      interrupt.signal.throwIfAborted();
       console.log(`Starting ${name === 'this' ? 'this build' : short} …`);
       const server = await startServer({ root: dir, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 90_000 });
       servers.push({ name, server });
@@ -194,6 +246,7 @@ async function main(): Promise<void> {
       const recordings = await Promise.all(
         settings.pages.map((p) => recordPage(current.baseUrl, p, HEADERS)),
       );
+      interrupt.signal.throwIfAborted();
       nginx = await startNginx(found.binary, recordings);
     } else {
       console.log(`No nginx reference: ${found.missing}.`);
@@ -203,15 +256,22 @@ async function main(): Promise<void> {
       for (const page of settings.pages) {
         const uncached = `${page}${page.includes('?') ? '&' : '?'}bench=uncached`;
         for (const { name, server } of servers) {
-          keep(`${page} ${name}`, await load(server.baseUrl + uncached, settings, server.pid));
+          keep(`${page} ${name}`, await load(server.baseUrl + uncached, settings, interruption, server));
         }
-        if (nginx) keep(`${page} nginx`, await load(nginx.baseUrl + nginx.urlOf(page), settings));
+        if (nginx) {
+          keep(`${page} nginx`, await load(nginx.baseUrl + nginx.urlOf(page), settings, interruption));
+        }
       }
     }
+  } catch (err) {
+    if (interrupt.signal.aborted) throw new Interrupted(String(interrupt.signal.reason));
+    throw err;
   } finally {
     await Promise.all(servers.map(({ server }) => server.stop()));
     await nginx?.stop();
-    earlier.remove();
+    removeWorktree(worktree);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 
   const figure = (page: string, who: string, pick: (s: Sample) => number | null) => {
@@ -274,6 +334,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof Interrupted) {
+    console.error(`Interrupted (${err.message}): servers, nginx and the worktree removed.`);
+    process.exit(err.message === 'SIGTERM' ? 143 : 130);
+  }
   console.error(err instanceof Error ? err.message : err);
   if (err instanceof HarnessError && err.detail) console.error(err.detail.split('\n').slice(-20).join('\n'));
   process.exit(1);
