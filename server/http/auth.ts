@@ -86,7 +86,7 @@ export const privateHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /** True when the browser says the request comes from this site (or says nothing, as non-browsers do). */
-export function sameOrigin(req: Request, config: Config): boolean {
+export function sameOrigin(req: Request, config: Pick<Config, 'baseUrl'>): boolean {
   const origin = req.get('origin');
   if (!origin) return true;
   if (origin === new URL(config.baseUrl).origin) return true;

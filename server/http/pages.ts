@@ -18,7 +18,7 @@ import {
 import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
-import { currentSession } from './auth.ts';
+import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
 import { COMPRESS_THRESHOLD, compressWhole, encodingFor } from './compress.ts';
 import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
@@ -62,6 +62,11 @@ export function pageHandler(options: {
 
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // a page's action (a back-office form or fetcher) is for this site's own pages only
+      if (!sameOrigin(req, options.site)) {
+        res.status(403).type('text/plain').send(FOREIGN_ORIGIN);
+        return;
+      }
       adapter(req, res, next).catch(next);
       return;
     }

@@ -1,0 +1,62 @@
+/**
+ * The back office's side of React Router's data flow: a screen's loader and action ask `staffContext`
+ * for the services and the signed-in staff member (a visitor without a session is sent to the sign-in
+ * page), and an action wraps its work in `staffAction`, which turns a refused change (a service's
+ * AppError: the one error shape, decision 0074) into data the screen shows, with its status, instead
+ * of the error page. Cross-site posts never get here: server/http/pages.ts refuses a page request
+ * that is not a GET or HEAD from a foreign Origin, and the session cookie is SameSite=Lax.
+ */
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { getAppContext, type AppLoadContext } from './load-context.ts';
+
+export type StaffContext = AppLoadContext & { session: NonNullable<AppLoadContext['session']> };
+
+/** The load context of a signed-in staff member; anyone else is redirected to /admin/login. */
+export function staffContext(context: Readonly<RouterContextProvider>): StaffContext {
+  const app = getAppContext(context);
+  if (!app.session) throw redirect('/admin/login');
+  return app as StaffContext;
+}
+
+/** What an action answers when the change was refused: the one error shape. */
+export type ActionFailure = { ok: false; message: string; fieldErrors: Record<string, string[]> };
+
+/**
+ * Runs a back-office change for a signed-in staff member. Its result comes back as `{ ok: true,
+ * ...result }`; a refusal (an AppError from a service: a validation failure, a lead that moved on,
+ * a missing row) as `{ ok: false, message, fieldErrors }` with the error's status. Anything else is
+ * a real failure and goes to the error boundary (a logged 500).
+ */
+export async function staffAction<T extends object>(
+  context: Readonly<RouterContextProvider>,
+  run: (staff: StaffContext) => Promise<T>,
+) {
+  const staff = staffContext(context);
+  try {
+    return { ok: true as const, ...(await run(staff)) };
+  } catch (err) {
+    const refused = refusal(err);
+    if (!refused) throw err;
+    return data<ActionFailure>(
+      { ok: false, message: refused.message, fieldErrors: refused.fieldErrors ?? {} },
+      { status: refused.status },
+    );
+  }
+}
+
+/**
+ * A service's AppError, recognised by its shape: the route bundle and the server each load their own
+ * copy of server/errors.ts, so `instanceof` cannot tell.
+ */
+function refusal(err: unknown): { status: number; message: string; fieldErrors?: Record<string, string[]> } | null {
+  if (!(err instanceof Error) || err.name !== 'AppError') return null;
+  const { status, fieldErrors } = err as Error & { status?: unknown; fieldErrors?: Record<string, string[]> };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  return { status, message: err.message, fieldErrors };
+}
+
+/** A form field as a string ('' when absent or a file). */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
