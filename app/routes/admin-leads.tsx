@@ -20,7 +20,7 @@ import { toast } from '#app/components/ui/use-toast.ts';
 import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
 import { LEADS_TEXT, type LeadBoard as LeadBoardData } from '#app/modules/leads/lead-admin.ts';
 import type { BoardStatus } from '#app/modules/leads/status.ts';
-import type { LeadStats } from '#app/modules/marketing/stats.ts';
+import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import { getAppContext } from '#app/load-context.ts';
 

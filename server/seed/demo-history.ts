@@ -9,8 +9,8 @@
  * and harvest, snow and ice gear in winter, Winnipeg first, and a business that grows and answers
  * a little faster as the year goes on. Phone numbers stay in the fictitious 555-01xx range.
  */
-import { addBusinessMinutes } from '#app/modules/insights/insights.ts';
-import { startOfZonedDay, wallClock } from '#app/modules/marketing/calendar.ts';
+import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
+import { startOfZonedDay, wallClock } from '#app/modules/shared/calendar.ts';
 import type { LeadSource, LeadStatus, Urgency } from '#app/modules/leads/leads.ts';
 import { DECLINED_REASON } from '#app/modules/messages/messages.ts';
 import { DEMO_LEADS, type DemoLead } from './demo-leads.ts';

@@ -1,5 +1,5 @@
 /** Quote-button click tracking (POST /api/clicks) and its summary (GET /api/clicks/stats, admin). */
-import { zonedDayRange } from '#app/modules/marketing/calendar.ts';
+import { zonedDayRange } from '#app/modules/shared/calendar.ts';
 import { clickEventSchema, type ClickStats } from '#app/modules/site/click.schema.ts';
 import { countClicks, insertClick } from '../db/repo/clicks.ts';
 import { parseInput } from '../validation.ts';

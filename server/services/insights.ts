@@ -5,7 +5,6 @@
  * the last 30, 90 or 365 local days. Every figure is aggregated in SQL (db/repo/insights.ts); this
  * service lays the periods out, fills the empty ones and puts names on slugs.
  */
-import { toCsv } from '#app/modules/catalog/csv.ts';
 import {
   DEFAULT_INSIGHT_RANGE,
   INSIGHT_RANGE_MESSAGE,
@@ -13,7 +12,6 @@ import {
   insightPeriods,
   insightsCsvRows,
   isInsightRange,
-  offsetSteps,
   PROMISED_RESPONSE_MINUTES,
   rate,
   TOP_LIMIT,
@@ -23,6 +21,8 @@ import {
   type Ranked,
 } from '#app/modules/insights/insights.ts';
 import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
+import { offsetSteps } from '#app/modules/shared/calendar.ts';
+import { toCsv } from '#app/modules/shared/csv.ts';
 import {
   countClicksByPeriodAndLocation,
   countFunnel,

@@ -32,7 +32,7 @@ import {
 } from '#app/modules/leads/status.ts';
 import { quoteEmail, quoteMessage } from '#app/modules/messages/messages.ts';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
-import { toCsv, type CsvCell } from '#app/modules/catalog/csv.ts';
+import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';

@@ -2,16 +2,15 @@
  * The figures behind GET /api/admin/stats (SPEC §3 'Lead stats', DESIGN §4): four public figures
  * for the marketing pages, and the lead summary for staff. Definitions: docs/stats.md.
  */
-import { businessMinutesBetween } from '#app/modules/insights/insights.ts';
-import { zonedDayRange, zonedMonthRange } from '#app/modules/marketing/calendar.ts';
+import { businessMinutesBetween } from '#app/modules/shared/business-hours.ts';
+import { zonedDayRange, zonedMonthRange } from '#app/modules/shared/calendar.ts';
 import {
   AVERAGE_WINDOW_DAYS,
   MARKETING_BASELINES,
   MIN_QUOTES_FOR_AVERAGES,
-  type LeadStats,
   type PublicStats,
 } from '#app/modules/marketing/stats.ts';
-import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { leadStatsFrom, type LeadStats } from '#app/modules/leads/lead-stats.ts';
 import {
   countLeadsByStatus,
   countLeadsCreatedBetween,
@@ -110,17 +109,12 @@ export function statsService(
         sumOrderedSellPricesBetween(db, month.start, month.end),
         quoteAverages(at),
       ]);
-      const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, byStatus[s] ?? 0])) as Record<
-        LeadStatus,
-        number
-      >;
-      return {
-        statusCounts,
+      return leadStatsFrom({
+        byStatus,
         todayLeads,
-        pendingQuotes: statusCounts.new + statusCounts.qualified,
-        monthlyRevenue: Math.round(revenueCents) / 100,
+        monthlyRevenueCents: revenueCents,
         avgResponseTime: averages.avgResponseTime,
-      };
+      });
     },
   };
 }

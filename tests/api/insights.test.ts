@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '#app/modules/catalog/csv.ts';
+import { parseCsv } from '#app/modules/shared/csv.ts';
 import type { Insights } from '#app/modules/insights/insights.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { DB } from '#server/db/index.ts';

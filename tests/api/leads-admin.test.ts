@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '#app/modules/catalog/csv.ts';
+import { parseCsv } from '#app/modules/shared/csv.ts';
 import type { LeadBoard, LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from '#app/modules/leads/leads.ts';
 import { canTransition } from '#app/modules/leads/status.ts';

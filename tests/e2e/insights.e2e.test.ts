@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv } from '#app/modules/catalog/csv.ts';
+import { parseCsv } from '#app/modules/shared/csv.ts';
 import { signIn } from './support/admin.ts';
 import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { baseUrl } from './support/server.ts';

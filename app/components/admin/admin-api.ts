@@ -26,7 +26,8 @@ import type {
 } from '#app/modules/leads/lead-admin.ts';
 import type { BoardStatus } from '#app/modules/leads/status.ts';
 import type { IndexablePage } from '#app/modules/marketing/indexability.ts';
-import type { LeadStats, PublicStats } from '#app/modules/marketing/stats.ts';
+import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
+import type { PublicStats } from '#app/modules/marketing/stats.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import type { Category } from '#app/modules/site/reference.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';

@@ -1,6 +1,6 @@
 /** The five summary cards (SPEC §2): clicks, today's leads, pending quotes, monthly revenue, response. */
 import { Clock, DollarSign, FileClock, Inbox, MousePointerClick } from 'lucide-react';
-import type { LeadStats } from '#app/modules/marketing/stats.ts';
+import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 

@@ -2,7 +2,7 @@
  * Scheduled publishing in the business's time zone (DESIGN §4: America/Winnipeg): staff pick a
  * wall-clock time in a datetime-local field; the server turns it into an instant. Pure.
  */
-import { BUSINESS_TIME_ZONE, wallClock } from '../marketing/calendar.ts';
+import { BUSINESS_TIME_ZONE, wallClock } from '../shared/calendar.ts';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

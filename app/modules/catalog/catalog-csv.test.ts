@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogItem } from './catalog.ts';
 import { catalogToCsv, planCatalogImport, readCatalogSheet, type CatalogSheet } from './catalog-csv.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../shared/csv.ts';
 
 const CATEGORIES = ['trailer-parts', 'truck-upfit', 'snow-ice'];
 

@@ -20,7 +20,7 @@ import { centsToDollarText, dollarsToCents } from '../site/money.ts';
 import { holdsUnstorable, UNSTORABLE_CELL } from '../site/unstorable.ts';
 import type { CatalogItem } from './catalog.ts';
 import { catalogItemSchema, itemToData, type CatalogItemData } from './catalog.schema.ts';
-import { CsvSyntaxError, parseCsv, restoreFormula, toCsv, type CsvCell } from './csv.ts';
+import { CsvSyntaxError, parseCsv, restoreFormula, toCsv, type CsvCell } from '../shared/csv.ts';
 import { resolvePrice } from './pricing.ts';
 import { slugify } from './slug.ts';
 import { parseSpecsText, specsToText } from './specs.ts';

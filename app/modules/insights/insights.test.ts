@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addBusinessMinutes,
-  businessMinutesBetween,
   clickLocationLabel,
   clicksSummary,
   funnelSummary,
@@ -9,7 +7,6 @@ import {
   isInsightRange,
   leadsSummary,
   lostSummary,
-  offsetSteps,
   percentileOfSorted,
   responseSummary,
   revenueSummary,
@@ -58,32 +55,6 @@ describe('insightPeriods', () => {
   it('knows its ranges', () => {
     expect(['30d', '90d', '365d'].every(isInsightRange)).toBe(true);
     expect(['7d', '', 30, null, ['30d']].some(isInsightRange)).toBe(false);
-  });
-});
-
-describe('business minutes (Mon-Fri 7-18, Sat 8-16, America/Winnipeg)', () => {
-  it.each([
-    ['same morning', '2026-11-10T16:00:00Z', '2026-11-10T16:05:00Z', 5],
-    ['Friday evening to Saturday morning', '2026-10-30T22:50:00Z', '2026-10-31T13:20:00Z', 30],
-    ['Saturday afternoon over the DST change to Monday', '2026-10-31T20:00:00Z', '2026-11-02T13:30:00Z', 90],
-    ['Sunday night to Monday', '2026-11-23T02:00:00Z', '2026-11-23T13:10:00Z', 10],
-    ['all of Sunday counts nothing', '2026-11-22T06:00:00Z', '2026-11-23T06:00:00Z', 0],
-    ['a whole week', '2026-11-16T06:00:00Z', '2026-11-23T06:00:00Z', 5 * 660 + 480],
-    ['quoted before it came in', '2026-11-10T16:05:00Z', '2026-11-10T16:00:00Z', 0],
-    ['overnight: 17:30 to 07:15 the next day', '2026-11-10T23:30:00Z', '2026-11-11T13:15:00Z', 45],
-  ])('%s', (_name, from, to, minutes) => {
-    expect(businessMinutesBetween(new Date(from), new Date(to))).toBe(minutes);
-  });
-});
-
-describe('offsetSteps', () => {
-  it('finds both changes of 2026 to the second', () => {
-    const steps = offsetSteps(new Date('2026-01-01T00:00:00Z'), new Date('2026-12-31T00:00:00Z'));
-    expect(steps).toEqual([
-      { until: Date.parse('2026-03-08T08:00:00Z') / 1000, offset: -21600 },
-      { until: Date.parse('2026-11-01T07:00:00Z') / 1000, offset: -18000 },
-      { until: null, offset: -21600 },
-    ]);
   });
 });
 
@@ -149,20 +120,6 @@ describe('summaries', () => {
       'Most requested: Hydraulics & Fittings, most requests from Winnipeg. Selkirk (2 requests) has no indexed city page yet.',
     );
     expect(topSummary({ categories: [], equipment: [], cities: [] })).toBe('No requests in this range.');
-  });
-});
-
-describe('addBusinessMinutes', () => {
-  it.each([
-    ['2026-11-10T16:00:00Z', 5, '2026-11-10T16:05:00Z'],
-    ['2026-10-30T22:50:00Z', 30, '2026-10-31T13:20:00Z'],
-    ['2026-10-31T20:00:00Z', 90, '2026-11-02T13:30:00Z'],
-    ['2026-11-23T02:00:00Z', 10, '2026-11-23T13:10:00Z'],
-    ['2026-11-22T18:00:00Z', 0, '2026-11-23T13:00:00Z'],
-  ])('%s + %i business minutes = %s, and back', (from, minutes, to) => {
-    const at = addBusinessMinutes(new Date(from), minutes);
-    expect(at.toISOString()).toBe(new Date(to).toISOString());
-    expect(businessMinutesBetween(new Date(from), at)).toBe(minutes);
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * Insights (/admin/insights, GET /api/admin/insights; definitions in docs/stats.md): the shape of
  * the figures, the ranges staff choose from, the calendar weeks and months they are grouped by,
- * the business hours response time is counted in, and the one-line summaries the charts carry.
+ * and the one-line summaries the charts carry. The business hours response time is counted in are
+ * the shared business calendar's (app/modules/shared/business-hours.ts).
  * Pure: the server aggregates in SQL (server/db/repo/insights.ts), the page only shows.
  */
-import { BUSINESS_TIME_ZONE, offsetMs, wallClock, zonedMidnight } from '../marketing/calendar.ts';
+import { BUSINESS_TIME_ZONE, wallClock, zonedMidnight } from '../shared/calendar.ts';
 import { MARKETING_BASELINES } from '../marketing/stats.ts';
 
 export const INSIGHT_RANGES = ['30d', '90d', '365d'] as const;
@@ -140,120 +141,6 @@ export function insightPeriods(
   }
 
   return { start: at(first), end: at(after), from: dayKey(first), to: dayKey(last), weeks, months };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Business hours (SPEC §1: Mon-Fri 7AM-6PM and Sat 8AM-4PM CT; the promise is 'within 20
-// minutes during business hours'). Response time counts only the minutes the business is open.
-
-/** Opening hours per weekday, Monday = 0, as seconds after local midnight; null: closed. */
-export const BUSINESS_HOURS: readonly ({ open: number; close: number } | null)[] = [
-  { open: 7 * 3600, close: 18 * 3600 },
-  { open: 7 * 3600, close: 18 * 3600 },
-  { open: 7 * 3600, close: 18 * 3600 },
-  { open: 7 * 3600, close: 18 * 3600 },
-  { open: 7 * 3600, close: 18 * 3600 },
-  { open: 8 * 3600, close: 16 * 3600 },
-  null,
-];
-
-/** Open seconds in the days of a week before weekday `w` (Monday = 0), and in a whole week. */
-export const OPEN_SECONDS_BEFORE: readonly number[] = BUSINESS_HOURS.reduce<number[]>(
-  (acc, hours, i) => [...acc, acc[i]! + (hours ? hours.close - hours.open : 0)],
-  [0],
-);
-export const OPEN_SECONDS_PER_WEEK = OPEN_SECONDS_BEFORE[7]!;
-/** 1970-01-01 was a Thursday: weekday (Monday = 0) of epoch day d is (d + 3) mod 7. */
-export const EPOCH_WEEKDAY = 3;
-
-/**
- * Open seconds from a fixed Monday long ago up to a local time given as seconds since the epoch
- * on the local wall clock. The difference of two such counts is the business time between them;
- * the SQL of server/db/repo/insights.ts computes the very same formula.
- */
-export function openSecondsUntil(localSeconds: number): number {
-  const day = Math.floor(localSeconds / 86_400);
-  const second = localSeconds - day * 86_400;
-  const weekday = (day + EPOCH_WEEKDAY) % 7;
-  const weeks = Math.floor((day + EPOCH_WEEKDAY) / 7);
-  const hours = BUSINESS_HOURS[weekday];
-  const today = !hours
-    ? 0
-    : second <= hours.open
-      ? 0
-      : second >= hours.close
-        ? hours.close - hours.open
-        : second - hours.open;
-  return weeks * OPEN_SECONDS_PER_WEEK + OPEN_SECONDS_BEFORE[weekday]! + today;
-}
-
-/** Seconds on the business's wall clock since the epoch, for an instant. */
-export function localSeconds(instant: Date, timeZone = BUSINESS_TIME_ZONE): number {
-  const seconds = Math.floor(instant.getTime() / 1000);
-  return seconds + offsetMs(instant, timeZone) / 1000;
-}
-
-/** Minutes the business was open between two instants (0 when `to` is not after `from`). */
-export function businessMinutesBetween(from: Date, to: Date, timeZone = BUSINESS_TIME_ZONE): number {
-  const open = openSecondsUntil(localSeconds(to, timeZone)) - openSecondsUntil(localSeconds(from, timeZone));
-  return Math.max(0, open) / 60;
-}
-
-/**
- * The instant `minutes` of business time after `from` (a request outside the hours starts counting
- * at the next opening). The inverse of `businessMinutesBetween`; the demo history uses it.
- */
-export function addBusinessMinutes(from: Date, minutes: number, timeZone = BUSINESS_TIME_ZONE): Date {
-  const target = openSecondsUntil(localSeconds(from, timeZone)) + Math.round(minutes * 60);
-  const weeks = Math.floor(target / OPEN_SECONDS_PER_WEEK);
-  let rest = target - weeks * OPEN_SECONDS_PER_WEEK;
-  let weekday = 0;
-  while (weekday < 6 && rest >= OPEN_SECONDS_BEFORE[weekday + 1]!) weekday++;
-  rest -= OPEN_SECONDS_BEFORE[weekday]!;
-  // the first open weekday at or after it (a count that lands exactly on a closing time stays there)
-  const hours = BUSINESS_HOURS[weekday]!;
-  const day = weeks * 7 + weekday - EPOCH_WEEKDAY;
-  const local = day * 86_400 + hours.open + rest;
-  // local wall-clock seconds → instant: subtract the zone's offset at that time
-  let utc = local - offsetMs(new Date(local * 1000), timeZone) / 1000;
-  utc = local - offsetMs(new Date(utc * 1000), timeZone) / 1000;
-  return new Date(utc * 1000);
-}
-
-/**
- * The zone's offset from UTC over an interval, as steps: `offset` seconds holds until `until`
- * (epoch seconds, exclusive), the last step until the end. Found by checking every day and then
- * narrowing each change down to the second; Winnipeg changes twice a year.
- */
-export function offsetSteps(
-  from: Date,
-  to: Date,
-  timeZone = BUSINESS_TIME_ZONE,
-): { until: number | null; offset: number }[] {
-  const offsetAt = (s: number) => offsetMs(new Date(s * 1000), timeZone) / 1000;
-  const steps: { until: number | null; offset: number }[] = [];
-  let t = Math.floor(from.getTime() / 1000);
-  const end = Math.ceil(to.getTime() / 1000);
-  let current = offsetAt(t);
-  while (t < end) {
-    const next = Math.min(t + 86_400, end);
-    if (offsetAt(next) !== current) {
-      let lo = t; // offset = current
-      let hi = next; // offset changed
-      while (hi - lo > 1) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (offsetAt(mid) === current) lo = mid;
-        else hi = mid;
-      }
-      steps.push({ until: hi, offset: current });
-      current = offsetAt(hi);
-      t = hi;
-    } else {
-      t = next;
-    }
-  }
-  steps.push({ until: null, offset: current });
-  return steps;
 }
 
 /**

@@ -4,8 +4,6 @@
  * (server/services/stats.ts, definitions in docs/stats.md); the pages only format them, falling
  * back to the SPEC §9 defaults when a figure is missing.
  */
-import type { LeadStatus } from '../leads/leads.ts';
-
 export type PublicStats = {
   /** Average quoted ETA in days, one decimal */
   avgETA: number;
@@ -14,23 +12,6 @@ export type PublicStats = {
   /** Communities served */
   citiesServed: number;
   /** Average minutes from request to quote */
-  avgResponseTime: number;
-};
-
-/**
- * The staff summary (SPEC §3 'Lead stats'): what GET /api/admin/stats adds to the public figures
- * for a signed-in staff member, and what the Lead Management summary cards show.
- */
-export type LeadStats = {
-  /** Every lead status with its count (0 when none) */
-  statusCounts: Record<LeadStatus, number>;
-  /** Leads created since midnight, America/Winnipeg */
-  todayLeads: number;
-  /** Leads waiting for a price: new + qualified */
-  pendingQuotes: number;
-  /** Sell prices of leads ordered this calendar month (America/Winnipeg), in dollars */
-  monthlyRevenue: number;
-  /** Average minutes from request to quote (baseline while there are too few quotes) */
   avgResponseTime: number;
 };
 

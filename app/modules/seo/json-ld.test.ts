@@ -52,6 +52,18 @@ describe('structured data', () => {
     expect((ld.knowsAbout as string[]).length).toBeGreaterThan(0);
   });
 
+  it('states the opening hours of the business calendar (SPEC §1: Mon-Fri 7AM-6PM, Sat 8AM-4PM)', () => {
+    expect(localBusinessJsonLd(site).openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '07:00',
+        closes: '18:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '08:00', closes: '16:00' },
+    ]);
+  });
+
   it('describes each service page as a Service of the business', () => {
     expect(serviceJsonLd(site, 'Quote Service')).toEqual({
       '@context': 'https://schema.org',

@@ -3,6 +3,7 @@
  * 'Structured business data'), FAQ pages and breadcrumbs. Pure: returns plain objects that
  * buildMeta's `jsonLd` emits as <script type="application/ld+json">.
  */
+import { BUSINESS_HOURS } from '../shared/business-hours.ts';
 import type { SiteInfo } from '../site/site.ts';
 import { SLOGAN } from '../site/site.ts';
 import { absoluteUrl } from './meta.ts';
@@ -62,6 +63,29 @@ function serviceCircle(): JsonLd {
 
 const businessId = (site: SiteInfo) => `${absoluteUrl(site.baseUrl, '/')}#business`;
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const clockTime = (seconds: number) =>
+  `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
+
+/** The business calendar's opening hours as schema.org states them: days with the same hours together. */
+function openingHours(): JsonLd[] {
+  const byHours = new Map<string, { opens: string; closes: string; days: string[] }>();
+  BUSINESS_HOURS.forEach((hours, weekday) => {
+    if (!hours) return;
+    const opens = clockTime(hours.open);
+    const closes = clockTime(hours.close);
+    const group = byHours.get(`${opens}-${closes}`) ?? { opens, closes, days: [] };
+    group.days.push(WEEKDAYS[weekday]!);
+    byHours.set(`${opens}-${closes}`, group);
+  });
+  return [...byHours.values()].map(({ opens, closes, days }) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: days.length === 1 ? days[0] : days,
+    opens,
+    closes,
+  }));
+}
+
 /** The business as an auto parts store (a LocalBusiness) serving Manitoba. */
 export function localBusinessJsonLd(site: SiteInfo): JsonLd {
   const url = absoluteUrl(site.baseUrl, '/');
@@ -83,15 +107,7 @@ export function localBusinessJsonLd(site: SiteInfo): JsonLd {
     address: { '@type': 'PostalAddress', addressRegion: 'MB', addressCountry: 'CA' },
     // areaServed replaced schema.org's retired serviceArea; it takes the province and the circle
     areaServed: [MANITOBA, serviceCircle()],
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        opens: '07:00',
-        closes: '18:00',
-      },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Saturday', opens: '08:00', closes: '16:00' },
-    ],
+    openingHoursSpecification: openingHours(),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Parts Services',

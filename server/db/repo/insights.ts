@@ -6,19 +6,18 @@
  * fragment, and percentiles come from window functions with integer arithmetic.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Funnel, ResponseFigures } from '#app/modules/insights/insights.ts';
 import {
   BUSINESS_HOURS,
   EPOCH_WEEKDAY,
   OPEN_SECONDS_BEFORE,
   OPEN_SECONDS_PER_WEEK,
-  type Funnel,
-  type ResponseFigures,
-} from '#app/modules/insights/insights.ts';
+} from '#app/modules/shared/business-hours.ts';
 import type { Engine } from '../engine.ts';
 import type { DB } from '../schema.ts';
 
 export type Bounds = { start: Date; end: Date };
-/** The zone's offset from UTC in steps (app/modules/insights `offsetSteps`). */
+/** The zone's offset from UTC in steps (`offsetSteps` of app/modules/shared/calendar.ts). */
 export type OffsetSteps = readonly { until: number | null; offset: number }[];
 
 const QUOTED_OR_LATER = sql.raw(`('quoted', 'ordered', 'fulfilled')`);
@@ -62,7 +61,7 @@ function toLocal(seconds: RawBuilder<number>, steps: OffsetSteps): RawBuilder<nu
   return sql<number>`(${ref} + ${offset})`;
 }
 
-/** `openSecondsUntil` of app/modules/insights in SQL, from a local day number and second of day. */
+/** `openSecondsUntil` (app/modules/shared/business-hours.ts) in SQL, from a local day and second. */
 function openSecondsUntil(day: RawBuilder<unknown>, second: RawBuilder<unknown>): RawBuilder<number> {
   const weekday = sql`((${day} + ${sql.lit(EPOCH_WEEKDAY)}) % 7)`;
   const before = BUSINESS_HOURS.map(

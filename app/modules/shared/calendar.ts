@@ -1,6 +1,7 @@
 /**
  * Calendar boundaries in the business's time zone (DESIGN §4: America/Winnipeg for 'today' and
- * 'this month'), without a date library: Intl tells the zone's offset from UTC at an instant (kept
+ * 'this month'), shared by every domain that counts days (staff figures, insights, blog schedule,
+ * clicks, the demo history; opening hours are in business-hours.ts), without a date library: Intl tells the zone's offset from UTC at an instant (kept
  * per hour), which gives its wall-clock time, and the offset at local midnight turns a wall-clock
  * date back into an instant. Pure but for that memo.
  */
@@ -117,4 +118,40 @@ export function zonedDayRange(now: Date, timeZone = BUSINESS_TIME_ZONE): Range {
 export function zonedMonthRange(now: Date, timeZone = BUSINESS_TIME_ZONE): Range {
   const start = startOfZonedMonth(now, timeZone);
   return { start, end: startOfZonedMonth(new Date(start.getTime() + 32 * 86_400_000), timeZone) };
+}
+
+/**
+ * The zone's offset from UTC over an interval, as steps: `offset` seconds holds until `until`
+ * (epoch seconds, exclusive), the last step until the end. Found by checking every day and then
+ * narrowing each change down to the second; Winnipeg changes twice a year.
+ */
+export function offsetSteps(
+  from: Date,
+  to: Date,
+  timeZone = BUSINESS_TIME_ZONE,
+): { until: number | null; offset: number }[] {
+  const offsetAt = (s: number) => offsetMs(new Date(s * 1000), timeZone) / 1000;
+  const steps: { until: number | null; offset: number }[] = [];
+  let t = Math.floor(from.getTime() / 1000);
+  const end = Math.ceil(to.getTime() / 1000);
+  let current = offsetAt(t);
+  while (t < end) {
+    const next = Math.min(t + 86_400, end);
+    if (offsetAt(next) !== current) {
+      let lo = t; // offset = current
+      let hi = next; // offset changed
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid) === current) lo = mid;
+        else hi = mid;
+      }
+      steps.push({ until: hi, offset: current });
+      current = offsetAt(hi);
+      t = hi;
+    } else {
+      t = next;
+    }
+  }
+  steps.push({ until: null, offset: current });
+  return steps;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   offsetMs,
+  offsetSteps,
   startOfZonedDay,
   startOfZonedMonth,
   wallClock,
@@ -110,5 +111,16 @@ describe('the offset kept per hour', () => {
       expect(wallClock(new Date(t), zone)).toEqual(intlWallClock(new Date(t), zone));
     }
     expect(offsetMs(new Date(centre - 4 * 3_600_000), zone)).not.toBeNaN();
+  });
+});
+
+describe('offsetSteps', () => {
+  it('finds both changes of 2026 to the second', () => {
+    const steps = offsetSteps(new Date('2026-01-01T00:00:00Z'), new Date('2026-12-31T00:00:00Z'));
+    expect(steps).toEqual([
+      { until: Date.parse('2026-03-08T08:00:00Z') / 1000, offset: -21600 },
+      { until: Date.parse('2026-11-01T07:00:00Z') / 1000, offset: -18000 },
+      { until: null, offset: -21600 },
+    ]);
   });
 });
