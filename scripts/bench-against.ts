@@ -2,7 +2,7 @@
  * Pages rendered per request: this build against an earlier commit's build, in one run, beside nginx.
  * A benchmark, not a test: it prints figures and has no thresholds; it exits non-zero only when the
  * harness fails. Issue 15 item 3 asks for pages rendered per request at "≥ 0.02× nginx (5× today)";
- * the ratio to nginx depends on the machine (decision 0123), the ratio to the build the issue
+ * the ratio to nginx depends on the machine (docs/performance.md), the ratio to the build the issue
  * measured much less, so this measures both on the same machine in the same run.
  *
  *   node scripts/bench-against.ts d40c6a0              # /, /catalog, a city page; 5 rounds of 3 s

@@ -1,5 +1,5 @@
 /**
- * Where an uncached page's time goes (issue 15; decisions 0114, 0115). A measuring tool, not a
+ * Where an uncached page's time goes (issue 15; docs/performance.md). A measuring tool, not a
  * test: for each page, starts the production server under `node --cpu-prof` with `npm start`'s
  * flags, a temporary DATA_DIR, the demo data and a catalog of `--items` items (5,000 by default),
  * loads the page with an unknown query parameter (so it is rendered per request, never from the

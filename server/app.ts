@@ -117,7 +117,7 @@ export function createApp(options: AppOptions) {
   app.use('/api', apiRouter(services, config));
   // root files (favicon, social card…) after the API, so API calls never touch the disk for them;
   // only the names the build holds go to the disk, so a page request costs no stat() and no 404
-  // error object (decision 0115)
+  // error object (docs/performance.md#elsewhere-for-every-reader)
   if (options.clientDir) {
     const rootFiles = new Set(
       fs

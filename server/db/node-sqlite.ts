@@ -2,7 +2,7 @@
  * Lets Kysely's SqliteDialect drive Node's built-in `node:sqlite` (no native addon to build).
  * node:sqlite binds no booleans, so they are stored as 0/1, as SQLite itself does.
  * Prepared statements are kept by their SQL and reused: Kysely asks for a new one for every query,
- * and preparing cost as much CPU as running the query on the pages' reads (decision 0115).
+ * and preparing cost as much CPU as running the query on the pages' reads (docs/performance.md).
  */
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase } from 'kysely';

@@ -1,8 +1,8 @@
 /**
- * Compression of a whole answer at once (decision 0115). A page rendered per request is already one
+ * Compression of a whole answer at once (docs/performance.md). A page rendered per request is already one
  * buffer (app/entry.server.tsx waits for all its content), so it is compressed in one call with its
  * size known, instead of through the compression middleware's stream: same encodings and settings
- * as the middleware (brotli quality 1 with a 256 KB window, decision 0121; gzip's default level),
+ * as the middleware (brotli quality 1 with a 256 KB window; gzip's default level),
  * so the same bytes, for about a quarter of the CPU time. The middleware still compresses what is
  * written as a stream (API answers, files); it leaves an answer that carries Content-Encoding alone.
  */
@@ -11,10 +11,10 @@ import zlib from 'node:zlib';
 /**
  * The brotli settings of every answer compressed as it is sent: a 256 KB window (decision 0050),
  * quality 1. Quality 4's 4 MB hash table was a fresh mapping per answer under `npm start`'s malloc
- * settings (decision 0118), and quality 2 cut that; quality 1, brotli’s fast two-pass mode, halves
+ * settings, and quality 2 cut that; quality 1, brotli’s fast two-pass mode, halves
  * what is left: 0.11 instead of 0.23 ms for `/catalog`'s 62 KB in a loop, and about 10% more
  * pages per second rendered per request, for 7% more bytes (7.5 instead of 7.0 KB, still within a
- * new connection's first round trip; decision 0121). Pages kept by the page cache get quality 11,
+ * new connection's first round trip; docs/performance.md). Pages kept by the page cache get quality 11,
  * once.
  */
 export const BROTLI_PARAMS = {

@@ -59,8 +59,8 @@ const focusesOn = (guide: LocalGuide, city: City) =>
 
 /**
  * What every city page reads about the catalog (a count over all items, the first items of the
- * category) and the blog (its local guides) is kept until staff change either (decisions 0115,
- * 0122): the change signal clears it in every process within a second (decision 0097), and the TTL
+ * category) and the blog (its local guides) is kept until staff change either (docs/performance.md):
+ * the change signal clears it in every process within a second (decision 0097), and the TTL
  * bounds a change made around the service. The guides are kept with their publication times, and
  * the clock decides on every read which are live: a scheduled post goes live on its own time.
  */

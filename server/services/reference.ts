@@ -2,7 +2,7 @@
  * Cities and part categories (GET /api/cities, /api/categories, page loaders). Reference data,
  * written by the seed at start-up: read once a minute, not on every page, and again at once when
  * the content-change signal says something changed, here or in another process (a manual fix in
- * the database moves the version too; decisions 0097, 0115).
+ * the database moves the version too; decision 0097, docs/performance.md#elsewhere-for-every-reader).
  */
 import type { Category, City } from '#app/modules/site/reference.ts';
 import { listCategories, listCities } from '../db/repo/reference.ts';

@@ -29,7 +29,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /**
- * How long a page's live figures are kept (decision 0122). The page cache keeps a page with them
+ * How long a page's live figures are kept (docs/performance.md). The page cache keeps a page with them
  * for up to a minute (issue 15 item 1), so a page rendered per request may show figures this much
  * older than the database: far less than what a cached page already shows, and they are then
  * computed at most once per 10 s per process however many pages are rendered, instead of reading
@@ -72,7 +72,7 @@ export function statsService(
     const [averages, ordered, cities] = await Promise.all([
       quoteAverages(at),
       countOrderedLeads(db),
-      // the memoized list the page's other parts read too (decision 0121)
+      // the memoized list the page's other parts read too (docs/performance.md)
       reference.listCities(),
     ]);
     return {
@@ -95,7 +95,7 @@ export function statsService(
   return {
     publicStats,
 
-    /** publicStats as the public pages show it: at most PAGE_FIGURES_TTL_MS old (decision 0122). */
+    /** publicStats as the public pages show it: at most PAGE_FIGURES_TTL_MS old (docs/performance.md). */
     pageStats: (): Promise<PublicStats> => pageFigures.get('', publicStats),
 
     /** The admin summary cards: status counts, today's leads, pending quotes, this month's revenue. */

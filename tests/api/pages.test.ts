@@ -162,7 +162,7 @@ eachEngine('city × category pages API', (ctx) => {
     // staff may type the city's name rather than its slug
     await publishGuide(ctx().deps.db, 'gimli-harbour-trailers', ['Gimli']);
     // written around the blog service here, so signalled as the service signals every write: city
-    // pages keep the guides they read until a change (decision 0122)
+    // pages keep the guides they read until a change (docs/performance.md)
     await ctx().services.changes.publish();
     const gimli = await request(app).get('/api/pages/gimli/trailer-parts').expect(200);
     expect(gimli.body.indexable).toBe(true);

@@ -195,7 +195,7 @@ describe('cities served', () => {
   });
 });
 
-describe('the figures the public pages show (decision 0122)', () => {
+describe('the figures the public pages show (docs/performance.md)', () => {
   eachEngine('page figures', (ctx) => {
     it('are kept up to 10 s, or until a content change, while the API reads them anew', async () => {
       let clock = NOW;

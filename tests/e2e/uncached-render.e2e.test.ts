@@ -1,5 +1,5 @@
 /**
- * Pages rendered per request (issue 15 item 3; decision 0115), on the production server: a page
+ * Pages rendered per request (issue 15 item 3; docs/performance.md), on the production server: a page
  * asked for with a query parameter it does not read skips the page cache and is rendered for that
  * request alone. It is sent whole and compressed in one call (brotli or gzip, as the client
  * accepts), carries its own CSP nonce and the security headers, and shows what staff changed at
@@ -98,7 +98,7 @@ describe('a page rendered per request', () => {
 
   it('starts every page with one doctype, whether rendered in one call (no React) or streamed', async () => {
     // pages without React are built by renderToString, which writes no doctype of its own
-    // (decision 0118); pages React hydrates (the form, a not-found page) are still streamed
+    // (docs/performance.md); pages React hydrates (the form, a not-found page) are still streamed
     for (const path of ['/', CITY_PAGE, '/catalog', '/find-my-part', '/no-such-page']) {
       const res = await fetch(urlOf(uncached(path)));
       const html = await res.text();
@@ -138,7 +138,7 @@ describe('a page rendered per request', () => {
     expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
   });
 
-  it('shows a change at once in a catalog card written from the fragment memo (decision 0121)', async () => {
+  it('shows a change at once in a catalog card written from the fragment memo', async () => {
     const staff = await staffSession();
     const listing = '/catalog?category=trailer-parts';
     // the first row's cards are rendered in the page; the later ones come from the memo
@@ -206,7 +206,7 @@ describe('a page rendered per request', () => {
     }
   });
 
-  it('gives a page without React its data whole when a page with React visits it (decision 0122)', async () => {
+  it('gives a page without React its data whole when a page with React visits it', async () => {
     // the data of a document request is kept from React Router's encoder; a client-side visit asks
     // for <path>.data, which must carry it all
     const html = await pageText(uncached('/catalog'));
