@@ -20,11 +20,10 @@ import { NotFoundContent } from '#app/components/site/not-found.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { SiteFooter } from '#app/components/site/site-footer.tsx';
 import { SiteHeader } from '#app/components/site/site-header.tsx';
-import { useStaticChrome } from '#app/components/site/static-chrome.tsx';
 import { UnavailableContent } from '#app/components/site/unavailable.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
-import { needsHydration } from '#app/modules/marketing/hydration.ts';
+import { isBackOffice } from '#app/page-handle.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
 import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
 
@@ -41,16 +40,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<{ site: SiteInfo }>('root')?.site ?? DEFAULT_SITE;
   const nonce = useNonce();
-  // set by the server for a page without React: the chrome's HTML, rendered once (decision 0115)
-  const chrome = useStaticChrome();
-  const matches = useMatches();
-  // the back office brings its own shell (app/routes/admin-layout.tsx): no public chrome there
-  const publicChrome = !matches.some(
-    (m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'admin',
-  );
-  // Content pages opt out of React in the browser (decision 0013): no React Router scripts or
-  // module preloads, only chrome.js. Once React runs in a browser it keeps rendering them.
-  const hydrate = typeof document !== 'undefined' || needsHydration(matches);
+  // Public pages ship no React (only their own islands): no React Router scripts or module
+  // preloads, only chrome.js. The back office brings its own shell (app/routes/admin-layout.tsx)
+  // and hydrates. app/page-handle.ts says which is which.
+  const backOffice = isBackOffice(useMatches().map((m) => m.handle));
   return (
     <html lang="en-CA">
       <head>
@@ -67,22 +60,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {publicChrome ? (
+        {backOffice ? (
           <>
-            <SiteHeader site={site} innerHtml={chrome?.header} />
+            {children}
+            <Toaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <>
+            <SiteHeader site={site} />
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter site={site} innerHtml={chrome?.footer} />
-            <MobileBottomBar site={site} innerHtml={chrome?.bottomBar} />
+            <SiteFooter site={site} />
+            <MobileBottomBar site={site} />
           </>
-        ) : (
-          children
         )}
-        {/* pages without React show no toasts (the request form's island brings its own region) */}
-        {hydrate && <Toaster />}
-        {hydrate && <ScrollRestoration nonce={nonce} />}
-        {hydrate && <Scripts nonce={nonce} />}
         <script src={chromeScript} defer nonce={nonce} />
       </body>
     </html>

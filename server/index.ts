@@ -134,7 +134,7 @@ if (dev) {
     process.exit(1);
   }
   const build = await import(serverBuild);
-  const cache = createPageCache({ cookieNames: [sessionCookieName(config)] });
+  const cache = createPageCache({ cookieNames: [sessionCookieName(config)], routes: build.routes });
   // staff changed what pages show, here or in another process: every kept page goes (decision 0097)
   services.changes.onChange(() => cache.clear());
   pageCache = cache;

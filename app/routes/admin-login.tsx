@@ -4,6 +4,7 @@ import { Loader2, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/admin-login';
 import {
   adminApi,
@@ -20,7 +21,7 @@ import { FieldError, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { loginSchema, type LoginInput } from '#app/modules/auth/login.schema.ts';
 
-export const handle = { chrome: 'admin' };
+export const handle = { backOffice: true } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Admin Login', description: 'Staff sign-in for the back office.', noindex: true });

@@ -8,7 +8,6 @@
  */
 import { ArrowLeft, FileQuestion, MessageSquare, Search, User } from 'lucide-react';
 import { data } from 'react-router';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/blog-post';
 import shareScript from '../components/blog/share.js?url';
 import { PostMeta, TagList } from '#app/components/blog/post-card.tsx';
@@ -16,21 +15,18 @@ import { PostImage } from '#app/components/blog/post-image.tsx';
 import { ShareButton } from '#app/components/blog/share-button.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { BLOG_TEXT, postPath } from '#app/modules/blog/blog.ts';
 import { postJsonLd } from '#app/modules/blog/blog-json-ld.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { absoluteUrl } from '#app/modules/seo/meta.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
-export const handle = STATIC_PAGE;
-
-export const loader = staticPageLoader(async ({ params, context }: Route.LoaderArgs) => {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, site } = getAppContext(context);
   const page = await services.blog.postPage(params.slug);
   if (!page) return data({ found: false as const }, { status: 404 });
   return { found: true as const, ...page, now: new Date().toISOString(), site };
-});
+}
 
 export const meta: Route.MetaFunction = (args) => {
   const d = args.loaderData;
@@ -58,14 +54,13 @@ function NotFound() {
       <FileQuestion className="mx-auto h-14 w-14 text-slate-500" aria-hidden="true" />
       <h1 className="mt-4 text-3xl font-bold">{BLOG_TEXT.notFound}</h1>
       <p className="mt-3 text-slate-600">{BLOG_TEXT.notFoundText}</p>
-      <Link
-        to="/blog"
-        reloadDocument
+      <a
+        href="/blog"
         className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-slate-900 px-5 font-semibold text-white hover:bg-slate-700"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         {BLOG_TEXT.backToBlog}
-      </Link>
+      </a>
     </section>
   );
 }
@@ -83,14 +78,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <article className="pb-16">
       <div className="mx-auto max-w-3xl px-4 pt-6 sm:pt-10">
-        <Link
-          to="/blog"
-          reloadDocument
+        <a
+          href="/blog"
           className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-700 hover:text-slate-900"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           {BLOG_TEXT.backToBlog}
-        </Link>
+        </a>
         <div className="mt-4">
           <h1 className="text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{post.title}</h1>
           {post.excerpt && <p className="mt-4 text-xl text-slate-600">{post.excerpt}</p>}
@@ -127,14 +121,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-slate-300">{BLOG_TEXT.ctaText}</p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to="/find-my-part"
-              reloadDocument
+            <a
+              href="/find-my-part"
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-accent px-5 font-semibold text-white hover:bg-accent-hover"
             >
               <Search className="h-4 w-4" aria-hidden="true" />
               Find My Part
-            </Link>
+            </a>
             <a
               href={smsHref(site.phone)}
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-500 px-5 font-semibold text-white hover:border-white hover:bg-white/10"

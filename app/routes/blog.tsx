@@ -6,23 +6,19 @@
  * JSON-LD lists the live posts.
  */
 import { MessageSquare, Newspaper, Rss } from 'lucide-react';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/blog';
 import { PostCard } from '#app/components/blog/post-card.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { BLOG_TEXT } from '#app/modules/blog/blog.ts';
 import { blogJsonLd } from '#app/modules/blog/blog-json-ld.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
-export const handle = STATIC_PAGE;
-
-export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, site } = getAppContext(context);
   const posts = await services.blog.listPublished();
   return { posts, now: new Date().toISOString(), phone: site.phone };
-});
+}
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -75,14 +71,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <p className="mt-10 text-center text-sm text-slate-600">
-              <Link
-                to="/blog/rss.xml"
-                reloadDocument
+              <a
+                href="/blog/rss.xml"
                 className="inline-flex min-h-11 items-center gap-1.5 font-medium text-slate-700 underline-offset-4 hover:underline"
               >
                 <Rss className="h-4 w-4 text-orange-700" aria-hidden="true" />
                 Subscribe via RSS
-              </Link>
+              </a>
             </p>
           </>
         )}

@@ -8,24 +8,24 @@
  */
 import { ChevronRight, Eye, Mail, MessageSquare, PackageX, Phone, Ruler, Truck } from 'lucide-react';
 import { data } from 'react-router';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/catalog-item';
 import { CategoryBadge, StockBadge } from '#app/components/catalog/badges.tsx';
 import { ItemGallery } from '#app/components/catalog/item-gallery.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { CATALOG_TEXT, catalogItemPath } from '#app/modules/catalog/catalog.ts';
 import { productJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { shipsInLabel } from '#app/modules/catalog/ships-in.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { breadcrumbJsonLd } from '#app/modules/seo/json-ld.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { smsHref } from '#app/modules/site/site.ts';
+import type { PageHandle } from '#app/page-handle.ts';
 
-export const handle = STATIC_PAGE;
+/** `?city=`: the delivery estimate to that city. */
+export const handle = { query: ['city'] } satisfies PageHandle;
 
-export const loader = staticPageLoader(async ({ params, request, context }: Route.LoaderArgs) => {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, session, site } = getAppContext(context);
   const city = new URL(request.url).searchParams.get('city') ?? undefined;
   const page =
@@ -36,7 +36,7 @@ export const loader = staticPageLoader(async ({ params, request, context }: Rout
     ? {}
     : { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
   return data({ found: true as const, site, ...page }, { headers });
-});
+}
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
@@ -102,27 +102,27 @@ export default function CatalogItemPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
           <li>
-            <Link to="/" className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline">
+            <a href="/" className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline">
               Home
-            </Link>
+            </a>
           </li>
           <Separator />
           <li>
-            <Link
-              to="/catalog"
+            <a
+              href="/catalog"
               className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline"
             >
               Catalog
-            </Link>
+            </a>
           </li>
           <Separator />
           <li>
-            <Link
-              to={`/catalog?category=${item.category}`}
+            <a
+              href={`/catalog?category=${item.category}`}
               className="inline-flex min-h-11 items-center hover:text-slate-900 hover:underline"
             >
               {categoryName}
-            </Link>
+            </a>
           </li>
           <Separator />
           <li aria-current="page" className="min-w-0 max-w-full truncate font-medium text-slate-900">
@@ -267,12 +267,12 @@ function ItemNotFound() {
       <PackageX className="mx-auto h-14 w-14 text-slate-400" aria-hidden="true" />
       <h1 className="mt-4 text-3xl font-bold">{CATALOG_TEXT.notFoundTitle}</h1>
       <p className="mt-4 text-slate-600">{CATALOG_TEXT.notFoundText}</p>
-      <Link
-        to="/catalog"
+      <a
+        href="/catalog"
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-slate-900 px-5 font-semibold text-white hover:bg-slate-700"
       >
         {CATALOG_TEXT.browse}
-      </Link>
+      </a>
     </section>
   );
 }

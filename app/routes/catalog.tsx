@@ -2,13 +2,12 @@
  * Parts Catalog (SPEC §2 'Catalog'): category and city filters in the URL (shareable, rendered by
  * the server), a page of item cards with their 'ships in' estimate for the chosen city, six
  * placeholders while a filter change loads, 'No parts found' when nothing matches. The page ships
- * no React (decision 0112): catalog-filters.js applies a filter change and shows the placeholders
- * from the <template> below; when React renders the page (a client-side visit from a hydrated
- * page), useNavigation does the same.
+ * no React: catalog-filters.js applies a filter change and shows the placeholders from the
+ * <template> below while the next page loads.
  */
 import { MessageSquare, PackageSearch, Search } from 'lucide-react';
-import { redirect, useNavigation } from 'react-router';
-import { Link } from '#app/components/ui/link.tsx';
+import { redirect } from 'react-router';
+import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/catalog';
 import filtersScript from '../components/catalog/catalog-filters.js?url';
 import {
@@ -18,13 +17,10 @@ import {
 } from '#app/components/catalog/catalog-card.tsx';
 import { CatalogFilters, catalogSearch } from '#app/components/catalog/catalog-filters.tsx';
 import { Pagination } from '#app/components/catalog/pagination.tsx';
-import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
-import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { catalogListJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
 /** Six placeholders while the list loads (SPEC §9). */
@@ -33,9 +29,9 @@ const LOADING_TEXT = 'Loading parts…';
 /** Cards whose pictures load at once: the first row on a wide screen. */
 const EAGER_CARDS = 3;
 
-export const handle = STATIC_PAGE;
+export const handle = { query: ['category', 'city', 'page'] } satisfies PageHandle;
 
-export const loader = staticPageLoader(async ({ request, context }: Route.LoaderArgs) => {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, site } = getAppContext(context);
   const params = new URL(request.url).searchParams;
   const [listing, categories, cities] = await Promise.all([
@@ -77,7 +73,7 @@ export const loader = staticPageLoader(async ({ request, context }: Route.Loader
     cities,
     phone: site.phone,
   };
-});
+}
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
@@ -97,9 +93,6 @@ export const meta: Route.MetaFunction = (args) => {
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { items, total, page, perPage, pageCount, category, city, cityName, categories, cities, phone } =
     loaderData;
-  const nonce = useNonce();
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/catalog';
   const categoryName = (slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
   const first = (page - 1) * perPage + 1;
   const last = first + items.length - 1;
@@ -129,48 +122,37 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           data-catalog-status=""
           data-loading-text={LOADING_TEXT}
         >
-          {loading
-            ? LOADING_TEXT
-            : items.length > 0
-              ? `Showing ${first}–${last} of ${total} ${total === 1 ? 'part' : 'parts'}${cityName ? `, delivery times to ${cityName}` : ''}`
-              : ''}
+          {items.length > 0
+            ? `Showing ${first}–${last} of ${total} ${total === 1 ? 'part' : 'parts'}${cityName ? `, delivery times to ${cityName}` : ''}`
+            : ''}
         </p>
 
         {/* what catalog-filters.js shows while the next page loads; the same HTML on every page */}
         <template data-catalog-loading="">
-          <HtmlFragment
-            as="div"
-            className={LOADING_GRID}
+          <div
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
             data-testid="catalog-loading"
             aria-busy="true"
-            component={CatalogSkeletons}
-            props={{}}
-          />
+          >
+            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+              <CatalogCardSkeleton key={i} />
+            ))}
+          </div>
         </template>
         <div data-catalog-results="">
-          {loading ? (
-            <CatalogLoading />
-          ) : items.length > 0 ? (
+          {items.length > 0 ? (
             <>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((item, i) => {
-                  const props = { item, categoryName: categoryName(item.category), citySlug: city };
-                  // the first row's pictures load at once, and React announces them in the page's
-                  // <head> (a preload), which only a card rendered in the page can do
-                  return i < EAGER_CARDS ? (
-                    <li key={item.slug} className="grid">
-                      <CatalogCard {...props} eager />
-                    </li>
-                  ) : (
-                    <HtmlFragment
-                      key={item.slug}
-                      as="li"
-                      className="grid"
-                      component={CatalogCard}
-                      props={props}
+                {items.map((item, i) => (
+                  <li key={item.slug} className="grid">
+                    <CatalogCard
+                      item={item}
+                      categoryName={categoryName(item.category)}
+                      citySlug={city}
+                      eager={i < EAGER_CARDS}
                     />
-                  );
-                })}
+                  </li>
+                ))}
               </ul>
               <Pagination
                 page={page}
@@ -185,13 +167,13 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-slate-600">
                 Not everything we source is listed here. Tell us what you need and we will hunt it down.
               </p>
-              <Link
-                to="/find-my-part"
+              <a
+                href="/find-my-part"
                 className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-md bg-accent px-5 font-semibold text-white hover:bg-accent-hover"
               >
                 <Search className="h-4 w-4" aria-hidden="true" />
                 Find My Part
-              </Link>
+              </a>
             </div>
           )}
         </div>
@@ -214,21 +196,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </section>
-      <script src={filtersScript} defer nonce={nonce} />
+      <script src={filtersScript} defer />
     </>
   );
-}
-
-const LOADING_GRID = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
-
-function CatalogLoading() {
-  return (
-    <div className={LOADING_GRID} data-testid="catalog-loading" aria-busy="true">
-      <CatalogSkeletons />
-    </div>
-  );
-}
-
-function CatalogSkeletons() {
-  return Array.from({ length: PLACEHOLDERS }, (_, i) => <CatalogCardSkeleton key={i} />);
 }

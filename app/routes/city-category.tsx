@@ -7,27 +7,22 @@
  */
 import { BookOpen, HardHat, MapPin, Tractor, Truck } from 'lucide-react';
 import { data } from 'react-router';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/city-category';
 import { ClosingCta, PageHero, Section } from '#app/components/marketing/blocks.tsx';
-import { FeaturedItemCards, featuredCardItem } from '#app/components/marketing/featured-item-card.tsx';
+import { FeaturedItemCards } from '#app/components/marketing/featured-item-card.tsx';
 import { SmsButton } from '#app/components/marketing/sms-button.tsx';
-import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
+import { getAppContext } from '#app/load-context.ts';
 import {
   cityPageCommonUses,
   cityPageFaqs,
   regionBlurb,
   type CommonUse,
 } from '#app/modules/marketing/city-page.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { breadcrumbJsonLd, faqPageJsonLd } from '#app/modules/seo/json-ld.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
 import { smsHref } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const NOT_FOUND = {
   title: 'Page Not Found',
@@ -41,13 +36,13 @@ const USE_ICONS: Record<CommonUse['audience'], typeof HardHat> = {
   'Fleet Operators': Truck,
 };
 
-export const loader = staticPageLoader(async ({ params, context }: Route.LoaderArgs) => {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = getAppContext(context);
   const page = await services.pages.cityCategoryPage(params.city, params.category);
   if (!page) return data({ found: false as const }, { status: 404 });
   const links = await services.pages.cityPageLinks(page.city, page.category);
   return { found: true as const, page, links };
-});
+}
 
 export const meta: Route.MetaFunction = (args) => {
   const loaded = args.loaderData;
@@ -86,12 +81,12 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
         <MapPin className="mx-auto h-12 w-12 text-accent" aria-hidden="true" />
         <h1 className="mt-4 text-3xl font-bold">{NOT_FOUND.title}</h1>
         <p className="mt-4 text-lg text-slate-600">{NOT_FOUND.text}</p>
-        <Link
-          to="/"
+        <a
+          href="/"
           className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-slate-900 px-5 font-semibold text-white hover:bg-slate-700"
         >
           {NOT_FOUND.action}
-        </Link>
+        </a>
       </section>
     );
   }
@@ -112,18 +107,18 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
       <nav aria-label="Breadcrumb" className="border-b border-slate-800 bg-slate-900 text-sm text-slate-300">
         <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-4 py-1">
           <li>
-            <Link to="/" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
+            <a href="/" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
               Home
-            </Link>
+            </a>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link
-              to="/#service-areas"
+            <a
+              href="/#service-areas"
               className="inline-flex min-h-11 items-center hover:text-white hover:underline"
             >
               Service Areas
-            </Link>
+            </a>
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="text-white">
@@ -144,12 +139,9 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
         intro={`In stock or ready to order for ${city.name}. Don't see your part? Text us a photo and we will find it.`}
       >
         {featuredItems.length > 0 ? (
-          <HtmlFragment
-            as="ul"
-            className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
-            component={FeaturedItemCards}
-            props={{ items: featuredItems.map(featuredCardItem) }}
-          />
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            <FeaturedItemCards items={featuredItems} />
+          </ul>
         ) : (
           <p className="rounded-xl bg-slate-50 p-6 text-lg text-slate-700 ring-1 ring-slate-200">
             We source {category.name.toLowerCase()} on request. Text us a photo of the part and we will quote
@@ -157,50 +149,41 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
           </p>
         )}
         <p className="mt-8">
-          <Link
-            to={catalogHref}
+          <a
+            href={catalogHref}
             className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4 hover:text-accent-hover"
           >
             Browse all {category.name.toLowerCase()} in the catalog
-          </Link>
+          </a>
         </p>
       </Section>
 
       <Section id="common-uses" title={`Who Needs ${category.name} in ${city.name}`} tone="muted">
-        <HtmlFragment as="ul" className="grid gap-5 md:grid-cols-3" component={CommonUses} props={place} />
+        <ul className="grid gap-5 md:grid-cols-3">
+          <CommonUses {...place} />
+        </ul>
       </Section>
 
       <Section id="region" title={`Serving ${city.name} and Area`}>
-        <HtmlFragment
-          as="div"
-          className="grid gap-10 lg:grid-cols-[1.4fr_1fr]"
-          component={RegionText}
-          props={{ ...place, guides: links.localGuides }}
-        />
+        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
+          <RegionText {...place} guides={links.localGuides} />
+        </div>
       </Section>
 
       <Section id="faq" title="Frequently Asked Questions" tone="muted">
-        <HtmlFragment as="div" className="grid gap-5 md:grid-cols-2" component={Faqs} props={place} />
+        <div className="grid gap-5 md:grid-cols-2">
+          <Faqs {...place} />
+        </div>
       </Section>
 
       <Section id="nearby" title={`${category.name} Near ${city.name}`}>
-        <HtmlFragment
-          as="ul"
-          className="flex flex-wrap gap-2"
-          aria-labelledby="nearby-heading"
-          component={NearbyCityLinks}
-          props={{
-            cities: links.nearbyCities.map(({ slug, name }) => ({ slug, name })),
-            category: place.category,
-          }}
-        />
+        <ul className="flex flex-wrap gap-2" aria-labelledby="nearby-heading">
+          <NearbyCityLinks cities={links.nearbyCities} category={place.category} />
+        </ul>
         <h3 className="mt-10 text-xl font-semibold text-slate-900">More Parts in {city.name}</h3>
-        <HtmlFragment
-          as="ul"
-          className="mt-4 flex flex-wrap gap-2"
-          component={OtherCategoryLinks}
-          props={{ city: place.city, categories: links.otherCategories }}
-        />
+        <ul className="mt-4 flex flex-wrap gap-2">
+          <OtherCategoryLinks city={place.city} categories={links.otherCategories} />
+        </ul>
       </Section>
 
       <ClosingCta
@@ -215,10 +198,7 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
   );
 }
 
-/*
- * The sections below are pure functions of their props: on a page without React each is written
- * from the fragment memo (decisions 0121, 0122), as the featured items are.
- */
+/* The page's sections. */
 type Place = { city: City; category: Category };
 type Guide = { slug: string; title: string; excerpt: string | null };
 
@@ -254,12 +234,12 @@ function RegionText({ city, category, guides }: Place & { guides: Guide[] }) {
           <ul className="mt-3 space-y-3">
             {guides.map((guide) => (
               <li key={guide.slug}>
-                <Link
-                  to={`/blog/${guide.slug}`}
+                <a
+                  href={`/blog/${guide.slug}`}
                   className="inline-flex min-h-11 items-center font-semibold text-slate-900 underline-offset-2 hover:text-accent hover:underline"
                 >
                   {guide.title}
-                </Link>
+                </a>
                 {guide.excerpt && <p className="text-sm leading-6 text-slate-600">{guide.excerpt}</p>}
               </li>
             ))}
@@ -288,13 +268,13 @@ function NearbyCityLinks({
 }) {
   return cities.map((c) => (
     <li key={c.slug}>
-      <Link
-        to={cityPagePath(c.slug, category.slug)}
+      <a
+        href={cityPagePath(c.slug, category.slug)}
         className="inline-flex min-h-11 items-center gap-1 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
       >
         <MapPin className="h-4 w-4" aria-hidden="true" />
         {c.name}
-      </Link>
+      </a>
     </li>
   ));
 }
@@ -302,12 +282,12 @@ function NearbyCityLinks({
 function OtherCategoryLinks({ city, categories }: { city: City; categories: Category[] }) {
   return categories.map((c) => (
     <li key={c.slug}>
-      <Link
-        to={cityPagePath(city.slug, c.slug)}
+      <a
+        href={cityPagePath(city.slug, c.slug)}
         className="inline-flex min-h-11 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-800 hover:border-accent hover:text-accent"
       >
         {c.name}
-      </Link>
+      </a>
     </li>
   ));
 }

@@ -1,10 +1,8 @@
 /**
  * Find My Part (SPEC §2 'Request form'): the two-step quote request; the form lives in
- * components/request. The page ships no React Router (decision 0112): the server renders it in full
- * and request-form.island.ts hydrates only the form, with React, once the customer starts on it
- * (decision 0116). When React Router renders the page
- * in the browser (a client-side visit from a hydrated page), the form runs in its tree instead and
- * no island tags are rendered (the client build's `virtual:islands` is empty).
+ * components/request. Like every public page it ships no React Router: the server renders it in
+ * full and request-form.island.ts hydrates only the form, with React, once the customer starts on
+ * it (the island: built by the `islands` plugin in vite.config.ts, decision 0112).
  */
 import { useRouteLoaderData } from 'react-router';
 import islands from 'virtual:islands';
@@ -13,15 +11,12 @@ import { FindMyPartPage } from '#app/components/request/find-my-part-page.tsx';
 import { REQUEST_FORM_ISLAND, scriptJson } from '#app/components/request/island.ts';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
 
-export const handle = STATIC_PAGE;
-
-export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
+export async function loader({ context }: Route.LoaderArgs) {
   return { cities: await getAppContext(context).services.reference.listCities() };
-});
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

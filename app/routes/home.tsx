@@ -4,21 +4,16 @@
  * A content page: no React in the browser (decision 0013).
  */
 import { Clock3, FileText, Truck, UserCheck } from 'lucide-react';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/home';
 import { ClosingCta, Figures, Hours, PageHero, Section } from '#app/components/marketing/blocks.tsx';
 import { CityGrid } from '#app/components/marketing/city-grid.tsx';
 import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
-import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { localBusinessJsonLd } from '#app/modules/seo/json-ld.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { HOME_HOURS, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const COPY = {
   eyebrow: 'Parts sourcing & quoting for Manitoba',
@@ -53,11 +48,11 @@ const COPY = {
   },
 } as const;
 
-export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = getAppContext(context);
   const [cities, stats] = await Promise.all([services.reference.listCities(), services.stats.pageStats()]);
   return { cities, stats };
-});
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -77,46 +72,41 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         eyebrow={COPY.eyebrow}
         title={COPY.title}
         lead={COPY.lead}
-        aside={<HtmlFragment as="ul" className="grid gap-4" component={Benefits} props={{}} />}
+        aside={
+          <ul className="grid gap-4">
+            <Benefits />
+          </ul>
+        }
       >
         <SmsButton href={sms} track={{ location: 'home-hero', text: 'Get Quote' }} size="lg">
           Get Quote
         </SmsButton>
-        <Link to="/find-my-part" className={buttonClass('outlineLight', 'lg')}>
+        <a href="/find-my-part" className={buttonClass('outlineLight', 'lg')}>
           <FileText className="h-5 w-5" aria-hidden="true" />
           Use the Request Form
-        </Link>
+        </a>
       </PageHero>
 
       <section aria-label="Our numbers" className="border-b border-slate-200 bg-slate-50 py-8">
-        <HtmlFragment
-          as="div"
-          className="mx-auto max-w-6xl px-4"
-          component={Figures}
-          props={{ items: displayStats(loaderData.stats) }}
-        />
+        <div className="mx-auto max-w-6xl px-4">
+          <Figures items={displayStats(loaderData.stats)} />
+        </div>
       </section>
 
       <Section id="service-areas" title={COPY.areas.title} intro={COPY.areas.intro}>
         <CityGrid cities={loaderData.cities} labelledBy="service-areas-heading" />
-        <HtmlFragment
-          as="div"
-          className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
-          component={QuoteAnyway}
-          props={{ phone: site.phone }}
-        />
+        <div className="mt-8 flex flex-col items-start gap-4 rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+          <QuoteAnyway phone={site.phone} />
+        </div>
       </Section>
 
       <ClosingCta
         title={COPY.ready.title}
         text={COPY.ready.text}
         aside={
-          <HtmlFragment
-            as="div"
-            className="rounded-xl bg-slate-800 p-6 ring-1 ring-slate-700"
-            component={HoursAndPhone}
-            props={{ phone: site.phone }}
-          />
+          <div className="rounded-xl bg-slate-800 p-6 ring-1 ring-slate-700">
+            <HoursAndPhone phone={site.phone} />
+          </div>
         }
       >
         <SmsButton href={sms} size="lg">
@@ -127,10 +117,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   );
 }
 
-/*
- * Pure pieces of the page: on a page without React each is written from the fragment memo
- * (decisions 0121, 0122).
- */
+/* The page's sections. */
 function Benefits() {
   return COPY.benefits.map(({ icon: Icon, title, text }) => (
     <li key={title} className="flex gap-4 rounded-xl bg-slate-800 p-5 ring-1 ring-slate-700">

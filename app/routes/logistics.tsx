@@ -4,7 +4,6 @@
  * No React in the browser.
  */
 import { Clock, MapPin, Package, Siren, Truck, Zap } from 'lucide-react';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/logistics';
 import {
   ClosingCta,
@@ -17,13 +16,10 @@ import {
 import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { REGIONS } from '#app/modules/site/reference.ts';
 import { smsHref } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const COPY = {
   eyebrow: 'Parts Logistics',
@@ -82,9 +78,9 @@ const COPY = {
   },
 } as const;
 
-export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
+export async function loader({ context }: Route.LoaderArgs) {
   return { cities: await getAppContext(context).services.reference.listCities() };
-});
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -135,12 +131,12 @@ export default function Logistics({ loaderData, matches }: Route.ComponentProps)
                   <ul className="mt-3 flex flex-wrap gap-x-1 gap-y-1 text-sm">
                     {towns.map((town) => (
                       <li key={town.slug}>
-                        <Link
-                          to={cityPagePath(town.slug)}
+                        <a
+                          href={cityPagePath(town.slug)}
                           className="inline-flex min-h-11 items-center rounded-md px-2 text-slate-700 underline decoration-slate-300 underline-offset-4 hover:bg-slate-100 hover:text-accent hover:decoration-current"
                         >
                           {town.name}
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>

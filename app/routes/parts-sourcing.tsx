@@ -15,13 +15,10 @@ import {
 } from '#app/components/marketing/blocks.tsx';
 import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { getAppContext, staticPageLoader } from '#app/load-context.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { smsHref } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const HERO_BUTTON = { location: 'parts-sourcing-hero', text: 'Text Us Your Part' } as const;
 
@@ -106,9 +103,9 @@ const COPY = {
   },
 } as const;
 
-export const loader = staticPageLoader(async ({ context }: Route.LoaderArgs) => {
+export async function loader({ context }: Route.LoaderArgs) {
   return { stats: await getAppContext(context).services.stats.pageStats() };
-});
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

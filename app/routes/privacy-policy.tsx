@@ -4,16 +4,12 @@
  * how to ask for access or deletion, in plain words under PIPEDA, the federal private-sector
  * privacy law that applies to businesses in Manitoba. No React in the browser (decision 0013).
  */
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/privacy-policy';
 import { LegalPage, type LegalSection } from '#app/components/site/legal-page.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { LEGAL_UPDATED, RETENTION, TERMS_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const COPY = {
   eyebrow: 'Your information',
@@ -173,7 +169,7 @@ function sections(site: SiteInfo): LegalSection[] {
           </p>
           <p>
             When we change this policy, we update this page and the date at the top. Our{' '}
-            <Link to={TERMS_PATH}>Terms of Service</Link> cover quotes and orders.
+            <a href={TERMS_PATH}>Terms of Service</a> cover quotes and orders.
           </p>
         </>
       ),

@@ -15,7 +15,6 @@ import {
   Truck,
   Container,
 } from 'lucide-react';
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/quote-service';
 import {
   ClosingCta,
@@ -27,11 +26,8 @@ import {
 } from '#app/components/marketing/blocks.tsx';
 import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { smsHref } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const COPY = {
   eyebrow: 'Quote Service',
@@ -145,9 +141,9 @@ export default function QuoteService({ matches }: Route.ComponentProps) {
         <SmsButton href={sms} size="lg">
           Text for a Quote
         </SmsButton>
-        <Link to="/find-my-part" className={buttonClass('outlineLight', 'lg')}>
+        <a href="/find-my-part" className={buttonClass('outlineLight', 'lg')}>
           Use the Request Form
-        </Link>
+        </a>
       </PageHero>
 
       <Section id="pricing-problems" title={COPY.pains.title}>
@@ -161,12 +157,12 @@ export default function QuoteService({ matches }: Route.ComponentProps) {
       <Section id="categories" title={COPY.categories.title} intro={COPY.categories.intro}>
         <FeatureGrid items={COPY.categories.items} />
         <p className="mt-8">
-          <Link
-            to="/catalog"
+          <a
+            href="/catalog"
             className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4 hover:text-accent-hover"
           >
             Browse the parts catalog
-          </Link>
+          </a>
         </p>
       </Section>
 

@@ -3,17 +3,13 @@
  * words and in line with what the site promises (SPEC §1: quotes valid 48 hours, no hidden fees,
  * delivery responsibility; §3 payment methods). No React in the browser (decision 0013).
  */
-import { Link } from '#app/components/ui/link.tsx';
 import type { Route } from './+types/terms-of-service';
 import { LegalPage, type LegalSection } from '#app/components/site/legal-page.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
-import { STATIC_PAGE } from '#app/modules/marketing/hydration.ts';
 import { PAYMENT_METHODS } from '#app/modules/seo/json-ld.ts';
 import { LEGAL_UPDATED, PRIVACY_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
-
-export const handle = STATIC_PAGE;
 
 const COPY = {
   eyebrow: 'How we work',
@@ -112,7 +108,7 @@ function sections(site: SiteInfo): LegalSection[] {
           <p>
             These terms are governed by the laws of Manitoba and of Canada. We may update them; the date at
             the top says when they last changed. How we handle your information is explained in our{' '}
-            <Link to={PRIVACY_PATH}>Privacy Policy</Link>.
+            <a href={PRIVACY_PATH}>Privacy Policy</a>.
           </p>
         </>
       ),

@@ -9,13 +9,54 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  cacheableRoutes,
   createPageCache,
   inlineScriptHashes,
   PAGE_CACHE_CONTROL,
   policyWithHashes,
   servedFrom,
   type PageCache,
+  type RouteTable,
 } from './page-cache.ts';
+
+/** A route table as a build gives it (app/routes.ts), with the handles the pages declare. */
+const ROUTES: RouteTable = {
+  root: { id: 'root', path: '', module: {} },
+  'routes/home': { id: 'routes/home', parentId: 'root', index: true, module: {} },
+  'routes/logistics': { id: 'routes/logistics', parentId: 'root', path: 'logistics', module: {} },
+  'routes/catalog': {
+    id: 'routes/catalog',
+    parentId: 'root',
+    path: 'catalog',
+    module: { handle: { query: ['category', 'city', 'page'] } },
+  },
+  'routes/catalog-item': {
+    id: 'routes/catalog-item',
+    parentId: 'root',
+    path: 'catalog/:slug',
+    module: { handle: { query: ['city'] } },
+  },
+  'routes/blog': { id: 'routes/blog', parentId: 'root', path: 'blog', module: {} },
+  'routes/blog-post': { id: 'routes/blog-post', parentId: 'root', path: 'blog/:slug', module: {} },
+  'routes/admin-login': {
+    id: 'routes/admin-login',
+    parentId: 'root',
+    path: 'admin/login',
+    module: { handle: { backOffice: true } },
+  },
+  'routes/admin-layout': {
+    id: 'routes/admin-layout',
+    parentId: 'root',
+    module: { handle: { backOffice: true } },
+  },
+  'routes/admin-leads': {
+    id: 'routes/admin-leads',
+    parentId: 'routes/admin-layout',
+    path: 'admin/leads',
+    module: {},
+  },
+  'routes/not-found': { id: 'routes/not-found', parentId: 'root', path: '*', module: {} },
+};
 
 const POLICY = "default-src 'self';script-src 'self' 'nonce-abc123';object-src 'none'";
 const SCRIPT = 'window.__ctx = {"a":1};';
@@ -83,7 +124,34 @@ beforeEach(() => {
   version = 1;
   renders = [];
   hold = undefined;
-  cache = createPageCache({ cookieNames: ['phmb_session'], ttlMs: 60_000, now: () => clock });
+  cache = createPageCache({ cookieNames: ['phmb_session'], routes: ROUTES, ttlMs: 60_000, now: () => clock });
+});
+
+describe('which pages the cache may keep', () => {
+  it('learns them from the route table: every public page, with the query its handle declares', () => {
+    const pages = cacheableRoutes(ROUTES).map(({ path, query }) => ({ path, query }));
+    expect(pages.sort((x, y) => x.path.localeCompare(y.path))).toEqual([
+      { path: '/', query: [] },
+      { path: '/blog', query: [] },
+      { path: '/blog/:slug', query: [] },
+      { path: '/catalog', query: ['category', 'city', 'page'] },
+      { path: '/catalog/:slug', query: ['city'] },
+      { path: '/logistics', query: [] },
+    ]);
+  });
+
+  it('keeps a parameter a page starts to declare, and a page added to the table', () => {
+    const routes: RouteTable = {
+      ...ROUTES,
+      'routes/catalog': { ...ROUTES['routes/catalog']!, module: { handle: { query: ['category', 'sort'] } } },
+      'routes/faq': { id: 'routes/faq', parentId: 'root', path: 'faq', module: {} },
+    };
+    const keyed = createPageCache({ cookieNames: [], routes });
+    const key = (url: string) => keyed.keyOf({ method: 'GET', url, headers: {} } as IncomingMessage);
+    expect(key('/catalog?sort=price&category=a')).toBe('/catalog?category=a&sort=price');
+    expect(key('/catalog?city=a')).toBeUndefined();
+    expect(key('/faq')).toBe('/faq');
+  });
 });
 
 describe('page cache', () => {
@@ -198,7 +266,7 @@ describe('page cache', () => {
   });
 
   it('stays within its byte budget', async () => {
-    cache = createPageCache({ cookieNames: [], maxBytes: 8 * 1024, now: () => clock });
+    cache = createPageCache({ cookieNames: [], routes: ROUTES, maxBytes: 8 * 1024, now: () => clock });
     for (let i = 0; i < 40; i++) await get(`/blog/post-${i}`);
     expect(cache.stats().bytes).toBeLessThanOrEqual(8 * 1024);
     expect(cache.stats().entries).toBeGreaterThan(0);

@@ -3,9 +3,10 @@
  * once and kept as ready-to-send bytes (identity, brotli and gzip) with their headers and ETag,
  * then served by `serve` straight from the HTTP server's request listener, before Express runs.
  *
- * - Which requests: GET or HEAD of a public page route, no cookie of ours, and a query string made
- *   only of the filters the page reads (`PAGE_ROUTES`); anything else (a session, an unknown
- *   parameter, another method) goes to Express as before and is never stored.
+ * - Which requests: GET or HEAD of a public page of the route table (app/routes.ts; every page but
+ *   the back office and the not-found catch-all, app/page-handle.ts), no cookie of ours, and a query
+ *   string made only of the parameters the page's handle declares (`query`); anything else (a
+ *   session, an unknown parameter, another method) goes to Express as before and is never stored.
  * - What is stored: a 200 answer without Set-Cookie. Its Content-Security-Policy carries the
  *   SHA-256 hashes of the page's inline scripts instead of a nonce: a cached page is sent to many
  *   visitors and a nonce must never be reused.
@@ -23,24 +24,57 @@ import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerRespo
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
+import { pageHandle } from '#app/page-handle.ts';
 import { encodingFor } from './compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Public page routes and the query parameters each reads; every other parameter bypasses the cache. */
-export const PAGE_ROUTES: readonly { pattern: RegExp; params: readonly string[] }[] = [
-  { pattern: /^\/$/, params: [] },
-  {
-    pattern: /^\/(find-my-part|parts-sourcing|quote-service|logistics|privacy-policy|terms-of-service)$/,
-    params: [],
-  },
-  { pattern: /^\/catalog$/, params: ['category', 'city', 'page'] },
-  { pattern: /^\/catalog\/[a-z0-9-]{1,200}$/, params: ['city'] },
-  { pattern: /^\/mb\/[a-z0-9-]{1,100}\/[a-z0-9-]{1,100}$/, params: [] },
-  { pattern: /^\/blog$/, params: [] },
-  { pattern: /^\/blog\/[a-z0-9-]{1,200}$/, params: [] },
-];
+/** A public page as the cache sees it: its path's pattern and the query parameters its loader reads. */
+export type CachedRoute = { path: string; pattern: RegExp; query: readonly string[] };
+
+/** What the cache reads of a React Router build's route table (`ServerBuild['routes']`). */
+export type RouteTable = Record<
+  string,
+  { id: string; parentId?: string; path?: string; index?: boolean; module: { handle?: unknown } } | undefined
+>;
+
+/** A dynamic path segment of a kept page: a slug (anything else is rendered, never kept). */
+const SLUG_SEGMENT = '/[a-z0-9-]{1,200}';
+
+/**
+ * The public pages of the route table the cache may keep: every page route (a route no other route
+ * nests in) outside the back office, except catch-alls (`*`: the not-found page) and optional
+ * segments, each with the
+ * union of the `query` its matched routes declare (app/page-handle.ts). Routes with more fixed
+ * segments come first, as React Router ranks them.
+ */
+export function cacheableRoutes(table: RouteTable): CachedRoute[] {
+  const routes = Object.values(table).filter((r) => r !== undefined);
+  const parents = new Set(routes.map((r) => r.parentId));
+  const out: (CachedRoute & { fixed: number })[] = [];
+  for (const leaf of routes) {
+    if (parents.has(leaf.id)) continue;
+    const branch: (typeof leaf)[] = [];
+    for (let r: typeof leaf | undefined = leaf; r; r = r.parentId ? table[r.parentId] : undefined) {
+      branch.unshift(r);
+    }
+    const handles = branch.map((r) => pageHandle(r.module.handle));
+    if (handles.some((h) => h.backOffice)) continue;
+    const segments = branch.flatMap((r) => (r.path ?? '').split('/').filter(Boolean));
+    if (segments.some((s) => s.includes('*'))) continue;
+    // only the paths a page can have: fixed segments as written, dynamic ones as slugs
+    if (segments.some((s) => !/^:?[a-z0-9-]+$/.test(s))) continue;
+    const source = segments.map((s) => (s.startsWith(':') ? SLUG_SEGMENT : `/${s}`)).join('');
+    out.push({
+      path: `/${segments.join('/')}`,
+      pattern: new RegExp(`^${source || '/'}$`),
+      query: [...new Set(handles.flatMap((h) => h.query ?? []))],
+      fixed: segments.filter((s) => !s.startsWith(':')).length,
+    });
+  }
+  return out.sort((a, b) => b.fixed - a.fixed).map(({ fixed: _fixed, ...route }) => route);
+}
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const MAX_PARAM_LENGTH = 100;
@@ -54,6 +88,8 @@ type Entry = {
 };
 
 export type PageCacheOptions = {
+  /** The route table whose public pages may be kept (the production build's `routes`). */
+  routes: RouteTable;
   /** Cookie names that mark a request as personal (the staff session). Any cookie of ours bypasses. */
   cookieNames: readonly string[];
   /** The longest a page is kept (ms); 60 s keeps the live figures fresh. */
@@ -100,6 +136,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 export function createPageCache(options: PageCacheOptions) {
+  const pages = cacheableRoutes(options.routes);
   const ttlMs = options.ttlMs ?? 60_000;
   const cookiePrefixes = options.cookieNames.map((name) => `${name}=`);
   const entries = new LRUCache<string, Entry>({
@@ -127,7 +164,7 @@ export function createPageCache(options: PageCacheOptions) {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const route = PAGE_ROUTES.find((r) => r.pattern.test(path));
+    const route = pages.find((r) => r.pattern.test(path));
     if (!route) return undefined;
     if (q === -1 || q === url.length - 1) return path;
     let search: URLSearchParams;
@@ -138,7 +175,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     const known: string[] = [];
     for (const [name, value] of search) {
-      if (!route.params.includes(name) || value.length > MAX_PARAM_LENGTH) return undefined;
+      if (!route.query.includes(name) || value.length > MAX_PARAM_LENGTH) return undefined;
       known.push(`${name}=${encodeURIComponent(value)}`);
     }
     if (new Set(search.keys()).size !== known.length) return undefined; // a parameter given twice
@@ -251,6 +288,9 @@ export function createPageCache(options: PageCacheOptions) {
     },
 
     stats: () => ({ ...counts, entries: entries.size, bytes: entries.calculatedSize }),
+
+    /** The public pages this cache may keep, from the route table. */
+    pages,
   };
 }
 export type PageCache = ReturnType<typeof createPageCache>;

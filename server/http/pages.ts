@@ -1,27 +1,35 @@
 /**
- * Mounts React Router: every request that is not /api or a file becomes a server-rendered page.
- * A public page a visitor without a session asks for is rendered for the page cache (decision
- * 0114): with no nonce, read whole, kept, and sent from the cache like every later hit. Any other
- * GET (a staff member, an unknown query parameter) is rendered for that request alone, with its own
- * nonce, and answered whole, compressed in one call (decision 0115). Other methods (a form's
- * action) go through React Router's Express adapter, which streams their bodies.
+ * The render layer's door: every request that is not /api or a file becomes a server-rendered page
+ * (React Router's fetch handler), sent whole and compressed in one call.
+ *
+ * A GET of a public page by a visitor without a session, with only the query parameters the page
+ * declares, is rendered for the page cache (decision 0114): with no nonce (its inline scripts are
+ * allowed by hash), kept when it is a 200, and sent from the cache like every later hit. Anything
+ * else (a staff member, an unknown parameter, a back-office screen, a form's action) is rendered for
+ * its request alone, with its own nonce.
+ *
+ * Public pages ship no React, so nothing in the browser reads their loader data; React Router still
+ * encodes it for the browser (turbo-stream) before it renders a document, which was 7–12% of a page
+ * rendered per request (docs/performance.md). The build's public loaders are therefore wrapped here:
+ * for a document request their data comes back as a copy whose properties the encoder does not see
+ * (non-enumerable), while the page and its `meta` read them as usual. Routes know nothing of it.
  */
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { createRequestHandler } from '@react-router/express';
+import { Readable } from 'node:stream';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import {
-  createRequestHandler as createFetchHandler,
-  RouterContextProvider,
-  type ServerBuild,
-} from 'react-router';
+import { createContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppLoadContext } from '#app/load-context.ts';
+import { isBackOffice } from '#app/page-handle.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
 import { COMPRESS_THRESHOLD, compressWhole, encodingFor } from './compress.ts';
 import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
+
+/** Whether the request asks for an HTML page, not for a client-side navigation's `<path>.data`. */
+const documentRequest = createContext<boolean>(false);
 
 export function pageHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -33,98 +41,125 @@ export function pageHandler(options: {
 }): RequestHandler {
   // a page whose data the database cannot give right now answers 503, not 500 (decision 0090)
   const services = unavailableAsRouteError(options.services);
-  const contextFor = (values: AppLoadContext) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, values);
-    return context;
-  };
-  /** What loaders get for a request rendered for itself: its nonce and the staff member, if any. */
-  const contextOf = (req: ExpressRequest, res: ExpressResponse) => {
-    const session = currentSession(res);
-    return contextFor({
-      services,
-      site: options.site,
-      cspNonce: res.locals.cspNonce as string,
-      document: isDocument(req),
-      session: session && {
-        user: { username: session.user.username, displayName: session.user.displayName },
-        csrfToken: session.csrfToken,
-      },
-    });
-  };
-  const adapter = createRequestHandler({
-    build: options.build,
-    mode: options.mode,
-    getLoadContext: (req, res) => contextOf(req, res),
-  });
-  const { pageCache } = options;
-  const render = createFetchHandler(options.build, options.mode);
+  const { build, pageCache } = options;
+  const render = createRequestHandler(
+    typeof build === 'function'
+      ? async () => keepLoaderDataFromEncoder(await build())
+      : keepLoaderDataFromEncoder(build),
+    options.mode,
+  );
 
   return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      // a page's action (a back-office form or fetcher) is for this site's own pages only
-      if (!sameOrigin(req, options.site)) {
+    const cacheKey = pageCache && req.method === 'GET' ? pageCache.keyOf(req) : undefined;
+    if (cacheKey === undefined) {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !sameOrigin(req, options.site)) {
+        // a page's action (a back-office form or fetcher) is for this site's own pages only
         res.status(403).type('text/plain').send(FOREIGN_ORIGIN);
         return;
       }
-      adapter(req, res, next).catch(next);
-      return;
-    }
-    const key = pageCache && req.method === 'GET' ? pageCache.keyOf(req) : undefined;
-    if (!pageCache || key === undefined) {
-      // rendered for this request alone (staff, unknown parameters, development): its own nonce
+      const session = currentSession(res);
       const aborted = new AbortController();
       res.once('close', () => {
         if (!res.writableFinished) aborted.abort();
       });
-      render(webRequest(req, aborted.signal), contextOf(req, res))
-        .then((response) => sendWhole(req, res, response))
+      const context = contextFor(req, {
+        services,
+        site: options.site,
+        cspNonce: res.locals.cspNonce as string,
+        session: session && {
+          user: { username: session.user.username, displayName: session.user.displayName },
+          csrfToken: session.csrfToken,
+        },
+      });
+      render(webRequest(req, aborted.signal), context)
+        .then((response) => send(req, res, response))
         .catch(next);
       return;
     }
-    const startedUnder = pageCache.generation();
+    const startedUnder = pageCache!.generation();
     // no nonce: the page will be sent to many visitors; its inline scripts are allowed by hash
-    render(
-      webRequest(req),
-      contextFor({ services, site: options.site, cspNonce: '', document: isDocument(req) }),
-    )
+    render(webRequest(req), contextFor(req, { services, site: options.site, cspNonce: '' }))
       .then(async (response) => {
-        const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
-        response.headers.forEach((value, name) => {
-          headers[name] = value;
-        });
-        const cacheable =
-          response.status === 200 &&
-          !response.headers.has('set-cookie') &&
-          (response.headers.get('content-type') ?? '').startsWith('text/html');
-        if (cacheable) {
-          await pageCache.store(req, res, { key, html: await response.text(), headers, startedUnder });
+        const html = isHtml(response) ? await response.text() : undefined;
+        if (html !== undefined && response.status === 200 && !response.headers.has('set-cookie')) {
+          const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
+          response.headers.forEach((value, name) => {
+            headers[name] = value;
+          });
+          await pageCache!.store(req, res, { key: cacheKey, html, headers, startedUnder });
           return;
         }
-        // a redirect, a 404, a 503: sent as rendered, never kept; rendered without a nonce too, so
-        // its inline scripts are allowed by their hashes, like a kept page's
+        // a redirect, a 404, a 503: sent as rendered, never kept, its inline scripts allowed by hash
         const policy = res.getHeader('content-security-policy');
-        if (
-          typeof policy === 'string' &&
-          (response.headers.get('content-type') ?? '').startsWith('text/html')
-        ) {
-          const html = await response.text();
+        if (html !== undefined && typeof policy === 'string') {
           res.setHeader('content-security-policy', policyWithHashes(policy, inlineScriptHashes(html)));
-          await sendWhole(req, res, new Response(html, response));
-          return;
         }
-        await sendWhole(req, res, response);
+        await send(req, res, html === undefined ? response : new Response(html, response));
       })
       .catch(next);
   };
 }
+
+function contextFor(req: ExpressRequest, values: AppLoadContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, values);
+  context.set(documentRequest, !req.path.endsWith('.data'));
+  return context;
+}
+
+/**
+ * The build with each public page's loader wrapped (see the top of this file). The root's data (the
+ * site, which back-office screens read in the browser) and the back office's are left alone.
+ */
+function keepLoaderDataFromEncoder(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild['routes'] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const loader = route?.module.loader;
+    if (!route || !loader || id === 'root' || isBackOffice(branchHandles(build, id))) {
+      routes[id] = route;
+      continue;
+    }
+    routes[id] = {
+      ...route,
+      module: {
+        ...route.module,
+        loader: async (args) => {
+          const data: unknown = await loader(args);
+          if (!args.context.get(documentRequest) || !isPlainObject(data)) return data;
+          const hidden: Record<string, PropertyDescriptor> = {};
+          for (const key of Object.keys(data)) hidden[key] = { value: data[key], enumerable: false };
+          return Object.create(Object.prototype, hidden) as unknown;
+        },
+      },
+    };
+  }
+  return { ...build, routes };
+}
+
+function branchHandles(build: ServerBuild, id: string): unknown[] {
+  const handles: unknown[] = [];
+  for (
+    let route = build.routes[id];
+    route;
+    route = route.parentId ? build.routes[route.parentId] : undefined
+  ) {
+    handles.push(route.module.handle);
+  }
+  return handles;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html');
 
 /**
  * Sends a rendered answer: an HTML page whole, compressed in one call when the client accepts it
  * (the compression middleware then leaves it alone), anything else streamed as React Router's
  * Express adapter does.
  */
-async function sendWhole(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -136,7 +171,7 @@ async function sendWhole(req: ExpressRequest, res: ExpressResponse, response: Re
     res.end();
     return;
   }
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) {
+  if (!isHtml(response)) {
     await writeReadableStreamToWritable(response.body, res);
     return;
   }
@@ -150,12 +185,7 @@ async function sendWhole(req: ExpressRequest, res: ExpressResponse, response: Re
   res.end(sent);
 }
 
-/** Whether a request asks for a page, not for a client-side navigation's data (`<path>.data`). */
-function isDocument(req: ExpressRequest): boolean {
-  return !req.path.endsWith('.data');
-}
-
-/** The Fetch API request React Router renders from, for a GET or HEAD (no body). */
+/** The Fetch API request React Router renders from; a form's body is streamed through. */
 function webRequest(req: IncomingMessage & { protocol?: string }, signal?: AbortSignal): Request {
   const host = req.headers.host ?? 'localhost';
   const headers = new Headers();
@@ -163,9 +193,12 @@ function webRequest(req: IncomingMessage & { protocol?: string }, signal?: Abort
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(`${req.protocol ?? 'http'}://${host}${req.url ?? '/'}`, {
-    method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+    method,
     headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
     ...(signal ? { signal } : {}),
-  });
+  } as RequestInit);
 }

@@ -4,7 +4,6 @@
  * dates are relative to the server's clock, so the page needs no JavaScript.
  */
 import { ArrowRight, CalendarDays, Clock, User } from 'lucide-react';
-import { Link } from '#app/components/ui/link.tsx';
 import {
   BLOG_TEXT,
   CARD_TAG_LIMIT,
@@ -58,13 +57,12 @@ export function PostCard({ post, now }: { post: PublicBlogPost; now: Date }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <PostMeta post={post} now={now} />
         <h2 className="text-xl font-bold leading-snug text-slate-900">
-          <Link
-            to={href}
-            reloadDocument
+          <a
+            href={href}
             className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
           >
             {post.title}
-          </Link>
+          </a>
         </h2>
         {post.excerpt && <p className="line-clamp-3 text-slate-700">{post.excerpt}</p>}
         <TagList tags={post.tags} limit={CARD_TAG_LIMIT} />

@@ -1,5 +1,4 @@
 /** One item in the catalog grid: picture, badges, title, brand, price and 'ships in'. */
-import { Link } from '#app/components/ui/link.tsx';
 import { catalogItemPath, type PublicCatalogItem } from '#app/modules/catalog/catalog.ts';
 import { shipsInLabel, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
@@ -44,9 +43,9 @@ export function CatalogCard({
           <StockBadge stockQty={item.stockQty} compact />
         </div>
         <h2 className="text-base font-semibold leading-snug text-slate-900">
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <a href={href} className="after:absolute after:inset-0 focus-visible:outline-none">
             {item.title}
-          </Link>
+          </a>
         </h2>
         {item.brand && <p className="text-sm text-slate-600">{item.brand}</p>}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-1 pt-2">

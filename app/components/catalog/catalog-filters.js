@@ -1,8 +1,7 @@
-// The catalog filters without React (the catalog pages ship no React, decision 0112). The form is a
+// The catalog filters (the catalog pages ship no React). The form is a
 // plain GET form that works with JavaScript off (its 'Show parts' button is in <noscript>); this
 // script applies a change at once: the six placeholders and 'Loading parts…' replace the list while
 // the next page loads (SPEC §2 'Catalog', §9), and that page opens where the visitor was scrolled.
-// When React runs instead (a client-side visit from a hydrated page) catalog-filters.tsx does this.
 (() => {
   const form = document.querySelector('form[data-catalog-filters]');
   if (!form) return;

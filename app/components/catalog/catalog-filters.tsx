@@ -1,15 +1,10 @@
 /**
  * The catalog filters (SPEC §2 'Catalog'): category and city, each with an 'all' option, kept in
  * the URL so a filtered list can be shared and is rendered by the server. It is a plain GET form:
- * without JavaScript its 'Show parts' button (in <noscript>) submits it; with JavaScript a change
- * applies at once, through catalog-filters.js on a page loaded from the server (no React there,
- * decision 0112) or through the handlers below when React renders the page after a client-side
- * navigation.
+ * without JavaScript its 'Show parts' button (in <noscript>) submits it; with JavaScript,
+ * catalog-filters.js applies a change at once.
  */
 import { Filter } from 'lucide-react';
-import { useNavigate, useNavigation } from 'react-router';
-import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
-import { useStaticChrome } from '#app/components/site/static-chrome.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { fieldClass, Label } from '#app/components/ui/input.tsx';
@@ -41,20 +36,6 @@ export function CatalogFilters({
   category: string | null;
   city: string | null;
 }) {
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  // the URL is the truth; while a change loads, the selects already show where it is going
-  const pending =
-    navigation.location?.pathname === '/catalog' ? new URLSearchParams(navigation.location.search) : null;
-  const chosen = {
-    category: (pending ? pending.get('category') : category) ?? ALL,
-    city: (pending ? pending.get('city') : city) ?? ALL,
-  };
-
-  function apply(next: { category: string; city: string }) {
-    navigate(catalogSearch(next), { preventScrollReset: true });
-  }
-
   return (
     <form
       method="get"
@@ -63,10 +44,6 @@ export function CatalogFilters({
       aria-label="Filter parts"
       data-catalog-filters=""
       className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        apply(chosen);
-      }}
     >
       <FilterField
         field={{
@@ -75,9 +52,8 @@ export function CatalogFilters({
           label: 'Category',
           allLabel: 'All categories',
           options: categories.map(({ slug, name }) => ({ slug, name })),
-          value: chosen.category,
+          value: category ?? ALL,
         }}
-        onChange={(category) => apply({ ...chosen, category })}
       />
       <FilterField
         field={{
@@ -86,11 +62,10 @@ export function CatalogFilters({
           label: 'Delivery city',
           allLabel: 'All cities',
           options: cities.map(({ slug, name }) => ({ slug, name })),
-          value: chosen.city,
+          value: city ?? ALL,
         }}
-        onChange={(city) => apply({ ...chosen, city })}
       />
-      {/* with JavaScript a change applies at once; React renders no <noscript> content in the browser */}
+      {/* with JavaScript a change applies at once (catalog-filters.js) */}
       <noscript>
         <Button type="submit" variant="primary" className="w-full sm:w-auto">
           <Filter className="h-4 w-4" aria-hidden="true" />
@@ -110,40 +85,12 @@ type Field = {
   value: string;
 };
 
-/**
- * One filter. On a page without React nothing can handle its change but catalog-filters.js, so it
- * is written from the fragment memo (decision 0122): the two filters were a quarter of the elements
- * React walked for every `/catalog` rendered per request. Where React renders the page, the select
- * is controlled and applies a change at once.
- */
-function FilterField({ field, onChange }: { field: Field; onChange: (value: string) => void }) {
-  if (useStaticChrome() !== null) {
-    return <HtmlFragment as="div" component={FilterSelect} props={field} />;
-  }
+/** One filter: its label and select. */
+function FilterField({ field: { id, name, label, allLabel, options, value } }: { field: Field }) {
   return (
     <div>
-      <FilterSelect {...field} onChange={onChange} />
-    </div>
-  );
-}
-
-/** The label and the select; a pure function of its props (without `onChange`: uncontrolled). */
-function FilterSelect({
-  id,
-  name,
-  label,
-  allLabel,
-  options,
-  value,
-  onChange,
-}: Field & { onChange?: (value: string) => void }) {
-  const selection = onChange
-    ? { value, onChange: (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.currentTarget.value) }
-    : { defaultValue: value };
-  return (
-    <>
       <Label htmlFor={id}>{label}</Label>
-      <select id={id} name={name} {...selection} className={cn(fieldClass, 'min-h-11')}>
+      <select id={id} name={name} defaultValue={value} className={cn(fieldClass, 'min-h-11')}>
         <option value={ALL}>{allLabel}</option>
         {options.map((o) => (
           <option key={o.slug} value={o.slug}>
@@ -151,6 +98,6 @@ function FilterSelect({
           </option>
         ))}
       </select>
-    </>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 /** Previous / next links through the catalog's pages, keeping the filters. */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from '#app/components/ui/link.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 
 const linkClass =
@@ -19,10 +18,10 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={linkClass}>
+        <a href={hrefFor(page - 1)} rel="prev" className={linkClass}>
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           Previous
-        </Link>
+        </a>
       ) : (
         <span className={cn(linkClass, 'invisible')} aria-hidden="true">
           Previous
@@ -32,10 +31,10 @@ export function Pagination({
         Page {page} of {pageCount}
       </p>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>
+        <a href={hrefFor(page + 1)} rel="next" className={linkClass}>
           Next
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Link>
+        </a>
       ) : (
         <span className={cn(linkClass, 'invisible')} aria-hidden="true">
           Next

@@ -1,26 +1,16 @@
 /** 'We Serve All of Manitoba' (SPEC §2 Home): the first 14 cities as cards and the '& N+ more' card. */
 import { MapPin } from 'lucide-react';
-import { HtmlFragment } from '#app/components/site/html-fragment.tsx';
-import { Link } from '#app/components/ui/link.tsx';
 import { cityGrid } from '#app/modules/marketing/city-grid.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import { cityPagePath } from '../site/nav-links.ts';
 
-/**
- * `labelledBy`: the id of the heading that names the list (a plain list takes no aria-label). The
- * cards are the same HTML on every home page until the cities change: written from a memo on a page
- * without React (decision 0121).
- */
+/** `labelledBy`: the id of the heading that names the list (a plain list takes no aria-label). */
 export function CityGrid({ cities, labelledBy }: { cities: readonly City[]; labelledBy?: string }) {
   const { shown, moreLabel } = cityGrid(cities);
   return (
-    <HtmlFragment
-      as="ul"
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
-      aria-labelledby={labelledBy}
-      component={CityCards}
-      props={{ shown: shown.map(({ slug, name, region }) => ({ slug, name, region })), moreLabel }}
-    />
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-labelledby={labelledBy}>
+      <CityCards shown={shown} moreLabel={moreLabel} />
+    </ul>
   );
 }
 
@@ -29,8 +19,8 @@ function CityCards({ shown, moreLabel }: { shown: City[]; moreLabel: string }) {
     <>
       {shown.map((city) => (
         <li key={city.slug}>
-          <Link
-            to={cityPagePath(city.slug)}
+          <a
+            href={cityPagePath(city.slug)}
             className="group flex h-full min-h-16 items-start gap-2 rounded-lg border border-slate-200 bg-white px-3 py-3 shadow-sm transition-colors hover:border-accent"
           >
             <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-accent" aria-hidden="true" />
@@ -38,7 +28,7 @@ function CityCards({ shown, moreLabel }: { shown: City[]; moreLabel: string }) {
               <span className="block font-semibold text-slate-900 group-hover:text-accent">{city.name}</span>
               <span className="block text-xs text-slate-600">{city.region}</span>
             </span>
-          </Link>
+          </a>
         </li>
       ))}
       <li

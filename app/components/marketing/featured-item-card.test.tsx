@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_IMAGE } from '#app/modules/catalog/catalog.ts';
-import { FeaturedItemCard, featuredCardItem } from './featured-item-card.tsx';
+import { FeaturedItemCard } from './featured-item-card.tsx';
 
 const item = {
   slug: 'cross-process-blade-edge',
@@ -18,7 +18,7 @@ const item = {
 const card = (images: string[]) =>
   renderToStaticMarkup(
     <MemoryRouter>
-      <FeaturedItemCard item={featuredCardItem({ ...item, images })} />
+      <FeaturedItemCard item={{ ...item, images }} />
     </MemoryRouter>,
   );
 

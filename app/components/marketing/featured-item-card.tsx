@@ -2,7 +2,6 @@
  * A catalog item on a city page: picture (explicit size, lazy; the placeholder when it has none),
  * title, brand, price and stock.
  */
-import { Link } from '#app/components/ui/link.tsx';
 import { PLACEHOLDER_IMAGE, type CatalogItem } from '#app/modules/catalog/catalog.ts';
 import { stockLabel, stockLevel } from '#app/modules/catalog/stock.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
@@ -10,10 +9,7 @@ import { cn } from '../ui/cn.ts';
 
 type Item = Pick<CatalogItem, 'slug' | 'title' | 'brand' | 'price' | 'images' | 'subcategory' | 'stockQty'>;
 
-/**
- * The cards of a list, for `HtmlFragment` (decision 0121): the same HTML on every view of a city
- * page until an item changes. Only what a card shows is kept as the memo's key.
- */
+/** The cards of a city page's featured items. */
 export function FeaturedItemCards({ items }: { items: readonly Item[] }) {
   return (
     <>
@@ -22,12 +18,6 @@ export function FeaturedItemCards({ items }: { items: readonly Item[] }) {
       ))}
     </>
   );
-}
-
-/** What `FeaturedItemCard` shows of an item, and nothing else. */
-export function featuredCardItem(item: Item): Item {
-  const { slug, title, brand, price, images, subcategory, stockQty } = item;
-  return { slug, title, brand, price, images: images.slice(0, 1), subcategory, stockQty };
 }
 
 export function FeaturedItemCard({ item }: { item: Item }) {
@@ -51,12 +41,12 @@ export function FeaturedItemCard({ item }: { item: Item }) {
         )}
         <h3 className="mt-1 font-semibold leading-6 text-slate-900">
           {/* the link covers the whole card: one large tap target */}
-          <Link
-            to={`/catalog/${item.slug}`}
+          <a
+            href={`/catalog/${item.slug}`}
             className="after:absolute after:inset-0 after:content-[''] hover:text-accent hover:underline"
           >
             {item.title}
-          </Link>
+          </a>
         </h3>
         {item.brand && <p className="mt-1 text-sm text-slate-600">{item.brand}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">

@@ -1,5 +1,4 @@
 /** The not-found page body (SPEC §2: any other path). */
-import { Link } from 'react-router';
 
 export const NOT_FOUND_TITLE = '404 Page Not Found';
 
@@ -11,12 +10,12 @@ export function NotFoundContent() {
       </p>
       <h1 className="mt-4 text-3xl font-bold">{NOT_FOUND_TITLE}</h1>
       <p className="mt-4 text-slate-600">Did you forget to add the page to the router?</p>
-      <Link
-        to="/"
+      <a
+        href="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-slate-900 px-5 font-semibold text-white hover:bg-slate-700"
       >
         Back to Home
-      </Link>
+      </a>
     </section>
   );
 }

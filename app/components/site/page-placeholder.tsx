@@ -1,5 +1,4 @@
 /** A page whose screen is still being built: its title and a way forward, inside the real chrome. */
-import { Link } from '#app/components/ui/link.tsx';
 
 export function PagePlaceholder({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -10,12 +9,12 @@ export function PagePlaceholder({ title, children }: { title: string; children?:
           <p>This page is being prepared. In the meantime, text us a photo of your part for a fast quote.</p>
         )}
       </div>
-      <Link
-        to="/"
+      <a
+        href="/"
         className="mt-8 inline-flex min-h-11 items-center rounded-md bg-slate-900 px-5 font-semibold text-white hover:bg-slate-700"
       >
         Back to Home
-      </Link>
+      </a>
     </section>
   );
 }

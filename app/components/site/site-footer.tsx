@@ -1,6 +1,5 @@
 /** Four-column footer (SPEC §2): about, services, coverage areas, contact; copyright and policy links. */
 import { Clock, Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { PRIVACY_PATH, TERMS_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { COPYRIGHT_YEAR, FOOTER_HOURS, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
@@ -12,21 +11,9 @@ const link = 'hover:text-white hover:underline';
 
 const footerClass = 'bg-slate-900 pb-20 text-slate-300 md:pb-0';
 
-/** `innerHtml`: the content as rendered once per process for pages without React (static-chrome.tsx). */
-export function SiteFooter({ site, innerHtml }: { site: SiteInfo; innerHtml?: string }) {
-  if (innerHtml !== undefined) {
-    return <footer className={footerClass} dangerouslySetInnerHTML={{ __html: innerHtml }} />;
-  }
+export function SiteFooter({ site }: { site: SiteInfo }) {
   return (
     <footer className={footerClass}>
-      <SiteFooterContent site={site} />
-    </footer>
-  );
-}
-
-export function SiteFooterContent({ site }: { site: SiteInfo }) {
-  return (
-    <>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
@@ -45,20 +32,20 @@ export function SiteFooterContent({ site }: { site: SiteInfo }) {
           <ul className="mt-4 space-y-3 text-sm">
             {SERVICE_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={link}>
+                <a href={l.to} className={link}>
                   {l.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link to="/find-my-part" className={link}>
+              <a href="/find-my-part" className={link}>
                 Find My Part
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/catalog" className={link}>
+              <a href="/catalog" className={link}>
                 Parts Catalog
-              </Link>
+              </a>
             </li>
           </ul>
         </div>
@@ -68,15 +55,15 @@ export function SiteFooterContent({ site }: { site: SiteInfo }) {
           <ul className="mt-4 space-y-3 text-sm">
             {FOOTER_CITIES.map((c) => (
               <li key={c.slug}>
-                <Link to={cityPagePath(c.slug)} className={link}>
+                <a href={cityPagePath(c.slug)} className={link}>
                   {c.name}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link to="/#service-areas" className={link}>
+              <a href="/#service-areas" className={link}>
                 All Manitoba Cities
-              </Link>
+              </a>
             </li>
           </ul>
         </div>
@@ -111,18 +98,18 @@ export function SiteFooterContent({ site }: { site: SiteInfo }) {
           </p>
           <ul className="flex gap-6">
             <li>
-              <Link to={PRIVACY_PATH} className={link}>
+              <a href={PRIVACY_PATH} className={link}>
                 Privacy Policy
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={TERMS_PATH} className={link}>
+              <a href={TERMS_PATH} className={link}>
                 Terms of Service
-              </Link>
+              </a>
             </li>
           </ul>
         </div>
       </div>
-    </>
+    </footer>
   );
 }

@@ -1,0 +1,31 @@
+/**
+ * What a route module tells the rest of the site about itself, in its `handle` export. Two kinds of
+ * page, and nothing else to know:
+ *
+ * - A public page (the default): rendered whole on the server, ships no React (only the islands a
+ *   page includes itself, such as the request form), and is kept by the page cache for visitors
+ *   without a session. It declares the query parameters its loader reads, so the cache keeps one
+ *   copy per combination of them and lets any other parameter through uncached:
+ *   `export const handle = { query: ['category', 'city', 'page'] } satisfies PageHandle;`
+ *   A page that reads no parameter needs no handle. tests/api/page-routes.test.ts fails when a
+ *   loader reads a parameter its handle does not declare.
+ * - A back-office screen: `{ backOffice: true }` on the screen or a layout above it. It hydrates
+ *   (React Router in the browser), gets the back-office shell instead of the site chrome, and is
+ *   never cached.
+ */
+export type PageHandle = {
+  /** The query parameters a public page's loader reads (the page cache's key). */
+  query?: readonly string[];
+  /** A back-office screen (or layout): hydrated, no site chrome, never cached. */
+  backOffice?: true;
+};
+
+/** The handle of a matched route, whatever its module exported. */
+export function pageHandle(handle: unknown): PageHandle {
+  return typeof handle === 'object' && handle !== null ? (handle as PageHandle) : {};
+}
+
+/** Whether a page, given its matched routes' handles, is a back-office screen. */
+export function isBackOffice(handles: readonly unknown[]): boolean {
+  return handles.some((h) => pageHandle(h).backOffice === true);
+}
