@@ -43,7 +43,6 @@ import {
   updateCatalogItem,
   writeCatalogImport,
 } from '../db/repo/catalog.ts';
-import { listCategories, listCities } from '../db/repo/reference.ts';
 import { uniqueViolationOn } from '../db/unique-violation.ts';
 import { AppError } from '../errors.ts';
 import { NotAnImageError } from '../storage/index.ts';
@@ -51,6 +50,7 @@ import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { ContentChanges } from './changes.ts';
 import { createMemo } from './memo.ts';
+import type { ReferenceService } from './reference.ts';
 
 /** A listing item: the public fields plus its 'ships in' estimate for the chosen city. */
 export type CatalogListItem = PublicCatalogItem & { shipsIn: ShipsIn };
@@ -93,8 +93,6 @@ export const CATALOG_ITEM_MISSING = 'Catalog item not found';
  * what a write from elsewhere (another process, a manual SQL fix) can leave stale.
  */
 export const LISTING_CACHE = { ttlMs: 30_000, maxEntries: 500 } as const;
-/** Cities are reference data, seeded at start: read once a minute, not on every listing. */
-export const CITY_CACHE = { ttlMs: 60_000, maxEntries: 1 } as const;
 
 const pageNumber = (value: unknown) => {
   const n = Number(value);
@@ -116,12 +114,11 @@ const conflict = (field: 'slug' | 'sku') => {
 
 export function catalogService(
   { db, files, logger, now }: ServiceDeps,
-  { changes }: { changes: ContentChanges },
+  { changes, reference }: { changes: ContentChanges; reference: ReferenceService },
 ) {
   const listings = createMemo<CatalogListing>(LISTING_CACHE);
   /** Active items per category ('' = all): every page of a category shares one count. */
   const totals = createMemo<number>(LISTING_CACHE);
-  const cities = createMemo<Map<string, City>>(CITY_CACHE);
   // anything a customer sees may have changed, here or in another process (decision 0097):
   // forget every memoized listing and count
   changes.onChange(() => {
@@ -160,14 +157,11 @@ export function catalogService(
 
   async function cityBySlug(slug: string | undefined): Promise<City | null> {
     if (!slug) return null;
-    const bySlug = await cities.get('', () =>
-      listCities(db).then((list) => new Map(list.map((c) => [c.slug, c]))),
-    );
-    return bySlug.get(slug) ?? null;
+    return (await reference.listCities()).find((c) => c.slug === slug) ?? null;
   }
 
   async function checkCategory(slug: string): Promise<void> {
-    if (!(await listCategories(db)).some((c) => c.slug === slug)) {
+    if (!(await reference.listCategories()).some((c) => c.slug === slug)) {
       const message = 'Choose a category from the list';
       throw new AppError(400, message, { fieldErrors: { category: [message] } });
     }
@@ -188,7 +182,7 @@ export function catalogService(
     citySlug: string | undefined,
     isPublic: boolean,
   ): Promise<CatalogItemPage> {
-    const [categories, city] = await Promise.all([listCategories(db), cityBySlug(citySlug)]);
+    const [categories, city] = await Promise.all([reference.listCategories(), cityBySlug(citySlug)]);
     return {
       item: toPublicItem(item),
       category: categories.find((c) => c.slug === item.category) ?? null,
@@ -247,14 +241,13 @@ export function catalogService(
     },
 
     /**
-     * Forgets every memoized listing, count and city list, so the next request reads the
-     * database. Writes through this service do it themselves; this is for a change made
-     * elsewhere (another process, a manual fix).
+     * Forgets every memoized listing and count, so the next request reads the database. Writes
+     * through this service do it themselves; this is for a change made elsewhere (another
+     * process, a manual fix). The cities and categories are the reference service's.
      */
     invalidate(): void {
       listings.clear();
       totals.clear();
-      cities.clear();
     },
 
     /** An active item by slug, for the public page and GET /api/catalog/{slug}; undefined otherwise. */
@@ -394,7 +387,7 @@ export function catalogService(
       const { sheet, problems } = readCatalogSheet(text);
       if (!sheet)
         return { ok: false, message: `The file could not be read: ${problems[0]?.message}`, problems };
-      const [items, categories] = await Promise.all([listAllCatalogItems(db), listCategories(db)]);
+      const [items, categories] = await Promise.all([listAllCatalogItems(db), reference.listCategories()]);
       const plan = planCatalogImport(sheet, { items, categories: categories.map((c) => c.slug) });
       if (plan.problems.length) {
         const rows = new Set(plan.problems.map((p) => p.row)).size;

@@ -28,22 +28,23 @@ export function createServices(deps: ServiceDeps) {
   const messaging = createMessaging(deps);
   // what staff change on public pages, seen by every process within a second (decision 0097)
   const changes = contentChanges(deps);
-  const leads = leadsService(deps, { messaging });
+  // cities and categories: read once a minute, and again at once after a change (docs/performance.md);
+  // every service that needs them asks this one
+  const reference = referenceService(deps, { changes });
+  const leads = leadsService(deps, { messaging, reference });
   // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
   const texting = textingService(deps, { messaging, leads });
-  // cities and categories: read once a minute, and again at once after a change (decision 0115)
-  const reference = referenceService(deps, { changes });
-  // city pages keep what they read of the catalog until it changes (decision 0115)
+  // city pages keep what they read of the catalog until it changes (docs/performance.md)
   const pages = pagesService(deps, { changes, reference });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
     blog: blogService(deps, { changes }),
-    catalog: catalogService(deps, { changes }),
+    catalog: catalogService(deps, { changes, reference }),
     changes,
     clicks: clicksService(deps),
     health: healthService(deps),
-    insights: insightsService(deps, { pages }),
+    insights: insightsService(deps, { pages, reference }),
     leads,
     leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,

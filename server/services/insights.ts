@@ -32,10 +32,10 @@ import {
   responseTimesByPeriod,
   sumOrdersByPeriod,
 } from '../db/repo/insights.ts';
-import { listCategories, listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import type { PagesService } from './pages.ts';
+import type { ReferenceService } from './reference.ts';
 
 const DAY_MS = 86_400_000;
 /** Lost reasons beyond the most frequent ones are summed under this label. */
@@ -67,7 +67,10 @@ export function parseInsightRange(value: unknown): InsightRange {
   return value;
 }
 
-export function insightsService({ db, engine, now }: ServiceDeps, { pages }: { pages: PagesService }) {
+export function insightsService(
+  { db, engine, now }: ServiceDeps,
+  { pages, reference }: { pages: PagesService; reference: ReferenceService },
+) {
   async function insights(rangeInput: unknown): Promise<Insights> {
     const range = parseInsightRange(rangeInput);
     const at = now();
@@ -89,8 +92,8 @@ export function insightsService({ db, engine, now }: ServiceDeps, { pages }: { p
         countLeadsBy(db, bounds, 'city'),
       ]);
     const [categories, cities, indexable] = await Promise.all([
-      listCategories(db),
-      listCities(db),
+      reference.listCategories(),
+      reference.listCities(),
       pages.indexablePages(),
     ]);
 

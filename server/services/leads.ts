@@ -21,7 +21,6 @@ import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertLead } from '../db/repo/leads.ts';
-import { listCities } from '../db/repo/reference.ts';
 import { AppError } from '../errors.ts';
 import {
   NotAnImageError,
@@ -35,6 +34,7 @@ import {
 import { parseInput, rejectUnstorable } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
+import type { ReferenceService } from './reference.ts';
 
 /** A photo that passed the image pipeline: decoded, re-encoded, metadata gone. */
 export type PreparedPhoto = PreparedImage;
@@ -54,16 +54,22 @@ const LEAD_PHOTO_IMAGE = { maxEdge: 2560, format: 'jpeg', quality: 82 } as const
 export const ORPHAN_AGE_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
-/** `messaging`: the process's one way to queue messages (createServices); the staff alert goes through it. */
-export function leadsService(deps: ServiceDeps, parts: { messaging: Messaging }) {
+/**
+ * `messaging`: the process's one way to queue messages (createServices); the staff alert goes
+ * through it. `reference`: the memoized city list a request's city is checked against.
+ */
+export function leadsService(
+  deps: ServiceDeps,
+  parts: { messaging: Messaging; reference: ReferenceService },
+) {
   const { db, files, config, logger, now } = deps;
-  const { messaging } = parts;
+  const { messaging, reference } = parts;
   let lastSweep = Number.NEGATIVE_INFINITY;
 
   async function checkCity(city: string | undefined): Promise<string | undefined> {
     if (!city) return undefined;
     if (city === OTHER_CITY.slug) return OTHER_CITY.name;
-    const match = (await listCities(db)).find((c) => c.slug === city);
+    const match = (await reference.listCities()).find((c) => c.slug === city);
     if (!match) throw new AppError(400, LEAD_MESSAGES.city, { fieldErrors: { city: [LEAD_MESSAGES.city] } });
     return match.name;
   }

@@ -210,7 +210,8 @@ describe.skipIf(!postgresUrl)('database faults [postgres]', () => {
   it('leaves after the orphan sweep no photo file without a row and no row without its file', async () => {
     // the sweep removes files older than an hour that no row names: run it two hours from now
     const laterDeps = testDeps(t, () => new Date(Date.now() + 2 * 60 * 60_000));
-    const later = leadsService(laterDeps, { messaging: createServices(laterDeps).messaging });
+    const { messaging, reference } = createServices(laterDeps);
+    const later = leadsService(laterDeps, { messaging, reference });
     await later.sweepOrphanPhotos();
     const files = filesIn(photoDir(t.dataDir)).map((name) => `leads/${name}`);
     expect(files.sort()).toEqual((await photoRows()).sort());

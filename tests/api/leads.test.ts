@@ -440,6 +440,7 @@ eachEngine(
 
       const removed = await leadsService(ctx().deps, {
         messaging: ctx().services.messaging,
+        reference: ctx().services.reference,
       }).sweepOrphanPhotos();
       expect(removed).toBe(3);
       expect(filesIn(incomingDir(ctx()))).toEqual([]);
