@@ -38,9 +38,9 @@ const USE_ICONS: Record<CommonUse['audience'], typeof HardHat> = {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = getAppContext(context);
-  const page = await services.pages.cityCategoryPage(params.city, params.category);
+  const page = await services.cityPages.cityCategoryPage(params.city, params.category);
   if (!page) return data({ found: false as const }, { status: 404 });
-  const links = await services.pages.cityPageLinks(page.city, page.category);
+  const links = await services.cityPages.cityPageLinks(page.city, page.category);
   return { found: true as const, page, links };
 }
 

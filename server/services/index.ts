@@ -14,7 +14,7 @@ import { insightsService } from './insights.ts';
 import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
 import { createMessaging } from './messaging.ts';
-import { pagesService } from './pages.ts';
+import { cityPagesService } from './city-pages.ts';
 import { rateLimitService } from './rate-limits.ts';
 import { referenceService } from './reference.ts';
 import { seoService } from './seo.ts';
@@ -35,23 +35,23 @@ export function createServices(deps: ServiceDeps) {
   // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
   const texting = textingService(deps, { messaging, leads });
   // city pages keep what they read of the catalog until it changes (docs/performance.md)
-  const pages = pagesService(deps, { changes, reference });
+  const cityPages = cityPagesService(deps, { changes, reference });
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
     blog: blogService(deps, { changes }),
     catalog: catalogService(deps, { changes, reference }),
     changes,
+    cityPages,
     clicks: clicksService(deps),
     health: healthService(deps),
-    insights: insightsService(deps, { pages, reference }),
+    insights: insightsService(deps, { cityPages, reference }),
     leads,
     leadAdmin: leadAdminService(deps, { messaging, texting }),
     messaging,
-    pages,
     rateLimits: rateLimitService(deps),
     reference,
-    seo: seoService(deps, { pages }),
+    seo: seoService(deps, { cityPages }),
     stats: statsService(deps, { reference, changes }),
     texting,
   };

@@ -34,7 +34,7 @@ import {
 } from '../db/repo/insights.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
-import type { PagesService } from './pages.ts';
+import type { CityPagesService } from './city-pages.ts';
 import type { ReferenceService } from './reference.ts';
 
 const DAY_MS = 86_400_000;
@@ -69,7 +69,7 @@ export function parseInsightRange(value: unknown): InsightRange {
 
 export function insightsService(
   { db, engine, now }: ServiceDeps,
-  { pages, reference }: { pages: PagesService; reference: ReferenceService },
+  { cityPages, reference }: { cityPages: CityPagesService; reference: ReferenceService },
 ) {
   async function insights(rangeInput: unknown): Promise<Insights> {
     const range = parseInsightRange(rangeInput);
@@ -94,7 +94,7 @@ export function insightsService(
     const [categories, cities, indexable] = await Promise.all([
       reference.listCategories(),
       reference.listCities(),
-      pages.indexablePages(),
+      cityPages.indexablePages(),
     ]);
 
     const overall = responses.find((r) => r.period === -1);

@@ -4,9 +4,9 @@ import { robotsTxt, sitemapXml, STATIC_PUBLIC_PATHS, type SitemapEntry } from '#
 import { listPublishedPosts } from '../db/repo/blog.ts';
 import { listActiveCatalogSlugs } from '../db/repo/catalog.ts';
 import type { ServiceDeps } from './context.ts';
-import type { PagesService } from './pages.ts';
+import type { CityPagesService } from './city-pages.ts';
 
-export function seoService(deps: ServiceDeps, { pages }: { pages: PagesService }) {
+export function seoService(deps: ServiceDeps, { cityPages }: { cityPages: CityPagesService }) {
   const { db, config, now } = deps;
   return {
     robotsTxt: () => robotsTxt(config.baseUrl),
@@ -16,14 +16,14 @@ export function seoService(deps: ServiceDeps, { pages }: { pages: PagesService }
      * 0010; the others carry noindex), published posts, active items.
      */
     async sitemapXml(): Promise<string> {
-      const [cityPages, posts, items] = await Promise.all([
-        pages.indexablePages(),
+      const [landingPages, posts, items] = await Promise.all([
+        cityPages.indexablePages(),
         listPublishedPosts(db, now()),
         listActiveCatalogSlugs(db),
       ]);
       const entries: SitemapEntry[] = [
         ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
-        ...cityPages.map((p) => ({ path: `/mb/${p.city}/${p.category}` })),
+        ...landingPages.map((p) => ({ path: `/mb/${p.city}/${p.category}` })),
         ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: postModifiedAt(p) })),
         ...items.map((i) => ({ path: `/catalog/${i.slug}`, lastmod: i.updatedAt })),
       ];

@@ -170,7 +170,7 @@ eachEngine('city × category pages API', (ctx) => {
     const xml = (await request(app).get('/sitemap.xml').expect(200)).text;
     expect(cityLocs(xml)).toContain('/mb/gimli/trailer-parts');
     expect(cityLocs(xml)).toHaveLength(4);
-    expect(await ctx().services.pages.indexablePages()).toEqual([
+    expect(await ctx().services.cityPages.indexablePages()).toEqual([
       { city: 'winnipeg', category: 'trailer-parts' },
       { city: 'brandon', category: 'trailer-parts' },
       { city: 'steinbach', category: 'trailer-parts' },
@@ -180,8 +180,8 @@ eachEngine('city × category pages API', (ctx) => {
 
   it('a city page links to its siblings and its local guides', async () => {
     const { services } = ctx();
-    const page = await services.pages.cityCategoryPage('gimli', 'trailer-parts');
-    const links = await services.pages.cityPageLinks(page!.city, page!.category);
+    const page = await services.cityPages.cityCategoryPage('gimli', 'trailer-parts');
+    const links = await services.cityPages.cityPageLinks(page!.city, page!.category);
     expect(links.nearbyCities.map((c) => c.slug)).toEqual(
       expect.arrayContaining(['selkirk', 'stonewall', 'winnipeg', 'brandon', 'steinbach']),
     );
@@ -196,15 +196,15 @@ eachEngine('city × category pages API', (ctx) => {
   it('a guide scheduled for later makes its town indexable at its time, with no further change', async () => {
     let clock = new Date('2026-12-01T17:59:59.000Z');
     const services = createServices(testDeps(ctx().t, () => clock));
-    await services.pages.cityCategoryPage('selkirk', 'trailer-parts'); // the guides are read and kept
+    await services.cityPages.cityCategoryPage('selkirk', 'trailer-parts'); // the guides are read and kept
     await publishGuide(ctx().deps.db, 'selkirk-winter-hauling', ['selkirk'], '2026-12-01T18:00:00.000Z');
     await services.changes.publish();
-    expect((await services.pages.cityCategoryPage('selkirk', 'trailer-parts'))!.indexable).toBe(false);
-    const selkirk = (await services.pages.cityCategoryPage('selkirk', 'trailer-parts'))!;
-    expect((await services.pages.cityPageLinks(selkirk.city, selkirk.category)).localGuides).toEqual([]);
+    expect((await services.cityPages.cityCategoryPage('selkirk', 'trailer-parts'))!.indexable).toBe(false);
+    const selkirk = (await services.cityPages.cityCategoryPage('selkirk', 'trailer-parts'))!;
+    expect((await services.cityPages.cityPageLinks(selkirk.city, selkirk.category)).localGuides).toEqual([]);
     clock = new Date('2026-12-01T18:00:00.000Z');
-    expect((await services.pages.cityCategoryPage('selkirk', 'trailer-parts'))!.indexable).toBe(true);
-    expect((await services.pages.cityPageLinks(selkirk.city, selkirk.category)).localGuides).toEqual([
+    expect((await services.cityPages.cityCategoryPage('selkirk', 'trailer-parts'))!.indexable).toBe(true);
+    expect((await services.cityPages.cityPageLinks(selkirk.city, selkirk.category)).localGuides).toEqual([
       { slug: 'selkirk-winter-hauling', title: 'Guide selkirk-winter-hauling', excerpt: 'Local advice.' },
     ]);
   });

@@ -8,7 +8,7 @@
  * - its city is a priority city (a hub with its own regional copy: Winnipeg, Brandon, Steinbach)
  *   or has at least one published local guide (a blog post whose city focus names it).
  *
- * Pure: server/services/pages.ts gathers the counts and is the one place that applies it.
+ * Pure: server/services/city-pages.ts gathers the counts and is the one place that applies it.
  */
 export const PRIORITY_CITY_SLUGS: readonly string[] = ['winnipeg', 'brandon', 'steinbach'];
 export const MIN_ACTIVE_ITEMS = 3;

@@ -1,4 +1,4 @@
-/** What decides whether a city × category landing page has content of its own (server/services/pages.ts). */
+/** What decides whether a city × category landing page has content of its own (server/services/city-pages.ts). */
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
 import { parseList } from './rows.ts';
@@ -25,7 +25,7 @@ export type LocalGuide = {
 
 /**
  * Published posts, scheduled ones included, that name at least one city in their city focus,
- * newest first. The caller keeps those whose time has come (server/services/pages.ts memoizes the
+ * newest first. The caller keeps those whose time has come (server/services/city-pages.ts memoizes the
  * list and asks the clock on every read).
  */
 export async function listLocalGuides(db: Kysely<DB>): Promise<LocalGuide[]> {

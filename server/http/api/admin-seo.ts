@@ -11,7 +11,7 @@ import { requireAdmin } from '../auth.ts';
 export function adminSeoRouter(services: Services, config: Config): Router {
   const router = Router();
   router.post('/admin/seo-pages', requireAdmin(config), async (_req, res) => {
-    const pages = await services.pages.indexablePages();
+    const pages = await services.cityPages.indexablePages();
     res.json({ count: pages.length, pages });
   });
   return router;

@@ -66,7 +66,7 @@ const focusesOn = (guide: LocalGuide, city: City) =>
  */
 export const CITY_PAGE_CACHE = { ttlMs: 30_000, maxEntries: 100 } as const;
 
-export function pagesService(
+export function cityPagesService(
   { db, now }: ServiceDeps,
   { changes, reference }: { changes: ContentChanges; reference: ReferenceService },
 ) {
@@ -161,4 +161,4 @@ export function pagesService(
     },
   };
 }
-export type PagesService = ReturnType<typeof pagesService>;
+export type CityPagesService = ReturnType<typeof cityPagesService>;
