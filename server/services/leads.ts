@@ -9,13 +9,12 @@ import {
   displayFileName,
   HONEYPOT_FIELD,
   leadRequestFromForm,
-  leadRequestSchema,
   OTHER_CITY,
   PHOTO_MESSAGES,
   PHOTO_RULES,
   LEAD_MESSAGES,
-  type LeadRequest,
-} from '#app/modules/leads/lead-request.schema.ts';
+} from '#app/modules/leads/lead-request.ts';
+import { leadRequestSchema, type LeadRequest } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
 import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';

@@ -15,7 +15,7 @@
  *
  * Wording is in app/modules/messages/messages.ts, phone rules in app/modules/site/phone.ts.
  */
-import { PHOTO_RULES } from '#app/modules/leads/lead-request.schema.ts';
+import { PHOTO_RULES } from '#app/modules/leads/lead-request.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { CONVERSATION_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { canTransition } from '#app/modules/leads/status.ts';

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { PHOTO_MESSAGES } from '#app/modules/leads/lead-request.schema.ts';
+import { PHOTO_MESSAGES } from '#app/modules/leads/lead-request.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_TEXT } from '#app/modules/leads/lead-request.schema.ts';
+import { CONSENT_TEXT } from '#app/modules/leads/lead-request.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { leadsService, ORPHAN_AGE_MS } from '#server/services/leads.ts';

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HONEYPOT_FIELD } from '#app/modules/leads/lead-request.schema.ts';
+import { HONEYPOT_FIELD } from '#app/modules/leads/lead-request.ts';
 import { UNSTORABLE_CELL } from '#app/modules/site/unstorable.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { UNSTORABLE_TEXT } from '#server/validation.ts';

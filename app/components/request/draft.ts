@@ -4,7 +4,8 @@
  * neither is the consent tick, which is given fresh with each request. Storage that is full or
  * switched off is simply not used.
  */
-import { EMPTY_LEAD_REQUEST, type LeadRequestInput } from '#app/modules/leads/lead-request.ts';
+import { EMPTY_LEAD_REQUEST } from '#app/modules/leads/lead-request.ts';
+import type { LeadRequestInput } from '#app/modules/leads/lead-request.schema.ts';
 import { REQUEST_FORM_ISLAND } from './island.ts';
 
 const KEY = REQUEST_FORM_ISLAND.draftKey;

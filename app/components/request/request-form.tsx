@@ -19,10 +19,12 @@ import {
   leadRequestToFormEntries,
   STEP_ONE_FIELDS,
   stepOneComplete,
-  type LeadRequest,
-  type LeadRequestField,
-  type LeadRequestInput,
 } from '#app/modules/leads/lead-request.ts';
+import type {
+  LeadRequest,
+  LeadRequestField,
+  LeadRequestInput,
+} from '#app/modules/leads/lead-request.schema.ts';
 import type { City } from '#app/modules/site/reference.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { SendProgress } from './contact-info-step.tsx';

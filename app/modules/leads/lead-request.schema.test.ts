@@ -6,16 +6,19 @@ import {
   EMPTY_LEAD_REQUEST,
   EQUIPMENT_TYPES,
   leadRequestFromForm,
-  leadRequestSchema,
   leadRequestToFormEntries,
   PART_CATEGORIES,
   PHOTO_RULES,
   stepOneComplete,
   URGENCY_OPTIONS,
-} from './lead-request.schema.ts';
+} from './lead-request.ts';
+import { leadRequestSchema, type LeadRequestInput } from './lead-request.schema.ts';
+
+/** The empty form is a state of the schema's form: the compiler checks the types here. */
+const EMPTY: LeadRequestInput = EMPTY_LEAD_REQUEST;
 
 const valid = {
-  ...EMPTY_LEAD_REQUEST,
+  ...EMPTY,
   equipment: 'trailer',
   description: 'Leaf spring snapped on the rear axle',
   name: 'Dana Friesen',
@@ -161,6 +164,10 @@ describe('step 1 Continue check (SPEC §4)', () => {
 });
 
 describe('multipart fields (SPEC §7)', () => {
+  it('the empty form has one entry per field of the schema, no more', () => {
+    expect(Object.keys(EMPTY_LEAD_REQUEST).sort()).toEqual(Object.keys(leadRequestSchema.shape).sort());
+  });
+
   it('sends every non-empty field as text and consent as "true"', () => {
     expect(leadRequestToFormEntries({ ...valid, make: '  ', email: 'dana@example.com' })).toEqual([
       ['equipment', 'trailer'],

@@ -1,8 +1,8 @@
 /**
  * The quote request (SPEC §2 'Request form', §5 'Quote request form' and 'Photo rules', §9): one
- * zod schema for the /find-my-part form and for POST /api/leads. The option lists with their
- * labels, the consent wording, the photo rules and their messages are in lead-request.ts (no zod),
- * re-exported here. Pure: no React, no I/O.
+ * zod schema for the /find-my-part form and for POST /api/leads, and the form's types. The option
+ * lists with their labels, the consent wording, the photo rules and their messages are in
+ * lead-request.ts (no zod), imported from there by whoever needs them. Pure: no React, no I/O.
  */
 import { z } from 'zod';
 import { isEmailAddress } from '../site/email-address.ts';
@@ -16,8 +16,6 @@ import {
   type EquipmentType,
 } from './lead-request.ts';
 import { URGENCIES } from './leads.ts';
-
-export * from './lead-request.ts';
 
 const EQUIPMENT_VALUES = EQUIPMENT_TYPES.map((e) => e.value) as [EquipmentType, ...EquipmentType[]];
 

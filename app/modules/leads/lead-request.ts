@@ -1,14 +1,11 @@
 /**
  * The quote request's words, option lists, limits and form helpers (SPEC §2 'Request form', §5, §9)
  * without zod: what the /find-my-part form needs before it validates anything, so the browser loads
- * the schema (lead-request.schema.ts, which re-exports all of this) only when it is needed
- * (decision 0112). Pure: no React, no I/O.
+ * the schema (lead-request.schema.ts, built from these lists and words) only when it is needed
+ * (decision 0112). The form's types come from the schema. Pure: no React, no I/O.
  */
 import { CATEGORIES } from '../site/reference.ts';
-import type { LeadRequestInput } from './lead-request.schema.ts';
 import type { Urgency } from './leads.ts';
-
-export type { LeadRequest, LeadRequestField, LeadRequestInput } from './lead-request.schema.ts';
 
 export const URGENCY_OPTIONS: readonly { value: Urgency; label: string }[] = [
   { value: 'today', label: 'Emergency repair' },
@@ -66,7 +63,10 @@ export const FIELD_MAX = {
   description: 4000,
 } as const;
 
-/** The empty form (SPEC §5: urgency defaults to flexible, consent to false). */
+/**
+ * The empty form (SPEC §5: urgency defaults to flexible, consent to false): one key per field of
+ * the schema (lead-request.schema.test.ts holds the two together).
+ */
 export const EMPTY_LEAD_REQUEST = {
   equipment: '',
   make: '',
@@ -81,7 +81,7 @@ export const EMPTY_LEAD_REQUEST = {
   email: '',
   city: '',
   consent: false,
-} satisfies LeadRequestInput;
+};
 
 export const STEP_ONE_FIELDS = ['equipment', 'description', 'urgency'] as const;
 export const STEP_TWO_FIELDS = ['name', 'phone', 'email', 'city', 'consent'] as const;
@@ -112,7 +112,7 @@ export function leadRequestFromForm(fields: Record<string, unknown>): Record<str
 }
 
 /** The form values as SPEC §7 sends them: every non-empty field as text (consent as 'true'). */
-export function leadRequestToFormEntries(values: LeadRequestInput): [string, string][] {
+export function leadRequestToFormEntries(values: Readonly<Record<string, unknown>>): [string, string][] {
   const entries: [string, string][] = [];
   for (const [key, value] of Object.entries(values)) {
     if (typeof value === 'boolean') {

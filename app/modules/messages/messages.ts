@@ -6,12 +6,8 @@
  * Pure: no I/O; the server's services and the Twilio adapter import it.
  */
 import { CONVERSATION_TEXT } from '../leads/lead-admin.ts';
-import {
-  EQUIPMENT_TYPES,
-  PART_CATEGORIES,
-  URGENCY_OPTIONS,
-  type LeadRequest,
-} from '../leads/lead-request.ts';
+import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '../leads/lead-request.ts';
+import type { LeadRequest } from '../leads/lead-request.schema.ts';
 import { formatPhone } from '../site/phone.ts';
 import { formatMoney } from '../site/money.ts';
 

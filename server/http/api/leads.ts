@@ -16,7 +16,7 @@ import {
   HONEYPOT_FIELD,
   PHOTO_MESSAGES,
   PHOTO_RULES,
-} from '#app/modules/leads/lead-request.schema.ts';
+} from '#app/modules/leads/lead-request.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
