@@ -461,7 +461,18 @@ describe('every content page', () => {
 
   // /blog ships no React either (decision 0030): its Share button has a tiny script of its own
   // the catalog and /find-my-part ship no React Router either (decision 0112; the form is an island)
-  it.each(['/no-such-page', '/admin/login'])('%s still hydrates with React', async (path) => {
+  it('the not-found page ships no React either: only the chrome script', async () => {
+    const res = await fetch(urlOf('/no-such-page'));
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    const scripts = tagsOf(html, 'script').filter((s) => s.type !== 'application/ld+json');
+    expect(scripts.map((s) => s.src)).toEqual([expect.stringMatching(/^\/assets\/chrome-[\w-]+\.js$/)]);
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('__reactRouterContext');
+  });
+
+  it('the back office hydrates with React', async () => {
+    const path = '/admin/login';
     const { page } = await open();
     await visit(page, path);
     expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
@@ -471,7 +482,7 @@ describe('every content page', () => {
     expect(hydrated).toBe(true);
   });
 
-  it('a hydrated page navigates to a content page in the browser and the content page renders in full', async () => {
+  it('the not-found page links to a content page, which renders in full', async () => {
     const { page, problems } = await open();
     await visit(page, '/no-such-page');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Parts Sourcing' }).click();
