@@ -3,7 +3,7 @@
  * for the services and the signed-in staff member (a visitor without a session is sent to the sign-in
  * page), and an action wraps its work in `staffAction`, which turns a refused change (a service's
  * AppError: the one error shape, decision 0074) into data the screen shows, with its status, instead
- * of the error page. Cross-site posts never get here: server/http/pages.ts refuses a page request
+ * of the error page. Cross-site posts never get here: server/http/render.ts refuses a page request
  * that is not a GET or HEAD from a foreign Origin, and the session cookie is SameSite=Lax.
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
@@ -48,7 +48,9 @@ export async function staffAction<T extends object>(
  * A service's AppError, recognised by its shape: the route bundle and the server each load their own
  * copy of server/errors.ts, so `instanceof` cannot tell.
  */
-function refusal(err: unknown): { status: number; message: string; fieldErrors?: Record<string, string[]> } | null {
+function refusal(
+  err: unknown,
+): { status: number; message: string; fieldErrors?: Record<string, string[]> } | null {
   if (!(err instanceof Error) || err.name !== 'AppError') return null;
   const { status, fieldErrors } = err as Error & { status?: unknown; fieldErrors?: Record<string, string[]> };
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;

@@ -49,7 +49,7 @@ const { seed } = await import('./seed/index.ts');
 const { createFileStore, storageBackend } = await import('./storage/index.ts');
 const { createServices } = await import('./services/index.ts');
 const { createApp } = await import('./app.ts');
-const { pageHandler } = await import('./http/pages.ts');
+const { renderPages } = await import('./http/render.ts');
 const { createPageCache, servedFrom } = await import('./http/page-cache.ts');
 const { sessionCookieName } = await import('./http/auth.ts');
 const { closeGracefully } = await import('./http/shutdown.ts');
@@ -117,7 +117,7 @@ if (dev) {
     logger,
     files,
     devMiddleware: viteServer.middlewares,
-    pageHandler: pageHandler({
+    pageHandler: renderPages({
       build: () => viteServer.ssrLoadModule('virtual:react-router/server-build') as never,
       services,
       site,
@@ -144,7 +144,7 @@ if (dev) {
     logger,
     files,
     clientDir: path.join(buildDir, 'client'),
-    pageHandler: pageHandler({ build, services, site, mode: 'production', pageCache }),
+    pageHandler: renderPages({ build, services, site, mode: 'production', pageCache }),
   });
 }
 

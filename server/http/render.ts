@@ -31,7 +31,7 @@ import { unavailableAsRouteError } from './unavailable.ts';
 /** Whether the request asks for an HTML page, not for a client-side navigation's `<path>.data`. */
 const documentRequest = createContext<boolean>(false);
 
-export function pageHandler(options: {
+export function renderPages(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   services: Services;
   site: SiteInfo;

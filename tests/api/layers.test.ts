@@ -42,7 +42,7 @@ const FORBIDDEN: Record<string, Case[]> = {
   ],
   'server: app/modules only from the app': [
     ['server/config.ts', '#app/components/ui/button.tsx'],
-    ['server/http/pages.ts', '#app/routes/home.tsx'],
+    ['server/http/render.ts', '#app/routes/home.tsx'],
     ['server/http/api/probe.ts', '#app/components/ui/button.tsx'],
     ['server/services/probe.ts', '../../app/components/site/site-header.tsx'],
   ],

@@ -209,7 +209,7 @@ describe('a page rendered per request', () => {
   });
 
   it('gives <path>.data the whole data of a public page, whose document keeps it from the encoder', async () => {
-    // the data of a document request is kept from React Router's encoder (server/http/pages.ts); a
+    // the data of a document request is kept from React Router's encoder (server/http/render.ts); a
     // client-side visit would ask for <path>.data, which must carry it all
     const html = await pageText(uncached('/catalog'));
     const firstTitle = /<h2 class="text-base[^>]*>(?:<[^>]*>)*([^<]+)</
