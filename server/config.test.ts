@@ -42,6 +42,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('waits 5 s for the database unless DATABASE_TIMEOUT_MS says otherwise (100 ms to 60 s)', () => {
+    expect(loadConfig({}).databaseTimeoutMs).toBe(5_000);
+    expect(loadConfig({ DATABASE_TIMEOUT_MS: '1500' }).databaseTimeoutMs).toBe(1_500);
+    for (const bad of ['0', '99', '60001', '1.5', 'soon'])
+      expect(problemsOf({ DATABASE_TIMEOUT_MS: bad })).toEqual([
+        `DATABASE_TIMEOUT_MS must be a number of milliseconds from 100 to 60000 (got "${bad}")`,
+      ]);
+  });
+
   it('turns demo data off by default in production, and SEED_DEMO wins either way', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -10,6 +10,13 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * How long a request waits for the database before it is answered 503 (decision 0090): SQLite's
+ * busy timeout, PostgreSQL's statement timeout (the connect and no-answer limits scale with it,
+ * server/db/index.ts). The fault tests set a short one to see the same behaviour sooner.
+ */
+export const DATABASE_TIMEOUT_MS = 5_000;
+
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce
@@ -32,6 +39,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'must start with file: (SQLite) or postgres:// (PostgreSQL)')
     .optional(),
+  DATABASE_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds from 100 to 60000' })
+    .int('must be a number of milliseconds from 100 to 60000')
+    .min(100, 'must be a number of milliseconds from 100 to 60000')
+    .max(60_000, 'must be a number of milliseconds from 100 to 60000')
+    .default(DATABASE_TIMEOUT_MS),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[a-zA-Z0-9._-]{3,64}$/, 'must be 3-64 letters, digits, dots, dashes or underscores')
@@ -103,6 +116,8 @@ export type Config = Readonly<{
   baseUrl: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** How long a request waits for the database (DATABASE_TIMEOUT_MS); openDatabase's `timeoutMs` */
+  databaseTimeoutMs: number;
   admin: { username: string; password?: string };
   site: { name: string; phone: string; email: string };
   seedDemo: boolean;
@@ -176,6 +191,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     database: databaseUrl.startsWith('file:')
       ? { kind: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) }
       : { kind: 'postgres', url: databaseUrl },
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     site: { name: env.SITE_NAME, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
     seedDemo: env.SEED_DEMO ?? nodeEnv !== 'production',

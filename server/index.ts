@@ -65,7 +65,7 @@ if (!dev && prepares) {
     );
   }
 }
-const database = openDatabase(config.database, { logger });
+const database = openDatabase(config.database, { logger, timeoutMs: config.databaseTimeoutMs });
 const now = () => new Date();
 // uploaded files: the local folder, or the bucket STORAGE_URL names (decision 0094)
 const files = createFileStore({ dataDir: config.dataDir, now, backend: await storageBackend(config) });

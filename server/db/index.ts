@@ -58,7 +58,8 @@ function pgTypes(driver: typeof pg): pg.CustomTypesConfig {
  * Connection settings of the web process (decision 0090). A request must never wait long for a
  * database that has gone away: a connection (or a free pool slot) within 3 s, a statement within
  * 5 s (the server cancels it), and an answer to anything sent within 6 s even if the server or the
- * network went silent. TCP keepalive notices a dead peer on idle connections.
+ * network went silent. TCP keepalive notices a dead peer on idle connections. These are the
+ * figures for the default DATABASE_TIMEOUT_MS (5 s); pgTimeouts() scales the first three with it.
  */
 export const PG_TIMEOUTS = {
   connectionTimeoutMillis: 3_000,
@@ -69,11 +70,27 @@ export const PG_TIMEOUTS = {
   idleInTransactionMs: 15_000,
 } as const;
 
+/** PG_TIMEOUTS for a statement timeout of `statementTimeoutMs` (DATABASE_TIMEOUT_MS): the same proportions. */
+export function pgTimeouts(statementTimeoutMs: number) {
+  const scale = statementTimeoutMs / PG_TIMEOUTS.statementTimeoutMs;
+  return {
+    ...PG_TIMEOUTS,
+    connectionTimeoutMillis: Math.round(PG_TIMEOUTS.connectionTimeoutMillis * scale),
+    statementTimeoutMs,
+    queryTimeoutMs: Math.round(PG_TIMEOUTS.queryTimeoutMs * scale),
+  };
+}
+
 /** How the server's connections show in pg_stat_activity (a DATABASE_URL `application_name` wins). */
 export const APPLICATION_NAME = 'parts-hunters-mb';
 
 export type OpenOptions = {
   poolSize?: number;
+  /**
+   * How long a request waits for the database (config.databaseTimeoutMs, DATABASE_TIMEOUT_MS;
+   * default 5 s): SQLite's busy timeout, PostgreSQL's statement timeout (pgTimeouts)
+   */
+  timeoutMs?: number;
   /** 0 turns the statement and query timeouts off (maintenance work such as migrations) */
   statementTimeoutMs?: number;
   /** where lost connections are reported; console.warn without one */
@@ -83,7 +100,7 @@ export type OpenOptions = {
 export function openDatabase(database: Config['database'], options: OpenOptions = {}): Database {
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
-    const { database: sqlite } = openNodeSqlite(database.file);
+    const { database: sqlite } = openNodeSqlite(database.file, { busyTimeoutMs: options.timeoutMs });
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
@@ -107,17 +124,16 @@ export function openMaintenance(database: Database): Database | undefined {
 
 function openPool(url: string, options: OpenOptions): pg.Pool {
   const driver = loadPg();
-  const statementTimeout = options.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs;
+  const timeouts = pgTimeouts(options.timeoutMs ?? PG_TIMEOUTS.statementTimeoutMs);
+  const statementTimeout = options.statementTimeoutMs ?? timeouts.statementTimeoutMs;
   const queryTimeout =
-    statementTimeout > 0
-      ? statementTimeout + (PG_TIMEOUTS.queryTimeoutMs - PG_TIMEOUTS.statementTimeoutMs)
-      : 0;
+    statementTimeout > 0 ? statementTimeout + (timeouts.queryTimeoutMs - timeouts.statementTimeoutMs) : 0;
   const pool = new driver.Pool({
     connectionString: url,
     application_name: APPLICATION_NAME,
     max: options.poolSize ?? 10,
     types: pgTypes(driver),
-    connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis,
+    connectionTimeoutMillis: timeouts.connectionTimeoutMillis,
     idleTimeoutMillis: PG_TIMEOUTS.idleTimeoutMillis,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

@@ -22,8 +22,17 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
 
 type Prepared = { statement: StatementSync; names: string[] };
 
-export function openNodeSqlite(file: string): { raw: DatabaseSync; database: SqliteDatabase } {
-  const raw = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
+/** How long a statement waits for another connection's lock before SQLITE_BUSY (DATABASE_TIMEOUT_MS) */
+const BUSY_TIMEOUT_MS = 5_000;
+
+export function openNodeSqlite(
+  file: string,
+  options: { busyTimeoutMs?: number } = {},
+): { raw: DatabaseSync; database: SqliteDatabase } {
+  const raw = new DatabaseSync(file, {
+    enableForeignKeyConstraints: true,
+    timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+  });
   raw.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
   /** Kept statements by SQL, oldest use first (a Map keeps insertion order; a use re-inserts). */
   const kept = new Map<string, Prepared>();

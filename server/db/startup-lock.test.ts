@@ -6,8 +6,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, eachEngine, type TestDatabase } from '../../tests/support/databases.ts';
-import { openDatabase, PG_TIMEOUTS, type Database } from './index.ts';
+import { openDatabase, type Database } from './index.ts';
 import { withStartupLock } from './startup-lock.ts';
+
+const WEB_TIMEOUT_MS = 1_000;
 
 eachEngine('start-up lock', (ctx, engine) => {
   it('runs the work and returns its result', async () => {
@@ -19,7 +21,8 @@ eachEngine('start-up lock', (ctx, engine) => {
   let second: Database;
   let elsewhere: TestDatabase;
   beforeAll(async () => {
-    second = openDatabase(ctx().t.config.database, { poolSize: 2 });
+    // a web pool with a short statement timeout (DATABASE_TIMEOUT_MS), to outwait it sooner
+    second = openDatabase(ctx().t.config.database, { poolSize: 2, timeoutMs: WEB_TIMEOUT_MS });
     elsewhere = await createTestDatabase('postgres');
   });
   afterAll(async () => {
@@ -59,7 +62,7 @@ eachEngine('start-up lock', (ctx, engine) => {
   it("waits for the lock longer than the web pool's statement timeout", async () => {
     const first = withStartupLock(
       ctx().t.database,
-      () => new Promise((resolve) => setTimeout(resolve, PG_TIMEOUTS.statementTimeoutMs + 1_000)),
+      () => new Promise((resolve) => setTimeout(resolve, WEB_TIMEOUT_MS + 1_000)),
     );
     await waitUntilSomeoneHoldsTheLock(ctx().t.database);
     expect(await withStartupLock(second, async () => 'second')).toBe('second');

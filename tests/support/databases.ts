@@ -42,7 +42,7 @@ export async function createTestDatabase(
     SEED_DEMO: 'false',
     ...env,
   });
-  const database = openDatabase(config.database, { poolSize: 4 });
+  const database = openDatabase(config.database, { poolSize: 4, timeoutMs: config.databaseTimeoutMs });
   await migrate(database);
   return {
     database,
