@@ -18,7 +18,7 @@ export default [
   route('admin/login', 'routes/admin-login.tsx'),
   // the back office: its layout refuses visitors without a session (redirect to /admin/login)
   layout('routes/admin-layout.tsx', [
-    route('admin/leads', 'routes/admin-leads.tsx'),
+    route('admin/leads', 'routes/admin-leads.tsx', [route(':id', 'routes/admin-lead-details.tsx')]),
     route('admin/insights', 'routes/admin-insights.tsx'),
     route('admin/catalog', 'routes/admin-catalog.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx'),

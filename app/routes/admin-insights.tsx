@@ -1,8 +1,9 @@
 /**
  * Insights (issue 16; docs/stats.md): how the business is doing over the last 30, 90 or 365 days,
  * in charts with a summary line and a data table each. The range is in the URL (?range=90d); the
- * loader calls the same service as GET /api/admin/insights. 'Export Report' offers the lead CSV and
- * these figures as CSV. Recharts comes with this route only.
+ * loader calls the same service as GET /api/admin/insights, and a range is a link: React Router
+ * loads the new range's figures, nothing is kept aside. 'Export Report' offers the lead CSV and
+ * these figures as CSV (downloads from /api). Recharts comes with this route only.
  */
 import { BarChart3 } from 'lucide-react';
 import { Link, redirect, useNavigation } from 'react-router';
@@ -26,14 +27,13 @@ import {
   isInsightRange,
   RANGE_LABELS,
 } from '#app/modules/insights/insights.ts';
-import { getAppContext } from '#app/load-context.ts';
+import { staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: INSIGHTS_TEXT.title, description: INSIGHTS_TEXT.subtitle, noindex: true });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { session, services } = getAppContext(context);
-  if (!session) throw redirect('/admin/login');
+  const { services } = staffContext(context);
   const range = new URL(request.url).searchParams.get('range');
   // a range typed by hand that is not one of the three: show the default rather than an error
   if (range !== null && !isInsightRange(range)) throw redirect('/admin/insights');

@@ -1,163 +1,181 @@
 /**
  * Lead Management (SPEC §2 'Lead Management'; DESIGN §4; decision 0050): the summary cards, the
- * five-column board with search and 'Load more', the Lead Details dialog with the pricing
- * calculator, 'Export Report' (CSV) and 'Generate SEO Pages'. The first render comes from the
- * loader (same services as the /api twins); after a change the board and stats reload from the API.
+ * five-column board with search and 'Load more', 'Export Report' (CSV, an /api download) and
+ * 'Generate SEO Pages'. React Router's data flow (docs/ARCHITECTURE.md): the loader gives what the
+ * screen shows, from the URL: `?q=` the search, `?{status}=n` a column grown by 'Load more' to n
+ * cards; the action generates the SEO pages; the open lead is the nested route
+ * admin/leads/:id (routes/admin-lead-details.tsx), whose changes revalidate this loader too.
  */
 import { Loader2, Search, Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { redirect } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-leads';
-import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
+import { settleAction, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
-import { LeadBoard } from '#app/components/leads/lead-board.tsx';
-import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
+import { LEADS_HEADING_ID, LeadBoard } from '#app/components/leads/lead-board.tsx';
 import { SummaryCards } from '#app/components/leads/summary-cards.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
-import { LEADS_TEXT, type LeadBoard as LeadBoardData } from '#app/modules/leads/lead-admin.ts';
-import type { BoardStatus } from '#app/modules/leads/status.ts';
-import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
-import type { ClickStats } from '#app/modules/site/click.schema.ts';
-import { getAppContext } from '#app/load-context.ts';
+import {
+  BOARD_MAX_PAGE,
+  BOARD_PAGE_SIZE,
+  LEADS_TEXT,
+  parseBoardCursor,
+  type LeadBoard as LeadBoardData,
+} from '#app/modules/leads/lead-admin.ts';
+import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
+import { formText, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: LEADS_TEXT.title, description: 'Requests, pricing and quotes.', noindex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { session, services } = getAppContext(context);
-  if (!session) throw redirect('/admin/login');
+/** The most cards 'Load more' grows a column to through the URL. */
+const MAX_SHOWN = 5 * BOARD_MAX_PAGE;
+
+/** The columns grown by 'Load more': `?new=100` shows the newest 100 cards of New. */
+function shownOf(params: URLSearchParams): Partial<Record<BoardStatus, number>> {
+  const shown: Partial<Record<BoardStatus, number>> = {};
+  for (const status of BOARD_STATUSES) {
+    const n = Number(params.get(status));
+    if (Number.isInteger(n) && n > BOARD_PAGE_SIZE) shown[status] = Math.min(n, MAX_SHOWN);
+  }
+  return shown;
+}
+
+/** Fills the grown columns with their older cards, page by page from each column's cursor. */
+async function withOlderCards(
+  leadAdmin: StaffContext['services']['leadAdmin'],
+  board: LeadBoardData,
+  shown: Partial<Record<BoardStatus, number>>,
+): Promise<LeadBoardData> {
+  for (const status of BOARD_STATUSES) {
+    const column = board.columns[status];
+    const wanted = shown[status] ?? 0;
+    let before = parseBoardCursor(column.nextBefore);
+    while (before && column.leads.length < wanted) {
+      const page = await leadAdmin.boardColumn(status, {
+        search: board.query,
+        before,
+        limit: Math.min(BOARD_MAX_PAGE, wanted - column.leads.length),
+      });
+      column.leads.push(...page.leads);
+      column.nextBefore = page.nextBefore;
+      before = parseBoardCursor(page.nextBefore);
+    }
+  }
+  return board;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services } = staffContext(context);
+  const params = new URL(request.url).searchParams;
+  const search = (params.get('q') ?? '').slice(0, 100);
   const [board, stats, clicks] = await Promise.all([
-    services.leadAdmin.board(),
+    services.leadAdmin.board({ search }).then((b) => withOlderCards(services.leadAdmin, b, shownOf(params))),
     services.stats.leadStats(),
     services.clicks.clickStats(),
   ]);
   return { board, stats, clicks, now: new Date().toISOString() };
 }
 
-const EMPTY_CLICKS: ClickStats = { totalClicks: 0, todayClicks: 0, buttonBreakdown: {} };
+export async function action({ context, request }: Route.ActionArgs) {
+  const intent = formText(await request.formData(), 'intent');
+  if (intent !== 'generate-seo-pages')
+    return data({ ok: false as const, message: 'Unknown action', fieldErrors: {} }, { status: 400 });
+  // 'Generate SEO Pages' (decision 0012): the city pages worth indexing, as POST /api/admin/seo-pages
+  return staffAction(context, async ({ services }) => ({
+    count: (await services.cityPages.indexablePages()).length,
+  }));
+}
 
-export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const [board, setBoard] = useState<LeadBoardData>(loaderData.board);
-  const [stats, setStats] = useState<Partial<LeadStats>>(loaderData.stats);
-  const [clicks, setClicks] = useState<ClickStats>(loaderData.clicks ?? EMPTY_CLICKS);
-  const [now, setNow] = useState(() => new Date(loaderData.now));
-  const [openId, setOpenId] = useState<number | null>(null);
-  const [searchText, setSearchText] = useState('');
-  const [query, setQuery] = useState('');
-  const [loadingMore, setLoadingMore] = useState<BoardStatus | null>(null);
-  const [generating, setGenerating] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const firstLoad = useRef(true);
-  /** the lead just changed in the dialog: its card gets the focus back even after it moved column */
-  const returnFocus = useRef<number | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
 
-  // ages move on while the page is open
+/** The time the ages on the cards are counted from: the server's, then the browser's each minute. */
+function useNow(served: string): Date {
+  const [tick, setTick] = useState<Date | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
+    const timer = setInterval(() => setTick(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
+  const loaded = new Date(served);
+  return tick && tick > loaded ? tick : loaded;
+}
 
+export default function AdminLeads({ loaderData }: Route.ComponentProps) {
+  const { board, stats, clicks } = loaderData;
+  const now = useNow(loaderData.now);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+
+  // the search box's text is the user's; the search itself is the URL's (?q=), 300 ms after typing
+  const query = (searchParams.get('q') ?? '').trim();
+  const [searchText, setSearchText] = useState(query);
+  const [searched, setSearched] = useState(query);
+  if (query !== searched) {
+    // the URL changed under the box (back, a link): show what is searched
+    setSearched(query);
+    if (searchText.trim() !== query) setSearchText(query);
+  }
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(searchText.trim()), 300);
+    const next = searchText.trim();
+    if (next === query) return;
+    const timer = setTimeout(
+      () => setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true }),
+      300,
+    );
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, query, setSearchParams]);
 
-  useEffect(() => {
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      return;
-    }
-    let current = true;
-    Promise.all([adminApi.leads.board(query), adminApi.stats(), adminApi.clickStats()])
-      .then(([b, s, c]) => {
-        if (!current) return;
-        setBoard(b);
-        setStats(s);
-        setClicks(c);
-      })
-      .catch((err: unknown) => {
-        if (current) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [query, reloads]);
+  const pending = navigation.state === 'loading' ? navigation.location : undefined;
+  const pendingParams =
+    pending?.pathname === '/admin/leads' ? new URLSearchParams(pending.search) : undefined;
+  const loadingMore =
+    BOARD_STATUSES.find((s) => Number(pendingParams?.get(s) ?? 0) > board.columns[s].leads.length) ?? null;
+  const opening = Number(/^\/admin\/leads\/(\d+)$/.exec(pending?.pathname ?? '')?.[1] ?? NaN);
 
-  const refresh = useCallback(() => setReloads((n) => n + 1), []);
-  const close = useCallback(() => setOpenId(null), []);
-  const changed = useCallback(() => {
-    returnFocus.current = openId;
-    refresh();
-  }, [openId, refresh]);
-
-  // A changed lead is re-rendered in its new column (or leaves the board when lost), which drops
-  // the focus the dialog gave back to its card: put it on the card again, or on the page heading.
-  useEffect(() => {
-    const id = returnFocus.current;
-    if (id === null) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    returnFocus.current = null;
-    const card = document.querySelector<HTMLElement>(`[data-lead-id="${id}"]`);
-    (card ?? headingRef.current)?.focus();
-  }, [board]);
-
-  async function loadMore(status: BoardStatus) {
-    const column = board.columns[status];
-    if (!column.nextBefore) return;
-    setLoadingMore(status);
-    try {
-      const page = await adminApi.leads.column(status, { before: column.nextBefore, search: board.query });
-      setBoard((b) => ({
-        ...b,
-        columns: {
-          ...b.columns,
-          [status]: {
-            ...b.columns[status],
-            leads: [...b.columns[status].leads, ...page.leads],
-            nextBefore: page.nextBefore,
-          },
-        },
-      }));
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setLoadingMore(null);
-    }
+  function loadMore(status: BoardStatus) {
+    const next = new URLSearchParams(searchParams);
+    next.set(status, String(board.columns[status].leads.length + BOARD_PAGE_SIZE));
+    setSearchParams(next, { replace: true, preventScrollReset: true });
   }
 
-  async function generateSeoPages() {
-    setGenerating(true);
-    try {
-      const { count } = await adminApi.generateSeoPages();
-      toast({
-        title: 'SEO Pages Generated',
-        description: `${count} city pages are worth indexing and are in the sitemap.`,
-      });
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setGenerating(false);
-    }
+  function open(id: number) {
+    void navigate({ pathname: `/admin/leads/${id}`, search: location.search }, { preventScrollReset: true });
   }
+
+  const seo = useStaffFetcher<Awaited<ReturnType<typeof clientAction>>>((answer) =>
+    toast(
+      answer.ok
+        ? {
+            title: 'SEO Pages Generated',
+            description: `${answer.count} city pages are worth indexing and are in the sitemap.`,
+          }
+        : { title: 'Error', description: answer.message, variant: 'destructive' },
+    ),
+  );
+  const generating = seo.state !== 'idle';
 
   return (
     <section>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+          <h1 id={LEADS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
             {LEADS_TEXT.title}
           </h1>
           <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <ExportReportMenu ranges={INSIGHT_RANGES} />
-          <Button variant="accent" onClick={() => void generateSeoPages()} disabled={generating}>
+          <Button
+            variant="accent"
+            onClick={() => void seo.submit({ intent: 'generate-seo-pages' }, { method: 'post' })}
+            disabled={generating}
+          >
             {generating ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             ) : (
@@ -196,12 +214,14 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           counts={stats.statusCounts ?? {}}
           now={now}
           loadingMore={loadingMore}
-          onOpen={setOpenId}
-          onLoadMore={(s) => void loadMore(s)}
+          opening={Number.isNaN(opening) ? null : opening}
+          onOpen={open}
+          onLoadMore={loadMore}
         />
       </div>
 
-      <LeadDetailsDialog key={openId ?? 'closed'} leadId={openId} onClose={close} onChanged={changed} />
+      {/* the Lead Details dialog of admin/leads/:id */}
+      <Outlet />
     </section>
   );
 }

@@ -204,8 +204,9 @@ describe('Lead Management', () => {
         const dialog = page.getByRole('dialog', { name: 'Lead Details' });
         await dialog.getByRole('heading', { name: 'Contact Information' }).waitFor();
         // the change fails: the dialog stays open under the error toast, its buttons still needed
-        await page.route('**/api/leads/*', (route) =>
-          route.request().method() === 'PATCH'
+        // (the dialog posts its changes to the action of admin/leads/:id: `<path>.data`)
+        await page.route('**/admin/leads/*.data*', (route) =>
+          route.request().method() === 'POST'
             ? route.fulfill({
                 status: 503,
                 contentType: 'application/json',

@@ -9,11 +9,24 @@ import { LEADS_TEXT, type LeadBoard as LeadBoardData } from '#app/modules/leads/
 import { BOARD_STATUSES, STATUS_LABELS, type BoardStatus } from '#app/modules/leads/status.ts';
 import { LeadCard } from './lead-card.tsx';
 
+/** The id of the screen's heading, which takes the focus when a changed lead left the board. */
+export const LEADS_HEADING_ID = 'lead-management';
+
+/**
+ * Gives the focus back to a lead's card after its dialog closed: the card may have moved to
+ * another column (a new element), or left the board (lost), then the page heading takes it.
+ */
+export function focusLeadCard(id: number): void {
+  const card = document.querySelector<HTMLElement>(`[data-lead-card][data-lead-id="${id}"]`);
+  (card ?? document.getElementById(LEADS_HEADING_ID))?.focus();
+}
+
 export function LeadBoard({
   board,
   counts,
   now,
   loadingMore,
+  opening,
   onOpen,
   onLoadMore,
 }: {
@@ -22,6 +35,8 @@ export function LeadBoard({
   counts: Partial<Record<BoardStatus, number>>;
   now: Date;
   loadingMore: BoardStatus | null;
+  /** the lead whose details are on their way */
+  opening: number | null;
   onOpen: (id: number) => void;
   onLoadMore: (status: BoardStatus) => void;
 }) {
@@ -54,7 +69,13 @@ export function LeadBoard({
                 ) : (
                   <ul className="space-y-2">
                     {column.leads.map((lead) => (
-                      <LeadCard key={lead.id} lead={lead} now={now} onOpen={onOpen} />
+                      <LeadCard
+                        key={lead.id}
+                        lead={lead}
+                        now={now}
+                        opening={opening === lead.id}
+                        onOpen={onOpen}
+                      />
                     ))}
                   </ul>
                 )}

@@ -1,5 +1,5 @@
 /** A lead on the board (SPEC §2): case number, urgency, equipment and name, description, age, price. */
-import { Camera } from 'lucide-react';
+import { Camera, Loader2 } from 'lucide-react';
 import { LEADS_TEXT, leadAge, type LeadCard as LeadCardData } from '#app/modules/leads/lead-admin.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { equipmentLabel } from './lead-labels.ts';
@@ -8,10 +8,13 @@ import { UrgencyBadge } from './urgency-badge.tsx';
 export function LeadCard({
   lead,
   now,
+  opening,
   onOpen,
 }: {
   lead: LeadCardData;
   now: Date;
+  /** its details are loading (the dialog opens when they are there) */
+  opening: boolean;
   onOpen: (id: number) => void;
 }) {
   return (
@@ -21,10 +24,14 @@ export function LeadCard({
         onClick={() => onOpen(lead.id)}
         data-lead-card=""
         data-lead-id={lead.id}
+        aria-busy={opening || undefined}
         className="relative block w-full rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-slate-400 hover:shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
       >
         <span className="flex items-center justify-between gap-2">
-          <span className="font-mono text-xs font-semibold text-slate-700">{lead.caseNumber}</span>
+          <span className="flex items-center gap-1 font-mono text-xs font-semibold text-slate-700">
+            {lead.caseNumber}
+            {opening && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
+          </span>
           <UrgencyBadge urgency={lead.urgency} />
         </span>
         {/* equipment and name each get a line of their own: side by side in a 15rem column

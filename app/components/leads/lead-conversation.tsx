@@ -1,11 +1,12 @@
 /**
  * The conversation with the customer in the Lead Details dialog (issue 8): texts in and out (and
  * e-mail copies) with their delivery status, oldest first, and a box to text the customer. The
- * box is replaced by a notice when the number has opted out (STOP).
+ * box is replaced by a notice when the number has opted out (STOP). The text is posted to the
+ * action of admin/leads/:id (intent 'text'); the lead, reloaded after it, shows the new message.
  */
 import { Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
+import { fieldMessages, useStaffFetcher, type ActionAnswer } from '#app/components/admin/staff-fetcher.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
@@ -86,17 +87,9 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
   );
 }
 
-export function LeadConversation({
-  lead,
-  onUpdated,
-}: {
-  lead: LeadDetails;
-  /** the lead as the server returns it after the text was accepted */
-  onUpdated: (lead: LeadDetails) => void;
-}) {
+export function LeadConversation({ lead }: { lead: LeadDetails }) {
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
   /** said in the form's own live region: the toast region is hidden from assistive tech while the dialog is open */
   const [notice, setNotice] = useState('');
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -109,7 +102,21 @@ export function LeadConversation({
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  async function send(event: React.FormEvent) {
+  const text = useStaffFetcher<ActionAnswer>((answer) => {
+    if (answer.ok) {
+      setBody('');
+      setNotice(CONVERSATION_TEXT.sent.description);
+      toast(CONVERSATION_TEXT.sent);
+    } else {
+      const fieldError = fieldMessages(answer.fieldErrors).body;
+      if (fieldError) setError(fieldError);
+      else toast({ title: 'Error', description: answer.message, variant: 'destructive' });
+    }
+    textRef.current?.focus();
+  });
+  const sending = text.state !== 'idle';
+
+  function send(event: React.FormEvent) {
     event.preventDefault();
     const parsed = messagePayloadSchema.safeParse({ body });
     if (!parsed.success) {
@@ -117,22 +124,9 @@ export function LeadConversation({
       textRef.current?.focus();
       return;
     }
-    setSending(true);
     setError(undefined);
     setNotice('');
-    try {
-      onUpdated(await adminApi.leads.sendText(lead.id, parsed.data));
-      setBody('');
-      setNotice(CONVERSATION_TEXT.sent.description);
-      toast(CONVERSATION_TEXT.sent);
-    } catch (err) {
-      const fieldError = fieldErrorsFrom(err).body;
-      if (fieldError) setError(fieldError);
-      else toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setSending(false);
-      textRef.current?.focus();
-    }
+    void text.submit({ intent: 'text', body: parsed.data.body }, { method: 'post' });
   }
 
   return (
@@ -163,7 +157,7 @@ export function LeadConversation({
           {CONVERSATION_TEXT.optedOut}
         </p>
       ) : (
-        <form onSubmit={(e) => void send(e)} noValidate className="mt-3">
+        <form onSubmit={send} noValidate className="mt-3">
           <Label htmlFor="conversation-text">{CONVERSATION_TEXT.label}</Label>
           <textarea
             id="conversation-text"

@@ -5,6 +5,7 @@
  */
 import { Loader2, Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { fieldMessages } from '#app/components/admin/staff-fetcher.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
@@ -45,13 +46,15 @@ export function PricingCalculator({
   lead,
   canQuote,
   busy,
+  refused,
   onSend,
 }: {
   lead: Lead;
   canQuote: boolean;
   busy: boolean;
-  /** answers the server's field messages when it refused the quote (the one error shape) */
-  onSend: (payload: QuotePayload) => Promise<Record<string, string>>;
+  /** the server's field messages when it refused the quote (the one error shape) */
+  refused: Record<string, string[]> | undefined;
+  onSend: (payload: QuotePayload) => void;
 }) {
   const id = useId();
   const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
@@ -59,6 +62,13 @@ export function PricingCalculator({
   const [eta, setEta] = useState(String(lead.etaDays ?? DEFAULT_ETA_DAYS));
   const [notes, setNotes] = useState(lead.notes ?? '');
   const [errors, setErrors] = useState<{ cost?: string; etaDays?: string; notes?: string }>({});
+  const [shownRefusal, setShownRefusal] = useState(refused);
+  if (refused !== shownRefusal) {
+    // a new refusal from the server: its messages replace the form's own
+    setShownRefusal(refused);
+    const { cost, etaDays, notes } = fieldMessages(refused);
+    setErrors({ cost, etaDays, notes });
+  }
 
   const costNumber = cost.trim() === '' ? NaN : Number(cost);
   const hasCost = Number.isFinite(costNumber) && costNumber > 0;
@@ -67,7 +77,7 @@ export function PricingCalculator({
     : null;
   const uplift = urgencyUplift(lead.urgency);
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     // the quote form's schema: the rules and words the server checks the quote call with
     const result = quoteFormSchema.safeParse({ cost, etaDays: eta, notes, difficulty });
@@ -81,8 +91,7 @@ export function PricingCalculator({
       document.getElementById(next.cost ? `${id}-cost` : next.etaDays ? `${id}-eta` : `${id}-notes`)?.focus();
       return;
     }
-    const refused = await onSend(quoteFormToPayload(result.data));
-    setErrors({ cost: refused.cost, etaDays: refused.etaDays, notes: refused.notes });
+    onSend(quoteFormToPayload(result.data));
   }
 
   return (
@@ -107,7 +116,7 @@ export function PricingCalculator({
       )}
 
       {canQuote ? (
-        <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
+        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <UrgencyBadge urgency={lead.urgency} />
             <span>

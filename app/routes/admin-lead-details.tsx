@@ -1,0 +1,112 @@
+/**
+ * One lead in the Lead Details dialog, over the board (admin/leads/:id, nested in
+ * routes/admin-leads.tsx; SPEC §2, §7; issue 8). The loader gives the lead with its history and
+ * conversation; the action takes the dialog's changes, each the same service call as its /api
+ * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote),
+ * `intent=text` (POST /api/leads/{id}/messages). After a change React Router reloads the lead and
+ * the board; while the dialog is open they are reloaded every REFRESH_MS as well, so texts in and
+ * delivery statuses show up. Closing the dialog goes back to the board's address.
+ */
+import { useCallback, useEffect, useEffectEvent } from 'react';
+import { data, useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import type { Route } from './+types/admin-lead-details';
+import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
+import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
+import { toast } from '#app/components/ui/use-toast.ts';
+import { formText, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
+
+/** How often an open dialog re-reads its lead (new texts, delivery statuses). */
+export const REFRESH_MS = 15_000;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = staffContext(context);
+  try {
+    return { lead: await services.leadAdmin.getLead(params.id) };
+  } catch (err) {
+    // no such lead (an old link, a typed address): 404 with the service's words, for the ErrorBoundary
+    if (err instanceof Error && err.name === 'AppError' && (err as { status?: unknown }).status === 404)
+      throw data({ message: err.message }, { status: 404 });
+    throw err;
+  }
+}
+
+/** The dialog's changes, by intent: the form's fields in, the service's call. */
+const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) => Promise<unknown>> = {
+  status: ({ services, session }, id, form) =>
+    services.leadAdmin.changeStatus(
+      id,
+      { status: formText(form, 'status'), reason: formText(form, 'reason') },
+      session.user.username,
+    ),
+  quote: ({ services, session }, id, form) =>
+    services.leadAdmin.sendQuote(
+      id,
+      {
+        cost: formText(form, 'cost'),
+        etaDays: formText(form, 'etaDays'),
+        notes: formText(form, 'notes'),
+        // left out, the schema's default (moderate)
+        difficulty: formText(form, 'difficulty') || undefined,
+      },
+      session.user.username,
+    ),
+  text: ({ services }, id, form) => services.leadAdmin.sendText(id, { body: formText(form, 'body') }),
+};
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  const change = Object.hasOwn(CHANGES, intent) ? CHANGES[intent] : undefined;
+  if (!change)
+    return data({ ok: false as const, message: 'Unknown action', fieldErrors: {} }, { status: 400 });
+  return staffAction(context, async (staff) => {
+    await change(staff, params.id, form);
+    return { intent };
+  });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
+
+/** Back to the board, keeping its search and grown columns (`replace`: forgetting this address). */
+function useCloseLead(replace = false) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return useCallback(
+    () => void navigate({ pathname: '/admin/leads', search }, { replace, preventScrollReset: true }),
+    [navigate, search, replace],
+  );
+}
+
+/** Re-reads the screen now and then while nothing else is under way and the tab is visible. */
+function useRefresh() {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const refresh = useEffectEvent(() => {
+    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    if (revalidator.state !== 'idle' || navigation.state !== 'idle') return;
+    if (fetchers.some((f) => f.state !== 'idle')) return;
+    void revalidator.revalidate();
+  });
+  useEffect(() => {
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
+  const close = useCloseLead();
+  useRefresh();
+  return <LeadDetailsDialog key={loaderData.lead.id} lead={loaderData.lead} onClose={close} />;
+}
+
+/** A lead that cannot be shown (gone, or the server failed): said in a notice, back to the board. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const close = useCloseLead(true);
+  const tell = useEffectEvent(() => {
+    toast({ title: 'Error', description: failureMessage(error), variant: 'destructive' });
+    close();
+  });
+  useEffect(() => tell(), [error]);
+  return null;
+}
