@@ -32,7 +32,7 @@ export function createServices(deps: ServiceDeps) {
   // every service that needs them asks this one
   const reference = referenceService(deps, { changes });
   const leads = leadsService(deps, { messaging, reference });
-  // texting takes the webhooks and staff texts; lead admin calls it for the Lead Details dialog
+  // texting takes Twilio's webhooks: customers' texts and delivery reports
   const texting = textingService(deps, { messaging, leads });
   // city pages keep what they read of the catalog until it changes (docs/performance.md)
   const cityPages = cityPagesService(deps, { changes, reference });
@@ -47,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
     health: healthService(deps),
     insights: insightsService(deps, { cityPages, reference }),
     leads,
-    leadAdmin: leadAdminService(deps, { messaging, texting }),
+    leadAdmin: leadAdminService(deps, { messaging }),
     messaging,
     rateLimits: rateLimitService(deps),
     reference,

@@ -9,6 +9,7 @@ import {
   BOARD_PAGE_SIZE,
   boardCursor,
   CARD_DESCRIPTION_CHARS,
+  CONVERSATION_TEXT,
   messagePayloadSchema,
   quotePayloadSchema,
   statusPayloadSchema,
@@ -30,10 +31,11 @@ import {
   transitionRefusal,
   type BoardStatus,
 } from '#app/modules/leads/status.ts';
-import { quoteEmail, quoteMessage } from '#app/modules/messages/messages.ts';
+import { quoteEmail, quoteMessage, SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
+import { toE164 } from '#app/modules/site/phone.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
@@ -44,7 +46,6 @@ import { listInboundForLead } from '../db/repo/texting.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
-import type { TextingService } from './texting.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 export const LIST_DEFAULT_LIMIT = 100;
@@ -108,15 +109,34 @@ function parseId(id: unknown): number {
 }
 
 /**
- * `messaging`: the one way to queue messages (the quote's text and e-mail go through it);
- * `texting`: the staff text.
+ * `messaging`: the one way to queue messages (the quote's text and e-mail, and staff's texts with
+ * their e-mail copies, go through it).
  */
-export function leadAdminService(
-  deps: ServiceDeps,
-  parts: { messaging: Messaging; texting: TextingService },
-) {
+export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messaging }) {
   const { db, engine, config, now } = deps;
-  const { messaging, texting } = parts;
+  const { messaging } = parts;
+
+  /** Staff's text and its e-mail copy, queued in one transaction; the caller kicks the outbox. */
+  async function sendStaffText(leadId: number, body: string): Promise<void> {
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      const row = await lockLead(trx, leadId, engine);
+      if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+      const lead = toLead(row);
+      if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
+      if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
+      await messaging.enqueueText(trx, { leadId, phone: lead.phone, body }, at);
+      await messaging.enqueueCustomerEmail(
+        trx,
+        {
+          leadId,
+          email: lead.email,
+          ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
+        },
+        at,
+      );
+    });
+  }
 
   /** A page of cards from `limit + 1` rows: the extra row tells whether there is a next page. */
   function page(rows: LeadCard[], limit: number): BoardPage {
@@ -313,14 +333,15 @@ export function leadAdminService(
     },
 
     /**
-     * Texts the customer from the Lead Details dialog (POST /api/leads/{id}/messages) through
-     * texting's sendStaffText (the text and its e-mail copy), and answers with the lead as written.
-     * 409 when the number opted out (STOP) or cannot receive texts.
+     * Texts the customer from the Lead Details dialog (POST /api/leads/{id}/messages): the text and
+     * its e-mail copy (when the lead has an address and SMTP is set) in one transaction, logged with
+     * SMS_PROVIDER=log; answers with the lead as written. 404 for an unknown lead; 409 when the
+     * number opted out (STOP) or cannot receive texts.
      */
     async sendText(id: unknown, payload: unknown): Promise<LeadDetails> {
       const leadId = parseId(id);
       const { body } = parseInput(messagePayloadSchema, payload);
-      await texting.sendStaffText(leadId, body);
+      await sendStaffText(leadId, body);
       // the answer shows the messages as written (queued); the worker starts after it is read
       const updated = await details(leadId);
       messaging.outbox.kick();

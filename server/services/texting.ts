@@ -10,24 +10,20 @@
  *
  * `receiveStatus` (POST /api/sms/status) records delivered/failed on the text Twilio reports on.
  *
- * `sendStaffText` (POST /api/leads/{id}/messages, through lead admin) writes staff's text to the
- * customer, with its e-mail copy, for the outbox worker to send.
+ * Staff's own texts to a customer are lead admin's (`sendText` in lead-admin.ts).
  *
  * Wording is in app/modules/messages/messages.ts, phone rules in app/modules/site/phone.ts.
  */
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
-import { CONVERSATION_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
 import {
   DECLINED_REASON,
   keywordOf,
   SMS_ACTOR,
   SMS_CONSENT,
-  SMS_ERRORS,
   smsAlertEmail,
   smsReplies,
-  staffReplyEmail,
   twilioErrorText,
   type Keyword,
 } from '#app/modules/messages/messages.ts';
@@ -35,7 +31,7 @@ import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
-import { insertLead, lockLead, toLead, updateLeadStatus } from '../db/repo/leads.ts';
+import { insertLead, lockLead, updateLeadStatus } from '../db/repo/leads.ts';
 import {
   findInboundBySid,
   findOpenLeadsByDigits,
@@ -53,7 +49,6 @@ import { recordDeliveryStatus, type DeliveryStatus } from '../db/repo/outgoing-m
 import { AppError } from '../errors.ts';
 import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/twilio.ts';
 import type { ServiceDeps } from './context.ts';
-import { LEAD_NOT_FOUND } from './lead-admin.ts';
 import type { LeadsService } from './leads.ts';
 import type { Messaging } from './messaging.ts';
 
@@ -397,33 +392,6 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
         const phone = toE164(row.recipient);
         if (phone) await recordOptOut(db, phone, 'twilio-21610', at);
       }
-    },
-
-    /**
-     * Writes staff's text to a lead's customer (Lead Details dialog) in one transaction with its
-     * e-mail copy (when the lead has an address and SMTP is set); the text is logged with
-     * SMS_PROVIDER=log. The caller kicks the outbox once it has read the lead back. 404 for an
-     * unknown lead; 409 when the number opted out (STOP) or cannot receive texts.
-     */
-    async sendStaffText(leadId: number, body: string): Promise<void> {
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const row = await lockLead(trx, leadId, engine);
-        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
-        const lead = toLead(row);
-        if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
-        if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
-        await messaging.enqueueText(trx, { leadId, phone: lead.phone, body }, at);
-        await messaging.enqueueCustomerEmail(
-          trx,
-          {
-            leadId,
-            email: lead.email,
-            ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
-          },
-          at,
-        );
-      });
     },
   };
 }
