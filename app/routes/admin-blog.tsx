@@ -2,22 +2,33 @@
  * Blog Management (SPEC §2 'Blog Management', §7, §8; decision 0030): the posts table with its
  * loading, empty and filled states; 'View Blog' and 'New Post'; the post dialog (create / edit);
  * publish for drafts; delete with confirmation; beyond the spec, schedule, unpublish and archive.
- * The server has already refused visitors without a session (admin-layout.tsx); the browser-side
- * check of SPEC §4 stays.
+ * React Router's data flow (decision 0124): the loader gives the posts and categories, the action
+ * saves, publishes, schedules, unpublishes, archives and deletes through the blog service (the
+ * same calls as /api/admin/blog); pictures pasted into a post still upload through /api. The
+ * server has already refused visitors without a session; the browser-side check of SPEC §4 stays.
  */
 import { ExternalLink, FilePlus2, Newspaper, Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { data } from 'react-router';
 import type { Route } from './+types/admin-blog';
-import { adminApi, ApiError, errorMessage } from '#app/components/admin/admin-api.ts';
 import { useClientAuth } from '#app/components/admin/use-client-auth.ts';
+import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
+import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
+import {
+  SERVER_FAILED,
+  settleAction,
+  useStaffFetcher,
+  type ActionAnswer,
+} from '#app/components/admin/staff-fetcher.ts';
 import { DeleteDialog, ScheduleDialog } from '#app/components/blog/admin/confirm-dialogs.tsx';
 import { PostDialog } from '#app/components/blog/admin/post-dialog.tsx';
 import { PostsTable, type PostAction } from '#app/components/blog/admin/posts-table.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { getAppContext } from '#app/load-context.ts';
-import { BLOG_TEXT, dateTimeLabel, type AdminBlogPost, type BlogCategory } from '#app/modules/blog/blog.ts';
+import { BLOG_TEXT, dateTimeLabel, type AdminBlogPost } from '#app/modules/blog/blog.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
+import { formText, staffAction, staffContext, type ActionFailure } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,8 +38,77 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { siteName: getAppContext(context).site.name };
+  const { services, site } = staffContext(context);
+  const [posts, categories] = await Promise.all([services.blog.listForStaff(), services.blog.categories()]);
+  // relative times ('2 hours ago') and scheduled-or-live are told as of the list
+  return { siteName: site.name, posts, categories, listedAt: new Date() };
 }
+
+const INTENTS = ['create', 'update', 'publish', 'unpublish', 'archive', 'delete'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/**
+ * The API takes a 10 MB featured image and 600 KB per field (server/http/api/blog.ts); a form
+ * larger than both together is refused before it is read.
+ */
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+const refuse = (status: number, message: string) =>
+  data<ActionFailure>({ ok: false, message, fieldErrors: {} }, { status });
+
+/** The form's text fields, as multer hands them to the API's handlers. */
+function postFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && name !== 'intent' && name !== 'id') fields[name] = value;
+  }
+  return fields;
+}
+
+/** The chosen featured image, named as the API names an upload. */
+async function featuredImage(form: FormData) {
+  const file = form.get('featuredImage');
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) return undefined;
+  const name = (file.name || 'The image').split(/[\\/]/).pop()!.slice(0, 80);
+  return { data: Buffer.from(await file.arrayBuffer()), name };
+}
+
+/**
+ * A form with `intent` and, but for 'create', the post's `id`: the post form's fields (as
+ * POST/PATCH /api/admin/blog take them) for 'create' and 'update', `publishAt` (a Winnipeg time)
+ * for a scheduled 'publish'. Answers `{ ok: true, post }` (no post for 'delete') or the refusal.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  staffContext(context);
+  if (!(Number(request.headers.get('content-length')) <= MAX_BODY_BYTES)) {
+    // the image is what makes a post form this large
+    return refuse(413, 'The image is too large (max 10MB)');
+  }
+  const form = await request.formData();
+  const intent = formText(form, 'intent') as Intent;
+  if (!INTENTS.includes(intent)) return refuse(400, `Unknown action: ${intent}`);
+  // an id that names no row is the service's 404 ('Blog post not found')
+  const id = parseRowId(formText(form, 'id')) ?? 0;
+  return staffAction(context, async ({ services: { blog } }) => {
+    switch (intent) {
+      case 'create':
+        return { post: await blog.createPost(postFields(form), await featuredImage(form)) };
+      case 'update':
+        return { post: await blog.updatePost(id, postFields(form), await featuredImage(form)) };
+      case 'publish':
+        return { post: await blog.publishPost(id, { publishAt: formText(form, 'publishAt') || undefined }) };
+      case 'unpublish':
+        return { post: await blog.unpublishPost(id) };
+      case 'archive':
+        return { post: await blog.archivePost(id) };
+      case 'delete':
+        await blog.deletePost(id);
+        return {};
+    }
+  });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const auth = useClientAuth();
@@ -39,14 +119,40 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       </p>
     );
   }
-  return <BlogManagement defaultAuthor={loaderData.siteName} />;
+  return <BlogManagement {...loaderData} />;
 }
 
-function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
-  const [posts, setPosts] = useState<AdminBlogPost[]>([]);
-  const [categories, setCategories] = useState<BlogCategory[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState(false);
+type PostAnswer = ActionAnswer<{ post?: AdminBlogPost }>;
+
+/** The one-click changes of the table: the toast when it worked, the words when it did not. */
+const STATUS_CHANGES = {
+  publish: {
+    ok: { title: BLOG_TEXT.published, description: BLOG_TEXT.publishedText },
+    failed: BLOG_TEXT.publishFailed,
+  },
+  unpublish: {
+    ok: { title: BLOG_TEXT.unpublished, description: BLOG_TEXT.unpublishedText },
+    failed: BLOG_TEXT.statusFailed,
+  },
+  archive: {
+    ok: { title: BLOG_TEXT.archived, description: BLOG_TEXT.archivedText },
+    failed: BLOG_TEXT.statusFailed,
+  },
+} as const;
+
+/**
+ * The words of a failed change: the server's, unless it sent none of its own (no connection) or,
+ * for a one-click change, only its generic words for a failure: then the screen's 'Failed to …'.
+ */
+function failureText(answer: { message: string }, failed: string, oneClick = false): string {
+  if (answer.message === CONNECTION_FAILED || (oneClick && answer.message === SERVER_FAILED)) return failed;
+  return answer.message;
+}
+
+type Change = { post: AdminBlogPost; kind: keyof typeof STATUS_CHANGES | 'schedule' | 'delete' };
+
+function BlogManagement({ siteName, posts, categories, listedAt: now }: Route.ComponentProps['loaderData']) {
+  const loading = useScreenReloading();
   const [dialog, setDialog] = useState<{ open: boolean; post: AdminBlogPost | null; key: number }>({
     open: false,
     post: null,
@@ -54,136 +160,48 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
   });
   const [deleting, setDeleting] = useState<AdminBlogPost | null>(null);
   const [scheduling, setScheduling] = useState<AdminBlogPost | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [now, setNow] = useState(() => new Date());
+  const [pending, setPending] = useState<Change | null>(null);
 
-  const refresh = useCallback(
-    () =>
-      adminApi.blog
-        .list()
-        .then(
-          (list) => {
-            setPosts(list);
-            setLoadError(false);
-          },
-          () => setLoadError(true),
-        )
-        .finally(() => {
-          setNow(new Date());
-          setLoading(false);
-        }),
-    [],
-  );
-
-  useEffect(() => {
-    refresh();
-    adminApi.blog
-      .categories()
-      .then(setCategories)
-      .catch(() => setCategories([]));
-  }, [refresh]);
-
-  async function runStatus(
-    post: AdminBlogPost,
-    change: (id: number) => Promise<AdminBlogPost>,
-    ok: { title: string; description: string },
-    failed: string,
-  ) {
-    setBusyId(post.id);
-    try {
-      await change(post.id);
-      toast(ok);
-      await refresh();
-      return true;
-    } catch (err) {
+  // heard once the list has been read again, so the table already shows the change
+  const change = useStaffFetcher<PostAnswer>((answer) => {
+    const kind = pending?.kind;
+    setPending(null);
+    const failed = (text: string) => toast({ title: 'Error', description: text, variant: 'destructive' });
+    if (kind === 'delete') {
+      if (!answer.ok) return failed(BLOG_TEXT.deleteFailed);
+      toast({ title: BLOG_TEXT.deleted, description: BLOG_TEXT.deletedText });
+      setDeleting(null);
+    } else if (kind === 'schedule') {
+      if (!answer.ok) return failed(failureText(answer, BLOG_TEXT.publishFailed));
       toast({
-        title: 'Error',
-        // a 500's generic words say less than the screen's own 'Failed to …'
-        description: err instanceof ApiError && err.status === 500 ? failed : errorMessage(err, failed),
-        variant: 'destructive',
+        title: BLOG_TEXT.scheduled,
+        description: `It goes live ${dateTimeLabel(answer.post!.publishedAt!)} (Winnipeg time).`,
       });
-      return false;
-    } finally {
-      setBusyId(null);
+      setScheduling(null);
+    } else if (kind) {
+      const words = STATUS_CHANGES[kind];
+      if (!answer.ok) return failed(failureText(answer, words.failed, true));
+      toast(words.ok);
     }
+  });
+
+  function send({ post, kind }: Change, publishAt = '') {
+    setPending({ post, kind });
+    const intent: Intent = kind === 'schedule' ? 'publish' : kind;
+    void change.submit({ intent, id: String(post.id), publishAt }, { method: 'post' });
   }
 
   function onAction(action: PostAction, post: AdminBlogPost) {
-    switch (action) {
-      case 'edit':
-        setDialog((d) => ({ open: true, post, key: d.key + 1 }));
-        break;
-      case 'publish':
-        void runStatus(
-          post,
-          (id) => adminApi.blog.publish(id),
-          { title: BLOG_TEXT.published, description: BLOG_TEXT.publishedText },
-          BLOG_TEXT.publishFailed,
-        );
-        break;
-      case 'schedule':
-        setScheduling(post);
-        break;
-      case 'unpublish':
-        void runStatus(
-          post,
-          adminApi.blog.unpublish,
-          { title: BLOG_TEXT.unpublished, description: BLOG_TEXT.unpublishedText },
-          BLOG_TEXT.statusFailed,
-        );
-        break;
-      case 'archive':
-        void runStatus(
-          post,
-          adminApi.blog.archive,
-          { title: BLOG_TEXT.archived, description: BLOG_TEXT.archivedText },
-          BLOG_TEXT.statusFailed,
-        );
-        break;
-      case 'delete':
-        setDeleting(post);
-        break;
-    }
+    if (action === 'edit') setDialog((d) => ({ open: true, post, key: d.key + 1 }));
+    else if (action === 'schedule') setScheduling(post);
+    else if (action === 'delete') setDeleting(post);
+    else send({ post, kind: action });
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    const post = deleting;
-    setBusyId(post.id);
-    try {
-      await adminApi.blog.remove(post.id);
-      toast({ title: BLOG_TEXT.deleted, description: BLOG_TEXT.deletedText });
-      setDeleting(null);
-      await refresh();
-    } catch {
-      toast({ title: 'Error', description: BLOG_TEXT.deleteFailed, variant: 'destructive' });
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  async function confirmSchedule(publishAt: string) {
-    if (!scheduling) return;
-    const post = scheduling;
-    setBusyId(post.id);
-    try {
-      const saved = await adminApi.blog.publish(post.id, publishAt);
-      toast({
-        title: BLOG_TEXT.scheduled,
-        description: `It goes live ${dateTimeLabel(saved.publishedAt!)} (Winnipeg time).`,
-      });
-      setScheduling(null);
-      await refresh();
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, BLOG_TEXT.publishFailed),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const busyId = pending?.post.id ?? null;
+  const confirmDelete = () => deleting && send({ post: deleting, kind: 'delete' });
+  const confirmSchedule = (publishAt: string) =>
+    scheduling && send({ post: scheduling, kind: 'schedule' }, publishAt);
 
   const openNew = () => setDialog((d) => ({ open: true, post: null, key: d.key + 1 }));
 
@@ -212,15 +230,7 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
       </div>
 
       <div className="mt-6">
-        {loadError && !loading && (
-          <p
-            role="alert"
-            className="mb-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-          >
-            The posts could not be loaded. Check your connection and reload the page.
-          </p>
-        )}
-        {!loading && !loadError && posts.length === 0 ? (
+        {!loading && posts.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <Newspaper className="mx-auto h-12 w-12 text-slate-500" aria-hidden="true" />
             <h2 className="mt-4 text-lg font-bold">{BLOG_TEXT.emptyTitle}</h2>
@@ -240,12 +250,9 @@ function BlogManagement({ defaultAuthor }: { defaultAuthor: string }) {
         open={dialog.open}
         post={dialog.post}
         categories={categories}
-        defaultAuthor={defaultAuthor}
+        defaultAuthor={siteName}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        onSaved={() => {
-          setDialog((d) => ({ ...d, open: false }));
-          void refresh();
-        }}
+        onSaved={() => setDialog((d) => ({ ...d, open: false }))}
       />
       <DeleteDialog
         post={deleting}

@@ -1,13 +1,18 @@
 /**
  * Catalog Management (SPEC §2 'Catalog Management'; decision 0020): the items table with search,
  * status and category filters, 'Add New Item' and edit in one dialog, publish in one click, view
- * the public page, CSV export and import. Data comes from the admin API through adminApi; the
- * table shows five skeleton rows while it loads.
+ * the public page, CSV export and import. React Router's data flow (decision 0124): the loader
+ * gives the page of items for the filters in the address (?search=&status=&category=&page=) and
+ * the categories; the action creates and updates items (publish is an update) through the catalog
+ * service; the CSV tools and picture uploads stay on /api. The table shows five skeleton rows
+ * while a new page of it loads.
  */
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { data, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-catalog';
-import { adminApi, errorMessage } from '#app/components/admin/admin-api.ts';
+import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
+import { settleAction, useStaffFetcher, type ActionAnswer } from '#app/components/admin/staff-fetcher.ts';
 import { CatalogImportDialog } from '#app/components/catalog/admin/catalog-import-dialog.tsx';
 import { CatalogItemDialog } from '#app/components/catalog/admin/catalog-item-dialog.tsx';
 import { CatalogTable } from '#app/components/catalog/admin/catalog-table.tsx';
@@ -16,14 +21,9 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import {
-  ALL,
-  CATALOG_STATUSES,
-  CATALOG_TEXT,
-  type CatalogItem,
-  type StaffCatalogPage,
-} from '#app/modules/catalog/catalog.ts';
-import type { Category } from '#app/modules/site/reference.ts';
+import { ALL, CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
+import { staffContext, staffAction, type ActionFailure } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -32,84 +32,125 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-type Filters = { search: string; status: string; category: string; page: number };
+/** The filters the address may carry; anything else in it is ignored. */
+const FILTERS = ['search', 'status', 'category', 'page'] as const;
+type Filter = (typeof FILTERS)[number];
 
-export default function AdminCatalog() {
-  const [filters, setFilters] = useState<Filters>({ search: '', status: ALL, category: ALL, page: 1 });
-  const [searchText, setSearchText] = useState('');
-  const [list, setList] = useState<StaffCatalogPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
-  const [categories, setCategories] = useState<Category[]>([]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = staffContext(context);
+  const params = new URL(request.url).searchParams;
+  const query: Partial<Record<Filter, string>> = {};
+  for (const name of FILTERS) {
+    const value = params.get(name);
+    if (value !== null) query[name] = value;
+  }
+  const [list, categories] = await Promise.all([
+    services.catalog.listForStaff(query),
+    services.reference.listCategories(),
+  ]);
+  return { list, categories };
+}
+
+/** The item form's JSON is small; the API takes at most the same (64 KB). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+const refuse = (status: number, message: string) =>
+  data<ActionFailure>({ ok: false, message, fieldErrors: {} }, { status });
+
+/**
+ * JSON `{ intent: 'create', item }` or `{ intent: 'update', id, item }` (any of the item's fields:
+ * publish sends `{ status: 'active' }`), the payloads POST /api/catalog and PATCH /api/catalog/{id}
+ * take, answered with `{ ok: true, item }` or the refusal.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  staffContext(context);
+  if (!(Number(request.headers.get('content-length')) <= MAX_BODY_BYTES)) {
+    return refuse(413, 'The form is too large.');
+  }
+  let body: { intent?: unknown; id?: unknown; item?: unknown };
+  try {
+    body = (await request.json()) as typeof body;
+  } catch {
+    return refuse(400, 'Send the form as JSON.');
+  }
+  const { intent, item } = body;
+  if (intent !== 'create' && intent !== 'update') return refuse(400, `Unknown action: ${String(intent)}`);
+  // an id that names no row is the service's 404 ('Catalog item not found')
+  const id = parseRowId(body.id) ?? 0;
+  return staffAction(context, async ({ services }) => ({
+    item:
+      intent === 'create'
+        ? await services.catalog.createItem(item)
+        : await services.catalog.updateItem(id, item),
+  }));
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
+
+export default function AdminCatalog({ loaderData }: Route.ComponentProps) {
+  const { list, categories } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const status = params.get('status') ?? ALL;
+  const category = params.get('category') ?? ALL;
+  const loading = useScreenReloading();
+  const revalidator = useRevalidator();
+  const [searchText, setSearchText] = useState(search);
   const [dialog, setDialog] = useState<{ open: boolean; item: CatalogItem | null }>({
     open: false,
     item: null,
   });
   const [importOpen, setImportOpen] = useState(false);
-  const [publishing, setPublishing] = useState<number | null>(null);
+  const [publishing, setPublishing] = useState<CatalogItem | null>(null);
+  const publish = useStaffFetcher<ActionAnswer>((answer) => {
+    if (answer.ok)
+      toast({ title: 'Success', description: `${publishing?.title} is now live in the catalog.` });
+    else toast({ title: 'Error', description: answer.message, variant: 'destructive' });
+    setPublishing(null);
+  });
 
-  const refresh = useCallback(() => setReloads((n) => n + 1), []);
+  /** New filters go into the address (the loader reads them there); any change but paging starts at page 1. */
+  const setFilters = useCallback(
+    (changes: Partial<Record<Filter, string | number>>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (!('page' in changes)) next.delete('page');
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === '' || value === ALL || (name === 'page' && value === 1)) next.delete(name);
+            else next.set(name, String(value));
+          }
+          return next;
+        },
+        { replace, preventScrollReset: true },
+      ),
+    [setParams],
+  );
 
-  useEffect(() => {
-    let current = true;
-    adminApi
-      .categories()
-      .then((list) => current && setCategories(list))
-      .catch((err: unknown) =>
-        toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, []);
+  // the box follows the address when it changes another way (Back), not while staff type in it
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    if (searchText.trim() !== search) setSearchText(search);
+  }
 
   // the search box applies itself a moment after typing stops
   useEffect(() => {
     const timer = setTimeout(() => {
-      setFilters((f) => (f.search === searchText.trim() ? f : { ...f, search: searchText.trim(), page: 1 }));
+      if (searchText.trim() !== search) setFilters({ search: searchText.trim() }, true);
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, search, setFilters]);
 
-  useEffect(() => {
-    let current = true;
-    const load = async () => {
-      setLoading(true);
-      try {
-        const page = await adminApi.catalog.list({
-          page: filters.page,
-          search: filters.search,
-          status: filters.status === ALL ? undefined : filters.status,
-          category: filters.category === ALL ? undefined : filters.category,
-        });
-        if (current) setList(page);
-      } catch (err) {
-        if (current) toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-      } finally {
-        if (current) setLoading(false);
-      }
-    };
-    void load();
-    return () => {
-      current = false;
-    };
-  }, [filters, reloads]);
-
-  async function publish(item: CatalogItem) {
-    setPublishing(item.id);
-    try {
-      await adminApi.catalog.update(item.id, { status: 'active' });
-      toast({ title: 'Success', description: `${item.title} is now live in the catalog.` });
-      refresh();
-    } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setPublishing(null);
-    }
+  function publishItem(item: CatalogItem) {
+    setPublishing(item);
+    void publish.submit(
+      { intent: 'update', id: item.id, item: { status: 'active' } },
+      { method: 'post', encType: 'application/json' },
+    );
   }
 
-  const filtered = filters.search !== '' || filters.status !== ALL || filters.category !== ALL;
-  const items = list?.items ?? [];
+  const filtered = search !== '' || status !== ALL || category !== ALL;
 
   return (
     <section>
@@ -160,8 +201,8 @@ export default function AdminCatalog() {
           <Label htmlFor="catalog-status-filter">Status</Label>
           <select
             id="catalog-status-filter"
-            value={filters.status}
-            onChange={(e) => setFilters({ ...filters, status: e.currentTarget.value, page: 1 })}
+            value={status}
+            onChange={(e) => setFilters({ status: e.currentTarget.value })}
             className={cn(fieldClass, 'min-h-11')}
           >
             <option value={ALL}>All statuses</option>
@@ -176,8 +217,8 @@ export default function AdminCatalog() {
           <Label htmlFor="catalog-category-filter">Category</Label>
           <select
             id="catalog-category-filter"
-            value={filters.category}
-            onChange={(e) => setFilters({ ...filters, category: e.currentTarget.value, page: 1 })}
+            value={category}
+            onChange={(e) => setFilters({ category: e.currentTarget.value })}
             className={cn(fieldClass, 'min-h-11')}
           >
             <option value={ALL}>All categories</option>
@@ -191,23 +232,23 @@ export default function AdminCatalog() {
       </div>
 
       <p className="mb-3 mt-6 min-h-5 text-sm text-slate-600" aria-live="polite">
-        {list && !loading ? `${list.total} ${list.total === 1 ? 'item' : 'items'}` : ''}
+        {loading ? '' : `${list.total} ${list.total === 1 ? 'item' : 'items'}`}
       </p>
       <CatalogTable
-        items={items}
-        loading={loading && !list}
+        items={list.items}
+        loading={loading}
         emptyText={filtered ? 'No items match these filters.' : 'No catalog items yet. Add the first one.'}
         onEdit={(item) => setDialog({ open: true, item })}
-        onPublish={(item) => void publish(item)}
-        publishing={publishing}
+        onPublish={publishItem}
+        publishing={publishing?.id ?? null}
       />
 
-      {list && list.pageCount > 1 && (
+      {list.pageCount > 1 && (
         <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
           <Button
             variant="outline"
-            disabled={filters.page <= 1 || loading}
-            onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+            disabled={list.page <= 1 || loading}
+            onClick={() => setFilters({ page: list.page - 1 })}
           >
             Previous
           </Button>
@@ -216,8 +257,8 @@ export default function AdminCatalog() {
           </p>
           <Button
             variant="outline"
-            disabled={filters.page >= list.pageCount || loading}
-            onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+            disabled={list.page >= list.pageCount || loading}
+            onClick={() => setFilters({ page: list.page + 1 })}
           >
             Next
           </Button>
@@ -229,17 +270,15 @@ export default function AdminCatalog() {
         item={dialog.item}
         categories={categories}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        onSaved={() => {
-          setDialog({ open: false, item: null });
-          refresh();
-        }}
+        onSaved={() => setDialog({ open: false, item: null })}
       />
       <CatalogImportDialog
         open={importOpen}
         onOpenChange={setImportOpen}
         onImported={() => {
+          // the sheet went through /api (a file upload): the list is read again
           setImportOpen(false);
-          refresh();
+          void revalidator.revalidate();
         }}
       />
     </section>

@@ -1,7 +1,7 @@
 /**
- * Catalog Management (SPEC §2, §5, §7, §8; decision 0020) in Chromium: five skeleton rows while the
- * table loads; 'Add New Item' with the spec's fields, defaults, slug rule and messages; a picture
- * uploaded; the new item is a draft (not public); edit it (PATCH, price recomputed), publish it
+ * Catalog Management (SPEC §2, §5, §7, §8; decisions 0020, 0124) in Chromium: five skeleton rows
+ * while the table loads for new filters; 'Add New Item' with the spec's fields, defaults, slug rule and messages; a picture
+ * uploaded; the new item is a draft (not public); edit it (the screen's action, price recomputed), publish it
  * and find it on /catalog; view opens the public page; CSV export and an import that refuses a bad
  * sheet; axe with the dialogs open. The item is archived again at the end, so the shared demo
  * catalog looks as before to the other browser tests.
@@ -58,18 +58,24 @@ describe('Catalog Management', () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
+      // the page comes with its table (the loader's data); the list loads again for new filters
+      await visit(page, '/admin/catalog');
+      await page.getByRole('heading', { name: 'Catalog Management', level: 1 }).waitFor();
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/admin/catalog?*', async (route) => {
+      await page.route('**/admin/catalog.data*', async (route) => {
         await held;
         await route.continue();
       });
-      await page.goto('/admin/catalog');
-      await page.getByRole('heading', { name: 'Catalog Management', level: 1 }).waitFor();
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Draft' });
       await page.getByTestId('catalog-skeleton-row').first().waitFor();
       expect(await page.getByTestId('catalog-skeleton-row').count()).toBe(5);
       release();
       await page.getByTestId('catalog-skeleton-row').first().waitFor({ state: 'detached' });
+      await page.unroute('**/admin/catalog.data*');
+      expect(new URL(page.url()).search).toBe('?status=draft');
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'All statuses' });
+      await row(page, 'Dexter 7,000 lb Electric Brake Trailer Axle, 8-Lug').waitFor();
 
       expect(await page.getByRole('columnheader').allTextContents()).toEqual([
         'Item',
@@ -215,13 +221,16 @@ describe('Catalog Management', () => {
         'Working load limit: 5,400 lb\nLength: 40 ft',
       );
       const patch = page.waitForRequest(
-        (req) => req.method() === 'PATCH' && /\/api\/catalog\/\d+$/.test(req.url()),
+        (req) => req.method() === 'POST' && new URL(req.url()).pathname === '/admin/catalog.data',
       );
       await edit.getByLabel('Cost ($)').fill('50');
       await edit.getByLabel('Markup %').fill('0.4');
       await edit.getByText('Price: $70.00 CAD (cost plus 40.0% markup)').waitFor();
       await edit.getByRole('button', { name: 'Save Changes' }).click();
-      expect((await patch).postDataJSON()).toMatchObject({ cost: 5000, markupPct: 0.4, price: 7000 });
+      expect((await patch).postDataJSON()).toMatchObject({
+        intent: 'update',
+        item: { cost: 5000, markupPct: 0.4, price: 7000 },
+      });
       await toastRegion(page).getByText('Catalog item updated successfully').waitFor();
       await expect.poll(() => created.getByRole('cell').nth(3).textContent()).toBe('$70.00');
 

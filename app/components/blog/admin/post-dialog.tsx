@@ -3,14 +3,19 @@
  * Post' with every field of the spec, the SEO Settings section (with a search-result preview and
  * length counters) and the Local SEO Targeting section. The slug follows the title while it is
  * empty; lists are comma separated and sent as JSON lists; empty values, false booleans and the
- * category 'none' are left out of the multipart payload. The editor is loaded lazily.
+ * category 'none' are left out of the multipart payload, which goes to the Blog screen's action
+ * (intent 'create' or 'update'; decision 0124). The editor is loaded lazily.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, X } from 'lucide-react';
 import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { adminApi, errorMessage, fieldErrorsFrom } from '#app/components/admin/admin-api.ts';
+import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
+import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
+import {
+  fieldMessages as messagesOf,
+  useStaffFetcher,
+  type ActionAnswer,
+} from '#app/components/admin/staff-fetcher.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
@@ -59,6 +64,12 @@ class EditorBoundary extends Component<{ children: ReactNode }, { failed: boolea
 
 type FieldName = keyof BlogFormValues;
 
+const LOCAL_SEO_FIELDS = [
+  { name: 'cityFocus', label: 'Target Cities', placeholder: 'Winnipeg, Brandon, Steinbach' },
+  { name: 'equipmentFocus', label: 'Equipment Types', placeholder: 'Trailer, Truck, Ag' },
+  { name: 'localKeywords', label: 'Local Keywords', placeholder: 'trailer parts Manitoba' },
+] as const;
+
 export function PostDialog({
   open,
   onOpenChange,
@@ -73,10 +84,9 @@ export function PostDialog({
   post: AdminBlogPost | null;
   categories: readonly BlogCategory[];
   defaultAuthor: string;
-  onSaved: (post: AdminBlogPost) => void;
+  onSaved: () => void;
 }) {
   const editing = post !== null;
-  const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   /** 'Remove image' pressed: the saved post keeps no featured image (a new file still wins). */
@@ -94,6 +104,22 @@ export function PostDialog({
     resolver: zodResolver(blogFormSchema),
     // the screen mounts a fresh dialog (new key) each time it opens
     defaultValues: post ? postToFormValues(post) : emptyBlogForm(defaultAuthor),
+  });
+
+  const save = useStaffFetcher<ActionAnswer<{ post: AdminBlogPost }>>((answer) => {
+    if (answer.ok) {
+      toast({ title: editing ? BLOG_TEXT.updated : BLOG_TEXT.created, description: BLOG_TEXT.savedText });
+      onSaved();
+      return;
+    }
+    // the server's field messages go under their fields (the one error shape)
+    for (const [field, message] of Object.entries(messagesOf(answer.fieldErrors))) {
+      if (field === 'featuredImage') setFileError(message);
+      else if (field in emptyBlogForm('')) setError(field as FieldName, { message });
+    }
+    // without a word from the server (no connection), the screen's own
+    const description = answer.message === CONNECTION_FAILED ? BLOG_TEXT.saveFailed : answer.message;
+    toast({ title: 'Error', description, variant: 'destructive' });
   });
 
   const [metaTitle, metaDescription, title, excerpt, slug] = useWatch({
@@ -116,26 +142,12 @@ export function PostDialog({
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setSlugFollows(e.target.value === ''),
   });
 
-  async function onSubmit(values: BlogFormValues) {
+  function onSubmit(values: BlogFormValues) {
     if (fileError) return;
-    setBusy(true);
-    try {
-      const saved = await adminApi.blog.save(
-        post?.id ?? null,
-        formToFormData(values, file, { removeFeaturedImage: removeImage }),
-      );
-      toast({ title: editing ? BLOG_TEXT.updated : BLOG_TEXT.created, description: BLOG_TEXT.savedText });
-      onSaved(saved);
-    } catch (err) {
-      // the server's field messages go under their fields (the one error shape)
-      for (const [field, message] of Object.entries(fieldErrorsFrom(err))) {
-        if (field === 'featuredImage') setFileError(message);
-        else if (field in emptyBlogForm('')) setError(field as FieldName, { message });
-      }
-      toast({ title: 'Error', description: errorMessage(err, BLOG_TEXT.saveFailed), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    const body = formToFormData(values, file, { removeFeaturedImage: removeImage });
+    body.append('intent', post ? 'update' : 'create');
+    if (post) body.append('id', String(post.id));
+    void save.submit(body, { method: 'post', encType: 'multipart/form-data' });
   }
 
   const { field, error } = fieldMessages<FieldName>('post', errors);
@@ -145,312 +157,236 @@ export function PostDialog({
   const previewDescription = (metaDescription || excerpt || '').trim();
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <Dialog.Content
-          className="fixed inset-x-0 bottom-0 top-0 z-50 flex flex-col bg-white shadow-2xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[94vh] sm:w-[min(94vw,60rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-            <Dialog.Title className="text-lg font-bold">
-              {editing ? BLOG_TEXT.editTitle : BLOG_TEXT.createTitle}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                aria-label="Close"
-                disabled={busy}
-                className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
-              >
-                <X className="h-5 w-5" aria-hidden="true" />
-              </button>
-            </Dialog.Close>
+    <EditorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={save.state !== 'idle'}
+      title={editing ? BLOG_TEXT.editTitle : BLOG_TEXT.createTitle}
+      size="wide"
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel={editing ? BLOG_TEXT.updatePost : BLOG_TEXT.saveDraft}
+      busyLabel={BLOG_TEXT.saving}
+      bodyClassName="space-y-5"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="post-title" required>
+            Title
+          </Label>
+          <Input {...field('title')} {...titleField} autoComplete="off" />
+          {error('title')}
+        </div>
+        <div>
+          <Label htmlFor="post-slug">URL Slug</Label>
+          <Input
+            {...field('slug')}
+            {...slugField}
+            placeholder="auto-generated-from-title"
+            autoComplete="off"
+          />
+          <p className="mt-1 text-xs text-slate-600">/blog/{slug || 'auto-generated-from-title'}</p>
+          {error('slug')}
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="post-excerpt">Excerpt (optional)</Label>
+        <textarea {...field('excerpt')} {...register('excerpt')} rows={2} className={textarea} />
+        {error('excerpt')}
+      </div>
+      <div>
+        <Label id="post-content-label" htmlFor="post-content" required>
+          Content
+        </Label>
+        <Controller
+          control={control}
+          name="content"
+          render={({ field: f }) => (
+            <EditorBoundary>
+              <Suspense fallback={<EditorLoading />}>
+                <RichTextEditor
+                  id="post-content"
+                  labelledBy="post-content-label"
+                  value={f.value}
+                  onChange={f.onChange}
+                  invalid={Boolean(errors.content)}
+                  describedBy={errors.content ? 'post-content-error' : undefined}
+                />
+              </Suspense>
+            </EditorBoundary>
+          )}
+        />
+        {error('content')}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <Label htmlFor="post-categoryId">Category</Label>
+          <select {...field('categoryId')} {...register('categoryId')} className={cn(fieldClass, 'min-h-11')}>
+            <option value={BLOG_DEFAULTS.category}>No category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="post-schemaType">Content Type</Label>
+          <select {...field('schemaType')} {...register('schemaType')} className={cn(fieldClass, 'min-h-11')}>
+            {SCHEMA_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="post-readTimeMinutes">Read Time (Minutes)</Label>
+          <Input
+            {...field('readTimeMinutes')}
+            {...register('readTimeMinutes')}
+            type="number"
+            min={1}
+            max={240}
+            inputMode="numeric"
+          />
+          {error('readTimeMinutes')}
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="post-featuredImage">Featured Image</Label>
+          <input
+            ref={fileInput}
+            id="post-featuredImage"
+            type="file"
+            accept="image/*"
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? 'post-featuredImage-error' : undefined}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              // SPEC §5: the featured image must be a (picture) file
+              if (chosen && !chosen.type.startsWith('image/')) {
+                setFileError('Featured image must be an image file');
+                setFile(null);
+                return;
+              }
+              setFileError(undefined);
+              setFile(chosen);
+            }}
+            className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-900 file:px-4 file:font-semibold file:text-white hover:file:bg-slate-700"
+          />
+          <FieldError id="post-featuredImage-error" message={fileError} />
+          {post?.featuredImage && !file && (
+            // one button that toggles, so focus stays on it when the picture gives way to the notice
+            <div className="mt-2 flex flex-wrap items-end gap-3">
+              {removeImage ? (
+                <p className="text-sm text-slate-700">The featured image will be removed when you save.</p>
+              ) : (
+                <img
+                  src={post.featuredImage}
+                  alt="Current featured"
+                  width={160}
+                  height={90}
+                  className="h-[90px] w-40 rounded-md object-cover"
+                />
+              )}
+              <Button type="button" variant="outline" onClick={() => setRemoveImage((remove) => !remove)}>
+                {removeImage ? 'Keep image' : 'Remove image'}
+              </Button>
+            </div>
+          )}
+        </div>
+        <div>
+          <Label htmlFor="post-authorName" required>
+            Author
+          </Label>
+          <Input {...field('authorName')} {...register('authorName')} autoComplete="off" />
+          {error('authorName')}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-x-8 gap-y-2">
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" {...register('isFeatured')} className="h-5 w-5 accent-orange-700" />
+          Featured Post
+        </label>
+        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input type="checkbox" {...register('allowComments')} className="h-5 w-5 accent-orange-700" />
+          Allow Comments
+        </label>
+      </div>
+      <div>
+        <Label htmlFor="post-tags">Tags (comma separated)</Label>
+        <Input {...field('tags')} {...register('tags')} placeholder="Trailer Parts, Winter, Maintenance" />
+      </div>
+
+      <fieldset className="rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-bold text-slate-900">SEO Settings</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="post-metaTitle">Meta Title</Label>
+            <Input
+              {...field('metaTitle')}
+              {...register('metaTitle')}
+              aria-describedby="post-metaTitle-count"
+            />
+            <Counter id="post-metaTitle-count" length={metaTitle.length} limit={SEO_LIMITS.title} />
           </div>
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex min-h-0 flex-1 flex-col">
-            <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <Label htmlFor="post-title" required>
-                    Title
-                  </Label>
-                  <Input {...field('title')} {...titleField} autoComplete="off" />
-                  {error('title')}
-                </div>
-                <div>
-                  <Label htmlFor="post-slug">URL Slug</Label>
-                  <Input
-                    {...field('slug')}
-                    {...slugField}
-                    placeholder="auto-generated-from-title"
-                    autoComplete="off"
-                  />
-                  <p className="mt-1 text-xs text-slate-600">/blog/{slug || 'auto-generated-from-title'}</p>
-                  {error('slug')}
-                </div>
-              </div>
-              <div>
-                <Label htmlFor="post-excerpt">Excerpt (optional)</Label>
-                <textarea {...field('excerpt')} {...register('excerpt')} rows={2} className={textarea} />
-                {error('excerpt')}
-              </div>
-              <div>
-                <Label id="post-content-label" htmlFor="post-content" required>
-                  Content
-                </Label>
-                <Controller
-                  control={control}
-                  name="content"
-                  render={({ field: f }) => (
-                    <EditorBoundary>
-                      <Suspense fallback={<EditorLoading />}>
-                        <RichTextEditor
-                          id="post-content"
-                          labelledBy="post-content-label"
-                          value={f.value}
-                          onChange={f.onChange}
-                          invalid={Boolean(errors.content)}
-                          describedBy={errors.content ? 'post-content-error' : undefined}
-                        />
-                      </Suspense>
-                    </EditorBoundary>
-                  )}
-                />
-                {error('content')}
-              </div>
-              <div className="grid gap-4 sm:grid-cols-3">
-                <div>
-                  <Label htmlFor="post-categoryId">Category</Label>
-                  <select
-                    {...field('categoryId')}
-                    {...register('categoryId')}
-                    className={cn(fieldClass, 'min-h-11')}
-                  >
-                    <option value={BLOG_DEFAULTS.category}>No category</option>
-                    {categories.map((c) => (
-                      <option key={c.id} value={String(c.id)}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <Label htmlFor="post-schemaType">Content Type</Label>
-                  <select
-                    {...field('schemaType')}
-                    {...register('schemaType')}
-                    className={cn(fieldClass, 'min-h-11')}
-                  >
-                    {SCHEMA_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {t}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <Label htmlFor="post-readTimeMinutes">Read Time (Minutes)</Label>
-                  <Input
-                    {...field('readTimeMinutes')}
-                    {...register('readTimeMinutes')}
-                    type="number"
-                    min={1}
-                    max={240}
-                    inputMode="numeric"
-                  />
-                  {error('readTimeMinutes')}
-                </div>
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <Label htmlFor="post-featuredImage">Featured Image</Label>
-                  <input
-                    ref={fileInput}
-                    id="post-featuredImage"
-                    type="file"
-                    accept="image/*"
-                    aria-invalid={fileError ? true : undefined}
-                    aria-describedby={fileError ? 'post-featuredImage-error' : undefined}
-                    onChange={(e) => {
-                      const chosen = e.target.files?.[0] ?? null;
-                      // SPEC §5: the featured image must be a (picture) file
-                      if (chosen && !chosen.type.startsWith('image/')) {
-                        setFileError('Featured image must be an image file');
-                        setFile(null);
-                        return;
-                      }
-                      setFileError(undefined);
-                      setFile(chosen);
-                    }}
-                    className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-900 file:px-4 file:font-semibold file:text-white hover:file:bg-slate-700"
-                  />
-                  <FieldError id="post-featuredImage-error" message={fileError} />
-                  {post?.featuredImage && !file && (
-                    // one button that toggles, so focus stays on it when the picture gives way to the notice
-                    <div className="mt-2 flex flex-wrap items-end gap-3">
-                      {removeImage ? (
-                        <p className="text-sm text-slate-700">
-                          The featured image will be removed when you save.
-                        </p>
-                      ) : (
-                        <img
-                          src={post.featuredImage}
-                          alt="Current featured"
-                          width={160}
-                          height={90}
-                          className="h-[90px] w-40 rounded-md object-cover"
-                        />
-                      )}
-                      <Button
-                        type="button"
-                        variant="outline"
-                        onClick={() => setRemoveImage((remove) => !remove)}
-                      >
-                        {removeImage ? 'Keep image' : 'Remove image'}
-                      </Button>
-                    </div>
-                  )}
-                </div>
-                <div>
-                  <Label htmlFor="post-authorName" required>
-                    Author
-                  </Label>
-                  <Input {...field('authorName')} {...register('authorName')} autoComplete="off" />
-                  {error('authorName')}
-                </div>
-              </div>
-              <div className="flex flex-wrap gap-x-8 gap-y-2">
-                <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-                  <input type="checkbox" {...register('isFeatured')} className="h-5 w-5 accent-orange-700" />
-                  Featured Post
-                </label>
-                <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-                  <input
-                    type="checkbox"
-                    {...register('allowComments')}
-                    className="h-5 w-5 accent-orange-700"
-                  />
-                  Allow Comments
-                </label>
-              </div>
-              <div>
-                <Label htmlFor="post-tags">Tags (comma separated)</Label>
-                <Input
-                  {...field('tags')}
-                  {...register('tags')}
-                  placeholder="Trailer Parts, Winter, Maintenance"
-                />
-              </div>
+          <div>
+            <Label htmlFor="post-canonicalUrl">Canonical URL</Label>
+            <Input
+              {...field('canonicalUrl')}
+              {...register('canonicalUrl')}
+              type="url"
+              placeholder="https://"
+            />
+            {error('canonicalUrl')}
+          </div>
+          <div>
+            <Label htmlFor="post-metaDescription">Meta Description</Label>
+            <textarea
+              {...field('metaDescription')}
+              {...register('metaDescription')}
+              rows={3}
+              className={textarea}
+              aria-describedby="post-metaDescription-count"
+            />
+            <Counter
+              id="post-metaDescription-count"
+              length={metaDescription.length}
+              limit={SEO_LIMITS.description}
+            />
+          </div>
+          <div>
+            <Label htmlFor="post-authorBio">Author Bio</Label>
+            <textarea {...field('authorBio')} {...register('authorBio')} rows={3} className={textarea} />
+          </div>
+        </div>
+        <div
+          className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3"
+          aria-label="Search result preview"
+          role="group"
+        >
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Search preview</p>
+          <p className="mt-1 truncate text-lg text-blue-800">{previewTitle}</p>
+          <p className="truncate text-sm text-green-800">/blog/{slug || blogSlug(title) || ''}</p>
+          <p className="line-clamp-2 text-sm text-slate-700">
+            {previewDescription || 'Add an excerpt or meta description.'}
+          </p>
+        </div>
+      </fieldset>
 
-              <fieldset className="rounded-lg border border-slate-200 p-4">
-                <legend className="px-1 text-sm font-bold text-slate-900">SEO Settings</legend>
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <div>
-                    <Label htmlFor="post-metaTitle">Meta Title</Label>
-                    <Input
-                      {...field('metaTitle')}
-                      {...register('metaTitle')}
-                      aria-describedby="post-metaTitle-count"
-                    />
-                    <Counter id="post-metaTitle-count" length={metaTitle.length} limit={SEO_LIMITS.title} />
-                  </div>
-                  <div>
-                    <Label htmlFor="post-canonicalUrl">Canonical URL</Label>
-                    <Input
-                      {...field('canonicalUrl')}
-                      {...register('canonicalUrl')}
-                      type="url"
-                      placeholder="https://"
-                    />
-                    {error('canonicalUrl')}
-                  </div>
-                  <div>
-                    <Label htmlFor="post-metaDescription">Meta Description</Label>
-                    <textarea
-                      {...field('metaDescription')}
-                      {...register('metaDescription')}
-                      rows={3}
-                      className={textarea}
-                      aria-describedby="post-metaDescription-count"
-                    />
-                    <Counter
-                      id="post-metaDescription-count"
-                      length={metaDescription.length}
-                      limit={SEO_LIMITS.description}
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor="post-authorBio">Author Bio</Label>
-                    <textarea
-                      {...field('authorBio')}
-                      {...register('authorBio')}
-                      rows={3}
-                      className={textarea}
-                    />
-                  </div>
-                </div>
-                <div
-                  className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3"
-                  aria-label="Search result preview"
-                  role="group"
-                >
-                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    Search preview
-                  </p>
-                  <p className="mt-1 truncate text-lg text-blue-800">{previewTitle}</p>
-                  <p className="truncate text-sm text-green-800">/blog/{slug || blogSlug(title) || ''}</p>
-                  <p className="line-clamp-2 text-sm text-slate-700">
-                    {previewDescription || 'Add an excerpt or meta description.'}
-                  </p>
-                </div>
-              </fieldset>
-
-              <fieldset className="rounded-lg border border-slate-200 p-4">
-                <legend className="px-1 text-sm font-bold text-slate-900">Local SEO Targeting</legend>
-                <div className="grid gap-4 sm:grid-cols-3">
-                  <div>
-                    <Label htmlFor="post-cityFocus">Target Cities</Label>
-                    <Input
-                      {...field('cityFocus')}
-                      {...register('cityFocus')}
-                      placeholder="Winnipeg, Brandon, Steinbach"
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor="post-equipmentFocus">Equipment Types</Label>
-                    <Input
-                      {...field('equipmentFocus')}
-                      {...register('equipmentFocus')}
-                      placeholder="Trailer, Truck, Ag"
-                    />
-                  </div>
-                  <div>
-                    <Label htmlFor="post-localKeywords">Local Keywords</Label>
-                    <Input
-                      {...field('localKeywords')}
-                      {...register('localKeywords')}
-                      placeholder="trailer parts Manitoba"
-                    />
-                  </div>
-                </div>
-              </fieldset>
+      <fieldset className="rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-bold text-slate-900">Local SEO Targeting</legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {LOCAL_SEO_FIELDS.map(({ name, label, placeholder }) => (
+            <div key={name}>
+              <Label htmlFor={`post-${name}`}>{label}</Label>
+              <Input {...field(name)} {...register(name)} placeholder={placeholder} />
             </div>
-            <div
-              data-dialog-actions=""
-              className="flex justify-end gap-3 border-t border-slate-200 px-5 py-3"
-            >
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="accent" disabled={busy}>
-                {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-                {busy ? BLOG_TEXT.saving : editing ? BLOG_TEXT.updatePost : BLOG_TEXT.saveDraft}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          ))}
+        </div>
+      </fieldset>
+    </EditorDialog>
   );
 }
 
