@@ -33,6 +33,8 @@ try {
 process.env.NODE_ENV = dev ? 'development' : 'production';
 
 const GRACE_MS = 10_000;
+/** Where a generated admin password is kept for its owner (DESIGN §3), beside the database. */
+const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 const { createLogger } = await import('./logger.ts');
 const logger = createLogger(config.logLevel);
 const { PREPARE_ENV, PREPARED_MESSAGE, runPrimary } = await import('./cluster.ts');
@@ -85,13 +87,18 @@ try {
       })
     : undefined;
   if (admin?.generatedPassword) {
+    // the one file this process writes outside storage: the password, readable only by its owner
+    const passwordFile = path.join(config.dataDir, INITIAL_PASSWORD_FILE);
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(passwordFile, `${admin.generatedPassword}\n`, { mode: 0o600 });
+    fs.chmodSync(passwordFile, 0o600);
     console.log(
       [
         '',
         '  Admin account created',
         `    username: ${config.admin.username}`,
         `    password: ${admin.generatedPassword}`,
-        `  (shown once; also saved to ${admin.passwordFile}, readable only by you)`,
+        `  (shown once; also saved to ${passwordFile}, readable only by you)`,
         '',
       ].join('\n'),
     );

@@ -231,7 +231,7 @@ async function migrateOn(database: Database): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** A cheap round trip, for the health check. */
-export async function ping(database: Database): Promise<void> {
-  await sql`select 1`.execute(database.db);
+/** A cheap round trip, for the health check (server/services/health.ts); rejects with the driver's error. */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

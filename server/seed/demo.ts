@@ -15,7 +15,9 @@ import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts'
 import { insertMessage as enqueueMessage } from '../db/repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
 import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
-import { countLeads, insertLead } from '../db/repo/leads.ts';
+import { insertClicks } from '../db/repo/clicks.ts';
+import { insertLeadEvents } from '../db/repo/lead-events.ts';
+import { countLeads, insertLead, settleLead } from '../db/repo/leads.ts';
 import { insertInbound } from '../db/repo/texting.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
@@ -309,49 +311,35 @@ async function insertHistory(
       { now: createdAt, actor: 'seed', createdAt },
     );
     if (lead.source === 'sms') await startConversation(trx, config, created, lead, createdAt);
-    const rows = events.map((e, i) => ({
-      lead_id: created.id,
-      type: e.type,
-      from_status: i === 0 ? 'new' : events[i - 1]!.to,
-      to_status: e.to,
-      actor: 'seed',
-      detail: e.reason ? JSON.stringify({ reason: e.reason }) : null,
-      created_at: e.at.toISOString(),
-    }));
-    if (rows.length) await trx.insertInto('lead_events').values(rows).execute();
+    await insertLeadEvents(
+      trx,
+      events.map((e, i) => ({
+        leadId: created.id,
+        type: e.type,
+        fromStatus: i === 0 ? 'new' : events[i - 1]!.to,
+        toStatus: e.to,
+        actor: 'seed',
+        detail: e.reason ? { reason: e.reason } : null,
+        at: e.at,
+      })),
+    );
     const last = events.at(-1);
     const status: LeadStatus = last?.to ?? 'new';
-    await trx
-      .updateTable('leads')
-      .set({
-        status,
-        lost_reason: status === 'lost' ? (last?.reason ?? null) : null,
-        updated_at: (last?.at ?? createdAt).toISOString(),
-        ...(quote
-          ? {
-              cost: quote.cost,
-              markup_pct: quote.markupPct,
-              sell_price: Math.round(quote.cost * (1 + quote.markupPct)),
-              eta_days: quote.etaDays,
-              quoted_at: quote.at.toISOString(),
-            }
-          : {}),
-      })
-      .where('id', '=', created.id)
-      .execute();
+    await settleLead(trx, created.id, {
+      status,
+      lostReason: status === 'lost' ? (last?.reason ?? null) : null,
+      at: last?.at ?? createdAt,
+      quote: quote && { ...quote, sellPrice: Math.round(quote.cost * (1 + quote.markupPct)) },
+    });
   }
-  for (let i = 0; i < history.clicks.length; i += 200) {
-    await trx
-      .insertInto('click_events')
-      .values(
-        history.clicks.slice(i, i + 200).map((c) => ({
-          button_type: 'quote',
-          button_location: c.location,
-          button_text: c.text,
-          created_at: c.at.toISOString(),
-        })),
-      )
-      .execute();
-  }
+  await insertClicks(
+    trx,
+    history.clicks.map((c) => ({
+      buttonType: 'quote',
+      buttonLocation: c.location,
+      buttonText: c.text,
+      at: c.at,
+    })),
+  );
   return history.leads.length;
 }

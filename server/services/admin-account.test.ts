@@ -1,21 +1,18 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { eachEngine, testDeps } from '../../tests/support/databases.ts';
 import { findUserByUsername } from '../db/repo/users.ts';
-import { ACCOUNT_TEXT, adminAccountService, INITIAL_PASSWORD_FILE } from './admin-account.ts';
+import { ACCOUNT_TEXT, adminAccountService } from './admin-account.ts';
 import { verifyPassword } from './passwords.ts';
 
 eachEngine('admin account at start', (ctx) => {
-  it('creates the admin with a generated password, written once to a file only the owner can read', async () => {
+  it('creates the admin with a generated password, returned once for the entry point to keep', async () => {
     const { deps } = ctx();
     const first = await adminAccountService(deps).ensureAdmin();
     expect(first.created).toBe(true);
     expect(first.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);
-    const file = path.join(deps.config.dataDir, INITIAL_PASSWORD_FILE);
-    expect(first.passwordFile).toBe(file);
-    expect(fs.readFileSync(file, 'utf8')).toBe(`${first.generatedPassword}\n`);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // the service writes no file (server/index.ts does: tests/api/startup.test.ts)
+    expect(fs.readdirSync(deps.config.dataDir)).not.toContain('initial-admin-password');
     const user = await findUserByUsername(deps.db, 'admin');
     expect(user?.passwordHash).toMatch(/^scrypt\$/);
     expect(await verifyPassword(first.generatedPassword!, user!.passwordHash)).toBe(true);

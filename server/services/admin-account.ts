@@ -2,15 +2,11 @@
  * Staff accounts: the configured admin exists at start (DESIGN §3), and staff are added or get a
  * new password from the command line (server/cli/admin.ts), which ends their sessions.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
 import { findUserByUsername, insertUser, updateUserPassword } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
-
-export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 
 /** The rules for a username and a password chosen by a person (ADMIN_USERNAME follows the same). */
 export const ACCOUNT_RULES = { username: /^[a-zA-Z0-9._-]{3,64}$/, minPasswordLength: 10 } as const;
@@ -62,10 +58,10 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
 
     /**
      * With ADMIN_PASSWORD set, the admin exists with that password. Without it, an existing admin is
-     * left alone; a missing one is created with a random password, returned once (to print) and
-     * written to DATA_DIR/initial-admin-password with mode 600.
+     * left alone; a missing one is created with a random password, returned once: the entry point
+     * (server/index.ts) prints it and keeps it in DATA_DIR/initial-admin-password.
      */
-    async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string; passwordFile?: string }> {
+    async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string }> {
       const { username, password } = config.admin;
       const existing = await findUserByUsername(db, username);
       if (existing) {
@@ -82,11 +78,7 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
         now(),
       );
       if (password) return { created: true };
-      const passwordFile = path.join(config.dataDir, INITIAL_PASSWORD_FILE);
-      await fs.mkdir(config.dataDir, { recursive: true });
-      await fs.writeFile(passwordFile, `${chosen}\n`, { mode: 0o600 });
-      await fs.chmod(passwordFile, 0o600);
-      return { created: true, generatedPassword: chosen, passwordFile };
+      return { created: true, generatedPassword: chosen };
     },
   };
 }

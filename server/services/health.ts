@@ -2,7 +2,7 @@
  * Liveness with a database round trip (GET /api/health): what a load balancer asks to decide
  * whether to send this process traffic. The database must answer within HEALTH_TIMEOUT_MS.
  */
-import { sql } from 'kysely';
+import { ping } from '../db/index.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** Which errors mean "the database is away for now" (503), for the HTTP layer: see db/faults.ts. */
@@ -28,7 +28,7 @@ export function healthService({ db, logger }: ServiceDeps, options: { timeoutMs?
         );
       });
       try {
-        await Promise.race([sql`select 1`.execute(db), timeout]);
+        await Promise.race([ping(db), timeout]);
         if (down) logger.info('health check: database reachable again');
         down = false;
         return { status: 'ok', database: 'ok' };

@@ -1,19 +1,34 @@
 /** Quote-button click events. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
 
 export type ClickEvent = { buttonType: string; buttonLocation: string; buttonText: string };
 
 export async function insertClick(db: Kysely<DB>, click: ClickEvent, now: Date): Promise<void> {
-  await db
-    .insertInto('click_events')
-    .values({
-      button_type: click.buttonType,
-      button_location: click.buttonLocation,
-      button_text: click.buttonText,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertClicks(db, [{ ...click, at: now }]);
+}
+
+/** Rows per statement: well under SQLite's limit on bound parameters. */
+const CLICKS_PER_INSERT = 200;
+
+/** Clicks that happened at their own times (the demo seed's year of history), a few hundred at a time. */
+export async function insertClicks(
+  db: Kysely<DB> | Transaction<DB>,
+  clicks: readonly (ClickEvent & { at: Date })[],
+): Promise<void> {
+  for (let i = 0; i < clicks.length; i += CLICKS_PER_INSERT) {
+    await db
+      .insertInto('click_events')
+      .values(
+        clicks.slice(i, i + CLICKS_PER_INSERT).map((click) => ({
+          button_type: click.buttonType,
+          button_location: click.buttonLocation,
+          button_text: click.buttonText,
+          created_at: click.at.toISOString(),
+        })),
+      )
+      .execute();
+  }
 }
 
 export type ClickCounts = { total: number; since: number; byLocation: Record<string, number> };

@@ -21,17 +21,28 @@ export async function insertLeadEvent(
   trx: Transaction<DB> | Kysely<DB>,
   event: LeadEventInput,
 ): Promise<void> {
+  await insertLeadEvents(trx, [event]);
+}
+
+/** Several events in one statement (a lead's whole history, as the demo seed writes it). */
+export async function insertLeadEvents(
+  trx: Transaction<DB> | Kysely<DB>,
+  events: readonly LeadEventInput[],
+): Promise<void> {
+  if (!events.length) return;
   await trx
     .insertInto('lead_events')
-    .values({
-      lead_id: event.leadId,
-      type: event.type,
-      from_status: event.fromStatus,
-      to_status: event.toStatus,
-      actor: event.actor,
-      detail: event.detail ? JSON.stringify(event.detail) : null,
-      created_at: event.at.toISOString(),
-    })
+    .values(
+      events.map((event) => ({
+        lead_id: event.leadId,
+        type: event.type,
+        from_status: event.fromStatus,
+        to_status: event.toStatus,
+        actor: event.actor,
+        detail: event.detail ? JSON.stringify(event.detail) : null,
+        created_at: event.at.toISOString(),
+      })),
+    )
     .execute();
 }
 

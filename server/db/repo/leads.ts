@@ -184,6 +184,41 @@ export async function updateLeadStatus(
     .execute();
 }
 
+/**
+ * Where a lead's history left it, written after its events (the demo seed's year of history): its
+ * status and lost reason, the quote it got if any, and `at` as its last change.
+ */
+export async function settleLead(
+  trx: Transaction<DB>,
+  id: number,
+  outcome: {
+    status: LeadStatus;
+    lostReason: string | null;
+    at: Date;
+    quote: { cost: number; markupPct: number; sellPrice: number; etaDays: number; at: Date } | null;
+  },
+): Promise<void> {
+  const { quote } = outcome;
+  await trx
+    .updateTable('leads')
+    .set({
+      status: outcome.status,
+      lost_reason: outcome.lostReason,
+      updated_at: outcome.at.toISOString(),
+      ...(quote
+        ? {
+            cost: quote.cost,
+            markup_pct: quote.markupPct,
+            sell_price: quote.sellPrice,
+            eta_days: quote.etaDays,
+            quoted_at: quote.at.toISOString(),
+          }
+        : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Stores a quote on a lead and makes it quoted, in the caller's transaction. */
 export async function saveLeadQuote(
   trx: Transaction<DB>,
