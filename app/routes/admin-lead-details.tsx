@@ -54,6 +54,7 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
 };
 
 export async function action({ context, params, request }: Route.ActionArgs) {
+  staffContext(context); // a visitor without a session: to the sign-in page before anything else
   const form = await request.formData();
   const intent = formText(form, 'intent');
   const change = Object.hasOwn(CHANGES, intent) ? CHANGES[intent] : undefined;

@@ -39,8 +39,10 @@ const MAX_SHOWN = 5 * BOARD_MAX_PAGE;
 function shownOf(params: URLSearchParams): Partial<Record<BoardStatus, number>> {
   const shown: Partial<Record<BoardStatus, number>> = {};
   for (const status of BOARD_STATUSES) {
-    const n = Number(params.get(status));
-    if (Number.isInteger(n) && n > BOARD_PAGE_SIZE) shown[status] = Math.min(n, MAX_SHOWN);
+    // plain digits only, as the /api's limits ('1e3' and '0x10' are no count)
+    const raw = params.get(status) ?? '';
+    const n = /^\d{1,5}$/.test(raw) ? Number(raw) : 0;
+    if (n > BOARD_PAGE_SIZE) shown[status] = Math.min(n, MAX_SHOWN);
   }
   return shown;
 }
@@ -82,6 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
+  staffContext(context); // a visitor without a session: to the sign-in page before anything else
   const intent = formText(await request.formData(), 'intent');
   if (intent !== 'generate-seo-pages')
     return data({ ok: false as const, message: 'Unknown action', fieldErrors: {} }, { status: 400 });

@@ -1,0 +1,242 @@
+/**
+ * Lead Management in React Router's data flow (issue 27 item 4) on both engines: the loaders of
+ * admin/leads and admin/leads/:id and the action of admin/leads/:id, called as React Router calls
+ * them (a Request, the route's params, the load context server/http/pages.ts builds) over the same
+ * services as the /api twins. The board follows the address (?q= searches, ?{status}=n grows a
+ * column page by page); a change is made in the signed-in staff member's name and the lead as
+ * loaded again shows it; a refused change answers the one error shape with its status; a visitor
+ * without a session is sent to the sign-in page. The browser's side (no /api call, no reload):
+ * tests/e2e/leads-data-flow.e2e.test.ts.
+ */
+import type { Kysely } from 'kysely';
+import { RouterContextProvider } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appContext, type AppLoadContext } from '#app/load-context.ts';
+import { BOARD_MAX_PAGE, BOARD_PAGE_SIZE, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
+import { transitionRefusal } from '#app/modules/leads/status.ts';
+import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
+import * as leadsRoute from '#app/routes/admin-leads.tsx';
+import type { DB } from '#server/db/index.ts';
+import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
+import { seedReference } from '#server/seed/index.ts';
+import { createServices, type Services } from '#server/services/index.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
+
+const NOW = new Date('2026-11-21T18:00:00.000Z');
+const MINUTE = 60_000;
+const SESSION = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+/** A visitor without a session */
+const NO_SESSION = null;
+type Session = typeof SESSION | typeof NO_SESSION;
+
+async function addLead(db: Kysely<DB>, fields: Partial<NewLead>, minutesAgo: number): Promise<number> {
+  const { id } = await insertLead(
+    db,
+    { urgency: 'flexible', source: 'web', name: 'Dana Friesen', phone: '(204) 555-0123', ...fields },
+    [],
+    { now: NOW, actor: 'customer', createdAt: new Date(NOW.getTime() - minutesAgo * MINUTE) },
+  );
+  return id;
+}
+
+type Args<F extends (args: never) => unknown> = Parameters<F>[0];
+
+eachEngine('Lead Management screen: loaders and action', (ctx) => {
+  let services: Services;
+  let coupler: number;
+  let context: (session: Session) => RouterContextProvider;
+
+  const boardAt = (search: string, session: Session = SESSION) =>
+    leadsRoute.loader({
+      request: new Request(`http://localhost/admin/leads${search}`),
+      params: {},
+      context: context(session),
+    } as unknown as Args<typeof leadsRoute.loader>);
+
+  const leadOf = (id: number | string) =>
+    leadDetailsRoute.loader({
+      request: new Request(`http://localhost/admin/leads/${id}`),
+      params: { id: String(id) },
+      context: context(SESSION),
+    } as unknown as Args<typeof leadDetailsRoute.loader>);
+
+  /** Posts the dialog's form; answers the status and body as React Router would send them. */
+  async function post(id: number | string, fields: Record<string, string>, session: Session = SESSION) {
+    const answer: unknown = await leadDetailsRoute.action({
+      request: new Request(`http://localhost/admin/leads/${id}`, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+      }),
+      params: { id: String(id) },
+      context: context(session),
+    } as unknown as Args<typeof leadDetailsRoute.action>);
+    // data(body, { status }) is a DataWithResponseInit: { data, init }
+    if (typeof answer === 'object' && answer !== null && 'init' in answer && 'data' in answer) {
+      const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+      return { status: init?.status ?? 200, body: data };
+    }
+    return { status: 200, body: answer };
+  }
+
+  beforeAll(async () => {
+    const deps = testDeps(ctx().t, () => NOW);
+    services = createServices(deps);
+    context = (session) => {
+      const provider = new RouterContextProvider();
+      provider.set(appContext, {
+        services,
+        site: { ...deps.config.site, baseUrl: 'http://localhost' },
+        cspNonce: '',
+        session: session ?? undefined,
+      } satisfies AppLoadContext);
+      return provider;
+    };
+    await seedReference(deps);
+    // New: 260 leads a minute apart (more than one page of BOARD_MAX_PAGE), the newest first
+    for (let i = 0; i < 260; i++) await addLead(deps.db, { name: `Walk-in ${i}` }, 10 + i);
+    coupler = await addLead(deps.db, { name: 'Amélie Gagnon', phone: '+12045550131' }, 5);
+  }, 120_000);
+
+  describe('the board', () => {
+    it('is the newest page of every column, with the stats and clicks the cards show', async () => {
+      const { board, stats, clicks } = await boardAt('');
+      expect(board.columns.new.total).toBe(261);
+      expect(board.columns.new.leads).toHaveLength(BOARD_PAGE_SIZE);
+      expect(board.columns.new.leads[0]!.id).toBe(coupler);
+      expect(board.columns.new.nextBefore).not.toBeNull();
+      expect(stats.statusCounts?.new).toBe(261);
+      expect(clicks.totalClicks).toBe(0);
+    });
+
+    it('searches with ?q=', async () => {
+      const { board } = await boardAt('?q=gagnon');
+      expect(board.query).toBe('gagnon');
+      expect(board.columns.new.leads.map((l) => l.id)).toEqual([coupler]);
+    });
+
+    it("grows a column to ?{status}=n across pages, newest first, as 'Load more' asks", async () => {
+      const all = (await boardAt('?new=1000')).board.columns.new;
+      // 50 from the board, then pages of at most BOARD_MAX_PAGE from the cursor until none is left
+      expect(261).toBeGreaterThan(BOARD_PAGE_SIZE + BOARD_MAX_PAGE);
+      expect(all.leads).toHaveLength(261);
+      expect(all.nextBefore).toBeNull();
+      expect(new Set(all.leads.map((l) => l.id)).size).toBe(261);
+      const times = all.leads.map((l) => l.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+
+      const some = (await boardAt('?new=100')).board.columns.new;
+      expect(some.leads.map((l) => l.id)).toEqual(all.leads.slice(0, 100).map((l) => l.id));
+      expect(some.nextBefore).not.toBeNull();
+      // a count that is no count, or no more than a page, is the first page
+      for (const search of ['?new=abc', '?new=10', '?new=-5', '?new=1e3'])
+        expect((await boardAt(search)).board.columns.new.leads, search).toHaveLength(BOARD_PAGE_SIZE);
+      // the other columns are left as they are
+      expect((await boardAt('?new=100')).board.columns.quoted.leads).toEqual([]);
+    });
+
+    it('sends a visitor without a session to the sign-in page', async () => {
+      const refused = await boardAt('', NO_SESSION).catch((thrown: unknown) => thrown);
+      expect(refused).toBeInstanceOf(Response);
+      expect((refused as Response).status).toBe(302);
+      expect((refused as Response).headers.get('Location')).toBe('/admin/login');
+    });
+  });
+
+  describe('the open lead', () => {
+    it('is loaded with its history; an unknown one is a 404 with the service words', async () => {
+      const { lead } = await leadOf(coupler);
+      expect(lead.name).toBe('Amélie Gagnon');
+      expect(lead.events.map((e) => e.type)).toEqual(['created']);
+      for (const id of ['999999', 'abc']) {
+        const thrown = (await leadOf(id).catch((e: unknown) => e)) as { data: unknown; init: ResponseInit };
+        expect(thrown.init.status).toBe(404);
+        expect(thrown.data).toEqual({ message: 'Lead not found' });
+      }
+    });
+
+    it('changes status for the staff member and loads again with the change', async () => {
+      const id = await addLead(ctx().deps.db, { name: 'Rene Dueck' }, 7);
+      expect(await post(id, { intent: 'status', status: 'qualified' })).toEqual({
+        status: 200,
+        body: { ok: true, intent: 'status' },
+      });
+      const { lead } = await leadOf(id);
+      expect(lead.status).toBe('qualified');
+      expect(lead.events.at(-1)).toMatchObject({
+        type: 'status',
+        fromStatus: 'new',
+        toStatus: 'qualified',
+        actor: 'sam',
+      });
+      const { board } = await boardAt('?q=dueck');
+      expect(board.columns.qualified.leads.map((l) => l.id)).toEqual([id]);
+      expect(board.columns.new.leads).toEqual([]);
+    });
+
+    it('sends the quote priced on the server, and a text', async () => {
+      const id = await addLead(ctx().deps.db, { name: 'Lise Bergeron' }, 8);
+      const quoted = await post(id, {
+        intent: 'quote',
+        cost: '10000',
+        etaDays: '4',
+        notes: 'OEM coupler',
+        difficulty: 'easy',
+        // never trusted: the server prices the quote itself
+        sellPrice: '1',
+      });
+      expect(quoted).toEqual({ status: 200, body: { ok: true, intent: 'quote' } });
+      const { lead } = await leadOf(id);
+      expect(lead).toMatchObject({ status: 'quoted', cost: 10000, etaDays: 4, notes: 'OEM coupler' });
+      expect(lead.sellPrice).toBeGreaterThan(10000);
+
+      expect(await post(id, { intent: 'text', body: 'It ships today.' })).toEqual({
+        status: 200,
+        body: { ok: true, intent: 'text' },
+      });
+      const after = await leadOf(id);
+      expect(after.lead.conversation.map((m) => m.body)).toContain('It ships today.');
+    });
+
+    it('answers a refused change in the one error shape, with its status', async () => {
+      const id = await addLead(ctx().deps.db, { name: 'Marc Sabourin' }, 9);
+      expect(await post(id, { intent: 'quote', cost: '0', etaDays: '3' })).toEqual({
+        status: 400,
+        body: { ok: false, message: expect.any(String), fieldErrors: { cost: [QUOTE_MESSAGES.cost] } },
+      });
+      expect(await post(id, { intent: 'text', body: '   ' })).toMatchObject({
+        status: 400,
+        body: { ok: false, fieldErrors: { body: [expect.any(String)] } },
+      });
+      expect(await post(id, { intent: 'status', status: 'fulfilled' })).toEqual({
+        status: 409,
+        body: { ok: false, message: transitionRefusal('new', 'fulfilled'), fieldErrors: {} },
+      });
+      expect(await post(id, { intent: 'status', status: 'gone' })).toMatchObject({
+        status: 400,
+        body: { ok: false, fieldErrors: { status: ['Unknown status'] } },
+      });
+      expect(await post(999999, { intent: 'status', status: 'qualified' })).toEqual({
+        status: 404,
+        body: { ok: false, message: 'Lead not found', fieldErrors: {} },
+      });
+      expect(await post(id, { intent: 'delete' })).toEqual({
+        status: 400,
+        body: { ok: false, message: 'Unknown action', fieldErrors: {} },
+      });
+      // nothing of it happened
+      const { lead } = await leadOf(id);
+      expect(lead.status).toBe('new');
+      expect(lead.events.map((e) => e.type)).toEqual(['created']);
+    });
+
+    it('sends a visitor without a session to the sign-in page, changing nothing', async () => {
+      const id = await addLead(ctx().deps.db, { name: 'Noah Penner' }, 11);
+      const refused = await post(id, { intent: 'status', status: 'qualified' }, NO_SESSION).catch(
+        (thrown: unknown) => thrown,
+      );
+      expect((refused as Response).status).toBe(302);
+      expect((refused as Response).headers.get('Location')).toBe('/admin/login');
+      expect((await leadOf(id)).lead.status).toBe('new');
+    });
+  });
+});
