@@ -5,7 +5,7 @@
  */
 import { Loader2, X } from 'lucide-react';
 import { COPY } from './request-copy.ts';
-import type { ChosenPhoto } from './use-photos.ts';
+import type { ChosenPhoto } from './chosen-photo.ts';
 
 export function PhotoPreviews({
   photos,

@@ -10,7 +10,8 @@ import { clsx } from 'clsx';
 import { hintId } from './fields.tsx';
 import { REQUEST_FORM_ISLAND } from './island.ts';
 import { COPY } from './request-copy.ts';
-import { photoHandling, type ChosenPhoto } from './use-photos.ts';
+import type { ChosenPhoto } from './chosen-photo.ts';
+import { photoHandling } from './use-photos.ts';
 
 export function PhotoUploader({
   photos,

@@ -7,19 +7,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkNewPhotos } from '#app/modules/leads/lead-request.ts';
-import type { UploadImage } from './downscale.ts';
+import type { ChosenPhoto } from './chosen-photo.ts';
 import { onDemand } from './on-demand.ts';
 
 export const photoHandling = onDemand(() => import('./photo-handling.ts'));
-
-export type ChosenPhoto = {
-  id: string;
-  name: string;
-  previewUrl: string;
-  /** Set once the upload version is ready */
-  upload?: UploadImage;
-  ready: Promise<UploadImage>;
-};
 
 let nextId = 0;
 /** The browser's alert (SPEC §8), one function for every render, so `add` stays the same */
