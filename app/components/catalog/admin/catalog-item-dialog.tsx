@@ -101,9 +101,8 @@ export function CatalogItemDialog({
 
   function onSubmit(values: CatalogFormOutput) {
     const payload = formToPayload(values);
-    const body = item
-      ? { intent: 'update', id: item.id, item: payload }
-      : { intent: 'create', item: payload };
+    // a new item has no id yet
+    const body = { intent: item ? 'update' : 'create', id: item?.id ?? null, item: payload };
     void save.submit(body, { method: 'post', encType: 'application/json' });
   }
 
