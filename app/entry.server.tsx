@@ -5,19 +5,49 @@
  *
  * A public page ships no React (app/page-handle.ts) and suspends on nothing (its loaders have
  * answered), so it is rendered in one synchronous call, which builds the same HTML in a third of a
- * stream's time (docs/performance.md). A back-office screen is streamed and answered once all of it
- * is ready.
+ * stream's time, and the site chrome around its <main> (header, footer, phone bar: a third of the
+ * elements of most pages, the same on every page) is written in from HTML rendered once per process
+ * (docs/performance.md). A back-office screen is streamed and answered once all of it is ready.
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { MobileBottomBar } from '#app/components/site/mobile-bottom-bar.tsx';
 import { NonceContext } from '#app/components/site/nonce.tsx';
+import { SiteFooter } from '#app/components/site/site-footer.tsx';
+import { SiteHeader } from '#app/components/site/site-header.tsx';
 import { getAppContext } from '#app/load-context.ts';
+import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
 import { isBackOffice } from '#app/page-handle.ts';
 import { utf8 } from './utf8.server.ts';
 
 export const streamTimeout = 5_000;
+
+/** The site chrome's HTML, per site (one per process): before and after a public page's <main>. */
+const chromes = new WeakMap<SiteInfo, { before: string; after: string }>();
+
+/** A public page's HTML with the site chrome around its <main> (root.tsx renders the <main>). */
+function withChrome(html: string, site: SiteInfo): string {
+  let chrome = chromes.get(site);
+  if (!chrome) {
+    chrome = {
+      before: renderToStaticMarkup(<SiteHeader site={site} />),
+      after: renderToStaticMarkup(
+        <>
+          <SiteFooter site={site} />
+          <MobileBottomBar site={site} />
+        </>,
+      ),
+    };
+    chromes.set(site, chrome);
+  }
+  // root's <main> holds the page, so its opening tag is the first and its closing tag the last
+  const open = html.indexOf('<main id="main"');
+  const close = html.lastIndexOf('</main>') + '</main>'.length;
+  if (open === -1 || close < open) return html;
+  return html.slice(0, open) + chrome.before + html.slice(open, close) + chrome.after + html.slice(close);
+}
 
 export default function handleRequest(
   request: Request,
@@ -34,8 +64,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const app = getAppContext(loadContext);
   // empty for the page cache (server/http/page-cache.ts): no nonce attribute at all then
-  const nonce = getAppContext(loadContext).cspNonce || undefined;
+  const nonce = app.cspNonce || undefined;
   const page = (
     <NonceContext.Provider value={nonce ?? ''}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -48,7 +79,7 @@ export default function handleRequest(
   );
   if (!isBackOffice(handles)) {
     // React adds the doctype only when it streams; a Buffer body spares the Response a UTF-16 scan
-    const html = utf8(`<!DOCTYPE html>${renderToString(page)}`);
+    const html = utf8(`<!DOCTYPE html>${withChrome(renderToString(page), app.site)}`);
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise((resolve, reject) => {

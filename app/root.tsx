@@ -1,4 +1,8 @@
-/** The document shell: head, site chrome around every page, and the error boundary. */
+/**
+ * The document shell: head, body and the error boundary. Public pages get the site chrome (header,
+ * footer, phone bar) around their <main> from the render layer (app/entry.server.tsx); the back
+ * office brings its own shell (app/routes/admin-layout.tsx).
+ */
 // first: zod must find its browser configuration before any module that uses it loads
 import './zod-jitless.ts';
 import {
@@ -9,22 +13,17 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import chromeScript from './chrome.js?url';
-import { MobileBottomBar } from '#app/components/site/mobile-bottom-bar.tsx';
 import { NotFoundContent } from '#app/components/site/not-found.tsx';
 import { useNonce } from '#app/components/site/nonce.tsx';
-import { SiteFooter } from '#app/components/site/site-footer.tsx';
-import { SiteHeader } from '#app/components/site/site-header.tsx';
 import { UnavailableContent } from '#app/components/site/unavailable.tsx';
 import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import { isBackOffice } from '#app/page-handle.ts';
-import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
 import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
 
 export const links: LinksFunction = () => [
@@ -38,7 +37,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const site = useRouteLoaderData<{ site: SiteInfo }>('root')?.site ?? DEFAULT_SITE;
   const nonce = useNonce();
   // Public pages ship no React (only their own islands): no React Router scripts or module
   // preloads, only chrome.js. The back office brings its own shell (app/routes/admin-layout.tsx)
@@ -68,14 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <>
-            <SiteHeader site={site} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter site={site} />
-            <MobileBottomBar site={site} />
-          </>
+          <main id="main" className="flex-1">
+            {children}
+          </main>
         )}
         <script src={chromeScript} defer nonce={nonce} />
       </body>
