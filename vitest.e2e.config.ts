@@ -1,6 +1,6 @@
 /**
  * The browser suite: real Chromium against the production build served by `node server/index.ts`
- * on a fresh database (see tests/e2e/support/global-setup.ts). Run with `npm run test:e2e`, which
+ * on a fresh database, one server per worker (see tests/e2e/support/global-setup.ts). Run with `npm run test:e2e`, which
  * builds first. No React Router plugin here: the tests drive the built site over HTTP only.
  * (package.json "imports" such as #app/* resolve natively if a test ever needs them.)
  */
@@ -15,7 +15,9 @@ export default defineConfig({
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Each file drives its own Chromium against one shared server; the machines have 2 cores.
-    fileParallelism: false,
+    // Two files at a time (the machines have 2 cores; E2E_WORKERS changes it), each driving its
+    // own Chromium against its worker's shared server (tests/e2e/support/global-setup.ts).
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS || 2),
   },
 });

@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEVICES, launchBrowser, openPage, visit } from './support/browser.ts';
+import { launchBrowser, openPage, visit } from './support/browser.ts';
 import { countElements, fetchPage, linkHrefs, tagsOf, textOf, titleOf } from './support/html.ts';
 import { baseUrl, urlOf } from './support/server.ts';
 import { SMS_HREF } from './support/site.ts';
@@ -169,7 +169,7 @@ describe('the catalog list', () => {
       expect(await main.getByRole('link', { name: 'Find My Part' }).getAttribute('href')).toBe(
         '/find-my-part',
       );
-      expect(await axeViolations(page)).toEqual([]);
+      // axe on this state: tests/e2e/accessibility.e2e.test.ts
     } finally {
       await context.close();
     }
@@ -394,22 +394,9 @@ describe('the item page', () => {
   });
 });
 
-describe('accessibility and small screens', () => {
-  for (const device of DEVICES) {
-    it(`axe finds nothing on the list, an item and the not-found state (${device})`, async () => {
-      const { context, page, problems } = await openPage(browser, device);
-      try {
-        for (const path of ['/catalog?city=winnipeg', AXLE.path, '/catalog/no-such-part']) {
-          await visit(page, path);
-          expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-        }
-        expect(problems.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
-  }
-
+describe('small screens', () => {
+  // axe (and no console errors) on the list, an item and the not-found state, on a laptop and a
+  // phone: tests/e2e/accessibility.e2e.test.ts
   it('no sideways scrolling on a 360 px phone, and tap targets of at least 44 px', async () => {
     const { context, page } = await openPage(browser, 'phone', { width: 360, height: 740 });
     try {

@@ -150,7 +150,8 @@ describe('Insights', () => {
     }
   });
 
-  it('reads on a phone: the page never scrolls sideways, axe finds nothing', async () => {
+  // axe on the page on a phone: tests/e2e/accessibility.e2e.test.ts
+  it('reads on a phone: the page never scrolls sideways', async () => {
     const { context, page, problems } = await openPage(browser, 'phone');
     try {
       await signIn(page);
@@ -163,7 +164,6 @@ describe('Insights', () => {
         .waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      expect(await axeViolations(page)).toEqual([]);
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,16 +1,14 @@
 /**
  * Every route of SPEC §2: complete server-rendered HTML with the page's head (SPEC §2 'Site chrome':
- * title, description, social preview tags, canonical link) and the chrome; in Chromium no console or
- * page errors (so the CSP lets everything the page needs run) and no axe violations, on a laptop
- * and on a phone.
+ * title, description, social preview tags, canonical link) and the chrome. The same routes in
+ * Chromium (no console or page errors, no axe violations, on a laptop and on a phone):
+ * tests/e2e/accessibility.e2e.test.ts.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DEVICES, launchBrowser, openPage, visit } from './support/browser.ts';
-import { countElements, fetchPage, linkHrefs, metaContents, titleOf } from './support/html.ts';
-import { specRoutes } from './support/routes.ts';
-import { baseUrl } from './support/server.ts';
-import { SITE_NAME } from './support/site.ts';
+import { describe, expect, it } from 'vitest';
+import { countElements, fetchPage, linkHrefs, metaContents, titleOf } from '../e2e/support/html.ts';
+import { specRoutes } from '../e2e/support/routes.ts';
+import { baseUrl } from '../e2e/support/server.ts';
+import { SITE_NAME } from '../e2e/support/site.ts';
 
 const routes = await specRoutes();
 
@@ -47,37 +45,5 @@ describe('server-rendered HTML of every route', () => {
       expect(countElements(html, 'footer')).toBe(1);
       expect(html).toContain(`>${SITE_NAME}</span></a>`);
     });
-  }
-});
-
-describe('every route in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  for (const device of DEVICES) {
-    for (const r of routes) {
-      it(`${r.path} on a ${device}: no console or page errors, no axe violations`, async () => {
-        const { context, page, problems } = await openPage(browser, device);
-        try {
-          const response = await visit(page, r.path);
-          if (r.exists) expect(response.status()).toBe(200);
-          await page.getByRole('banner').getByRole('link', { name: SITE_NAME }).waitFor();
-          await page.getByRole('contentinfo').waitFor();
-          expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-          expect(await axeViolations(page)).toEqual([]);
-          expect(
-            problems.errors.filter((e) => r.exists || !/status of 404/.test(e)),
-            'console and page errors',
-          ).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      });
-    }
   }
 });

@@ -1,7 +1,7 @@
 /**
  * A fresh, empty PostgreSQL schema in the test database, and the connection URL that makes it the
  * search path: for the database tests (tests/support/databases.ts) and for servers the tests start
- * on PostgreSQL (tests/e2e/processes.e2e.test.ts).
+ * on PostgreSQL (tests/server/processes.test.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

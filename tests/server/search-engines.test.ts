@@ -5,9 +5,9 @@
  * kind of page (Service on the service pages, Blog on /blog), and no aria-label on a plain list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchPage, titleOf } from './support/html.ts';
-import { urlOf } from './support/server.ts';
-import { SITE_NAME } from './support/site.ts';
+import { fetchPage, titleOf } from '../e2e/support/html.ts';
+import { urlOf } from '../e2e/support/server.ts';
+import { SITE_NAME } from '../e2e/support/site.ts';
 
 type JsonLd = Record<string, unknown>;
 

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import routes from '#app/routes.ts';
 import { createPostgresSchema, type PostgresSchema } from '../support/postgres-schema.ts';
-import { titleOf } from './support/html.ts';
-import { baseUrl } from './support/server.ts';
-import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+import { titleOf } from '../e2e/support/html.ts';
+import { baseUrl } from '../e2e/support/server.ts';
+import { spawnServer, type SpawnedServer } from '../e2e/support/spawn-server.ts';
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresSchema, type PostgresSchema } from '../support/postgres-schema.ts';
-import { readLog, spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+import { readLog, spawnServer, type SpawnedServer } from '../e2e/support/spawn-server.ts';
 
 const STARTS_MS = 150_000;
 const LOCKED = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
