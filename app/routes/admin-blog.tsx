@@ -80,7 +80,10 @@ async function featuredImage(form: FormData) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  if (!(Number(request.headers.get('content-length')) <= MAX_BODY_BYTES)) {
+  // a browser always says how long its form is; a body that does not say is not read
+  const length = request.headers.get('content-length');
+  if (length === null) return refuse(411, 'Send the form with its length (Content-Length).');
+  if (!(Number(length) <= MAX_BODY_BYTES)) {
     // the image is what makes a post form this large
     return refuse(413, 'The image is too large (max 10MB)');
   }

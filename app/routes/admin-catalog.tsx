@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, categories };
 }
 
-/** The item form's JSON is small; the API takes at most the same (64 KB). */
+/** The item form's JSON is small; the API takes at most the same (64 KB), and so does the action. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 const refuse = (status: number, message: string) =>
@@ -64,15 +64,14 @@ const refuse = (status: number, message: string) =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  if (!(Number(request.headers.get('content-length')) <= MAX_BODY_BYTES)) {
+  // a browser always says how long its form is; a body that does not say is not read
+  const length = request.headers.get('content-length');
+  if (length === null) return refuse(411, 'Send the form with its length (Content-Length).');
+  if (!(Number(length) <= MAX_BODY_BYTES)) {
     return refuse(413, 'The form is too large.');
   }
-  let body: { intent?: unknown; id?: unknown; item?: unknown };
-  try {
-    body = (await request.json()) as typeof body;
-  } catch {
-    return refuse(400, 'Send the form as JSON.');
-  }
+  const body = (await request.json().catch(() => null)) as { intent?: unknown; id?: unknown; item?: unknown };
+  if (typeof body !== 'object' || body === null) return refuse(400, 'Send the form as a JSON object.');
   const { intent, item } = body;
   if (intent !== 'create' && intent !== 'update') return refuse(400, `Unknown action: ${String(intent)}`);
   // an id that names no row is the service's 404 ('Catalog item not found')
