@@ -10,12 +10,18 @@
  * so the typecheck, the lint, the production build and the tests that run it as a process without
  * a browser (tests/server/, vitest.server.config.ts) fit beside them. The browser tests start
  * after them: they have the machine's cores to themselves (two workers, vitest.e2e.config.ts).
- * If a check fails, the ones already running finish and the browser tests do not start.
+ * If a check fails, the ones already running finish and the ones waiting do not start
+ * (--keep-going starts them anyway, to see every failure in one run).
  * The last line counts every test that ran and every check that failed outside a test
  * ('vitest: N passed, N failed'), as tests/support/plain-summary-reporter.ts does for one run.
  *
- *   node scripts/test.ts              # everything (npm test)
- *   node scripts/test.ts unit lint    # only the phases named (and, for e2e, the build it needs)
+ *   node scripts/test.ts                # everything (npm test)
+ *   node scripts/test.ts unit lint      # only the phases named (and, for server and e2e, the build)
+ *   node scripts/test.ts --keep-going   # a failed check does not stop the phases after it
+ *
+ * The unit tests run with as many workers as the machine has cores (--maxWorkers=100% in
+ * package.json; vitest's default leaves one core out, which on two cores is one file at a time):
+ * most of their time is spent waiting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -28,6 +34,8 @@ type Phase = {
   /** npm scripts run one after the other */
   scripts: string[];
   /** phases that must have passed before this one starts */
+  needs?: string[];
+  /** phases that must have ended before this one starts (to leave it the machine) */
   after?: string[];
   /** print the output as it comes (a phase that runs alone) instead of whole at its end */
   stream?: boolean;
@@ -38,13 +46,14 @@ const PHASES: Phase[] = [
   { name: 'lint', scripts: ['lint'] },
   { name: 'unit', scripts: ['test:unit'] },
   { name: 'build', scripts: ['test:build'] },
-  { name: 'server', scripts: ['test:server'], after: ['build'] },
-  { name: 'e2e', scripts: ['test:browser'], after: ['build', 'unit', 'server'], stream: true },
+  { name: 'server', scripts: ['test:server'], needs: ['build'] },
+  { name: 'e2e', scripts: ['test:browser'], needs: ['build'], after: ['unit', 'server'], stream: true },
 ];
 
 type Result = { status: 'passed' | 'failed' | 'not run'; ms: number; output: string };
 
-const asked = process.argv.slice(2);
+const keepGoing = process.argv.includes('--keep-going');
+const asked = process.argv.slice(2).filter((arg) => arg !== '--keep-going');
 const unknown = asked.filter((name) => !PHASES.some((p) => p.name === name));
 if (unknown.length) {
   console.error(`Unknown phase ${unknown.join(', ')}; phases: ${PHASES.map((p) => p.name).join(', ')}`);
@@ -54,6 +63,7 @@ const wanted = new Set(asked.length ? asked : PHASES.map((p) => p.name));
 if (wanted.has('e2e') || wanted.has('server')) wanted.add('build');
 const phases = PHASES.filter((p) => wanted.has(p.name)).map((p) => ({
   ...p,
+  needs: p.needs?.filter((name) => wanted.has(name)),
   after: p.after?.filter((name) => wanted.has(name)),
 }));
 
@@ -132,12 +142,12 @@ function start(phase: Phase): Promise<Result> {
   let promise = done.get(phase.name);
   if (promise) return promise;
   promise = (async () => {
-    const before = await Promise.all(
-      (phase.after ?? []).map((name) => start(phases.find((p) => p.name === name)!)),
-    );
+    const byName = (name: string) => start(phases.find((p) => p.name === name)!);
+    const needed = await Promise.all((phase.needs ?? []).map(byName));
+    await Promise.all((phase.after ?? []).map(byName));
     // nothing new starts once a check failed: what runs finishes, the rest is reported as not run
-    const failedSoFar = [...results.values()].some((r) => r.status === 'failed');
-    if (before.some((r) => r.status !== 'passed') || failedSoFar) {
+    const failedSoFar = !keepGoing && [...results.values()].some((r) => r.status === 'failed');
+    if (needed.some((r) => r.status !== 'passed') || failedSoFar) {
       const result: Result = { status: 'not run', ms: 0, output: '' };
       results.set(phase.name, result);
       return result;
