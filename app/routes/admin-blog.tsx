@@ -87,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // the image is what makes a post form this large
     return refuse(413, 'The image is too large (max 10MB)');
   }
-  const form = await request.formData();
+  const form = await request.formData().catch(() => null);
+  if (!form) return refuse(400, 'The upload was incomplete or malformed. Please try again.');
   const intent = formText(form, 'intent') as Intent;
   if (!INTENTS.includes(intent)) return refuse(400, `Unknown action: ${intent}`);
   // an id that names no row is the service's 404 ('Blog post not found')

@@ -245,6 +245,15 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
         body: { ok: false, message: 'Blog post not found', fieldErrors: {} },
       });
       expect((await post({ intent: 'explode', id: '1' })).status).toBe(400);
+      const broken = await blogRoute.action({
+        request: new Request(
+          'http://localhost/admin/blog',
+          await sized('--x\r\nnot a part', 'multipart/form-data; boundary=x'),
+        ),
+        params: {},
+        context: context(SESSION),
+      } as unknown as Args<typeof blogRoute.action>);
+      expect(answerOf(broken)).toMatchObject({ status: 400, body: { ok: false } });
     });
 
     it('sends a visitor without a session to the sign-in page', async () => {
