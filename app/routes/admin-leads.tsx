@@ -118,17 +118,24 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   // the search box's text is the user's; the search itself is the URL's (?q=), 300 ms after typing
   const query = (searchParams.get('q') ?? '').trim();
   const [searchText, setSearchText] = useState(query);
-  const [searched, setSearched] = useState(query);
-  if (query !== searched) {
-    // the URL changed under the box (back, a link): show what is searched
-    setSearched(query);
-    if (searchText.trim() !== query) setSearchText(query);
+  const [seen, setSeen] = useState(location.key);
+  if (location.key !== seen) {
+    setSeen(location.key);
+    // an address the box did not ask for (a link, Back) shows what it searches; one the box asked
+    // for may arrive while more is being typed, and must not take those letters away
+    const fromBox = (location.state as { searchBox?: true } | null)?.searchBox === true;
+    if (!fromBox && searchText.trim() !== query) setSearchText(query);
   }
   useEffect(() => {
     const next = searchText.trim();
     if (next === query) return;
     const timer = setTimeout(
-      () => setSearchParams(next ? { q: next } : {}, { replace: true, preventScrollReset: true }),
+      () =>
+        setSearchParams(next ? { q: next } : {}, {
+          replace: true,
+          preventScrollReset: true,
+          state: { searchBox: true },
+        }),
       300,
     );
     return () => clearTimeout(timer);

@@ -78,9 +78,18 @@ describe('Lead Management data flow', () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
-      await page.goto('/admin/leads?q=Kyle');
-      await waitForHydration(page);
-      expect(await page.getByLabel('Search leads').inputValue()).toBe('Kyle');
+      await openLeadsBoard(page);
+      // typed at a pace where each search's board arrives while the next letter is being typed
+      // (the board answers slowly here): the box keeps every letter, the address ends with them all
+      await page.route('**/admin/leads.data*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.fallback();
+      });
+      const search = page.getByLabel('Search leads');
+      await search.pressSequentially('Kyle', { delay: 500 });
+      await page.waitForURL('**/admin/leads?q=Kyle');
+      await page.unroute('**/admin/leads.data*');
+      expect(await search.inputValue()).toBe('Kyle');
       await page.waitForFunction(() => document.querySelectorAll('[data-lead-card]').length === 1);
 
       await leadCard(page, 'Qualified', 'Kyle Friesen').click();
@@ -98,6 +107,7 @@ describe('Lead Management data flow', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/admin/leads?q=Kyle');
+      expect(await search.inputValue()).toBe('Kyle');
       await page.waitForFunction(() =>
         document.activeElement?.closest('[data-lead-card]')?.textContent?.includes('Kyle Friesen'),
       );
