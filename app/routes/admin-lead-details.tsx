@@ -16,7 +16,7 @@ import { toast } from '#app/components/ui/use-toast.ts';
 import { formText, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
-export const REFRESH_MS = 15_000;
+const REFRESH_MS = 15_000;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = staffContext(context);
