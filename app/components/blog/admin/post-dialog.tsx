@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
+import { FieldRow } from '#app/components/admin/field-row.tsx';
 import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
 import {
   fieldMessages as messagesOf,
@@ -169,15 +170,11 @@ export function PostDialog({
       bodyClassName="space-y-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="post-title" required>
-            Title
-          </Label>
+        <FieldRow id="post-title" label="Title" required>
           <Input {...field('title')} {...titleField} autoComplete="off" />
           {error('title')}
-        </div>
-        <div>
-          <Label htmlFor="post-slug">URL Slug</Label>
+        </FieldRow>
+        <FieldRow id="post-slug" label="URL Slug">
           <Input
             {...field('slug')}
             {...slugField}
@@ -186,13 +183,12 @@ export function PostDialog({
           />
           <p className="mt-1 text-xs text-slate-600">/blog/{slug || 'auto-generated-from-title'}</p>
           {error('slug')}
-        </div>
+        </FieldRow>
       </div>
-      <div>
-        <Label htmlFor="post-excerpt">Excerpt (optional)</Label>
+      <FieldRow id="post-excerpt" label="Excerpt (optional)">
         <textarea {...field('excerpt')} {...register('excerpt')} rows={2} className={textarea} />
         {error('excerpt')}
-      </div>
+      </FieldRow>
       <div>
         <Label id="post-content-label" htmlFor="post-content" required>
           Content
@@ -218,8 +214,7 @@ export function PostDialog({
         {error('content')}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <Label htmlFor="post-categoryId">Category</Label>
+        <FieldRow id="post-categoryId" label="Category">
           <select {...field('categoryId')} {...register('categoryId')} className={cn(fieldClass, 'min-h-11')}>
             <option value={BLOG_DEFAULTS.category}>No category</option>
             {categories.map((c) => (
@@ -228,9 +223,8 @@ export function PostDialog({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <Label htmlFor="post-schemaType">Content Type</Label>
+        </FieldRow>
+        <FieldRow id="post-schemaType" label="Content Type">
           <select {...field('schemaType')} {...register('schemaType')} className={cn(fieldClass, 'min-h-11')}>
             {SCHEMA_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -238,9 +232,8 @@ export function PostDialog({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <Label htmlFor="post-readTimeMinutes">Read Time (Minutes)</Label>
+        </FieldRow>
+        <FieldRow id="post-readTimeMinutes" label="Read Time (Minutes)">
           <Input
             {...field('readTimeMinutes')}
             {...register('readTimeMinutes')}
@@ -250,11 +243,10 @@ export function PostDialog({
             inputMode="numeric"
           />
           {error('readTimeMinutes')}
-        </div>
+        </FieldRow>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="post-featuredImage">Featured Image</Label>
+        <FieldRow id="post-featuredImage" label="Featured Image">
           <input
             ref={fileInput}
             id="post-featuredImage"
@@ -295,14 +287,11 @@ export function PostDialog({
               </Button>
             </div>
           )}
-        </div>
-        <div>
-          <Label htmlFor="post-authorName" required>
-            Author
-          </Label>
+        </FieldRow>
+        <FieldRow id="post-authorName" label="Author" required>
           <Input {...field('authorName')} {...register('authorName')} autoComplete="off" />
           {error('authorName')}
-        </div>
+        </FieldRow>
       </div>
       <div className="flex flex-wrap gap-x-8 gap-y-2">
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
@@ -314,25 +303,22 @@ export function PostDialog({
           Allow Comments
         </label>
       </div>
-      <div>
-        <Label htmlFor="post-tags">Tags (comma separated)</Label>
+      <FieldRow id="post-tags" label="Tags (comma separated)">
         <Input {...field('tags')} {...register('tags')} placeholder="Trailer Parts, Winter, Maintenance" />
-      </div>
+      </FieldRow>
 
       <fieldset className="rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-bold text-slate-900">SEO Settings</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="post-metaTitle">Meta Title</Label>
+          <FieldRow id="post-metaTitle" label="Meta Title">
             <Input
               {...field('metaTitle')}
               {...register('metaTitle')}
               aria-describedby="post-metaTitle-count"
             />
             <Counter id="post-metaTitle-count" length={metaTitle.length} limit={SEO_LIMITS.title} />
-          </div>
-          <div>
-            <Label htmlFor="post-canonicalUrl">Canonical URL</Label>
+          </FieldRow>
+          <FieldRow id="post-canonicalUrl" label="Canonical URL">
             <Input
               {...field('canonicalUrl')}
               {...register('canonicalUrl')}
@@ -340,9 +326,8 @@ export function PostDialog({
               placeholder="https://"
             />
             {error('canonicalUrl')}
-          </div>
-          <div>
-            <Label htmlFor="post-metaDescription">Meta Description</Label>
+          </FieldRow>
+          <FieldRow id="post-metaDescription" label="Meta Description">
             <textarea
               {...field('metaDescription')}
               {...register('metaDescription')}
@@ -355,11 +340,10 @@ export function PostDialog({
               length={metaDescription.length}
               limit={SEO_LIMITS.description}
             />
-          </div>
-          <div>
-            <Label htmlFor="post-authorBio">Author Bio</Label>
+          </FieldRow>
+          <FieldRow id="post-authorBio" label="Author Bio">
             <textarea {...field('authorBio')} {...register('authorBio')} rows={3} className={textarea} />
-          </div>
+          </FieldRow>
         </div>
         <div
           className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3"
@@ -379,10 +363,9 @@ export function PostDialog({
         <legend className="px-1 text-sm font-bold text-slate-900">Local SEO Targeting</legend>
         <div className="grid gap-4 sm:grid-cols-3">
           {LOCAL_SEO_FIELDS.map(({ name, label, placeholder }) => (
-            <div key={name}>
-              <Label htmlFor={`post-${name}`}>{label}</Label>
+            <FieldRow key={name} id={`post-${name}`} label={label}>
               <Input {...field(name)} {...register(name)} placeholder={placeholder} />
-            </div>
+            </FieldRow>
           ))}
         </div>
       </fieldset>

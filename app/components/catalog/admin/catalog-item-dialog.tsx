@@ -10,13 +10,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
+import { FieldRow } from '#app/components/admin/field-row.tsx';
 import {
   fieldMessages as messagesOf,
   useStaffFetcher,
   type ActionAnswer,
 } from '#app/components/admin/staff-fetcher.ts';
 import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
+import { FieldError, fieldClass, fieldMessages, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
 import {
@@ -125,28 +126,20 @@ export function CatalogItemDialog({
       busyLabel="Saving..."
     >
       <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <Label htmlFor="catalog-title" required>
-            Title
-          </Label>
+        <FieldRow id="catalog-title" label="Title" required className="sm:col-span-2">
           <Input {...field('title')} {...titleField} autoComplete="off" />
           {error('title')}
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="catalog-slug" required>
-            Slug
-          </Label>
+        </FieldRow>
+        <FieldRow id="catalog-slug" label="Slug" required className="sm:col-span-2">
           <Input {...field('slug')} {...register('slug')} autoComplete="off" spellCheck={false} />
           <p className="mt-1 text-xs text-slate-600">Page address: /catalog/{slug || 'your-item'}</p>
           {error('slug')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-sku">SKU</Label>
+        </FieldRow>
+        <FieldRow id="catalog-sku" label="SKU">
           <Input {...field('sku')} {...register('sku')} autoComplete="off" spellCheck={false} />
           {error('sku')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-supplierSku">Supplier SKU</Label>
+        </FieldRow>
+        <FieldRow id="catalog-supplierSku" label="Supplier SKU">
           <Input
             {...field('supplierSku')}
             {...register('supplierSku')}
@@ -154,16 +147,12 @@ export function CatalogItemDialog({
             spellCheck={false}
           />
           {error('supplierSku')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-brand">Brand</Label>
+        </FieldRow>
+        <FieldRow id="catalog-brand" label="Brand">
           <Input {...field('brand')} {...register('brand')} autoComplete="off" />
           {error('brand')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-category" required>
-            Category
-          </Label>
+        </FieldRow>
+        <FieldRow id="catalog-category" label="Category" required>
           <select {...field('category')} {...register('category')} className={cn(fieldClass, 'min-h-11')}>
             <option value="">Choose a category</option>
             {categories.map((c) => (
@@ -173,14 +162,12 @@ export function CatalogItemDialog({
             ))}
           </select>
           {error('category')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-subcategory">Subcategory</Label>
+        </FieldRow>
+        <FieldRow id="catalog-subcategory" label="Subcategory">
           <Input {...field('subcategory')} {...register('subcategory')} autoComplete="off" />
           {error('subcategory')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-status">Status</Label>
+        </FieldRow>
+        <FieldRow id="catalog-status" label="Status">
           <select {...field('status')} {...register('status')} className={cn(fieldClass, 'min-h-11')}>
             {CATALOG_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -189,17 +176,15 @@ export function CatalogItemDialog({
             ))}
           </select>
           {error('status')}
-        </div>
-        <div className="sm:col-span-2">
-          <Label htmlFor="catalog-description">Description</Label>
+        </FieldRow>
+        <FieldRow id="catalog-description" label="Description" className="sm:col-span-2">
           <textarea {...field('description')} {...register('description')} rows={4} className={fieldClass} />
           {error('description')}
-        </div>
+        </FieldRow>
       </div>
 
       <div className="mt-5 grid gap-x-4 gap-y-5 sm:grid-cols-3">
-        <div>
-          <Label htmlFor="catalog-cost">Cost ($)</Label>
+        <FieldRow id="catalog-cost" label="Cost ($)">
           <Input
             {...field('cost')}
             {...register('cost')}
@@ -209,9 +194,8 @@ export function CatalogItemDialog({
             min="0"
           />
           {error('cost')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-markupPct">Markup %</Label>
+        </FieldRow>
+        <FieldRow id="catalog-markupPct" label="Markup %">
           <Input
             {...field('markupPct')}
             {...register('markupPct')}
@@ -227,9 +211,8 @@ export function CatalogItemDialog({
             {markupValue !== null ? `${markup} = ${formatPercent(markupValue)}` : '0.35 = 35.0%'}
           </p>
           {error('markupPct')}
-        </div>
-        <div>
-          <Label htmlFor="catalog-stockQty">Stock Quantity</Label>
+        </FieldRow>
+        <FieldRow id="catalog-stockQty" label="Stock Quantity">
           <Input
             {...field('stockQty')}
             {...register('stockQty')}
@@ -239,7 +222,7 @@ export function CatalogItemDialog({
             min="0"
           />
           {error('stockQty')}
-        </div>
+        </FieldRow>
       </div>
       <p className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite">
         {preview !== null
@@ -247,8 +230,7 @@ export function CatalogItemDialog({
           : 'No cost entered: the item shows “Contact for price”.'}
       </p>
 
-      <div className="mt-5">
-        <Label htmlFor="catalog-specs">Specifications</Label>
+      <FieldRow id="catalog-specs" label="Specifications" className="mt-5">
         <textarea
           {...field('specs')}
           {...register('specs')}
@@ -261,7 +243,7 @@ export function CatalogItemDialog({
           One per line, as Name: value.
         </p>
         {error('specs')}
-      </div>
+      </FieldRow>
 
       <div className="mt-5">
         <Controller
