@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const STARTUP_LIMIT_MS = 60_000;
+// generous: a loaded 2-core machine starting two shared servers at once, each seeding demo data
+const STARTUP_LIMIT_MS = 120_000;
 const SHUTDOWN_LIMIT_MS = 15_000;
 
 export type SpawnedServer = {
