@@ -33,7 +33,7 @@ type RouteModule = { handle?: unknown; loader?: Loader };
  */
 async function loadRouteTable(): Promise<RouteTable & Record<string, { module: RouteModule }>> {
   const table: RouteTable & Record<string, { module: RouteModule }> = {
-    root: { id: 'root', path: '', module: (await import('#app/root.tsx')) as RouteModule },
+    root: { id: 'root', path: '', module: (await import('#app/root.tsx')) as unknown as RouteModule },
   };
   const add = async (entries: ConfigEntry[], parentId: string) => {
     for (const entry of entries) {
