@@ -3,7 +3,7 @@
  * farmers, fleets and contractors. Bodies use only the tags the sanitizer keeps.
  */
 import type { BlogStatus } from '#app/modules/blog/blog.ts';
-import type { ArtKind } from './demo-images.ts';
+import type { ArtKind } from './demo-art.ts';
 
 export type DemoBlogPost = {
   slug: string;

@@ -4,7 +4,7 @@
  * Supplier SKUs are illustrative.
  */
 import type { CatalogStatus } from '#app/modules/catalog/catalog.ts';
-import type { ArtKind } from './demo-images.ts';
+import type { ArtKind } from './demo-art.ts';
 
 export type DemoCatalogItem = {
   slug: string;

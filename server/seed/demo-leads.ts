@@ -4,7 +4,7 @@
  * in the fictitious 555-01xx range.
  */
 import type { LeadSource, LeadStatus, Urgency } from '#app/modules/leads/leads.ts';
-import type { ArtKind } from './demo-images.ts';
+import type { ArtKind } from './demo-art.ts';
 
 export const DEMO_CONSENT_TEXT =
   'I agree to be contacted by phone, email, or SMS regarding my parts request.';

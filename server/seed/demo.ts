@@ -21,14 +21,8 @@ import { countLeads, insertLead, settleLead } from '../db/repo/leads.ts';
 import { insertInbound } from '../db/repo/texting.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
-import {
-  blogImageSvg,
-  CATEGORY_PALETTES,
-  catalogImageSvg,
-  ensureImage,
-  renderWebp,
-  type Palette,
-} from './demo-images.ts';
+import { CATEGORY_PALETTES, type Palette } from './demo-art.ts';
+import { blogImageSvg, catalogImageSvg, ensureImage, renderWebp } from './demo-images.ts';
 import { demoHistory, type HistoryClick, type HistoryLead } from './demo-history.ts';
 import { DEMO_CONSENT_TEXT, DEMO_LEADS } from './demo-leads.ts';
 
