@@ -9,7 +9,7 @@
  */
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { data, useRevalidator, useSearchParams } from 'react-router';
+import { data, useLocation, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-catalog';
 import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
 import { settleAction, useStaffFetcher, type ActionAnswer } from '#app/components/admin/staff-fetcher.ts';
@@ -110,7 +110,7 @@ export default function AdminCatalog({ loaderData }: Route.ComponentProps) {
 
   /** New filters go into the address (the loader reads them there); any change but paging starts at page 1. */
   const setFilters = useCallback(
-    (changes: Partial<Record<Filter, string | number>>, replace = false) =>
+    (changes: Partial<Record<Filter, string | number>>, fromSearchBox = false) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -121,16 +121,25 @@ export default function AdminCatalog({ loaderData }: Route.ComponentProps) {
           }
           return next;
         },
-        { replace, preventScrollReset: true },
+        // typing replaces the entry rather than adding one per search, and marks it as the box's
+        {
+          replace: fromSearchBox,
+          preventScrollReset: true,
+          state: fromSearchBox ? { searchBox: true } : null,
+        },
       ),
     [setParams],
   );
 
-  // the box follows the address when it changes another way (Back), not while staff type in it
-  const [shownSearch, setShownSearch] = useState(search);
-  if (shownSearch !== search) {
-    setShownSearch(search);
-    if (searchText.trim() !== search) setSearchText(search);
+  // an address the box did not ask for (a link, Back) shows what it searches; one the box asked
+  // for may arrive while more is being typed, and must not take those letters away (nor may a
+  // filter chosen meanwhile, which keeps the search as it was)
+  const location = useLocation();
+  const [seen, setSeen] = useState({ key: location.key, search });
+  if (location.key !== seen.key) {
+    setSeen({ key: location.key, search });
+    const fromBox = (location.state as { searchBox?: true } | null)?.searchBox === true;
+    if (!fromBox && search !== seen.search && searchText.trim() !== search) setSearchText(search);
   }
 
   // the search box applies itself a moment after typing stops

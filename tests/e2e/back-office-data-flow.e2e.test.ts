@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, visit } from './support/browser.ts';
+import { launchBrowser, openPage, visit, waitForHydration } from './support/browser.ts';
 import { signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
@@ -65,6 +65,39 @@ describe('back office data flow', () => {
       await setStock(qty);
       await expect.poll(() => stock.textContent()).toBe(before);
       expect(seen.api()).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Catalog: search and filters live in the address, so a reload or Back shows the same list', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await signIn(page);
+      await visit(page, '/admin/catalog');
+      const box = page.getByRole('searchbox', { name: 'Search' });
+      const titles = () => page.getByRole('row').filter({ has: page.getByRole('cell') });
+      await box.fill('saltdogg');
+      await page.waitForURL('**/admin/catalog?search=saltdogg');
+      await expect.poll(() => titles().count()).toBe(1);
+      await titles().filter({ hasText: SPINNER }).waitFor();
+
+      await page.reload();
+      await waitForHydration(page);
+      expect(await box.inputValue()).toBe('saltdogg');
+      expect(await titles().count()).toBe(1);
+
+      // a draft: not among the active items
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Active' });
+      await page.getByText('No items match these filters.').waitFor();
+      expect(new URL(page.url()).search).toBe('?search=saltdogg&status=active');
+      expect(await box.inputValue()).toBe('saltdogg');
+
+      await page.goBack();
+      await titles().filter({ hasText: SPINNER }).waitFor();
+      expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('all');
+      expect(await box.inputValue()).toBe('saltdogg');
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();
