@@ -108,11 +108,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     toast({ title: 'Error', description: failureMessage(error), variant: 'destructive' });
     close();
   });
-  useEffect(() => {
-    // after the whole page's effects: on a page's first render the toaster (app/root.tsx)
-    // starts listening in an effect that runs after this one
-    const timer = setTimeout(tell, 0);
-    return () => clearTimeout(timer);
-  }, [error]);
+  useEffect(() => tell(), [error]);
   return null;
 }

@@ -3,7 +3,7 @@
  * time; a dismissed toast is removed from memory after 1,000,000 ms (its exit animation is long done).
  * A tiny store outside React so any code path (a mutation's error handler, say) can raise a toast.
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
@@ -96,13 +96,16 @@ export function subscribeToasts(listener: (toasts: ToastData[]) => void): () => 
   };
 }
 
+const NO_TOASTS: ToastData[] = [];
+
+/**
+ * The toasts, kept in step with the store: also one raised before the toaster listened (by an
+ * effect of the page's first render, which runs before the toaster's).
+ */
 export function useToasts(): ToastData[] {
-  const [state, setState] = useState(memoryState);
-  useEffect(() => {
-    listeners.add(setState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
-  return state.toasts;
+  return useSyncExternalStore(
+    subscribeToasts,
+    () => memoryState.toasts,
+    () => NO_TOASTS,
+  );
 }
