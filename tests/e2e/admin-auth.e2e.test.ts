@@ -164,7 +164,7 @@ describe('signing in and working', () => {
   });
 
   // one test per screen and device: each has its own time budget. axe on the sign-in form and
-  // on each screen, at both widths: tests/e2e/accessibility.e2e.test.ts
+  // on each screen, at both widths: tests/e2e/support/accessibility.ts
   for (const device of DEVICES) {
     for (const { path, heading } of ADMIN_PAGES) {
       it(`${path} does not scroll sideways (${device})`, async () => {

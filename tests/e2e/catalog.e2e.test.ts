@@ -169,7 +169,7 @@ describe('the catalog list', () => {
       expect(await main.getByRole('link', { name: 'Find My Part' }).getAttribute('href')).toBe(
         '/find-my-part',
       );
-      // axe on this state: tests/e2e/accessibility.e2e.test.ts
+      // axe on this state: tests/e2e/support/accessibility.ts
     } finally {
       await context.close();
     }
@@ -396,7 +396,7 @@ describe('the item page', () => {
 
 describe('small screens', () => {
   // axe (and no console errors) on the list, an item and the not-found state, on a laptop and a
-  // phone: tests/e2e/accessibility.e2e.test.ts
+  // phone: tests/e2e/support/accessibility.ts
   it('no sideways scrolling on a 360 px phone, and tap targets of at least 44 px', async () => {
     const { context, page } = await openPage(browser, 'phone', { width: 360, height: 740 });
     try {

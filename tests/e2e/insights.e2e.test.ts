@@ -150,7 +150,7 @@ describe('Insights', () => {
     }
   });
 
-  // axe on the page on a phone: tests/e2e/accessibility.e2e.test.ts
+  // axe on the page on a phone: tests/e2e/support/accessibility.ts
   it('reads on a phone: the page never scrolls sideways', async () => {
     const { context, page, problems } = await openPage(browser, 'phone');
     try {

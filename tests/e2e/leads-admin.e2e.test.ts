@@ -41,7 +41,7 @@ describe('Lead Management', () => {
       expect(await darren.textContent()).toMatch(/Q-\d+.*Today.*Truck.*Darren Klassen/);
       // lost leads have no column
       expect(await page.getByRole('button', { name: /Raymond Bouchard/ }).count()).toBe(0);
-      // axe on the board: tests/e2e/accessibility.e2e.test.ts
+      // axe on the board: tests/e2e/support/accessibility.ts
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();

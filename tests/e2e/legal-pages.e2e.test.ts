@@ -86,7 +86,7 @@ describe('policy pages', () => {
 
   for (const device of DEVICES) {
     for (const { path, link } of PAGES) {
-      // axe on these pages: tests/e2e/accessibility.e2e.test.ts
+      // axe on these pages: tests/e2e/support/accessibility.ts
       it(`${path} reads well on a ${device}: the footer link opens it, nothing scrolls sideways`, async () => {
         const { context, page, problems } = await openPage(
           browser,

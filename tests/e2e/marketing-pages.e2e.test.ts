@@ -394,7 +394,7 @@ describe('city × category pages', () => {
       expect(
         await main.getByText('The requested city and category combination could not be found.').isVisible(),
       ).toBe(true);
-      // axe on this state: tests/e2e/accessibility.e2e.test.ts
+      // axe on this state: tests/e2e/support/accessibility.ts
       await main.getByRole('link', { name: 'Return Home' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
@@ -535,4 +535,4 @@ describe('without JavaScript', () => {
   });
 });
 
-// axe (and no console errors) on these pages on a laptop and a phone: tests/e2e/accessibility.e2e.test.ts
+// axe (and no console errors) on these pages on a laptop and a phone: tests/e2e/support/accessibility.ts

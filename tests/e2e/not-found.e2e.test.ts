@@ -46,7 +46,7 @@ describe('an unknown page', () => {
       expect(await main.getByText(NOT_FOUND_TEXT).isVisible()).toBe(true);
       expect(await page.getByRole('banner').getByRole('link', { name: SITE_NAME }).isVisible()).toBe(true);
       expect(await page.getByRole('contentinfo').getByText('© 2024').isVisible()).toBe(true);
-      // axe on this page: tests/e2e/accessibility.e2e.test.ts
+      // axe on this page: tests/e2e/support/accessibility.ts
 
       // A visitor finds the way back home from it
       await main.getByRole('link', { name: 'Back to Home' }).click();

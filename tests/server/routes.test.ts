@@ -2,7 +2,7 @@
  * Every route of SPEC §2: complete server-rendered HTML with the page's head (SPEC §2 'Site chrome':
  * title, description, social preview tags, canonical link) and the chrome. The same routes in
  * Chromium (no console or page errors, no axe violations, on a laptop and on a phone):
- * tests/e2e/accessibility.e2e.test.ts.
+ * tests/e2e/support/accessibility.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { countElements, fetchPage, linkHrefs, metaContents, titleOf } from '../e2e/support/html.ts';

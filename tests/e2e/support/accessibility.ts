@@ -5,23 +5,26 @@
  * unknown page), on a laptop and on a phone, in Chromium: no axe violations, no console or page
  * errors; a public page has one h1 and the site chrome. The other browser files scan only states
  * of their own (an open dialog, a menu, a step of the request form, the 503 page), each once.
+ * The scans are split over three files (tests/e2e/accessibility-*.e2e.test.ts: public pages on a
+ * laptop, on a phone, the back office) so the suite's two workers share them.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/admin.ts';
+import { signIn } from './admin.ts';
 import {
   axeViolations,
   DEVICES,
   launchBrowser,
+  type Device,
   newContext,
   openPage,
   reportCspViolations,
   visit,
   waitForHydration,
   watchProblems,
-} from './support/browser.ts';
-import { specRoutes } from './support/routes.ts';
-import { SITE_NAME } from './support/site.ts';
+} from './browser.ts';
+import { specRoutes } from './routes.ts';
+import { SITE_NAME } from './site.ts';
 
 /** States of public pages beyond the route table's one path each (the screen's route in brackets). */
 const PUBLIC_STATES = [
@@ -52,23 +55,28 @@ const ADMIN_SCREENS: { path: string; heading: string; ready?: (page: Page) => Pr
   { path: '/admin/blog', heading: 'Blog Management' },
 ];
 
-const routes = await specRoutes();
-const seen = new Set(routes.map((r) => r.path));
-const publicPages = [...routes, ...PUBLIC_STATES.filter((s) => !seen.has(s.path))];
+/** One Chromium for the file's tests. */
+function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('every public page in Chromium', () => {
-  for (const device of DEVICES) {
+/** Every public page (the route table and PUBLIC_STATES) on a `device`. */
+export async function describePublicPages(device: Device): Promise<void> {
+  const routes = await specRoutes();
+  const seen = new Set(routes.map((r) => r.path));
+  const publicPages = [...routes, ...PUBLIC_STATES.filter((s) => !seen.has(s.path))];
+  const browser = sharedBrowser();
+  describe(`every public page in Chromium on a ${device}`, () => {
     for (const r of publicPages) {
       it(`${r.path} (${r.route}) on a ${device}: one h1, the chrome, no axe violations, no console or page errors`, async () => {
-        const { context, page, problems } = await openPage(browser, device);
+        const { context, page, problems } = await openPage(browser(), device);
         try {
           const response = await visit(page, r.path);
           if (r.exists) expect(response.status()).toBe(200);
@@ -88,16 +96,18 @@ describe('every public page in Chromium', () => {
         }
       });
     }
-  }
-});
+  });
+}
 
-describe('every back-office screen in Chromium', () => {
+/** Every back-office screen, and the sign-in form, on a laptop and on a phone. */
+export function describeBackOffice(): void {
+  const browser = sharedBrowser();
   for (const device of DEVICES) {
     describe(`on a ${device}`, () => {
       // signed in once for the screens of this viewport (a fresh page per screen)
       let context: BrowserContext;
       beforeAll(async () => {
-        context = await newContext(browser, device);
+        context = await newContext(browser(), device);
         context.setDefaultTimeout(10_000);
         await reportCspViolations(context);
         const page = await context.newPage();
@@ -109,7 +119,7 @@ describe('every back-office screen in Chromium', () => {
       });
 
       it('/admin/login: no axe violations, no console or page errors', async () => {
-        const { context: visitor, page, problems } = await openPage(browser, device);
+        const { context: visitor, page, problems } = await openPage(browser(), device);
         try {
           await page.goto('/admin/login');
           await waitForHydration(page);
@@ -141,4 +151,4 @@ describe('every back-office screen in Chromium', () => {
       }
     });
   }
-});
+}

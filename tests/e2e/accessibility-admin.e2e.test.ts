@@ -1,0 +1,4 @@
+/** Every back-office screen and the sign-in form, on a laptop and on a phone: no axe violations, no console or page errors (tests/e2e/support/accessibility.ts). */
+import { describeBackOffice } from './support/accessibility.ts';
+
+describeBackOffice();
