@@ -7,6 +7,7 @@
  * that is not a GET or HEAD from a foreign Origin, and the session cookie is SameSite=Lax.
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
+import type { ActionFailure } from '#app/modules/site/answers.ts';
 import { getAppContext, type AppLoadContext } from './load-context.ts';
 
 export type StaffContext = AppLoadContext & { session: NonNullable<AppLoadContext['session']> };
@@ -18,8 +19,21 @@ export function staffContext(context: Readonly<RouterContextProvider>): StaffCon
   return app as StaffContext;
 }
 
-/** What an action answers when the change was refused: the one error shape. */
-export type ActionFailure = { ok: false; message: string; fieldErrors: Record<string, string[]> };
+/** A refusal an action answers itself (a form it cannot read, an unknown intent), with its status. */
+export const refuse = (status: number, message: string) =>
+  data<ActionFailure>({ ok: false, message, fieldErrors: {} }, { status });
+
+/**
+ * The refusal of a body an action should not read: one that does not say its length (a browser's
+ * form always does; 411) or is longer than `maxBytes` (413, with `tooLarge` as its words). Null
+ * when the body may be read.
+ */
+export function bodyRefusal(request: Request, maxBytes: number, tooLarge = 'The form is too large.') {
+  const length = request.headers.get('content-length');
+  if (length === null) return refuse(411, 'Send the form with its length (Content-Length).');
+  if (!(Number(length) <= maxBytes)) return refuse(413, tooLarge);
+  return null;
+}
 
 /**
  * Runs a back-office change for a signed-in staff member. Its result comes back as `{ ok: true,

@@ -9,17 +9,12 @@
  */
 import { ExternalLink, FilePlus2, Newspaper, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { data } from 'react-router';
 import type { Route } from './+types/admin-blog';
 import { useClientAuth } from '#app/components/admin/use-client-auth.ts';
 import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
 import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
-import {
-  SERVER_FAILED,
-  settleAction,
-  useStaffFetcher,
-  type ActionAnswer,
-} from '#app/components/admin/staff-fetcher.ts';
+import { settleAction, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { SERVER_FAILED, type ActionAnswer } from '#app/modules/site/answers.ts';
 import { DeleteDialog, ScheduleDialog } from '#app/components/blog/admin/confirm-dialogs.tsx';
 import { PostDialog } from '#app/components/blog/admin/post-dialog.tsx';
 import { PostsTable, type PostAction } from '#app/components/blog/admin/posts-table.tsx';
@@ -28,7 +23,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { BLOG_TEXT, dateTimeLabel, type AdminBlogPost } from '#app/modules/blog/blog.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { formText, staffAction, staffContext, type ActionFailure } from '#app/staff.server.ts';
+import { bodyRefusal, formText, refuse, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -52,9 +47,6 @@ type Intent = (typeof INTENTS)[number];
  * larger than both together is refused before it is read.
  */
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
-
-const refuse = (status: number, message: string) =>
-  data<ActionFailure>({ ok: false, message, fieldErrors: {} }, { status });
 
 /** The form's text fields, as multer hands them to the API's handlers. */
 function postFields(form: FormData): Record<string, string> {
@@ -80,13 +72,9 @@ async function featuredImage(form: FormData) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  // a browser always says how long its form is; a body that does not say is not read
-  const length = request.headers.get('content-length');
-  if (length === null) return refuse(411, 'Send the form with its length (Content-Length).');
-  if (!(Number(length) <= MAX_BODY_BYTES)) {
-    // the image is what makes a post form this large
-    return refuse(413, 'The image is too large (max 10MB)');
-  }
+  // the image is what makes a post form this large
+  const refused = bodyRefusal(request, MAX_BODY_BYTES, 'The image is too large (max 10MB)');
+  if (refused) return refused;
   const form = await request.formData().catch(() => null);
   if (!form) return refuse(400, 'The upload was incomplete or malformed. Please try again.');
   const intent = formText(form, 'intent') as Intent;

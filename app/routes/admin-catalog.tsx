@@ -9,10 +9,11 @@
  */
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { data, useLocation, useRevalidator, useSearchParams } from 'react-router';
+import { useLocation, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-catalog';
 import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
-import { settleAction, useStaffFetcher, type ActionAnswer } from '#app/components/admin/staff-fetcher.ts';
+import { settleAction, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import { CatalogImportDialog } from '#app/components/catalog/admin/catalog-import-dialog.tsx';
 import { CatalogItemDialog } from '#app/components/catalog/admin/catalog-item-dialog.tsx';
 import { CatalogTable } from '#app/components/catalog/admin/catalog-table.tsx';
@@ -23,7 +24,7 @@ import { fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { ALL, CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { staffContext, staffAction, type ActionFailure } from '#app/staff.server.ts';
+import { bodyRefusal, refuse, staffContext, staffAction } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -54,9 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The item form's JSON is small; the API takes at most the same (64 KB), and so does the action. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-const refuse = (status: number, message: string) =>
-  data<ActionFailure>({ ok: false, message, fieldErrors: {} }, { status });
-
 /**
  * JSON `{ intent: 'create', item }` or `{ intent: 'update', id, item }` (any of the item's fields:
  * publish sends `{ status: 'active' }`), the payloads POST /api/catalog and PATCH /api/catalog/{id}
@@ -64,12 +62,8 @@ const refuse = (status: number, message: string) =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  // a browser always says how long its form is; a body that does not say is not read
-  const length = request.headers.get('content-length');
-  if (length === null) return refuse(411, 'Send the form with its length (Content-Length).');
-  if (!(Number(length) <= MAX_BODY_BYTES)) {
-    return refuse(413, 'The form is too large.');
-  }
+  const refused = bodyRefusal(request, MAX_BODY_BYTES);
+  if (refused) return refused;
   const body = (await request.json().catch(() => null)) as { intent?: unknown; id?: unknown; item?: unknown };
   if (typeof body !== 'object' || body === null) return refuse(400, 'Send the form as a JSON object.');
   const { intent, item } = body;

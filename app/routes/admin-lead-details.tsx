@@ -13,7 +13,14 @@ import type { Route } from './+types/admin-lead-details';
 import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { formText, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
+import {
+  bodyRefusal,
+  formText,
+  refuse,
+  staffAction,
+  staffContext,
+  type StaffContext,
+} from '#app/staff.server.ts';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
 const REFRESH_MS = 15_000;
@@ -53,13 +60,18 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
   text: ({ services }, id, form) => services.leadAdmin.sendText(id, { body: formText(form, 'body') }),
 };
 
+/** The dialog's forms are a few fields of text: a quote's notes, a text to the customer. */
+const MAX_FORM_BYTES = 64 * 1024;
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   staffContext(context); // a visitor without a session: to the sign-in page before anything else
-  const form = await request.formData();
+  const refused = bodyRefusal(request, MAX_FORM_BYTES);
+  if (refused) return refused;
+  const form = await request.formData().catch(() => null);
+  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
   const intent = formText(form, 'intent');
   const change = Object.hasOwn(CHANGES, intent) ? CHANGES[intent] : undefined;
-  if (!change)
-    return data({ ok: false as const, message: 'Unknown action', fieldErrors: {} }, { status: 400 });
+  if (!change) return refuse(400, 'Unknown action');
   return staffAction(context, async (staff) => {
     await change(staff, params.id, form);
     return { intent };

@@ -8,7 +8,7 @@
  */
 import { Loader2, Search, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-leads';
 import { settleAction, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
@@ -27,7 +27,14 @@ import {
   type LeadBoard as LeadBoardData,
 } from '#app/modules/leads/lead-admin.ts';
 import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
-import { formText, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
+import {
+  bodyRefusal,
+  formText,
+  refuse,
+  staffAction,
+  staffContext,
+  type StaffContext,
+} from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: LEADS_TEXT.title, description: 'Requests, pricing and quotes.', noindex: true });
@@ -85,9 +92,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   staffContext(context); // a visitor without a session: to the sign-in page before anything else
-  const intent = formText(await request.formData(), 'intent');
-  if (intent !== 'generate-seo-pages')
-    return data({ ok: false as const, message: 'Unknown action', fieldErrors: {} }, { status: 400 });
+  const refused = bodyRefusal(request, 1024);
+  if (refused) return refused;
+  const form = await request.formData().catch(() => null);
+  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
+  if (formText(form, 'intent') !== 'generate-seo-pages') return refuse(400, 'Unknown action');
   // 'Generate SEO Pages' (decision 0012): the city pages worth indexing, as POST /api/admin/seo-pages
   return staffAction(context, async ({ services }) => ({
     count: (await services.cityPages.indexablePages()).length,

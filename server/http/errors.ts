@@ -4,12 +4,11 @@
  * No stack trace ever leaves the server.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { SERVER_FAILED } from '#app/modules/site/answers.ts';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.ts';
 import { validationError } from '../validation.ts';
 import { isDatabaseUnavailable, sendUnavailable } from './unavailable.ts';
-
-export const GENERIC_ERROR = 'Something went wrong on our side. Please try again.';
 
 export const errorHandler: ErrorRequestHandler = (thrown, req, res, _next) => {
   // a schema.parse() that slipped past parseInput: the same conversion, the same shape
@@ -45,7 +44,7 @@ export const errorHandler: ErrorRequestHandler = (thrown, req, res, _next) => {
   // the database is away for a moment: 503 with Retry-After, not a 500 (decision 0090)
   if (isDatabaseUnavailable(err)) return sendUnavailable(req, res, err);
   req.log?.error({ err }, 'unhandled error');
-  res.status(500).json({ message: GENERIC_ERROR });
+  res.status(500).json({ message: SERVER_FAILED });
 };
 
 /** Unknown /api paths answer JSON, never the HTML 404 page. */

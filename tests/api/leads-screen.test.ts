@@ -61,12 +61,18 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
     } as unknown as Args<typeof leadDetailsRoute.loader>);
 
   /** Posts the dialog's form; answers the status and body as React Router would send them. */
-  async function post(id: number | string, fields: Record<string, string>, session: Session = SESSION) {
+  async function post(
+    id: number | string,
+    fields: Record<string, string>,
+    session: Session = SESSION,
+    sized = true,
+  ) {
+    // a browser's form says its length
+    const body = new URLSearchParams(fields).toString();
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (sized) headers['content-length'] = String(Buffer.byteLength(body));
     const answer: unknown = await leadDetailsRoute.action({
-      request: new Request(`http://localhost/admin/leads/${id}`, {
-        method: 'POST',
-        body: new URLSearchParams(fields),
-      }),
+      request: new Request(`http://localhost/admin/leads/${id}`, { method: 'POST', headers, body }),
       params: { id: String(id) },
       context: context(session),
     } as unknown as Args<typeof leadDetailsRoute.action>);
@@ -223,6 +229,9 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
         status: 400,
         body: { ok: false, message: 'Unknown action', fieldErrors: {} },
       });
+      // a body too large, or of no stated length, is not read
+      expect((await post(id, { intent: 'text', body: 'x'.repeat(70_000) })).status).toBe(413);
+      expect((await post(id, { intent: 'status', status: 'qualified' }, SESSION, false)).status).toBe(411);
       // nothing of it happened
       const { lead } = await leadOf(id);
       expect(lead.status).toBe('new');

@@ -10,7 +10,8 @@ import { createApp } from '#server/app.ts';
 import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
 import { AppError } from '#server/errors.ts';
 import { seedReference } from '#server/seed/index.ts';
-import { errorHandler, GENERIC_ERROR } from '#server/http/errors.ts';
+import { SERVER_FAILED } from '#app/modules/site/answers.ts';
+import { errorHandler } from '#server/http/errors.ts';
 import { createServices } from '#server/services/index.ts';
 import { createTestDatabase, eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
@@ -185,7 +186,7 @@ describe('static files and errors', () => {
     });
     expect((await request(app).get('/app').expect(409)).body).toEqual({ message: 'Slug already exists' });
     const boom = await request(app).get('/boom').expect(500);
-    expect(boom.body).toEqual({ message: GENERIC_ERROR });
+    expect(boom.body).toEqual({ message: SERVER_FAILED });
     expect(boom.text).not.toContain('secret');
   });
 });

@@ -2,10 +2,9 @@
  * The back office's HTTP client (SPEC §7, §8; decision 0074): sends cookies and the stored CSRF
  * token; any non-OK answer throws an ApiError whose message is 'status: body-or-status-text' and
  * which also carries the server's one error shape, `{ message, fieldErrors }`. `adminApi` names
- * every call the back office makes and answers the types app/modules owns, so screens never cast.
- * `errorMessage` is the one way a failure becomes words in a notice.
+ * the calls the back office still makes to /api and answers the types app/modules owns.
+ * `errorMessage` turns such a failure into words in a notice.
  */
-import type { z } from 'zod';
 import {
   AUTH_FLAG_KEY,
   AUTH_TOKEN_KEY,
@@ -13,23 +12,7 @@ import {
   type LoginInput,
   type SignedIn,
 } from '#app/modules/auth/login.schema.ts';
-import type { AdminBlogPost, BlogCategory } from '#app/modules/blog/blog.ts';
-import type { CatalogImportResult, CatalogItem, StaffCatalogPage } from '#app/modules/catalog/catalog.ts';
-import type { CatalogItemData, CatalogItemPatch } from '#app/modules/catalog/catalog.schema.ts';
-import type {
-  BoardPage,
-  LeadBoard,
-  LeadDetails,
-  MessagePayload,
-  QuotePayload,
-  statusPayloadSchema,
-} from '#app/modules/leads/lead-admin.ts';
-import type { BoardStatus } from '#app/modules/leads/status.ts';
-import type { IndexablePage } from '#app/modules/marketing/indexability.ts';
-import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
-import type { PublicStats } from '#app/modules/marketing/stats.ts';
-import type { ClickStats } from '#app/modules/site/click.schema.ts';
-import type { Category } from '#app/modules/site/reference.ts';
+import type { CatalogImportResult } from '#app/modules/catalog/catalog.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';
 
 /** What the browser says when the server cannot be reached at all (SPEC §8). */
@@ -156,49 +139,21 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
   return (await (await apiRequest(method, url, body)).json()) as T;
 }
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
-
 const isImportReport = (body: unknown): body is CatalogImportResult =>
   typeof body === 'object' && body !== null && 'problems' in body;
 
-/** Every call of the back office (SPEC §7 and the staff endpoints of decisions 0020, 0030, 0050). */
+/**
+ * The back office's calls to /api (decision 0124): signing in and out (the session cookie is the HTTP
+ * layer's), picture uploads while a form is open, and the CSV import. Everything else a screen
+ * shows or changes goes through its route's loader and action.
+ */
 export const adminApi = {
   auth: {
     login: (input: LoginInput) => call<SignedIn>('POST', '/api/admin/login', input),
     logout: () => call<{ ok: true }>('POST', '/api/admin/logout'),
   },
 
-  leads: {
-    board: (search?: string) => call<LeadBoard>('GET', `/api/leads/board${query({ q: search })}`),
-    column: (status: BoardStatus, page: { before: string; search?: string }) =>
-      call<BoardPage>('GET', `/api/leads/board/${status}${query({ before: page.before, q: page.search })}`),
-    get: (id: number) => call<LeadDetails>('GET', `/api/leads/${id}`),
-    changeStatus: (id: number, change: z.input<typeof statusPayloadSchema>) =>
-      call<LeadDetails>('PATCH', `/api/leads/${id}`, change),
-    sendQuote: (id: number, quote: QuotePayload) =>
-      call<LeadDetails>('POST', `/api/leads/${id}/quote`, quote),
-    sendText: (id: number, message: MessagePayload) =>
-      call<LeadDetails>('POST', `/api/leads/${id}/messages`, message),
-  },
-
-  /** The public figures, plus the staff summary for a signed-in staff member. */
-  stats: () => call<PublicStats & LeadStats>('GET', '/api/admin/stats'),
-  clickStats: () => call<ClickStats>('GET', '/api/clicks/stats'),
-  generateSeoPages: () => call<{ count: number; pages: IndexablePage[] }>('POST', '/api/admin/seo-pages'),
-  categories: () => call<Category[]>('GET', '/api/categories'),
-
   catalog: {
-    list: (filters: { page: number; search?: string; status?: string; category?: string }) =>
-      call<StaffCatalogPage>('GET', `/api/admin/catalog${query(filters)}`),
-    create: (item: CatalogItemData) => call<CatalogItem>('POST', '/api/catalog', item),
-    update: (id: number, changes: CatalogItemPatch) =>
-      call<CatalogItem>('PATCH', `/api/catalog/${id}`, changes),
     /** A sheet with problems answers 400 with its report: returned like a good one (ok: false). */
     async importCsv(file: File, dryRun: boolean): Promise<CatalogImportResult> {
       const body = new FormData();
@@ -222,21 +177,6 @@ export const adminApi = {
   },
 
   blog: {
-    list: () => call<AdminBlogPost[]>('GET', '/api/admin/blog'),
-    categories: () => call<BlogCategory[]>('GET', '/api/admin/blog/categories'),
-    /** Creates a draft (no id) or saves the form over a post; the form as multipart (formToFormData). */
-    save: (id: number | null, form: FormData) =>
-      id === null
-        ? call<AdminBlogPost>('POST', '/api/admin/blog', form)
-        : call<AdminBlogPost>('PATCH', `/api/admin/blog/${id}`, form),
-    remove: async (id: number): Promise<void> => {
-      await apiRequest('DELETE', `/api/admin/blog/${id}`);
-    },
-    /** Now, or at `publishAt` (a Winnipeg wall-clock time such as '2026-12-01T09:00'). */
-    publish: (id: number, publishAt?: string) =>
-      call<AdminBlogPost>('POST', `/api/admin/blog/${id}/publish`, publishAt ? { publishAt } : undefined),
-    unpublish: (id: number) => call<AdminBlogPost>('POST', `/api/admin/blog/${id}/unpublish`),
-    archive: (id: number) => call<AdminBlogPost>('POST', `/api/admin/blog/${id}/archive`),
     uploadImage(file: File): Promise<UploadedImage> {
       const body = new FormData();
       body.append('image', file, file.name || 'pasted-image.png');

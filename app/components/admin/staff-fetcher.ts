@@ -9,15 +9,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { isRouteErrorResponse, useFetcher } from 'react-router';
 import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
-
-/** What an action answers when the change was refused (app/staff.server.ts `ActionFailure`). */
-export type ActionFailure = { ok: false; message: string; fieldErrors: Record<string, string[]> };
-
-/** The answer of an action: done (with what the action adds) or refused. */
-export type ActionAnswer<Done extends object = object> = ({ ok: true } & Done) | ActionFailure;
-
-/** The server's words for a failure it could not describe (server/http/errors.ts GENERIC_ERROR). */
-export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+import { SERVER_FAILED, type ActionFailure } from '#app/modules/site/answers.ts';
 
 /**
  * The words for a change or a read that failed without an answer of its own: the server's

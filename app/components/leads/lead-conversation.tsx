@@ -6,7 +6,8 @@
  */
 import { Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { fieldMessages, useStaffFetcher, type ActionAnswer } from '#app/components/admin/staff-fetcher.ts';
+import { fieldMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';

@@ -9,7 +9,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import { formFields, useStaffFetcher, type ActionAnswer } from '#app/components/admin/staff-fetcher.ts';
+import { formFields, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { fieldClass, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';

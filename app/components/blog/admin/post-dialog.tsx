@@ -12,11 +12,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
 import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
-import {
-  fieldMessages as messagesOf,
-  useStaffFetcher,
-  type ActionAnswer,
-} from '#app/components/admin/staff-fetcher.ts';
+import { fieldMessages as messagesOf, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';

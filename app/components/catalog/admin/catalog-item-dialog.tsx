@@ -11,11 +11,8 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
-import {
-  fieldMessages as messagesOf,
-  useStaffFetcher,
-  type ActionAnswer,
-} from '#app/components/admin/staff-fetcher.ts';
+import { fieldMessages as messagesOf, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, fieldMessages, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
