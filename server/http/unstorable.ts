@@ -1,8 +1,9 @@
 /**
  * U+0000 in a URL (decision 0095): PostgreSQL cannot store or compare it, so it never reaches a
  * service. In a path it means a page or resource that cannot exist: /api answers its JSON 404;
- * elsewhere the character becomes U+FFFD, a path no route or file has, so the app answers as it
- * does any unknown path. In an /api query parameter it is the 400 of the one error shape, by
+ * elsewhere the path becomes `/` + U+FFFD, which no route or file has (a route's dynamic segment
+ * such as a lead's id would take U+FFFD in its place), so the app answers as it does any unknown
+ * path: the not-found page. In an /api query parameter it is the 400 of the one error shape, by
  * parameter; in a page's query it is dropped. Bodies are checked where they are parsed
  * (`parseInput`, `jsonBody`), and Twilio's webhooks strip it after the signature is checked.
  */
@@ -17,8 +18,8 @@ const RAW = '\u0000';
 const holdsNul = (text: string) => /%00/i.test(text) || text.includes(RAW);
 /** Every U+0000 of a URL part, encoded or raw, replaced. */
 const replaceNul = (text: string, by: string) => text.replace(ENCODED, by).replaceAll(RAW, by);
-/** What stands for it in a page's path: U+FFFD, which no route, file or slug holds. */
-const REPLACEMENT = '%EF%BF%BD';
+/** What a page's path holding it becomes: U+FFFD alone, which no route, file or slug holds. */
+const NO_SUCH_PATH = '/%EF%BF%BD';
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
@@ -30,7 +31,7 @@ export const unstorableInUrl: RequestHandler = (req, res, next) => {
   const search = q === -1 ? '' : url.slice(q);
   if (holdsNul(path)) {
     if (isApi(path)) return apiNotFound(req, res, next);
-    setUrl(req, replaceNul(path, REPLACEMENT) + replaceNul(search, ''));
+    setUrl(req, NO_SUCH_PATH + replaceNul(search, ''));
     return next();
   }
   if (isApi(path)) {

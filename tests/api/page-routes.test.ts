@@ -201,7 +201,7 @@ eachEngine('public pages and the page cache', (ctx) => {
     context.set(appContext, { services, site: DEFAULT_SITE, cspNonce: '' });
     const pages = publicPages();
     for (const route of [table.root!, ...pages]) {
-      const { loader, handle } = route.module;
+      const { loader } = route.module;
       if (!loader) continue;
       const slug = route.path?.startsWith('blog/') ? 'axle-tags' : 'hydraulic-pump';
       const params = { ...sample, slug };
