@@ -6,8 +6,9 @@
  * A public page ships no React (app/page-handle.ts) and suspends on nothing (its loaders have
  * answered), so it is rendered in one synchronous call, which builds the same HTML in a third of a
  * stream's time, and the site chrome around its <main> (header, footer, phone bar: a third of the
- * elements of most pages, the same on every page) is written in from HTML rendered once per process
- * (docs/performance.md). A back-office screen is streamed and answered once all of it is ready.
+ * elements of most pages, the same on every page) is written in from HTML rendered once per process;
+ * a page rendered again with the same data is not rendered at all (app/rendered-pages.server.ts;
+ * docs/performance.md). A back-office screen is streamed and answered once all of it is ready.
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
@@ -20,6 +21,7 @@ import { getAppContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
 import { isBackOffice } from '#app/page-handle.ts';
+import { renderedPage, renderKey } from './rendered-pages.server.ts';
 import { utf8 } from './utf8.server.ts';
 
 export const streamTimeout = 5_000;
@@ -78,8 +80,11 @@ export default function handleRequest(
     (m) => routerContext.routeModules[m.route.id]?.handle,
   );
   if (!isBackOffice(handles)) {
-    // React adds the doctype only when it streams; a Buffer body spares the Response a UTF-16 scan
-    const html = utf8(`<!DOCTYPE html>${withChrome(renderToString(page), app.site)}`);
+    // the same data gives the same page: rendered once (app/rendered-pages.server.ts); React adds
+    // the doctype only when it streams; a Buffer body spares the Response a UTF-16 scan
+    const html = renderedPage(renderKey(request, routerContext, nonce ?? ''), () =>
+      utf8(`<!DOCTYPE html>${withChrome(renderToString(page), app.site)}`),
+    );
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise((resolve, reject) => {
