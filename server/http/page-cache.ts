@@ -291,6 +291,9 @@ export function createPageCache(options: PageCacheOptions) {
 
     /** The public pages this cache may keep, from the route table. */
     pages,
+
+    /** Whether a path is one of those pages (whatever its query). */
+    isPublicPage: (path: string) => pages.some((r) => r.pattern.test(path)),
   };
 }
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -2,11 +2,11 @@
  * The render layer's door: every request that is not /api or a file becomes a server-rendered page
  * (React Router's fetch handler), sent whole and compressed in one call.
  *
- * A GET of a public page by a visitor without a session, with only the query parameters the page
- * declares, is rendered for the page cache (decision 0114): with no nonce (its inline scripts are
- * allowed by hash), kept when it is a 200, and sent from the cache like every later hit. Anything
- * else (a staff member, an unknown parameter, a back-office screen, a form's action) is rendered for
- * its request alone, with its own nonce.
+ * A public page (app/page-handle.ts) is rendered without a nonce, its inline scripts allowed by hash:
+ * the same bytes for every visitor. A GET of one by a visitor without a session, with only the query
+ * parameters the page declares, is kept by the page cache (decision 0114) when it is a 200, and sent
+ * from the cache like every later hit. Anything else (a back-office screen, a form's action) is
+ * rendered for its request alone, with its own nonce.
  *
  * Public pages ship no React, so nothing in the browser reads their loader data; React Router still
  * encodes it for the browser (turbo-stream) before it renders a document, which was 7–12% of a page
@@ -50,38 +50,40 @@ export function renderPages(options: {
   );
 
   return (req, res, next) => {
-    const cacheKey = pageCache && req.method === 'GET' ? pageCache.keyOf(req) : undefined;
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (!read && !sameOrigin(req, options.site)) {
+      // a page's action (a back-office form or fetcher) is for this site's own pages only
+      res.status(403).type('text/plain').send(FOREIGN_ORIGIN);
+      return;
+    }
+    // A public page is the same bytes for every visitor: rendered without a nonce, its inline
+    // scripts allowed by hash, so it can be kept (by address in the page cache, by data in
+    // app/rendered-pages.server.ts). Anything else is rendered for its request, with its nonce.
+    const publicPage = read && pageCache !== undefined && pageCache.isPublicPage(req.path);
+    const cacheKey = publicPage && req.method === 'GET' ? pageCache.keyOf(req) : undefined;
+    const startedUnder = pageCache?.generation() ?? 0;
+    const session = currentSession(res);
+    const context = contextFor(req, {
+      services,
+      site: options.site,
+      cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
+      session: session && {
+        user: { username: session.user.username, displayName: session.user.displayName },
+        csrfToken: session.csrfToken,
+      },
+    });
+    // a page on its way into the cache is finished even when its first visitor has gone
+    const aborted = new AbortController();
     if (cacheKey === undefined) {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !sameOrigin(req, options.site)) {
-        // a page's action (a back-office form or fetcher) is for this site's own pages only
-        res.status(403).type('text/plain').send(FOREIGN_ORIGIN);
-        return;
-      }
-      const session = currentSession(res);
-      const aborted = new AbortController();
       res.once('close', () => {
         if (!res.writableFinished) aborted.abort();
       });
-      const context = contextFor(req, {
-        services,
-        site: options.site,
-        cspNonce: res.locals.cspNonce as string,
-        session: session && {
-          user: { username: session.user.username, displayName: session.user.displayName },
-          csrfToken: session.csrfToken,
-        },
-      });
-      render(webRequest(req, aborted.signal), context)
-        .then((response) => send(req, res, response))
-        .catch(next);
-      return;
     }
-    const startedUnder = pageCache!.generation();
-    // no nonce: the page will be sent to many visitors; its inline scripts are allowed by hash
-    render(webRequest(req), contextFor(req, { services, site: options.site, cspNonce: '' }))
+    render(webRequest(req, aborted.signal), context)
       .then(async (response) => {
-        const html = isHtml(response) ? await response.text() : undefined;
-        if (html !== undefined && response.status === 200 && !response.headers.has('set-cookie')) {
+        if (!publicPage || !isHtml(response)) return send(req, res, response);
+        const html = await response.text();
+        if (cacheKey !== undefined && response.status === 200 && !response.headers.has('set-cookie')) {
           const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
           response.headers.forEach((value, name) => {
             headers[name] = value;
@@ -89,12 +91,11 @@ export function renderPages(options: {
           await pageCache!.store(req, res, { key: cacheKey, html, headers, startedUnder });
           return;
         }
-        // a redirect, a 404, a 503: sent as rendered, never kept, its inline scripts allowed by hash
         const policy = res.getHeader('content-security-policy');
-        if (html !== undefined && typeof policy === 'string') {
+        if (typeof policy === 'string') {
           res.setHeader('content-security-policy', policyWithHashes(policy, inlineScriptHashes(html)));
         }
-        await send(req, res, html === undefined ? response : new Response(html, response));
+        await send(req, res, new Response(html, response));
       })
       .catch(next);
   };
