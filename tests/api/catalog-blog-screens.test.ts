@@ -7,15 +7,15 @@
  * error shape with its status; a visitor without a session is sent to the sign-in page. The
  * browser's side (no /api call, no reload): tests/e2e/back-office-data-flow.e2e.test.ts.
  */
-import { RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import { CATALOG_MESSAGES } from '#app/modules/catalog/catalog.schema.ts';
 import * as blogRoute from '#app/routes/admin-blog.tsx';
 import * as catalogRoute from '#app/routes/admin-catalog.tsx';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
+import { routeContext } from '../support/route-context.ts';
 
 const SESSION = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
 type Session = typeof SESSION | null;
@@ -47,16 +47,7 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
   beforeAll(async () => {
     const deps = testDeps(ctx().t);
     services = createServices(deps);
-    context = (session) => {
-      const provider = new RouterContextProvider();
-      provider.set(appContext, {
-        services,
-        site: { ...deps.config.site, baseUrl: 'http://localhost' },
-        cspNonce: '',
-        session: session ?? undefined,
-      } satisfies AppLoadContext);
-      return provider;
-    };
+    context = (session) => routeContext(services, deps, session);
     await seedReference(deps);
   });
 

@@ -9,9 +9,8 @@
  * tests/e2e/leads-data-flow.e2e.test.ts.
  */
 import type { Kysely } from 'kysely';
-import { RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import { BOARD_MAX_PAGE, BOARD_PAGE_SIZE, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
 import { transitionRefusal } from '#app/modules/leads/status.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
@@ -21,6 +20,7 @@ import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
+import { routeContext } from '../support/route-context.ts';
 
 const NOW = new Date('2026-11-21T18:00:00.000Z');
 const MINUTE = 60_000;
@@ -87,16 +87,7 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
   beforeAll(async () => {
     const deps = testDeps(ctx().t, () => NOW);
     services = createServices(deps);
-    context = (session) => {
-      const provider = new RouterContextProvider();
-      provider.set(appContext, {
-        services,
-        site: { ...deps.config.site, baseUrl: 'http://localhost' },
-        cspNonce: '',
-        session: session ?? undefined,
-      } satisfies AppLoadContext);
-      return provider;
-    };
+    context = (session) => routeContext(services, deps, session);
     await seedReference(deps);
     // New: 260 leads a minute apart (more than one page of BOARD_MAX_PAGE), the newest first
     for (let i = 0; i < 260; i++) await addLead(deps.db, { name: `Walk-in ${i}` }, 10 + i);
