@@ -13,8 +13,6 @@ import routeConfig from '#app/routes.ts';
 import { appContext } from '#app/load-context.ts';
 import { DEFAULT_SITE } from '#app/modules/site/site.ts';
 import { isBackOffice, pageHandle } from '#app/page-handle.ts';
-import { insertBlogPost } from '#server/db/repo/blog.ts';
-import { insertCatalogItem } from '#server/db/repo/catalog.ts';
 import { cacheableRoutes, createPageCache, type RouteTable } from '#server/http/page-cache.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -104,57 +102,20 @@ eachEngine('public pages and the page cache', (ctx) => {
 
   beforeAll(async () => {
     table = await loadRouteTable();
-    const { deps } = ctx();
+    const { deps, services } = ctx();
     await seedReference(deps);
-    const now = new Date('2026-11-02T15:00:00.000Z');
-    await insertCatalogItem(
-      deps.db,
-      {
-        slug: 'hydraulic-pump',
-        title: 'Hydraulic Pump',
-        description: 'A pump.',
-        category: 'trailer-parts',
-        subcategory: null,
-        price: 13500,
-        cost: 10000,
-        markupPct: 0.35,
-        stockQty: 4,
-        images: [],
-        brand: null,
-        sku: 'SKU-1',
-        supplierSku: null,
-        specs: {},
-        status: 'active',
-      },
-      now,
-    );
-    await insertBlogPost(
-      deps.db,
-      {
-        slug: 'axle-tags',
-        title: 'Reading axle tags',
-        excerpt: 'How.',
-        content: '<p>How.</p>',
-        featuredImage: null,
-        tags: [],
-        authorName: 'Parts Hunters MB',
-        authorBio: null,
-        categoryId: null,
-        canonicalUrl: null,
-        metaTitle: null,
-        metaDescription: null,
-        readTimeMinutes: 3,
-        isFeatured: false,
-        allowComments: true,
-        cityFocus: [],
-        equipmentFocus: [],
-        localKeywords: [],
-        schemaType: 'Article',
-        status: 'published',
-        publishedAt: '2026-10-01T12:00:00.000Z',
-      },
-      now,
-    );
+    await services.catalog.createItem({
+      title: 'Hydraulic Pump',
+      slug: 'hydraulic-pump',
+      category: 'trailer-parts',
+      status: 'active',
+    });
+    const post = await services.blog.createPost({
+      title: 'Reading axle tags',
+      slug: 'axle-tags',
+      content: '<p>How.</p>',
+    });
+    await services.blog.publishPost(post.id, {});
   });
 
   /** The public page routes: not the back office, not the root or a layout, not the catch-all. */
