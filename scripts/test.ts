@@ -19,9 +19,9 @@
  *   node scripts/test.ts unit lint      # only the phases named (and, for server and e2e, the build)
  *   node scripts/test.ts --keep-going   # a failed check does not stop the phases after it
  *
- * The unit tests run with as many workers as the machine has cores (--maxWorkers=100% in
- * package.json; vitest's default leaves one core out, which on two cores is one file at a time):
- * most of their time is spent waiting.
+ * The unit tests run with vitest's default workers (one file at a time on two cores): with a worker
+ * per core, two CI runs each lost a PostgreSQL test database's schema between its creation and its
+ * migration ('schema … does not exist'), a race not found yet.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
