@@ -5,14 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type PostgresPool,
-  type PostgresPoolClient,
-} from 'kysely';
+import { Kysely, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -20,6 +13,7 @@ import type { Config } from '../config.ts';
 import type { Engine } from './engine.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type { DB } from './schema.ts';
@@ -105,7 +99,7 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   const pool = openPool(database.url, options);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
+  const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: kyselyPool(pool) }) });
   const opened: Database = { db, engine: 'postgres', close: () => db.destroy() };
   maintenance.set(opened, () => openDatabase(database, { ...options, poolSize: 1, statementTimeoutMs: 0 }));
   return opened;
@@ -214,8 +208,9 @@ export async function migrate(database: Database): Promise<string[]> {
 }
 
 async function migrateOn(database: Database): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema it can see; name ours, so a database
-  // that holds several schemas (other apps, or parallel test suites) never confuses it.
+  // Kysely's bookkeeping tables go in the connection's own schema, named, and it looks for them
+  // there only (own-schema-dialect.ts): a database that holds several schemas (other apps, or
+  // parallel test suites) never confuses it.
   const migrationTableSchema =
     database.engine === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
