@@ -18,10 +18,6 @@
  *   node scripts/test.ts                # everything (npm test)
  *   node scripts/test.ts unit lint      # only the phases named (and, for server and e2e, the build)
  *   node scripts/test.ts --keep-going   # a failed check does not stop the phases after it
- *
- * The unit tests run with vitest's default workers (one file at a time on two cores): with a worker
- * per core, two CI runs each lost a PostgreSQL test database's schema between its creation and its
- * migration ('schema … does not exist'), a race not found yet.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
