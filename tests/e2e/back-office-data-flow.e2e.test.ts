@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, visit, waitForHydration } from './support/browser.ts';
+import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
@@ -39,8 +39,7 @@ describe('back office data flow', () => {
   it('Catalog: an edit goes to the route action and the table changes without a reload or /api', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await visit(page, '/admin/catalog');
+      await signIn(page, '/admin/catalog');
       const row = page.getByRole('row').filter({ hasText: SPINNER });
       const stock = row.getByRole('cell').nth(4);
       const before = await stock.textContent();
@@ -74,8 +73,7 @@ describe('back office data flow', () => {
   it('Catalog: search and filters live in the address, so a reload or Back shows the same list', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await visit(page, '/admin/catalog');
+      await signIn(page, '/admin/catalog');
       const box = page.getByRole('searchbox', { name: 'Search' });
       const titles = () => page.getByRole('row').filter({ has: page.getByRole('cell') });
       await box.fill('saltdogg');
@@ -107,8 +105,7 @@ describe('back office data flow', () => {
   it("Catalog: the action refuses bad input with the service's status, message and field errors", async () => {
     const { context, page } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await visit(page, '/admin/catalog');
+      await signIn(page, '/admin/catalog');
       // React Router's own request for a fetcher's post (single fetch: `<path>.data`)
       const res = await page.request.post('/admin/catalog.data', {
         headers: { 'Content-Type': 'application/json', Origin: new URL(page.url()).origin },

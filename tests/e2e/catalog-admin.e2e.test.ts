@@ -116,8 +116,7 @@ describe('Catalog Management', () => {
   it('adds an item with the dialog, edits it, publishes it, and it appears on /catalog', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await visit(page, '/admin/catalog');
+      await signIn(page, '/admin/catalog');
       await row(page, 'Dexter 7,000 lb').first().waitFor();
 
       // --- add: the empty form says what is missing, in the spec's words
@@ -278,8 +277,7 @@ describe('Catalog Management', () => {
   it('exports the catalog as CSV and imports a sheet, refusing one with a bad row', async () => {
     const { context, page } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await visit(page, '/admin/catalog');
+      await signIn(page, '/admin/catalog');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Export CSV' }).click(),
@@ -335,8 +333,7 @@ describe('Catalog Management', () => {
     it(`axe finds nothing with the item dialog open (${device}), and nothing scrolls sideways`, async () => {
       const { context, page, problems } = await openPage(browser, device);
       try {
-        await signIn(page);
-        await visit(page, '/admin/catalog');
+        await signIn(page, '/admin/catalog');
         await row(page, 'Dexter 7,000 lb').first().waitFor();
         expect(await axeViolations(page)).toEqual([]);
         await page.getByRole('button', { name: /^Edit Dexter 7,000/ }).click();

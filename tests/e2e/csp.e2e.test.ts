@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLeadsBoard, signIn } from './support/admin.ts';
+import { signIn } from './support/admin.ts';
 import { launchBrowser, openPage, visit } from './support/browser.ts';
 
 let browser: Browser;
@@ -41,9 +41,7 @@ describe('no CSP violations where forms validate', () => {
       await visit(page, '/admin/login');
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.getByText('Username is required').waitFor();
-      await signIn(page);
-
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       // any lead will do (other files move the demo leads around)
       await page.locator('[data-lead-card]').first().click();
       const lead = page.getByRole('dialog', { name: 'Lead Details' });

@@ -154,9 +154,7 @@ describe('Insights', () => {
   it('reads on a phone: the page never scrolls sideways', async () => {
     const { context, page, problems } = await openPage(browser, 'phone');
     try {
-      await signIn(page);
-      await page.goto('/admin/insights');
-      await waitForHydration(page);
+      await signIn(page, '/admin/insights');
       await page
         .getByRole('region', { name: 'Leads per week' })
         .locator('.recharts-surface')

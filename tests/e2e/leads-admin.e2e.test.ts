@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
-import { leadCard, openLeadsBoard, signIn, toastRegion } from './support/admin.ts';
+import { leadCard, signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,8 +22,7 @@ describe('Lead Management', () => {
   it('shows the cards and the five-column board', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       for (const title of [
         'Quote Button Clicks',
         "Today's Leads",
@@ -51,8 +50,7 @@ describe('Lead Management', () => {
   it('prices a lead with each difficulty, sends the quote, then ordered, fulfilled and lost with a reason', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       await leadCard(page, 'New', 'Darren Klassen').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       await dialog.getByRole('heading', { name: 'Contact Information' }).waitFor();
@@ -137,8 +135,7 @@ describe('Lead Management', () => {
   it('Mark as Lost asks for a reason but goes through without one', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       await leadCard(page, 'Ordered', 'Tyler Wiebe').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       await dialog.getByRole('button', { name: 'Mark as Lost' }).click();
@@ -157,8 +154,7 @@ describe('Lead Management', () => {
   it('a card shows equipment and name in full and at most two lines of description', async () => {
     const { context, page } = await openPage(browser, 'desktop', { width: 1366, height: 900 });
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       const card = leadCard(page, 'Fulfilled', 'Jenna Kowalchuk');
       await card.waitFor();
       const measured = await card.evaluate((el) => {
@@ -198,8 +194,7 @@ describe('Lead Management', () => {
       const viewport = device === 'desktop' ? { width: 1280, height: 720 } : undefined;
       const { context, page } = await openPage(browser, device, viewport);
       try {
-        await signIn(page);
-        await openLeadsBoard(page);
+        await signIn(page, '/admin/leads');
         await leadCard(page, 'Fulfilled', 'Jenna Kowalchuk').click();
         const dialog = page.getByRole('dialog', { name: 'Lead Details' });
         await dialog.getByRole('heading', { name: 'Contact Information' }).waitFor();
@@ -240,8 +235,7 @@ describe('Lead Management', () => {
   it('searches by name and, on a phone, scrolls the board inside itself', async () => {
     const { context, page } = await openPage(browser, 'phone');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       await page.getByLabel('Search leads').fill('Kyle');
       await leadCard(page, 'Qualified', 'Kyle Friesen').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-lead-card]').length === 1);

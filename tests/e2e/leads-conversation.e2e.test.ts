@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
-import { leadCard, openLeadsBoard, signIn, toastRegion } from './support/admin.ts';
+import { leadCard, signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,8 +22,7 @@ describe('Lead Details conversation', () => {
   it('texts the customer from the dialog and shows the message with its status', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       await leadCard(page, 'Quoted', 'Priya Sandhu').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       const conversation = dialog.getByRole('region', { name: 'Conversation' });
@@ -72,8 +71,7 @@ describe('Lead Details conversation', () => {
   it('gives the focus back to the card in its new column after a status change', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       await leadCard(page, 'New', 'Gord Thiessen').click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
       // his request came by text: the conversation starts with it and the automatic reply

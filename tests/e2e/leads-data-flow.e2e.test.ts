@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { boardColumn, leadCard, openLeadsBoard, signIn, toastRegion } from './support/admin.ts';
+import { boardColumn, leadCard, signIn, toastRegion } from './support/admin.ts';
 import { baseUrl } from './support/server.ts';
 
 let browser: Browser;
@@ -21,7 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const COUPLER = /Left rear remote coupler leaks/;
+// the demo lead's own words: the request form's tests send leads that start the same
+const COUPLER = /Left rear remote coupler leaks whenever/;
 
 /** The count in a column's heading ('New Count: 3'). */
 async function countOf(page: Page, status: string): Promise<number> {
@@ -33,8 +34,7 @@ describe('Lead Management data flow', () => {
   it('moves a lead to Qualified: its card and the counts change with no reload and no /api call', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       const before = { new: await countOf(page, 'New'), qualified: await countOf(page, 'Qualified') };
       expect(before.new).toBeGreaterThan(0);
       const requests: string[] = [];
@@ -44,7 +44,7 @@ describe('Lead Management data flow', () => {
 
       await leadCard(page, 'New', COUPLER).click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
-      await dialog.getByText('Left rear remote coupler leaks').waitFor();
+      await dialog.getByText(COUPLER).waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/admin\/leads\/\d+$/);
       await dialog.getByRole('button', { name: 'Mark as Qualified' }).click();
       await toastRegion(page).getByText('Lead updated successfully').waitFor();
@@ -59,7 +59,7 @@ describe('Lead Management data flow', () => {
       await page.waitForFunction(() =>
         document.activeElement
           ?.closest('[data-lead-card]')
-          ?.textContent?.includes('Left rear remote coupler'),
+          ?.textContent?.includes('Left rear remote coupler leaks whenever'),
       );
       expect(new URL(page.url()).pathname).toBe('/admin/leads');
 
@@ -77,8 +77,7 @@ describe('Lead Management data flow', () => {
   it('keeps the search and the open lead in the address', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
-      await signIn(page);
-      await openLeadsBoard(page);
+      await signIn(page, '/admin/leads');
       // typed at a pace where each search's board arrives while the next letter is being typed
       // (the board answers slowly here): the box keeps every letter, the address ends with them all
       await page.route('**/admin/leads.data*', async (route) => {

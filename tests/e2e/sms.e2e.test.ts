@@ -139,9 +139,7 @@ describe('a lead that starts as a text', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    await signIn(page);
-    await page.goto('/admin/leads');
-    await waitForHydration(page);
+    await signIn(page, '/admin/leads');
     const card = customerCard(page, 'New');
     await card.waitFor();
     expect(await card.textContent()).toContain(caseNumber!);

@@ -1,5 +1,5 @@
 /** Signing in to the back office the way staff do: through the login form. */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitForHydration } from './browser.ts';
 import { E2E_ADMIN_PASSWORD } from './site.ts';
 
@@ -12,10 +12,29 @@ export async function submitSignIn(page: Page, password = E2E_ADMIN_PASSWORD): P
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Signs in and waits until the landing page (/admin/blog) has hydrated. */
-export async function signIn(page: Page): Promise<void> {
-  await submitSignIn(page);
-  await page.waitForURL('**/admin/blog');
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** The session each browser (one per test file) signed in with, cookies and local storage. */
+const sessions = new WeakMap<Browser, StorageState>();
+
+/**
+ * Signs in and opens `screen` (by default /admin/blog, where signing in lands), waiting until it
+ * has hydrated. The first time in a browser (a test file) through the form; later contexts of that
+ * browser take the same session, as one person with several tabs would, and open the screen
+ * directly (the form and its refusals are tests/e2e/admin-auth's).
+ */
+export async function signIn(page: Page, screen = '/admin/blog'): Promise<void> {
+  const browser = page.context().browser();
+  const session = browser && sessions.get(browser);
+  if (session) {
+    await page.context().setStorageState(session);
+  } else {
+    await submitSignIn(page);
+    await page.waitForURL('**/admin/blog');
+    await waitForHydration(page);
+    if (browser) sessions.set(browser, await page.context().storageState());
+    if (screen === '/admin/blog') return;
+  }
+  await page.goto(screen);
   await waitForHydration(page);
 }
 
@@ -29,10 +48,3 @@ export const boardColumn = (page: Page, status: string) =>
 /** A lead's card in a column of the board, found by text on the card (a name, a case number). */
 export const leadCard = (page: Page, status: string, text: string | RegExp) =>
   boardColumn(page, status).getByRole('button', { name: typeof text === 'string' ? new RegExp(text) : text });
-
-/** Opens Lead Management and waits until it has hydrated. */
-export async function openLeadsBoard(page: Page): Promise<void> {
-  await page.goto('/admin/leads');
-  await waitForHydration(page);
-  await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
-}
