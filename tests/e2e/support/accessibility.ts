@@ -74,26 +74,32 @@ export async function describePublicPages(device: Device): Promise<void> {
   const publicPages = [...routes, ...PUBLIC_STATES.filter((s) => !seen.has(s.path))];
   const browser = sharedBrowser();
   describe(`every public page in Chromium on a ${device}`, () => {
+    // one tab for the file's pages, as a visitor going from page to page: each test loads a new
+    // document in it (a new context and page per test cost more than the page's own load)
+    let tab: Awaited<ReturnType<typeof openPage>>;
+    beforeAll(async () => {
+      tab = await openPage(browser(), device);
+    });
+    afterAll(async () => {
+      await tab?.context.close();
+    });
     for (const r of publicPages) {
       it(`${r.path} (${r.route}) on a ${device}: one h1, the chrome, no axe violations, no console or page errors`, async () => {
-        const { context, page, problems } = await openPage(browser(), device);
-        try {
-          const response = await visit(page, r.path);
-          if (r.exists) expect(response.status()).toBe(200);
-          await page.getByRole('banner').getByRole('link', { name: SITE_NAME }).waitFor();
-          await page.getByRole('contentinfo').waitFor();
-          expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-          expect({ path: r.path, violations: await axeViolations(page) }).toEqual({
-            path: r.path,
-            violations: [],
-          });
-          expect(
-            problems.errors.filter((e) => r.exists || !/status of 404/.test(e)),
-            'console and page errors',
-          ).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        const { page, problems } = tab;
+        problems.errors.length = 0;
+        const response = await visit(page, r.path);
+        if (r.exists) expect(response.status()).toBe(200);
+        await page.getByRole('banner').getByRole('link', { name: SITE_NAME }).waitFor();
+        await page.getByRole('contentinfo').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+        expect({ path: r.path, violations: await axeViolations(page) }).toEqual({
+          path: r.path,
+          violations: [],
+        });
+        expect(
+          problems.errors.filter((e) => r.exists || !/status of 404/.test(e)),
+          'console and page errors',
+        ).toEqual([]);
       });
     }
   });
