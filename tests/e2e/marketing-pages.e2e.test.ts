@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, visit } from './support/browser.ts';
+import { launchBrowser, openPage, visit, type Device } from './support/browser.ts';
 import {
   countElements,
   fetchPage,
@@ -37,20 +37,23 @@ function jsonLdOf(html: string): JsonLd[] {
 }
 
 let browser: Browser;
-let context: BrowserContext | undefined;
+/** One tab per viewport for the file's tests, as a visitor going from page to page. */
+const tabs = new Map<Device, Awaited<ReturnType<typeof openPage>>>();
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await context?.close();
+  for (const tab of tabs.values()) await tab.context.close();
   await browser?.close();
 });
 
-async function open(device: 'desktop' | 'phone' = 'desktop') {
-  await context?.close();
-  const opened = await openPage(browser, device);
-  context = opened.context;
-  return opened;
+/** The viewport's tab, its problems cleared; each test loads the pages it reads in it. */
+async function open(device: Device = 'desktop') {
+  let tab = tabs.get(device);
+  if (!tab) tabs.set(device, (tab = await openPage(browser, device)));
+  tab.problems.errors.length = 0;
+  tab.problems.warnings.length = 0;
+  return tab;
 }
 
 /** Visible text of the page's main region, whitespace collapsed. */
