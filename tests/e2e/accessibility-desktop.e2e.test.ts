@@ -1,21 +1,14 @@
 /** Every public page and state on a laptop: no axe violations, no console or page errors (tests/e2e/support/accessibility.ts). */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describePublicPages } from './support/accessibility.ts';
-import { axeViolations, launchBrowser, openPage, visit } from './support/browser.ts';
+import { expect, it } from 'vitest';
+import { describePublicPages, sharedBrowser } from './support/accessibility.ts';
+import { axeViolations, openPage, visit } from './support/browser.ts';
 
 await describePublicPages('desktop');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 it('the scan itself reports a picture without a text alternative and grey text on white', async () => {
-  const { context, page } = await openPage(browser, 'desktop');
+  const { context, page } = await openPage(browser(), 'desktop');
   try {
     await visit(page, '/');
     await page.evaluate(() => {

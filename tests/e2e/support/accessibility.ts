@@ -56,7 +56,7 @@ const ADMIN_SCREENS: { path: string; heading: string; ready?: (page: Page) => Pr
 ];
 
 /** One Chromium for the file's tests. */
-function sharedBrowser(): () => Browser {
+export function sharedBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
