@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, visit, type Device } from './support/browser.ts';
+import { launchBrowser, sharedTabs, visit, type Device } from './support/browser.ts';
 import {
   countElements,
   fetchPage,
@@ -37,24 +37,15 @@ function jsonLdOf(html: string): JsonLd[] {
 }
 
 let browser: Browser;
-/** One tab per viewport for the file's tests, as a visitor going from page to page. */
-const tabs = new Map<Device, Awaited<ReturnType<typeof openPage>>>();
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const tab of tabs.values()) await tab.context.close();
   await browser?.close();
 });
-
-/** The viewport's tab, its problems cleared; each test loads the pages it reads in it. */
-async function open(device: Device = 'desktop') {
-  let tab = tabs.get(device);
-  if (!tab) tabs.set(device, (tab = await openPage(browser, device)));
-  tab.problems.errors.length = 0;
-  tab.problems.warnings.length = 0;
-  return tab;
-}
+/** One tab per viewport for the file (sharedTabs); each test loads the pages it reads in it. */
+const tabs = sharedTabs(() => browser);
+const open = (device: Device = 'desktop') => tabs(device);
 
 /** Visible text of the page's main region, whitespace collapsed. */
 const mainText = async (page: Page) => (await page.getByRole('main').innerText()).replace(/\s+/g, ' ');

@@ -18,6 +18,7 @@ import {
   type Device,
   newContext,
   openPage,
+  sharedTabs,
   reportCspViolations,
   visit,
   waitForHydration,
@@ -74,19 +75,10 @@ export async function describePublicPages(device: Device): Promise<void> {
   const publicPages = [...routes, ...PUBLIC_STATES.filter((s) => !seen.has(s.path))];
   const browser = sharedBrowser();
   describe(`every public page in Chromium on a ${device}`, () => {
-    // one tab for the file's pages, as a visitor going from page to page: each test loads a new
-    // document in it (a new context and page per test cost more than the page's own load)
-    let tab: Awaited<ReturnType<typeof openPage>>;
-    beforeAll(async () => {
-      tab = await openPage(browser(), device);
-    });
-    afterAll(async () => {
-      await tab?.context.close();
-    });
+    const tab = sharedTabs(browser);
     for (const r of publicPages) {
       it(`${r.path} (${r.route}) on a ${device}: one h1, the chrome, no axe violations, no console or page errors`, async () => {
-        const { page, problems } = tab;
-        problems.errors.length = 0;
+        const { page, problems } = await tab(device);
         const response = await visit(page, r.path);
         if (r.exists) expect(response.status()).toBe(200);
         await page.getByRole('banner').getByRole('link', { name: SITE_NAME }).waitFor();

@@ -12,6 +12,7 @@ import {
   type Page,
   type Response,
 } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { baseUrl } from './server.ts';
 
 export type Device = 'desktop' | 'phone';
@@ -64,6 +65,25 @@ export async function openPage(
   await reportCspViolations(context);
   const page = await context.newPage();
   return { context, page, problems: watchProblems(page) };
+}
+
+/**
+ * One tab per viewport for a file's tests that only read pages, as a visitor going from page to
+ * page: each test loads a new document in it, and gets it with its problems cleared (a new context
+ * and page per test cost more than the page's own load). Closed after the file (or describe block).
+ */
+export function sharedTabs(browser: () => Browser): (device: Device) => ReturnType<typeof openPage> {
+  const tabs = new Map<Device, Awaited<ReturnType<typeof openPage>>>();
+  afterAll(async () => {
+    for (const tab of tabs.values()) await tab.context.close();
+  });
+  return async (device) => {
+    let tab = tabs.get(device);
+    if (!tab) tabs.set(device, (tab = await openPage(browser(), device)));
+    tab.problems.errors.length = 0;
+    tab.problems.warnings.length = 0;
+    return tab;
+  };
 }
 
 /**
