@@ -20,7 +20,7 @@ import { SiteHeader } from '#app/components/site/site-header.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
-import { isBackOffice } from '#app/page-handle.ts';
+import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import { renderedPage, renderKey } from './rendered-pages.server.ts';
 import { utf8 } from './utf8.server.ts';
 
@@ -79,6 +79,13 @@ export default function handleRequest(
   const handles = routerContext.staticHandlerContext.matches.map(
     (m) => routerContext.routeModules[m.route.id]?.handle,
   );
+  if (isPrivate(handles)) {
+    // a customer's own page (the quote link): for this visitor only, kept nowhere
+    responseHeaders.set('Cache-Control', 'private, no-store');
+    responseHeaders.set('X-Robots-Tag', 'noindex, nofollow');
+    const html = utf8(`<!DOCTYPE html>${withChrome(renderToString(page), app.site)}`);
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
   if (!isBackOffice(handles)) {
     // the same data gives the same page: rendered once (app/rendered-pages.server.ts); React adds
     // the doctype only when it streams; a Buffer body spares the Response a UTF-16 scan

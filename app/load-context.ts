@@ -13,6 +13,8 @@ export type AppLoadContext = {
   services: Services;
   site: SiteInfo;
   cspNonce: string;
+  /** Who asks: the client's address (as Express reads it behind TRUST_PROXY) and browser */
+  client: { ip: string; userAgent: string };
   /** The signed-in staff member, when the request carries a live session cookie */
   session?: { user: { username: string; displayName: string }; csrfToken: string };
 };

@@ -12,12 +12,18 @@
  * - A back-office screen: `{ backOffice: true }` on the screen or a layout above it. It hydrates
  *   (React Router in the browser), gets the back-office shell instead of the site chrome, and is
  *   never cached.
+ * - A private page: `{ private: true }`, a customer's own page behind a secret link (the quote
+ *   page). Like a public page it ships no React and has the site chrome; unlike one it is rendered
+ *   for its visitor every time: never in the page cache, `Cache-Control: private, no-store`,
+ *   `X-Robots-Tag: noindex`.
  */
 export type PageHandle = {
   /** The query parameters a public page's loader reads (the page cache's key). */
   query?: readonly string[];
   /** A back-office screen (or layout): hydrated, no site chrome, never cached. */
   backOffice?: true;
+  /** A customer's private page: no React, never cached, no-store, noindex. */
+  private?: true;
 };
 
 /** The handle of a matched route, whatever its module exported. */
@@ -28,4 +34,9 @@ export function pageHandle(handle: unknown): PageHandle {
 /** Whether a page, given its matched routes' handles, is a back-office screen. */
 export function isBackOffice(handles: readonly unknown[]): boolean {
   return handles.some((h) => pageHandle(h).backOffice === true);
+}
+
+/** Whether a page, given its matched routes' handles, is a customer's private page. */
+export function isPrivate(handles: readonly unknown[]): boolean {
+  return handles.some((h) => pageHandle(h).private === true);
 }

@@ -15,6 +15,9 @@ export default [
   // the footer's 'Privacy Policy' and 'Terms of Service' (SPEC §2 leaves their targets open; issue 17)
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-of-service', 'routes/terms-of-service.tsx'),
+  // the customer's private page behind the link in their texts (issue 28): never cached
+  route('q/:token', 'routes/quote.tsx'),
+  route('q/:token/photos/:n', 'routes/quote-photo.ts'),
   route('admin/login', 'routes/admin-login.tsx'),
   // the back office: its layout refuses visitors without a session (redirect to /admin/login)
   layout('routes/admin-layout.tsx', [

@@ -62,7 +62,7 @@ export async function staffAction<T extends object>(
  * A service's AppError, recognised by its shape: the route bundle and the server each load their own
  * copy of server/errors.ts, so `instanceof` cannot tell.
  */
-function refusal(
+export function refusal(
   err: unknown,
 ): { status: number; message: string; fieldErrors?: Record<string, string[]> } | null {
   if (!(err instanceof Error) || err.name !== 'AppError') return null;

@@ -75,6 +75,35 @@ export interface LeadsTable {
   search_name: string | null;
   /** the phone's digits (phoneDigits), written with the lead; migration 0004 */
   phone_digits: string | null;
+  /** the quote version the customer sees now (quote_versions.version); migration 0010 */
+  quote_version: number | null;
+  quote_expires_at: Timestamp | null;
+  /** times the customer opened the quote page since the current version was sent */
+  quote_views: Generated<number>;
+  quote_first_viewed_at: Timestamp | null;
+}
+
+/** One sent quote (issue 28): its options as JSON (QuoteOption[]); locked once accepted. Migration 0010. */
+export interface QuoteVersionsTable {
+  id: Generated<number>;
+  lead_id: number;
+  version: number;
+  options: JsonText;
+  content_hash: string;
+  sent_by: string;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_option: number | null;
+  accepted_at: Timestamp | null;
+}
+
+/** A private link to a lead's page: only the SHA-256 of its token; `version` pins a quote version. Migration 0010. */
+export interface LeadLinksTable {
+  id: Generated<number>;
+  lead_id: number;
+  token_hash: string;
+  version: number | null;
+  created_at: Timestamp;
 }
 
 export interface LeadPhotosTable {
@@ -244,6 +273,8 @@ export interface DB {
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;
   lead_events: LeadEventsTable;
+  quote_versions: QuoteVersionsTable;
+  lead_links: LeadLinksTable;
   outgoing_messages: OutgoingMessagesTable;
   sms_opt_outs: SmsOptOutsTable;
   sms_inbound: SmsInboundTable;

@@ -60,7 +60,7 @@ export function cacheableRoutes(table: RouteTable): CachedRoute[] {
       branch.unshift(r);
     }
     const handles = branch.map((r) => pageHandle(r.module.handle));
-    if (handles.some((h) => h.backOffice)) continue;
+    if (handles.some((h) => h.backOffice || h.private)) continue;
     const segments = branch.flatMap((r) => (r.path ?? '').split('/').filter(Boolean));
     if (segments.some((s) => s.includes('*'))) continue;
     // only the paths a page can have: fixed segments as written, dynamic ones as slugs

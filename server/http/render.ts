@@ -67,6 +67,7 @@ export function renderPages(options: {
       services,
       site: options.site,
       cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
+      client: { ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' },
       session: session && {
         user: { username: session.user.username, displayName: session.user.displayName },
         csrfToken: session.csrfToken,

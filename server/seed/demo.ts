@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { DB } from '../db/index.ts';
 import type { ServiceDeps } from '../services/context.ts';
+import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/repo/blog.ts';
 import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts';
 import { insertMessage as enqueueMessage } from '../db/repo/outgoing-messages.ts';
@@ -282,7 +283,10 @@ async function startConversation(
       channel: 'sms',
       recipient: text.phone,
       subject: null,
-      body: smsReplies(config.site).newRequest(lead.caseNumber),
+      body: smsReplies(config.site).newRequest(
+        lead.caseNumber,
+        await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at }),
+      ),
       status: 'logged',
       audience: 'customer',
     },

@@ -13,6 +13,7 @@ import { healthService } from './health.ts';
 import { insightsService } from './insights.ts';
 import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
+import { quotesService } from './quotes.ts';
 import { createMessaging } from './messaging.ts';
 import { cityPagesService } from './city-pages.ts';
 import { rateLimitService } from './rate-limits.ts';
@@ -32,8 +33,11 @@ export function createServices(deps: ServiceDeps) {
   // every service that needs them asks this one
   const reference = referenceService(deps, { changes });
   const leads = leadsService(deps, { messaging, reference });
+  const rateLimits = rateLimitService(deps);
+  // the customer's private page: quotes sent as versions, answered there or by text (issue 28)
+  const quotes = quotesService(deps, { messaging, rateLimits });
   // texting takes Twilio's webhooks: customers' texts and delivery reports
-  const texting = textingService(deps, { messaging, leads });
+  const texting = textingService(deps, { messaging, leads, quotes });
   // city pages keep what they read of the catalog until it changes (docs/performance.md)
   const cityPages = cityPagesService(deps, { changes, reference });
   return {
@@ -47,9 +51,10 @@ export function createServices(deps: ServiceDeps) {
     health: healthService(deps),
     insights: insightsService(deps, { cityPages, reference }),
     leads,
-    leadAdmin: leadAdminService(deps, { messaging }),
+    leadAdmin: leadAdminService(deps, { messaging, quotes }),
     messaging,
-    rateLimits: rateLimitService(deps),
+    quotes,
+    rateLimits,
     reference,
     seo: seoService(deps, { cityPages }),
     stats: statsService(deps, { reference, changes }),

@@ -11,7 +11,6 @@ import {
   CARD_DESCRIPTION_CHARS,
   CONVERSATION_TEXT,
   messagePayloadSchema,
-  quotePayloadSchema,
   statusPayloadSchema,
   type BoardColumn,
   type BoardPage,
@@ -22,32 +21,25 @@ import {
   type LeadDetails,
 } from '#app/modules/leads/lead-admin.ts';
 import { leadPhotoUrl } from '#app/modules/leads/lead-photos.ts';
-import { type Lead, type LeadStatus } from '#app/modules/leads/leads.ts';
-import {
-  BOARD_STATUSES,
-  canQuote,
-  canTransition,
-  quoteRefusal,
-  transitionRefusal,
-  type BoardStatus,
-} from '#app/modules/leads/status.ts';
-import { quoteEmail, quoteMessage, SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
-import { priceQuote } from '#app/modules/pricing/pricing.ts';
+import { type Lead } from '#app/modules/leads/leads.ts';
+import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
+import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';
-import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
-import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadStatus } from '../db/repo/leads.ts';
+import { listLeadEvents } from '../db/repo/lead-events.ts';
+import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
+import { LEAD_NOT_FOUND, moveLead } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
+import type { QuotesService } from './quotes.ts';
 
-export const LEAD_NOT_FOUND = 'Lead not found';
 export const LIST_DEFAULT_LIMIT = 100;
 export const LIST_MAX_LIMIT = 500;
 
@@ -112,9 +104,9 @@ function parseId(id: unknown): number {
  * `messaging`: the one way to queue messages (the quote's text and e-mail, and staff's texts with
  * their e-mail copies, go through it).
  */
-export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messaging }) {
+export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messaging; quotes: QuotesService }) {
   const { db, engine, config, now } = deps;
-  const { messaging } = parts;
+  const { messaging, quotes } = parts;
 
   /** Staff's text and its e-mail copy, queued in one transaction; the caller kicks the outbox. */
   async function sendStaffText(leadId: number, body: string): Promise<void> {
@@ -159,12 +151,13 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
   async function details(id: number): Promise<LeadDetails> {
     const lead = await findLeadById(db, id, leadPhotoUrl);
     if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
-    const [events, rows, outgoing, incoming, smsOptedOut] = await Promise.all([
+    const [events, rows, outgoing, incoming, smsOptedOut, quoteVersions] = await Promise.all([
       listLeadEvents(db, id),
       listLeadMessages(db, id),
       listCustomerMessages(db, id),
       listInboundForLead(db, id),
       messaging.isOptedOut(lead.phone),
+      quotes.versions(id),
     ]);
     const messages = rows.map(({ lastError: _, ...m }) => m);
     const conversation: ConversationMessage[] = [
@@ -178,6 +171,19 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
         photoCount: m.photoCount,
         at: m.createdAt,
       })),
+      // questions the customer asked on the quote page
+      ...events
+        .filter((e) => e.type === 'question' && typeof e.detail?.body === 'string')
+        .map((e): ConversationMessage => ({
+          key: `web-${e.id}`,
+          direction: 'in',
+          channel: 'web',
+          body: e.detail!.body as string,
+          status: 'received',
+          error: null,
+          photoCount: 0,
+          at: e.createdAt,
+        })),
       ...outgoing.map((m): ConversationMessage => ({
         key: `out-${m.id}`,
         direction: 'out',
@@ -194,7 +200,7 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
         (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) ||
         Number(a.key.slice(a.key.indexOf('-') + 1)) - Number(b.key.slice(b.key.indexOf('-') + 1)),
     );
-    return { ...lead, events, messages, conversation, smsOptedOut };
+    return { ...lead, events, messages, conversation, smsOptedOut, quoteVersions };
   }
 
   return {
@@ -247,85 +253,20 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
       const leadId = parseId(id);
       const { status, reason } = parseInput(statusPayloadSchema, payload);
       const at = now();
-      await db.transaction().execute(async (trx) => {
-        const row = await lockLead(trx, leadId, engine);
-        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
-        const from = row.status as LeadStatus;
-        if (!canTransition(from, status)) throw new AppError(409, transitionRefusal(from, status));
-        await updateLeadStatus(trx, leadId, status, at, reason);
-        await insertLeadEvent(trx, {
-          leadId,
-          type: 'status',
-          fromStatus: from,
-          toStatus: status,
-          actor,
-          detail: status === 'lost' && reason ? { reason } : null,
-          at,
-        });
-      });
+      await db
+        .transaction()
+        .execute((trx) => moveLead(trx, engine, { leadId, to: status, by: 'staff', actor, at, reason }));
       return details(leadId);
     },
 
     /**
-     * Prices and sends a quote (SPEC §7 POST /api/leads/{id}/quote, DESIGN §4): margin and sell
-     * price recomputed from cost, difficulty and the lead's urgency; cost, markup, price, ETA and
-     * notes stored; the lead becomes quoted; a 'quote' event and the customer's SMS are written
-     * in the same transaction. 409 for a lead that cannot be quoted (ordered, fulfilled, lost).
+     * Prices and sends a quote (SPEC §7 POST /api/leads/{id}/quote; issue 28: one to three options,
+     * a new version each time, with its private link): the quote-link service's `send`. 409 for a
+     * lead that cannot be quoted (ordered, fulfilled, lost).
      */
     async sendQuote(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const input = parseInput(quotePayloadSchema, payload);
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const row = await lockLead(trx, leadId, engine);
-        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
-        const lead = toLead(row);
-        if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
-        const quote = priceQuote({
-          costCents: input.cost,
-          difficulty: input.difficulty,
-          urgency: lead.urgency,
-        });
-        await saveLeadQuote(trx, leadId, { ...quote, etaDays: input.etaDays, notes: input.notes }, at);
-        await insertLeadEvent(trx, {
-          leadId,
-          type: 'quote',
-          fromStatus: lead.status,
-          toStatus: 'quoted',
-          actor,
-          detail: { ...quote, etaDays: input.etaDays, difficulty: input.difficulty },
-          at,
-        });
-        await messaging.enqueueText(
-          trx,
-          {
-            leadId,
-            phone: lead.phone,
-            body: quoteMessage({
-              siteName: config.site.name,
-              caseNumber: lead.caseNumber,
-              sellPrice: quote.sellPrice,
-              etaDays: input.etaDays,
-            }),
-          },
-          at,
-        );
-        await messaging.enqueueCustomerEmail(
-          trx,
-          {
-            leadId,
-            email: lead.email,
-            ...quoteEmail({
-              site: config.site,
-              name: lead.name,
-              caseNumber: lead.caseNumber,
-              sellPrice: quote.sellPrice,
-              etaDays: input.etaDays,
-            }),
-          },
-          at,
-        );
-      });
+      await quotes.send(leadId, payload, actor);
       // the answer shows the messages as written (queued); the worker starts after it is read
       const updated = await details(leadId);
       messaging.outbox.kick();

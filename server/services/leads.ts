@@ -17,8 +17,10 @@ import {
 import { leadRequestSchema, type LeadRequest } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
 import { leadAlertEmail } from '#app/modules/messages/messages.ts';
+import { requestConfirmationEmail, requestConfirmationText } from '#app/modules/messages/quote-messages.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
+import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { insertLead } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -205,7 +207,37 @@ export function leadsService(
             baseUrl: config.baseUrl,
           });
           const queued = await messaging.enqueueStaffAlert(trx, { leadId: lead.id, ...alert }, at);
-          return { caseNumber: lead.caseNumber, alertQueued: queued };
+          // the customer's confirmation, with the link to their private page (issue 28)
+          const url = await mintLeadLink(trx, {
+            baseUrl: config.baseUrl,
+            leadId: lead.id,
+            version: null,
+            at,
+          });
+          const texted = await messaging.enqueueText(
+            trx,
+            {
+              leadId: lead.id,
+              phone: request.phone,
+              body: requestConfirmationText({ siteName: config.site.name, caseNumber: lead.caseNumber, url }),
+            },
+            at,
+          );
+          const mailed = await messaging.enqueueCustomerEmail(
+            trx,
+            {
+              leadId: lead.id,
+              email: request.email ?? null,
+              ...requestConfirmationEmail({
+                site: config.site,
+                name: request.name,
+                caseNumber: lead.caseNumber,
+                url,
+              }),
+            },
+            at,
+          );
+          return { caseNumber: lead.caseNumber, alertQueued: queued || mailed || texted.status === 'queued' };
         });
         if (alertQueued) messaging.outbox.kick();
         service.sweepSoon();

@@ -8,6 +8,7 @@ import {
   deleteCounter,
   deleteExpiredCounters,
   hitCounter,
+  readCounter,
   type Counter,
 } from '../db/repo/rate-limits.ts';
 import type { ServiceDeps } from './context.ts';
@@ -26,6 +27,10 @@ export function rateLimitService({ db, now }: ServiceDeps) {
         await deleteExpiredCounters(db, at);
       }
       return hitCounter(db, key, windowMs, at);
+    },
+    /** The hits counted for `key` in its current window, without counting one. */
+    async count(key: string): Promise<number> {
+      return readCounter(db, key, now().getTime());
     },
     /** Takes back one counted request of `key`. */
     async undo(key: string): Promise<void> {

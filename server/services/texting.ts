@@ -16,7 +16,6 @@
  */
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
-import { canTransition } from '#app/modules/leads/status.ts';
 import {
   DECLINED_REASON,
   keywordOf,
@@ -27,11 +26,13 @@ import {
   twilioErrorText,
   type Keyword,
 } from '#app/modules/messages/messages.ts';
+import { expiredYesReply } from '#app/modules/messages/quote-messages.ts';
 import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
-import { insertLead, lockLead, updateLeadStatus } from '../db/repo/leads.ts';
+import { mintLeadLink } from '../db/repo/lead-links.ts';
+import { insertLead } from '../db/repo/leads.ts';
 import {
   findInboundBySid,
   findOpenLeadsByDigits,
@@ -50,7 +51,9 @@ import { AppError } from '../errors.ts';
 import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/twilio.ts';
 import type { ServiceDeps } from './context.ts';
 import type { LeadsService } from './leads.ts';
+import { moveLead } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
+import type { QuotesService } from './quotes.ts';
 
 /** Twilio's limits: a text is at most 1,600 characters and carries at most 10 media items. */
 const MAX_BODY = 1_600;
@@ -75,9 +78,12 @@ type Plan = { kind: InboundKind; lead?: OpenLead };
 
 type SkippedPhoto = { photo: number; reason: string };
 
-export function textingService(deps: ServiceDeps, parts: { messaging: Messaging; leads: LeadsService }) {
+export function textingService(
+  deps: ServiceDeps,
+  parts: { messaging: Messaging; leads: LeadsService; quotes: QuotesService },
+) {
   const { db, engine, config, logger, now } = deps;
-  const { messaging, leads } = parts;
+  const { messaging, leads, quotes } = parts;
   const replies = smsReplies(config.site);
   const account =
     config.sms.accountSid && config.sms.authToken
@@ -213,15 +219,36 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
               });
 
         if (kind === 'yes' || kind === 'no') {
-          // the lead may have moved since the plan was made: only a quoted lead takes the answer
-          const row = await lockLead(trx, leadId!, engine);
+          // the lead may have moved since the plan was made: only a quoted lead takes the answer,
+          // and a YES only while its quote holds (after 48 hours it asks for a new quote instead)
+          const expired =
+            kind === 'yes' &&
+            (await quotes.sendBackExpired(trx, {
+              leadId: leadId!,
+              actor: SMS_ACTOR,
+              kind: 'expired_yes',
+              detail: `The customer replied YES after the quote expired.\n\nText: ${body}`,
+              at,
+            }));
           const to: LeadStatus = kind === 'yes' ? 'ordered' : 'lost';
-          if (row && canTransition(row.status as LeadStatus, to) && row.status === 'quoted') {
-            await updateLeadStatus(trx, leadId!, to, at, kind === 'no' ? DECLINED_REASON : null);
-            await event('status', kind === 'no' ? { reason: DECLINED_REASON, body } : { body }, [
-              'quoted',
-              to,
-            ]);
+          const move = expired
+            ? undefined
+            : await moveLead(trx, engine, {
+                leadId: leadId!,
+                to,
+                by: 'customer',
+                actor: SMS_ACTOR,
+                at,
+                reason: kind === 'no' ? DECLINED_REASON : null,
+                detail: kind === 'no' ? { reason: DECLINED_REASON, body } : { body },
+              }).catch((err: unknown) => {
+                if (err instanceof AppError && err.status === 409) return undefined;
+                throw err;
+              });
+          if (expired) {
+            alertQueued = true;
+            reply = expiredYesReply(config.site, caseNumber!);
+          } else if (move?.moved && move.from === 'quoted') {
             reply = kind === 'yes' ? replies.ordered(caseNumber!) : replies.declined(caseNumber!);
             if (kind === 'yes') await alert('ordered');
           } else {
@@ -246,7 +273,10 @@ export function textingService(deps: ServiceDeps, parts: { messaging: Messaging;
             );
             leadId = lead.id;
             caseNumber = lead.caseNumber;
-            reply = replies.newRequest(lead.caseNumber);
+            reply = replies.newRequest(
+              lead.caseNumber,
+              await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at }),
+            );
             await alert('new_request');
             break;
           }

@@ -7,7 +7,8 @@
  */
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
-import { CONVERSATION_TEXT, MAX_LOST_REASON, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
+import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
+import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';

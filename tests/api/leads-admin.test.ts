@@ -166,7 +166,12 @@ eachEngine('lead management API', (ctx) => {
             channel: 'sms',
             recipient: '+12045550199',
             status: 'logged',
-            body: `Parts Hunters MB quote ${lead.caseNumber}: ${dollars}, ETA 4 days. Quote valid 48 hours. Reply YES to order or NO to pass.`,
+            // issue 28: the part named, and the link to the customer's page
+            body: expect.stringMatching(
+              new RegExp(
+                `^Parts Hunters MB quote ${lead.caseNumber} for your part: \\${dollars}, ETA 4 days\\. Valid 48 hours\\. See it: http://localhost:\\d+/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
+              ),
+            ),
           }),
         ]);
       },

@@ -74,7 +74,10 @@ eachEngine(
         .innerJoin('leads', 'leads.id', 'outgoing_messages.lead_id')
         .selectAll('outgoing_messages')
         .where('leads.case_number', '=', caseNumber)
+        .where('outgoing_messages.audience', '=', 'staff')
         .executeTakeFirstOrThrow();
+    /** The mails received for staff (the customer gets a confirmation with their link too, issue 28). */
+    const toStaff = () => received.filter((m) => m.to.includes('staff@example.com'));
 
     it('answers the customer first, then e-mails NOTIFY_EMAIL and records the delivery', async () => {
       received.length = 0;
@@ -89,8 +92,11 @@ eachEngine(
 
         release();
         await ctx().services.messaging.outbox.idle();
-        expect(received).toHaveLength(1);
-        const mail = received[0]!;
+        expect(toStaff()).toHaveLength(1);
+        // and the customer's confirmation, with the link to their private page
+        const confirmation = received.find((m) => !m.to.includes('staff@example.com'));
+        expect(readable(confirmation!.raw)).toMatch(new RegExp(`${caseNumber}[\\s\\S]*/q/[A-Za-z0-9_-]{24}`));
+        const mail = toStaff()[0]!;
         expect(mail.from).toBe(ctx().deps.config.site.email);
         expect(mail.to).toEqual(['staff@example.com']);
         const text = readable(mail.raw);
@@ -140,9 +146,10 @@ eachEngine(
         ...ctx().deps,
         now: () => new Date(Date.now() + RETRY_DELAYS_MS[0] + 1000),
       });
-      expect(await later.outbox.runDue()).toEqual({ sent: 1, failed: 0 });
+      // the alert and the customer's confirmation (issue 28), both refused once
+      expect(await later.outbox.runDue()).toEqual({ sent: 2, failed: 0 });
       expect(await alertRow(caseNumber)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
-      expect(received).toHaveLength(1);
+      expect(toStaff()).toHaveLength(1);
     });
 
     it('gives up after five attempts and marks the alert failed', async () => {

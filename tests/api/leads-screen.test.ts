@@ -11,7 +11,8 @@
 import type { Kysely } from 'kysely';
 import type { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_MAX_PAGE, BOARD_PAGE_SIZE, QUOTE_MESSAGES } from '#app/modules/leads/lead-admin.ts';
+import { BOARD_MAX_PAGE, BOARD_PAGE_SIZE } from '#app/modules/leads/lead-admin.ts';
+import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { transitionRefusal } from '#app/modules/leads/status.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as leadsRoute from '#app/routes/admin-leads.tsx';

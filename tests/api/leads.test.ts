@@ -135,8 +135,23 @@ eachEngine(
         .selectFrom('outgoing_messages')
         .selectAll()
         .where('lead_id', '=', lead.id)
+        .where('audience', '=', 'staff')
         .execute();
       expect(alerts).toHaveLength(1);
+      // and the customer's confirmation text, with the case number and their private link (issue 28)
+      const confirmation = await db
+        .selectFrom('outgoing_messages')
+        .selectAll()
+        .where('lead_id', '=', lead.id)
+        .where('audience', '=', 'customer')
+        .execute();
+      expect(confirmation).toEqual([
+        expect.objectContaining({
+          channel: 'sms',
+          recipient: '+12045550123',
+          body: expect.stringMatching(new RegExp(`${caseNumber}.* Follow it here: http\\S+/q/[A-Za-z0-9_-]{24} `)),
+        }),
+      ]);
       expect(alerts[0]).toMatchObject({
         channel: 'email',
         recipient: ctx().deps.config.site.email,
@@ -152,7 +167,8 @@ eachEngine(
         leads: before.leads + 1,
         photos: before.photos + 6,
         events: before.events + 1,
-        messages: before.messages + 1,
+        // the staff alert and the customer's confirmation
+        messages: before.messages + 2,
         files: before.files + 6,
         incoming: 0,
       });
@@ -401,7 +417,8 @@ eachEngine(
         leads: before.leads + 1,
         photos: before.photos + 1,
         events: before.events + 1,
-        messages: before.messages + 1,
+        // the staff alert and the customer's confirmation text
+        messages: before.messages + 2,
         files: before.files + 1,
         incoming: 0,
       });

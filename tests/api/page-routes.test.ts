@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import routeConfig from '#app/routes.ts';
 import { appContext } from '#app/load-context.ts';
 import { DEFAULT_SITE } from '#app/modules/site/site.ts';
-import { isBackOffice, pageHandle } from '#app/page-handle.ts';
+import { isBackOffice, isPrivate, pageHandle } from '#app/page-handle.ts';
 import { cacheableRoutes, createPageCache, type RouteTable } from '#server/http/page-cache.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -118,7 +118,7 @@ eachEngine('public pages and the page cache', (ctx) => {
     await services.blog.publishPost(post.id, {});
   });
 
-  /** The public page routes: not the back office, not the root or a layout, not the catch-all. */
+  /** The public page routes: not the back office or a private page, not the root or a layout, not the catch-all. */
   const publicPages = () =>
     Object.values(table).filter(
       (r) =>
@@ -126,6 +126,7 @@ eachEngine('public pages and the page cache', (ctx) => {
         r.id !== 'root' &&
         !Object.values(table).some((c) => c?.parentId === r.id) &&
         !isBackOffice(branch(table, r.id)) &&
+        !isPrivate(branch(table, r.id)) &&
         r.path !== '*',
     ) as (RouteTable[string] & { module: RouteModule })[];
 
@@ -159,7 +160,12 @@ eachEngine('public pages and the page cache', (ctx) => {
   it('runs no loader that reads a query parameter its handle does not declare', async () => {
     const { services } = ctx();
     const context = new RouterContextProvider();
-    context.set(appContext, { services, site: DEFAULT_SITE, cspNonce: '' });
+    context.set(appContext, {
+      services,
+      site: DEFAULT_SITE,
+      cspNonce: '',
+      client: { ip: '127.0.0.1', userAgent: 'test' },
+    });
     const pages = publicPages();
     for (const route of [table.root!, ...pages]) {
       const { loader } = route.module;

@@ -182,8 +182,11 @@ eachEngine(
           expect.objectContaining({ type: 'created', toStatus: 'new', actor: 'customer (SMS)' }),
         ]);
         const reply = messageOf(res.text);
-        expect(reply).toBe(
-          `Parts Hunters MB: Thanks, we got your request. Your case number is ${lead.caseNumber}. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Reply STOP to opt out.`,
+        // with the link to the customer's private page (issue 28)
+        expect(reply).toMatch(
+          new RegExp(
+            `^Parts Hunters MB: Thanks, we got your request\\. Your case number is ${lead.caseNumber}\\. We will contact you within 20 minutes during business hours \\(Mon-Fri 7AM-6PM, Sat 8AM-4PM CT\\)\\. Follow it here: https://parts\\.example\\.ca/q/[A-Za-z0-9_-]{24} Reply STOP to opt out\\.$`,
+          ),
         );
         // the conversation: the text in, then the reply (already handed to Twilio in the answer)
         expect(lead.conversation).toEqual([

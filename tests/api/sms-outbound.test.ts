@@ -147,7 +147,12 @@ eachEngine(
       expect(Object.fromEntries(sent!.form)).toEqual({
         To: '+12045550160',
         From: TWILIO_FROM,
-        Body: `Parts Hunters MB quote ${quoted.caseNumber}: $142.50 CAD, ETA 3 days. Quote valid 48 hours. Reply YES to order or NO to pass.`,
+        // the part named and the customer's private link (issue 28)
+        Body: expect.stringMatching(
+          new RegExp(
+            `^Parts Hunters MB quote ${quoted.caseNumber} for .*: \\$142\\.50 CAD, ETA 3 days\\. Valid 48 hours\\. See it: ${BASE_URL}/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
+          ),
+        ),
         StatusCallback: `${BASE_URL}/api/sms/status`,
       });
       const row = await outRow(await lastSmsId(id));
@@ -158,10 +163,10 @@ eachEngine(
       const mail = smtp.received[0]!;
       expect(mail.to).toEqual(['rita@example.com']);
       expect(mail.text).toContain(`Subject: Your quote ${quoted.caseNumber} from Parts Hunters MB`);
-      expect(mail.text).toContain('Price: $142.50 CAD (all-in)');
-      expect(mail.text).toContain('ETA: 3 days');
-      expect(mail.text).toContain('valid for 48 hours');
-      expect(mail.text).toContain('reply YES to our text message');
+      expect(mail.text).toContain(': $142.50 CAD (all-in), ETA 3 days');
+      expect(mail.text).toContain('The quote holds until');
+      expect(mail.text).toMatch(new RegExp(`${BASE_URL}/q/[A-Za-z0-9_-]{24}`));
+      expect(mail.text).toContain('reply YES or NO to our text message');
 
       await status({
         MessageSid: row.provider_id!,

@@ -110,7 +110,7 @@ describe('Lead Management', () => {
       await dialog.getByText('Current Quote').waitFor();
       const conversation = dialog.getByRole('region', { name: 'Conversation' });
       const quoteText = conversation.getByRole('listitem').filter({
-        hasText: /\$185\.00 CAD, ETA 3 days\. Quote valid 48 hours\. Reply YES to order or NO to pass\./,
+        hasText: /\$185\.00 CAD, ETA 3 days\. Valid 48 hours\. See it: \S+\/q\/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\./,
       });
       await quoteText.waitFor();
       expect(await quoteText.textContent()).toContain('Status: Logged');

@@ -162,8 +162,10 @@ describe('a lead that starts as a text', () => {
     expect(sent.form.get('From')).toBe(TWILIO_FROM);
     expect(sent.form.get('StatusCallback')).toBe(`${origin}/api/sms/status`);
     // flexible urgency, moderate difficulty: 42.5 % on $200.00
-    expect(sent.form.get('Body')).toBe(
-      `Parts Hunters MB quote ${caseNumber}: $285.00 CAD, ETA 3 days. Quote valid 48 hours. Reply YES to order or NO to pass.`,
+    expect(sent.form.get('Body')).toMatch(
+      new RegExp(
+        `^Parts Hunters MB quote ${caseNumber} for .*: \\$285\\.00 CAD, ETA 3 days\\. Valid 48 hours\\. See it: ${origin}/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
+      ),
     );
     const delivered = await postSigned('/api/sms/status', {
       MessageSid: `SM${'1'.padStart(32, '0')}`,

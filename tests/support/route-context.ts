@@ -17,6 +17,7 @@ export function routeContext(
     services,
     site: { ...deps.config.site, baseUrl: 'http://localhost' },
     cspNonce: '',
+    client: { ip: '127.0.0.1', userAgent: 'test' },
     session: session ?? undefined,
   });
   return context;

@@ -10,6 +10,13 @@ import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
 import { dollarsToCents } from '../site/money.ts';
 import { parseRowId } from '../site/row-id.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
+import {
+  MAX_COST_CENTS,
+  MAX_ETA_DAYS,
+  MAX_NOTES,
+  QUOTE_MESSAGES,
+  type QuoteVersion,
+} from '../quotes/quote.ts';
 import { BOARD_STATUSES, type BoardStatus } from './status.ts';
 
 /** A lead as a board card shows it: enough for the card, nothing more (10,000 leads stay light). */
@@ -23,6 +30,9 @@ export type LeadCard = {
   equipment: string | null;
   description: string | null;
   sellPrice: number | null;
+  /** the customer's views of the current quote, and when it stops holding (the card's 'Viewed' / 'Expired' mark) */
+  quoteViews: number;
+  quoteExpiresAt: string | null;
   photoCount: number;
   createdAt: string;
 };
@@ -74,7 +84,8 @@ export type ConversationMessage = {
   /** unique within the lead: 'in-{id}' or 'out-{id}' */
   key: string;
   direction: 'in' | 'out';
-  channel: 'sms' | 'email';
+  /** 'web': a question the customer asked on the quote page */
+  channel: 'sms' | 'email' | 'web';
   body: string;
   status: ConversationStatus;
   /** why a message out failed or was blocked, in words staff understand; otherwise null */
@@ -91,6 +102,8 @@ export type LeadDetails = Lead & {
   conversation: ConversationMessage[];
   /** the customer's number has opted out (STOP): no text can be sent until they send START */
   smsOptedOut: boolean;
+  /** every quote sent, oldest first (issue 28) */
+  quoteVersions: QuoteVersion[];
 };
 
 /** Texting the customer from the Lead Details dialog (issue 8). */
@@ -138,16 +151,7 @@ export const LEADS_TEXT = {
   notesPlaceholder: 'Sourcing details, fitment notes, warranty…',
 } as const;
 
-export const QUOTE_MESSAGES = {
-  cost: 'Cost must be greater than 0',
-  eta: 'ETA must be at least 1 day',
-} as const;
-
 export const DEFAULT_ETA_DAYS = 3;
-export const MAX_ETA_DAYS = 365;
-/** A quote above this (in cents: $1,000,000) is a typo, not a part. */
-export const MAX_COST_CENTS = 100_000_000;
-export const MAX_NOTES = 2_000;
 export const MAX_LOST_REASON = 500;
 
 /**

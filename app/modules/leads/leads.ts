@@ -31,6 +31,11 @@ export type Lead = {
   sellPrice: number | null;
   etaDays: number | null;
   quotedAt: string | null;
+  /** the quote version the customer sees now, when it stops holding, and the customer's views of it (issue 28) */
+  quoteVersion: number | null;
+  quoteExpiresAt: string | null;
+  quoteViews: number;
+  quoteFirstViewedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -15,6 +15,22 @@ const MANUAL: Record<LeadStatus, readonly LeadStatus[]> = {
   lost: [],
 };
 
+/**
+ * What a customer's answer may do (the quote page, YES / NO by text; issue 28): only a quoted lead
+ * takes it. Ordered (accept), lost (decline), or back to qualified when the quote expired and they
+ * ask for a new one.
+ */
+const CUSTOMER: Partial<Record<LeadStatus, readonly LeadStatus[]>> = {
+  quoted: ['ordered', 'lost', 'qualified'],
+};
+
+/** Who moves a lead: staff by hand, or the customer answering a quote. */
+export type Mover = 'staff' | 'customer';
+
+export function canMove(by: Mover, from: LeadStatus, to: LeadStatus): boolean {
+  return by === 'staff' ? canTransition(from, to) : (CUSTOMER[from] ?? []).includes(to);
+}
+
 /** Statuses a quote may be sent from (a quoted lead can be re-quoted); the quote makes the lead quoted. */
 export const QUOTABLE_STATUSES: readonly LeadStatus[] = ['new', 'qualified', 'quoted'];
 

@@ -4,8 +4,6 @@ import {
   INTERRUPTED_SMS,
   keywordOf,
   leadAlertEmail,
-  quoteEmail,
-  quoteMessage,
   SMS_ERRORS,
   smsAlertEmail,
   smsReplies,
@@ -56,8 +54,8 @@ describe('automatic SMS replies', () => {
   it.each([
     [
       'newRequest',
-      replies.newRequest('Q-10001'),
-      'Parts Hunters MB: Thanks, we got your request. Your case number is Q-10001. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Reply STOP to opt out.',
+      replies.newRequest('Q-10001', 'https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx'),
+      'Parts Hunters MB: Thanks, we got your request. Your case number is Q-10001. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx Reply STOP to opt out.',
     ],
     [
       'ordered',
@@ -92,50 +90,6 @@ describe('automatic SMS replies', () => {
     expect(smsReplies({ name: 'X', phone: '+442071838750' }).help()).toBe(
       'X: heavy duty, truck, trailer and ag parts quotes by text. Text a photo of your part or call +442071838750. Reply STOP to opt out.',
     );
-  });
-});
-
-describe('the quote', () => {
-  it.each([
-    [
-      { siteName: 'Parts Hunters MB', caseNumber: 'Q-10001', sellPrice: 14_250, etaDays: 3 },
-      'Parts Hunters MB quote Q-10001: $142.50 CAD, ETA 3 days. Quote valid 48 hours. Reply YES to order or NO to pass.',
-    ],
-    [
-      { siteName: 'X', caseNumber: 'Q-1', sellPrice: 100, etaDays: 1 },
-      'X quote Q-1: $1.00 CAD, ETA 1 day. Quote valid 48 hours. Reply YES to order or NO to pass.',
-    ],
-    [
-      { siteName: 'Parts Hunters MB', caseNumber: 'Q-10400', sellPrice: 1_234_567, etaDays: 12 },
-      'Parts Hunters MB quote Q-10400: $12,345.67 CAD, ETA 12 days. Quote valid 48 hours. Reply YES to order or NO to pass.',
-    ],
-  ])('quoteMessage(%j)', (input, expected) => {
-    expect(quoteMessage(input)).toBe(expected);
-  });
-
-  it.each([
-    [3, 14_250, 'Price: $142.50 CAD (all-in)', 'ETA: 3 days'],
-    [1, 100, 'Price: $1.00 CAD (all-in)', 'ETA: 1 day'],
-  ])('quoteEmail with %j days and %j cents', (etaDays, sellPrice, priceLine, etaLine) => {
-    expect(
-      quoteEmail({ site: SITE, name: 'Dana Friesen', caseNumber: 'Q-10001', sellPrice, etaDays }),
-    ).toEqual({
-      subject: 'Your quote Q-10001 from Parts Hunters MB',
-      body: [
-        'Hello Dana Friesen,',
-        '',
-        'Here is your quote for request Q-10001:',
-        '',
-        priceLine,
-        etaLine,
-        'The quote is valid for 48 hours.',
-        '',
-        'To order, reply YES to our text message (or text YES to (204) 555-0147); to pass, reply NO. You can also call us at (204) 555-0147.',
-        '',
-        'Parts Hunters MB',
-        '',
-      ].join('\n'),
-    });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Every word the business sends or shows about messages, in one place (issue 8, decisions 0060,
- * 0072): the keywords customers text, the automatic SMS replies, the quote text and its e-mail
- * copy, the e-mail copy of a staff text, the staff alert e-mails (a new web request, a text), and
+ * 0072): the keywords customers text, the automatic SMS replies (the quote link's words are in
+ * quote-messages.ts), the e-mail copy of a staff text, the staff alert e-mails (a new web request, a text), and
  * why a text did not go out in words staff understand (Twilio errors, opt-outs, interruptions).
  * Pure: no I/O; the server's services and the Twilio adapter import it.
  */
@@ -9,7 +9,6 @@ import { CONVERSATION_TEXT } from '../leads/lead-admin.ts';
 import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '../leads/lead-request.ts';
 import type { LeadRequest } from '../leads/lead-request.schema.ts';
 import { formatPhone } from '../site/phone.ts';
-import { formatMoney } from '../site/money.ts';
 
 /** The actor of lead events a customer causes by text. */
 export const SMS_ACTOR = 'customer (SMS)';
@@ -57,8 +56,8 @@ type Site = { name: string; phone: string };
 export function smsReplies(site: Site) {
   const phone = formatPhone(site.phone);
   return {
-    newRequest: (caseNumber: string) =>
-      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Reply STOP to opt out.`,
+    newRequest: (caseNumber: string, url: string) =>
+      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: ${url} Reply STOP to opt out.`,
     ordered: (caseNumber: string) =>
       `${site.name}: Thank you! Quote ${caseNumber} is accepted and your part is being ordered. We will text you with delivery details. Questions? Call ${phone}.`,
     declined: (caseNumber: string) =>
@@ -69,50 +68,6 @@ export function smsReplies(site: Site) {
       `${site.name}: heavy duty, truck, trailer and ag parts quotes by text. Text a photo of your part or call ${phone}. Reply STOP to opt out.`,
     optedIn: () =>
       `${site.name}: You will receive texts from us again. Text a photo of your part for a quote. Reply STOP to opt out.`,
-  };
-}
-
-/**
- * The SMS the customer receives with a quote: price in CAD, ETA, 48-hour validity, how to answer.
- * The notes stay internal (they start as staff's notes on the lead: suppliers, costs).
- */
-export function quoteMessage(input: {
-  siteName: string;
-  caseNumber: string;
-  sellPrice: number;
-  etaDays: number;
-}): string {
-  const eta = input.etaDays === 1 ? '1 day' : `${input.etaDays} days`;
-  return `${input.siteName} quote ${input.caseNumber}: ${formatMoney(input.sellPrice, { currency: true })}, ETA ${eta}. Quote valid 48 hours. Reply YES to order or NO to pass.`;
-}
-
-/** The e-mail copy of a quote (sent when the lead has an e-mail and SMTP is configured). */
-export function quoteEmail(input: {
-  site: Site;
-  name: string;
-  caseNumber: string;
-  sellPrice: number;
-  etaDays: number;
-}): { subject: string; body: string } {
-  const { site } = input;
-  const phone = formatPhone(site.phone);
-  const eta = input.etaDays === 1 ? '1 day' : `${input.etaDays} days`;
-  return {
-    subject: `Your quote ${input.caseNumber} from ${site.name}`,
-    body: [
-      `Hello ${input.name},`,
-      '',
-      `Here is your quote for request ${input.caseNumber}:`,
-      '',
-      `Price: ${formatMoney(input.sellPrice, { currency: true })} (all-in)`,
-      `ETA: ${eta}`,
-      'The quote is valid for 48 hours.',
-      '',
-      `To order, reply YES to our text message (or text YES to ${phone}); to pass, reply NO. You can also call us at ${phone}.`,
-      '',
-      site.name,
-      '',
-    ].join('\n'),
   };
 }
 

@@ -13,6 +13,7 @@ import { sharedLimits } from './0006-shared-limits.ts';
 import { contentVersion } from './0007-content-version.ts';
 import { blogBodyHtml } from './0008-blog-body-html.ts';
 import { insights } from './0009-insights.ts';
+import { quoteLink } from './0010-quote-link.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0007-content-version': contentVersion(engine),
     '0008-blog-body-html': blogBodyHtml(),
     '0009-insights': insights(),
+    '0010-quote-link': quoteLink(engine),
   };
   return { getMigrations: async () => migrations };
 }

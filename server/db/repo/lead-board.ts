@@ -86,6 +86,8 @@ function selectCard(query: LeadQuery, descriptionChars: number) {
       .fn<string | null>('substr', ['leads.description', eb.val(1), eb.val(descriptionChars)])
       .as('description'),
     'leads.sell_price',
+    'leads.quote_views',
+    'leads.quote_expires_at',
     'leads.created_at',
     // an index lookup per card (lead_photos_lead_idx), under a microsecond each: cheaper than a
     // stored count that every writer of lead_photos (web form, MMS) would have to keep right
@@ -118,6 +120,8 @@ function toCardRow(r: CardRow): LeadCard {
     equipment: r.equipment,
     description: r.description,
     sellPrice: r.sell_price,
+    quoteViews: Number(r.quote_views ?? 0),
+    quoteExpiresAt: r.quote_expires_at,
     photoCount: Number(r.photo_count ?? 0),
     createdAt: r.created_at,
   };

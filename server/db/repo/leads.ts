@@ -70,6 +70,10 @@ export function toLead(row: Selectable<LeadsTable>, photos: string[] = []): Lead
     sellPrice: row.sell_price,
     etaDays: row.eta_days,
     quotedAt: row.quoted_at,
+    quoteVersion: row.quote_version,
+    quoteExpiresAt: row.quote_expires_at,
+    quoteViews: Number(row.quote_views ?? 0),
+    quoteFirstViewedAt: row.quote_first_viewed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -237,6 +241,24 @@ export async function saveLeadQuote(
       notes: quote.notes,
       quoted_at: at.toISOString(),
       updated_at: at.toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The figures of the option a customer accepted become the lead's (the board, the CSV, insights). */
+export async function updateLeadPrice(
+  trx: Transaction<DB>,
+  id: number,
+  price: { cost: number; markupPct: number; sellPrice: number; etaDays: number },
+): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({
+      cost: price.cost,
+      markup_pct: price.markupPct,
+      sell_price: price.sellPrice,
+      eta_days: price.etaDays,
     })
     .where('id', '=', id)
     .execute();

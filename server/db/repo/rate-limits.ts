@@ -51,3 +51,14 @@ export async function deleteExpiredCounters(db: Kysely<DB>, now: number): Promis
   const result = await db.deleteFrom('rate_limits').where('resets_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The hits counted for `key` in its current window (0 when none, or when its window has ended). */
+export async function readCounter(db: Kysely<DB>, key: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', key)
+    .where('resets_at', '>', now)
+    .executeTakeFirst();
+  return row ? Number(row.hits) : 0;
+}

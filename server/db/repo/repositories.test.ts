@@ -216,6 +216,10 @@ eachEngine('repositories', (ctx) => {
       sellPrice: 6554,
       etaDays: 3,
       quotedAt: null,
+      quoteVersion: null,
+      quoteExpiresAt: null,
+      quoteViews: 0,
+      quoteFirstViewedAt: null,
       createdAt: '2026-11-02T15:04:05.678Z',
       updatedAt: '2026-11-02T15:04:05.678Z',
     });

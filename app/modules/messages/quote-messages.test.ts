@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { QuoteOption } from '../quotes/quote.ts';
+import {
+  acceptedText,
+  expiredYesReply,
+  fitsTwoSegments,
+  MAX_TEXT_CHARS,
+  partName,
+  quoteEmail,
+  quoteText,
+  requestConfirmationText,
+  toGsm7,
+} from './quote-messages.ts';
+
+const SITE = { name: 'Parts Hunters MB', phone: '+12045550147' };
+const URL = 'https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx';
+const option = (o: Partial<QuoteOption> = {}): QuoteOption => ({
+  label: 'New OEM',
+  cost: 10_000,
+  markupPct: 0.425,
+  sellPrice: 14_250,
+  difficulty: 'moderate',
+  etaDays: 3,
+  warranty: null,
+  brand: null,
+  partNumber: null,
+  note: null,
+  ...o,
+});
+
+describe('the part a text names', () => {
+  it.each([
+    [
+      {
+        description: 'Hydraulic pump leaks at the shaft seal. Need it fast',
+        year: '2015',
+        make: 'John Deere',
+        model: '6120',
+      },
+      'Hydraulic pump leaks at the shaft seal, 2015 John Deere 6120',
+    ],
+    [{ description: null, partNumber: 'RE12345', year: null, make: null, model: null }, 'RE12345'],
+    [{ description: '', year: null, make: 'Kenworth', model: null }, 'your part, Kenworth'],
+  ])('%j → %s', (lead, expected) => {
+    expect(partName(lead)).toBe(expected);
+  });
+});
+
+describe('the quote text', () => {
+  it('names the part, the price, the ETA, the validity, the link and YES / NO', () => {
+    expect(
+      quoteText({
+        siteName: SITE.name,
+        caseNumber: 'Q-10001',
+        part: 'hydraulic pump, 2015 JD 6120',
+        options: [option()],
+        url: URL,
+      }),
+    ).toBe(
+      `Parts Hunters MB quote Q-10001 for hydraulic pump, 2015 JD 6120: $142.50 CAD, ETA 3 days. Valid 48 hours. See it: ${URL} Reply YES to order or NO to pass.`,
+    );
+  });
+
+  it('says how many options and the lowest price, and what YES orders', () => {
+    const text = quoteText({
+      siteName: SITE.name,
+      caseNumber: 'Q-10001',
+      part: 'mirror arm',
+      options: [
+        option({ sellPrice: 20_000 }),
+        option({ sellPrice: 9_900, etaDays: 1 }),
+        option({ sellPrice: 15_000 }),
+      ],
+      url: URL,
+    });
+    expect(text).toContain('3 options from $99.00 CAD');
+    expect(text).toContain('reply YES for option 1 or NO to pass');
+  });
+
+  it.each([
+    ['a long description', 'x'.repeat(400)],
+    [
+      'words outside GSM-7',
+      'Pompe hydraulique « neuve » 🚜 — côté gauche, 2015 John Deere 6120 ✓ ' + 'très urgent '.repeat(20),
+    ],
+    [
+      'curly quotes and dashes',
+      '“Left” rear remote coupler – leaks whenever the tractor warms up… '.repeat(5),
+    ],
+  ])('stays within two GSM-7 segments with %s', (_, part) => {
+    for (const options of [[option()], [option(), option(), option()]]) {
+      const text = quoteText({ siteName: SITE.name, caseNumber: 'Q-123456', part, options, url: URL });
+      expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+      expect(fitsTwoSegments(text)).toBe(true);
+      expect(text).toContain(URL);
+      expect(text).toMatch(/YES/);
+    }
+  });
+
+  it('the confirmation, the late-YES reply and the accepted text fit too', () => {
+    for (const text of [
+      requestConfirmationText({ siteName: SITE.name, caseNumber: 'Q-10001', url: URL }),
+      expiredYesReply(SITE, 'Q-10001'),
+      acceptedText(SITE, { caseNumber: 'Q-10001', option: 'Aftermarket '.repeat(30), url: URL }),
+    ]) {
+      expect(fitsTwoSegments(text), text).toBe(true);
+    }
+  });
+
+  it('replaces lookalike punctuation and drops what GSM-7 cannot carry', () => {
+    expect(toGsm7('“Left” rear – it’s côté 🚜 …')).toBe('"Left" rear - it\'s coté ...');
+  });
+});
+
+describe('the quote e-mail', () => {
+  it('lists every option with its price, ETA, warranty and part, the expiry and the link', () => {
+    const mail = quoteEmail({
+      site: SITE,
+      name: 'Dana Friesen',
+      caseNumber: 'Q-10001',
+      part: 'hydraulic pump',
+      options: [
+        option({ warranty: '1 year', brand: 'Parker', partNumber: 'PGP315' }),
+        option({ label: 'Used', sellPrice: 100, etaDays: 1, note: 'From a 2016 unit' }),
+      ],
+      expires: 'Sat, Nov 28, 2026, 2:05 PM CST',
+      url: URL,
+    });
+    expect(mail.subject).toBe('Your quote Q-10001 from Parts Hunters MB');
+    expect(mail.body).toContain('New OEM: $142.50 CAD (all-in), ETA 3 days');
+    expect(mail.body).toContain('  Warranty: 1 year');
+    expect(mail.body).toContain('  Part: Parker PGP315');
+    expect(mail.body).toContain('Used: $1.00 CAD (all-in), ETA 1 day');
+    expect(mail.body).toContain('  From a 2016 unit');
+    expect(mail.body).toContain('The quote holds until Sat, Nov 28, 2026, 2:05 PM CST.');
+    expect(mail.body).toContain(URL);
+  });
+});

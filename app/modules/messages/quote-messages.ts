@@ -1,0 +1,219 @@
+/**
+ * The words of the quote link (issue 28): the quote text and e-mail with the link, the request's
+ * confirmation with it, the reply to a YES that came too late, and the staff alerts for what a
+ * customer did on the page. Texts stay within two SMS segments (306 GSM-7 characters): the part's
+ * name is shortened to fit, and characters outside GSM-7 (which would make every segment 67
+ * characters) are replaced. Pure.
+ */
+import { optionLabel, type QuoteOption } from '../quotes/quote.ts';
+import { formatMoney } from '../site/money.ts';
+import { formatPhone } from '../site/phone.ts';
+
+type Site = { name: string; phone: string };
+
+/** Two SMS segments of GSM-7 text (153 characters each once split). */
+export const MAX_TEXT_CHARS = 306;
+
+// GSM 03.38 basic set; the extension characters (^{}\[~]|€) count twice and are left out here
+const GSM7 = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const LOOKALIKES: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u00a0': ' ',
+};
+
+/** The text in GSM-7 only: lookalike punctuation replaced, accents dropped, anything else removed. */
+export function toGsm7(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    if (GSM7.has(ch)) out += ch;
+    else if (LOOKALIKES[ch]) out += LOOKALIKES[ch];
+    else {
+      const plain = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      out += [...plain].filter((c) => GSM7.has(c)).join('');
+    }
+  }
+  return out.replace(/ {2,}/g, ' ');
+}
+
+/** Whether a text fits in two GSM-7 segments. */
+export function fitsTwoSegments(text: string): boolean {
+  return text.length <= MAX_TEXT_CHARS && [...text].every((c) => GSM7.has(c));
+}
+
+/** What the request is for, as a text names it: 'hydraulic pump, 2015 John Deere 6120'. */
+export function partName(lead: {
+  description: string | null;
+  partNumber?: string | null;
+  year: string | null;
+  make: string | null;
+  model: string | null;
+}): string {
+  const what = (lead.description ?? '').split(/[\n.;!?]/)[0]!.trim() || lead.partNumber || 'your part';
+  const machine = [lead.year, lead.make, lead.model].filter(Boolean).join(' ');
+  return machine ? `${what}, ${machine}` : what;
+}
+
+/** Cuts `text` at a word to at most `max` characters, with '...' when cut. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, Math.max(0, max - 3));
+  const space = room.lastIndexOf(' ');
+  return `${(space > max / 2 ? room.slice(0, space) : room).replace(/[ ,]+$/, '')}...`;
+}
+
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+/** The price and ETA of one option, or the range of several. */
+function offer(options: readonly Pick<QuoteOption, 'sellPrice' | 'etaDays'>[]): string {
+  if (options.length === 1) {
+    const [o] = options;
+    return `${formatMoney(o!.sellPrice, { currency: true })}, ETA ${days(o!.etaDays)}`;
+  }
+  const low = Math.min(...options.map((o) => o.sellPrice));
+  return `${options.length} options from ${formatMoney(low, { currency: true })}`;
+}
+
+/** Fills `{part}` with the part's name, shortened so the whole text stays within two segments. */
+function withPart(template: string, part: string): string {
+  const fixed = toGsm7(template.replace('{part}', ''));
+  const room = MAX_TEXT_CHARS - fixed.length;
+  return toGsm7(template.replace('{part}', cut(toGsm7(part), Math.max(8, room))));
+}
+
+/** The quote text: the part, the offer, the validity, the link, YES / NO. */
+export function quoteText(input: {
+  siteName: string;
+  caseNumber: string;
+  part: string;
+  options: readonly Pick<QuoteOption, 'sellPrice' | 'etaDays'>[];
+  url: string;
+}): string {
+  const answer =
+    input.options.length === 1
+      ? 'Reply YES to order or NO to pass.'
+      : 'Choose there, or reply YES for option 1 or NO to pass.';
+  return withPart(
+    `${input.siteName} quote ${input.caseNumber} for {part}: ${offer(input.options)}. Valid 48 hours. See it: ${input.url} ${answer}`,
+    input.part,
+  );
+}
+
+/** The e-mail copy of a quote, with every option and the link. */
+export function quoteEmail(input: {
+  site: Site;
+  name: string;
+  caseNumber: string;
+  part: string;
+  options: readonly QuoteOption[];
+  expires: string;
+  url: string;
+}): { subject: string; body: string } {
+  const { site } = input;
+  const phone = formatPhone(site.phone);
+  return {
+    subject: `Your quote ${input.caseNumber} from ${site.name}`,
+    body: [
+      `Hello ${input.name},`,
+      '',
+      `Here is your quote for request ${input.caseNumber} (${input.part}):`,
+      '',
+      ...input.options.flatMap((o, i) => [
+        `${optionLabel(o, i)}: ${formatMoney(o.sellPrice, { currency: true })} (all-in), ETA ${days(o.etaDays)}`,
+        ...(o.warranty ? [`  Warranty: ${o.warranty}`] : []),
+        ...(o.brand || o.partNumber ? [`  Part: ${[o.brand, o.partNumber].filter(Boolean).join(' ')}`] : []),
+        ...(o.note ? [`  ${o.note}`] : []),
+      ]),
+      '',
+      `The quote holds until ${input.expires}.`,
+      '',
+      `See it beside your photos, accept, decline or ask us a question: ${input.url}`,
+      `You can also reply YES or NO to our text message, or call us at ${phone}.`,
+      '',
+      site.name,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The confirmation of a request, by text: the case number, when we answer, and the link. */
+export function requestConfirmationText(input: {
+  siteName: string;
+  caseNumber: string;
+  url: string;
+}): string {
+  return toGsm7(
+    `${input.siteName}: Thanks, we got your request ${input.caseNumber}. We reply within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: ${input.url} Reply STOP to opt out.`,
+  );
+}
+
+/** The confirmation of a request, by e-mail. */
+export function requestConfirmationEmail(input: {
+  site: Site;
+  name: string;
+  caseNumber: string;
+  url: string;
+}): { subject: string; body: string } {
+  return {
+    subject: `We got your request ${input.caseNumber} - ${input.site.name}`,
+    body: [
+      `Hello ${input.name},`,
+      '',
+      `Thanks, we got your request ${input.caseNumber}. We reply within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT).`,
+      '',
+      `Your request, its photos and our quote are on this private page: ${input.url}`,
+      '',
+      `Questions? Call or text ${formatPhone(input.site.phone)}.`,
+      '',
+      input.site.name,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The reply to a YES that came after the quote stopped holding. */
+export function expiredYesReply(site: Site, caseNumber: string): string {
+  return toGsm7(
+    `${site.name}: Quote ${caseNumber} was valid 48 hours and has expired, so nothing was ordered. We will check the price and send you a new quote shortly. Questions? Call ${formatPhone(site.phone)}.`,
+  );
+}
+
+/** The confirmation text after an acceptance on the quote page. */
+export function acceptedText(site: Site, input: { caseNumber: string; option: string; url: string }): string {
+  return withPart(
+    `${site.name}: Thank you! Quote ${input.caseNumber} ({part}) is accepted and your part is being ordered. Follow it here: ${input.url}`,
+    input.option,
+  );
+}
+
+export type QuotePageEvent = 'accepted' | 'declined' | 'question' | 'renew' | 'expired_yes';
+
+/** The staff alert for what a customer did about a quote (the page, or a late YES). */
+export function quoteAlertEmail(input: {
+  kind: QuotePageEvent;
+  caseNumber: string;
+  detail: string;
+  baseUrl: string;
+}): { subject: string; body: string } {
+  const { caseNumber } = input;
+  const subject = {
+    accepted: `Quote ${caseNumber} accepted on the quote page: order the part`,
+    declined: `Quote ${caseNumber} declined on the quote page`,
+    question: `Question about quote ${caseNumber}`,
+    renew: `New quote asked for ${caseNumber}: the last one expired`,
+    expired_yes: `Late YES for ${caseNumber}: the quote had expired, send a new one`,
+  }[input.kind];
+  return {
+    subject,
+    body: [subject, '', input.detail, '', `Open the leads board: ${input.baseUrl}/admin/leads`, ''].join(
+      '\n',
+    ),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * What the customer's private page shows (issue 28 item 4): the shape the quote-link service gives
+ * the route, and the page's words. Nothing personal beyond the first name and the last four digits
+ * of the phone: links get forwarded. Pure.
+ */
+export type QuotePageState =
+  /** no quote yet (or a new one is being prepared): the request and 'We're on it' */
+  | 'request'
+  /** a quote that holds: options, Accept, Decline, a question */
+  | 'open'
+  /** the 48 hours are over: 'Ask for a new quote' */
+  | 'expired'
+  /** this link's version was replaced by a newer one */
+  | 'replaced'
+  /** accepted (here, by text or by staff) */
+  | 'accepted'
+  /** declined, or closed by staff */
+  | 'declined';
+
+export type CustomerOption = {
+  label: string;
+  /** '$1,234.50' */
+  price: string;
+  etaDays: number;
+  /** the day the part is expected if ordered now, in business days: 'Tuesday, December 1' */
+  etaDate: string;
+  warranty: string | null;
+  brand: string | null;
+  partNumber: string | null;
+  note: string | null;
+};
+
+export type QuotePageData = {
+  state: QuotePageState;
+  business: { name: string; phone: string; phoneHref: string };
+  caseNumber: string;
+  firstName: string;
+  phoneLast4: string;
+  request: {
+    equipment: string | null;
+    make: string | null;
+    model: string | null;
+    year: string | null;
+    partNumber: string | null;
+    description: string | null;
+  };
+  photos: string[];
+  /** the business is open now, or when it opens next ('Monday at 7 AM') */
+  reply: { open: true } | { open: false; when: string };
+  /** a new quote is being prepared after an expired one */
+  renewing: boolean;
+  quote: {
+    version: number;
+    options: CustomerOption[];
+    expires: string;
+    timeLeft: string;
+    acceptedOption: number | null;
+  } | null;
+  /** where the current quote is, for a replaced one */
+  currentHref: string | null;
+  accepted: { option: string; name: string | null; po: string | null; at: string } | null;
+  lostReason: string | null;
+  /** questions the customer sent from this page, oldest first */
+  questions: { body: string; at: string }[];
+};
+
+export const QUOTE_PAGE_TEXT = {
+  title: (caseNumber: string) => `Your request ${caseNumber}`,
+  description: 'Your private quote page: the request, its photos and our quote.',
+  onIt: "We're on it",
+  replyOpen: 'We reply within 20 minutes during business hours.',
+  replyClosed: (when: string) => `We're closed right now; we open ${when} and reply first thing.`,
+  renewing: 'We are preparing a new quote for you. You will get a text when it is ready.',
+  yourPart: 'Is this your part?',
+  yourPhotos: 'Your photos',
+  noPhotos: 'No photos were sent with this request.',
+  options: 'Our quote',
+  holds: (timeLeft: string, expires: string) => `Valid for ${timeLeft}: until ${expires}.`,
+  accept: 'Accept quote',
+  decline: 'Decline',
+  terms: 'I agree to the terms',
+  replaced: 'This quote was replaced',
+  replacedLink: 'See the current quote',
+  expired: 'This quote has expired',
+  expiredBody: 'Prices and stock change, so a quote holds 48 hours. Ask us for a new one: it is free.',
+  renew: 'Ask for a new quote',
+  accepted: 'Quote accepted',
+  acceptedBody:
+    'Thank you! We are ordering your part now and will text you when it ships and when it is ready for pickup.',
+  declined: 'Quote declined',
+  declinedBody: 'Thanks for letting us know. Text us a photo any time you need another part.',
+  ask: 'Ask a question',
+  askHint: 'We answer by text, usually within 20 minutes during business hours.',
+  send: 'Send question',
+  sent: 'Question sent',
+} as const;

@@ -1,0 +1,535 @@
+/**
+ * The quote link (issue 28, decision 0124): staff send a quote of one to three options as a new
+ * version; the customer opens their private page (`/q/<token>`, lead-links.ts) and accepts, declines,
+ * asks a question, or asks for a new quote once it expired. Every status change goes through
+ * `moveLead` (lead-moves.ts), the one transition staff and texts use too. Wrong tokens answer 404,
+ * and many of them from one client 429, whatever the token (a valid one included, so a guesser
+ * learns nothing).
+ */
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { canQuote, quoteRefusal } from '#app/modules/leads/status.ts';
+import {
+  acceptedText,
+  partName,
+  quoteAlertEmail,
+  quoteEmail,
+  quoteText,
+  type QuotePageEvent,
+} from '#app/modules/messages/quote-messages.ts';
+import { priceQuote } from '#app/modules/pricing/pricing.ts';
+import {
+  acceptFormSchema,
+  centralDay,
+  centralTime,
+  DECLINE_REASONS,
+  declineFormSchema,
+  etaDate,
+  isExpired,
+  nextOpening,
+  optionLabel,
+  QUOTE_PAGE_MESSAGES,
+  questionFormSchema,
+  quoteExpiresAt,
+  quoteSendSchema,
+  timeLeft,
+  versionContent,
+  type QuoteOption,
+  type QuoteSendInput,
+  type QuoteVersion,
+} from '#app/modules/quotes/quote.ts';
+import type { QuotePageData, QuotePageState } from '#app/modules/quotes/quote-page.ts';
+import { formatMoney } from '#app/modules/site/money.ts';
+import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
+import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
+import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
+import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadPrice } from '../db/repo/leads.ts';
+import { findLeadLink, LINK_PATH, LINK_TOKEN, linkTokenHash, mintLeadLink } from '../db/repo/lead-links.ts';
+import {
+  findQuoteVersion,
+  insertQuoteVersion,
+  listQuoteVersions,
+  markVersionAccepted,
+  recordQuoteView,
+} from '../db/repo/quotes.ts';
+import type { DB } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { ServiceDeps } from './context.ts';
+import { LEAD_NOT_FOUND, moveLead } from './lead-moves.ts';
+
+import type { Messaging } from './messaging.ts';
+import type { RateLimitService } from './rate-limits.ts';
+
+/** The actor of what a customer does on the quote page, as the timeline shows it. */
+export const PAGE_ACTOR = 'customer (quote page)';
+export const LINK_NOT_FOUND = 'This link is not valid. Check that it was copied whole, or text us.';
+export const TOO_MANY_TRIES = 'Too many wrong links from here. Try again in a few minutes, or text us.';
+export const QUOTE_REPLACED =
+  'This quote was replaced by a newer one. Look at the current quote before you accept.';
+export const QUOTE_EXPIRED = 'This quote has expired. Ask us for a new quote.';
+export const QUOTE_CLOSED = 'This quote can no longer be answered.';
+/** Wrong tokens one client may try in a window before every link answers 429. */
+export const WRONG_LINK_LIMIT = 20;
+export const WRONG_LINK_WINDOW_MS = 10 * 60_000;
+/** Questions one lead may send from its page in an hour (each alerts staff). */
+export const QUESTION_LIMIT = 10;
+
+/** Who is looking: staff (signed in; their views are not counted) or a customer, by address. */
+export type Viewer = { staff: boolean; ip: string; userAgent: string };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export function quotesService(
+  deps: ServiceDeps,
+  parts: { messaging: Messaging; rateLimits: RateLimitService },
+) {
+  const { db, engine, config, now } = deps;
+  const { messaging, rateLimits } = parts;
+
+  /** The lead and version a token opens; 404 for a wrong token, 429 after too many from one client. */
+  async function resolve(token: string, viewer: Viewer) {
+    const key = `quote-link:${viewer.ip}`;
+    if ((await rateLimits.count(key)) >= WRONG_LINK_LIMIT) throw new AppError(429, TOO_MANY_TRIES);
+    const link = LINK_TOKEN.test(token) ? await findLeadLink(db, linkTokenHash(token)) : undefined;
+    if (link) return link;
+    const { hits } = await rateLimits.hit(key, WRONG_LINK_WINDOW_MS);
+    throw hits >= WRONG_LINK_LIMIT ? new AppError(429, TOO_MANY_TRIES) : new AppError(404, LINK_NOT_FOUND);
+  }
+
+  async function alert(leadId: number, kind: QuotePageEvent, caseNumber: string, detail: string, at: Date) {
+    return db
+      .transaction()
+      .execute((trx) =>
+        messaging.enqueueStaffAlert(
+          trx,
+          { leadId, ...quoteAlertEmail({ kind, caseNumber, detail, baseUrl: config.baseUrl }) },
+          at,
+        ),
+      );
+  }
+
+  function stateOf(status: LeadStatus, shown: QuoteVersion | undefined, current: number | null, at: Date) {
+    if (status === 'ordered' || status === 'fulfilled') return 'accepted';
+    if (status === 'lost') return 'declined';
+    if (status !== 'quoted' || !shown) return 'request';
+    if (current !== null && shown.version < current) return 'replaced';
+    return isExpired(shown.expiresAt, at) ? 'expired' : 'open';
+  }
+
+  const service = {
+    /**
+     * Prices and sends a quote as a new version (POST /api/leads/{id}/quote, the dialog's Send
+     * Quote): each option priced from its cost and difficulty and the lead's urgency; the lead
+     * takes the first option's figures (the board, the CSV, insights) and becomes quoted; the
+     * version, its 'quote' event, its link and the customer's text and e-mail in one transaction.
+     */
+    async send(leadId: number, payload: unknown, actor: string): Promise<void> {
+      const input: QuoteSendInput = parseInput(quoteSendSchema(payload), payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        const lead = toLead(row);
+        if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
+        const options: QuoteOption[] = input.options.map((o, i) => ({
+          label: optionLabel(o, i),
+          ...priceQuote({ costCents: o.cost, difficulty: o.difficulty, urgency: lead.urgency }),
+          difficulty: o.difficulty,
+          etaDays: o.etaDays,
+          warranty: o.warranty,
+          brand: o.brand,
+          partNumber: o.partNumber,
+          note: o.note,
+        }));
+        const version = (row.quote_version ?? 0) + 1;
+        const expiresAt = quoteExpiresAt(at);
+        const sentAt = at.toISOString();
+        const contentHash = sha256(
+          versionContent({
+            caseNumber: lead.caseNumber,
+            version,
+            options,
+            sentAt,
+            expiresAt: expiresAt.toISOString(),
+          }),
+        );
+        await insertQuoteVersion(trx, {
+          leadId,
+          version,
+          options,
+          contentHash,
+          sentBy: actor,
+          sentAt: at,
+          expiresAt,
+        });
+        const first = options[0]!;
+        await saveLeadQuote(trx, leadId, { ...first, notes: input.notes }, at);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'quote',
+          fromStatus: lead.status,
+          toStatus: 'quoted',
+          actor,
+          detail: {
+            cost: first.cost,
+            markupPct: first.markupPct,
+            sellPrice: first.sellPrice,
+            etaDays: first.etaDays,
+            difficulty: first.difficulty,
+            version,
+            options: options.map((o) => ({ label: o.label, sellPrice: o.sellPrice, etaDays: o.etaDays })),
+          },
+          at,
+        });
+        const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId, version, at });
+        const part = partName(lead);
+        await messaging.enqueueText(
+          trx,
+          {
+            leadId,
+            phone: lead.phone,
+            body: quoteText({ siteName: config.site.name, caseNumber: lead.caseNumber, part, options, url }),
+          },
+          at,
+        );
+        await messaging.enqueueCustomerEmail(
+          trx,
+          {
+            leadId,
+            email: lead.email,
+            ...quoteEmail({
+              site: config.site,
+              name: lead.name,
+              caseNumber: lead.caseNumber,
+              part,
+              options,
+              expires: centralTime(expiresAt),
+              url,
+            }),
+          },
+          at,
+        );
+      });
+    },
+
+    /** Every version of a lead's quote, oldest first (the dialog). */
+    versions(leadId: number): Promise<QuoteVersion[]> {
+      return listQuoteVersions(db, leadId);
+    },
+
+    /** The page a token opens (see QuotePageData). `latest` shows the current version instead of the link's own. */
+    async page(
+      token: string,
+      viewer: Viewer,
+      options: { latest?: boolean; count?: boolean } = {},
+    ): Promise<QuotePageData> {
+      const link = await resolve(token, viewer);
+      const at = now();
+      const lead = await findLeadById(db, link.leadId, (key) => key);
+      if (!lead) throw new AppError(404, LINK_NOT_FOUND);
+      const [versions, events, photos] = await Promise.all([
+        listQuoteVersions(db, lead.id),
+        listLeadEvents(db, lead.id),
+        leadPhotoUrls(db, [lead.id], (key) => key),
+      ]);
+      const current = lead.quoteVersion;
+      const accepted = versions.find((v) => v.acceptedOption !== null);
+      const pinned = options.latest || link.version === null ? current : link.version;
+      const shown = accepted ?? versions.find((v) => v.version === pinned);
+      const state: QuotePageState = stateOf(lead.status, shown, current, at);
+      if (state === 'open' && options.count && !viewer.staff) {
+        if (await recordQuoteView(db, lead.id, at)) {
+          await insertLeadEvent(db, {
+            leadId: lead.id,
+            type: 'viewed',
+            fromStatus: null,
+            toStatus: null,
+            actor: PAGE_ACTOR,
+            detail: { version: current },
+            at,
+          });
+        }
+      }
+      const acceptEvent = events.find((e) => e.toStatus === 'ordered' && e.detail && 'option' in e.detail);
+      const equipment = EQUIPMENT_TYPES.find((t) => t.value === lead.equipment)?.label ?? lead.equipment;
+      const digits = lead.phone.replace(/\D/g, '');
+      const phone = toE164(config.site.phone);
+      return {
+        state,
+        business: {
+          name: config.site.name,
+          phone: formatPhone(config.site.phone),
+          phoneHref: `tel:${phone ?? config.site.phone}`,
+        },
+        caseNumber: lead.caseNumber,
+        firstName: lead.name.trim().split(/\s+/)[0] ?? '',
+        phoneLast4: digits.slice(-4),
+        request: {
+          equipment,
+          make: lead.make,
+          model: lead.model,
+          year: lead.year,
+          partNumber: lead.partNumber,
+          description: lead.description,
+        },
+        photos: (photos.get(lead.id) ?? []).map((_, i) => `${LINK_PATH}${token}/photos/${i + 1}`),
+        reply: nextOpening(at),
+        renewing: lead.status === 'qualified' && current !== null,
+        quote: shown
+          ? {
+              version: shown.version,
+              options: shown.options.map((o, i) => ({
+                label: optionLabel(o, i),
+                price: formatMoney(o.sellPrice, { currency: true }),
+                etaDays: o.etaDays,
+                etaDate: centralDay(etaDate(at, o.etaDays)),
+                warranty: o.warranty,
+                brand: o.brand,
+                partNumber: o.partNumber,
+                note: o.note,
+              })),
+              expires: centralTime(shown.expiresAt),
+              timeLeft: timeLeft(shown.expiresAt, at).replace(/ left$/, ''),
+              acceptedOption: shown.acceptedOption,
+            }
+          : null,
+        currentHref: state === 'replaced' ? `${LINK_PATH}${token}?latest=1` : null,
+        accepted:
+          state === 'accepted'
+            ? {
+                option: accepted
+                  ? optionLabel(accepted.options[accepted.acceptedOption!]!, accepted.acceptedOption!)
+                  : '',
+                name: typeof acceptEvent?.detail?.name === 'string' ? acceptEvent.detail.name : null,
+                po: typeof acceptEvent?.detail?.po === 'string' ? acceptEvent.detail.po : null,
+                at: centralTime(accepted?.acceptedAt ?? lead.updatedAt),
+              }
+            : null,
+        lostReason: state === 'declined' ? lead.lostReason : null,
+        questions: events
+          .filter((e) => e.type === 'question' && typeof e.detail?.body === 'string')
+          .map((e) => ({ body: e.detail!.body as string, at: centralTime(e.createdAt) })),
+      };
+    },
+
+    /** One of the request's photos, for the page that shows them (by position, from 1). */
+    async photo(token: string, n: number, viewer: Viewer) {
+      const link = await resolve(token, viewer);
+      const keys = (await leadPhotoUrls(db, [link.leadId], (key) => key)).get(link.leadId) ?? [];
+      const key = Number.isInteger(n) ? keys[n - 1] : undefined;
+      if (!key) throw new AppError(404, 'Photo not found');
+      const data = await deps.files.read('private', key);
+      if (!data) throw new AppError(404, 'Photo not found');
+      return { data, contentType: key.endsWith('.webp') ? 'image/webp' : 'image/jpeg' };
+    },
+
+    /**
+     * Accept on the page: the version the customer saw, the option, their typed name, a PO number,
+     * the terms. The lead becomes ordered once (a second press, a YES by text or staff's Mark as
+     * Ordered in between change nothing); the version is locked; the timeline keeps the option,
+     * name, PO, time, address, browser and the SHA-256 of the version's content.
+     */
+    async accept(token: string, form: unknown, viewer: Viewer): Promise<void> {
+      const link = await resolve(token, viewer);
+      const input = parseInput(acceptFormSchema, form);
+      const at = now();
+      let caseNumber = '';
+      let alertDetail = '';
+      const alerted = await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, link.leadId, engine);
+        if (!row) throw new AppError(404, LINK_NOT_FOUND);
+        caseNumber = row.case_number ?? '';
+        const version = await findQuoteVersion(trx, link.leadId, input.version);
+        if (
+          row.status === 'ordered' &&
+          version?.acceptedOption !== null &&
+          version?.acceptedOption !== undefined
+        )
+          return false;
+        if (row.status !== 'quoted' || !version) throw new AppError(409, QUOTE_CLOSED);
+        if (row.quote_version !== input.version) throw new AppError(409, QUOTE_REPLACED);
+        if (isExpired(version.expiresAt, at)) throw new AppError(409, QUOTE_EXPIRED);
+        const option = version.options[input.option];
+        if (!option)
+          throw new AppError(400, QUOTE_PAGE_MESSAGES.option, {
+            fieldErrors: { option: [QUOTE_PAGE_MESSAGES.option] },
+          });
+        const label = optionLabel(option, input.option);
+        alertDetail = [
+          `Option: ${label}, ${formatMoney(option.sellPrice, { currency: true })}, ETA ${option.etaDays} days`,
+          `Accepted by: ${input.name}${input.po ? ` (PO ${input.po})` : ''}`,
+        ].join('\n');
+        const { moved } = await moveLead(trx, engine, {
+          leadId: link.leadId,
+          to: 'ordered',
+          by: 'customer',
+          actor: PAGE_ACTOR,
+          at,
+          detail: {
+            version: input.version,
+            option: input.option,
+            optionLabel: label,
+            sellPrice: option.sellPrice,
+            name: input.name,
+            po: input.po,
+            ip: viewer.ip,
+            userAgent: viewer.userAgent.slice(0, 300),
+            contentHash: version.contentHash,
+          },
+          then: async () => {
+            await markVersionAccepted(trx, link.leadId, input.version, input.option, at);
+            await updateLeadPrice(trx, link.leadId, option);
+            const url = await mintLeadLink(trx, {
+              baseUrl: config.baseUrl,
+              leadId: link.leadId,
+              version: null,
+              at,
+            });
+            await messaging.enqueueText(
+              trx,
+              {
+                leadId: link.leadId,
+                phone: row.phone,
+                body: acceptedText(config.site, { caseNumber, option: label, url }),
+              },
+              at,
+            );
+            await messaging.enqueueStaffAlert(
+              trx,
+              {
+                leadId: link.leadId,
+                ...quoteAlertEmail({
+                  kind: 'accepted',
+                  caseNumber,
+                  detail: alertDetail,
+                  baseUrl: config.baseUrl,
+                }),
+              },
+              at,
+            );
+          },
+        });
+        return moved;
+      });
+      if (alerted) messaging.outbox.kick();
+    },
+
+    /** Decline on the page, with a reason (the lead's lost reason, counted by insights) and optional words. */
+    async decline(token: string, form: unknown, viewer: Viewer): Promise<void> {
+      const link = await resolve(token, viewer);
+      const input = parseInput(declineFormSchema, form);
+      const at = now();
+      const reason = DECLINE_REASONS[input.reason];
+      const moved = await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, link.leadId, engine);
+        if (!row) throw new AppError(404, LINK_NOT_FOUND);
+        if (row.status === 'lost') return false;
+        if (row.status !== 'quoted') throw new AppError(409, QUOTE_CLOSED);
+        if (row.quote_version !== input.version) throw new AppError(409, QUOTE_REPLACED);
+        const detail = `Reason: ${reason}${input.detail ? `\n${input.detail}` : ''}`;
+        return (
+          await moveLead(trx, engine, {
+            leadId: link.leadId,
+            to: 'lost',
+            by: 'customer',
+            actor: PAGE_ACTOR,
+            at,
+            reason,
+            detail: { version: input.version, reason, body: input.detail },
+            then: async () => {
+              await messaging.enqueueStaffAlert(
+                trx,
+                {
+                  leadId: link.leadId,
+                  ...quoteAlertEmail({
+                    kind: 'declined',
+                    caseNumber: row.case_number ?? '',
+                    detail,
+                    baseUrl: config.baseUrl,
+                  }),
+                },
+                at,
+              );
+            },
+          })
+        ).moved;
+      });
+      if (moved) messaging.outbox.kick();
+    },
+
+    /** A question from the page: in the lead's conversation, and to staff as an incoming text is. */
+    async ask(token: string, form: unknown, viewer: Viewer): Promise<void> {
+      const link = await resolve(token, viewer);
+      const { body } = parseInput(questionFormSchema, form);
+      const { hits } = await rateLimits.hit(`quote-question:${link.leadId}`, 3_600_000);
+      if (hits > QUESTION_LIMIT)
+        throw new AppError(429, 'Too many questions in an hour. Call or text us instead.');
+      const at = now();
+      const lead = await findLeadById(db, link.leadId, (key) => key);
+      if (!lead) throw new AppError(404, LINK_NOT_FOUND);
+      await insertLeadEvent(db, {
+        leadId: lead.id,
+        type: 'question',
+        fromStatus: null,
+        toStatus: null,
+        actor: PAGE_ACTOR,
+        detail: { body },
+        at,
+      });
+      if (await alert(lead.id, 'question', lead.caseNumber, body, at)) messaging.outbox.kick();
+    },
+
+    /** 'Ask for a new quote' on an expired quote: back to qualified with an 'expired' event; staff are told. */
+    async renew(token: string, viewer: Viewer): Promise<void> {
+      const link = await resolve(token, viewer);
+      const at = now();
+      const detail = 'The customer asked for a new quote on the quote page.';
+      const moved = await db
+        .transaction()
+        .execute((trx) =>
+          service.sendBackExpired(trx, { leadId: link.leadId, actor: PAGE_ACTOR, kind: 'renew', detail, at }),
+        );
+      if (moved) messaging.outbox.kick();
+    },
+
+    /**
+     * Sends a quoted lead whose quote expired back to qualified, in the caller's transaction (the
+     * page's 'Ask for a new quote', a late YES by text): an 'expired' event and a staff alert, once.
+     * False when the lead is not quoted or its quote still holds. The caller kicks the outbox.
+     */
+    async sendBackExpired(
+      trx: Transaction<DB>,
+      input: { leadId: number; actor: string; kind: 'renew' | 'expired_yes'; detail: string; at: Date },
+    ): Promise<boolean> {
+      const { leadId, at } = input;
+      const row = await lockLead(trx, leadId, engine);
+      if (!row || row.status !== 'quoted' || !row.quote_expires_at) return false;
+      if (!isExpired(new Date(row.quote_expires_at).toISOString(), at)) return false;
+      const result = await moveLead(trx, engine, {
+        leadId,
+        to: 'qualified',
+        by: 'customer',
+        actor: input.actor,
+        at,
+        type: 'expired',
+        detail: { version: row.quote_version },
+        then: async () => {
+          const mail = quoteAlertEmail({
+            kind: input.kind,
+            caseNumber: row.case_number ?? '',
+            detail: input.detail,
+            baseUrl: config.baseUrl,
+          });
+          await messaging.enqueueStaffAlert(trx, { leadId, ...mail }, at);
+        },
+      });
+      return result.moved;
+    },
+  };
+  return service;
+}
+
+export type QuotesService = ReturnType<typeof quotesService>;
