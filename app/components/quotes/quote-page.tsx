@@ -113,8 +113,8 @@ function Status({ page }: { page: QuotePageData }) {
       );
     case 'open':
       return (
-        <Banner tone="info" icon={Clock} title={`${page.quote!.timeLeft} left on this quote`}>
-          <p>{T.holds(page.quote!.timeLeft, page.quote!.expires)}</p>
+        <Banner tone="info" icon={Clock} title={T.timeLeft(page.quote!.timeLeft)}>
+          <p>{T.holds(page.quote!.expires)}</p>
         </Banner>
       );
     case 'expired':

@@ -39,6 +39,15 @@ describe('the part a text names', () => {
       },
       'Hydraulic pump leaks at the shaft seal, 2015 John Deere 6120',
     ],
+    [
+      {
+        description: 'Driver-side headlight assembly cracked after hitting a deer on Highway 12',
+        year: '2016',
+        make: 'Freightliner',
+        model: 'M2 106',
+      },
+      'Driver-side headlight assembly cracked after..., 2016 Freightliner M2 106',
+    ],
     [{ description: null, partNumber: 'RE12345', year: null, make: null, model: null }, 'RE12345'],
     [{ description: '', year: null, make: 'Kenworth', model: null }, 'your part, Kenworth'],
   ])('%j → %s', (lead, expected) => {
