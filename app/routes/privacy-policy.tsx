@@ -53,6 +53,12 @@ function sections(site: SiteInfo): LegalSection[] {
               staff keep while sourcing your part.
             </li>
             <li>
+              <strong>On your private quote page:</strong> when you open it, your questions, and when you
+              accept or decline a quote: the option, the name and PO number you type, the time, and the
+              address and browser of your device, as the record of your order. The page shows only your first
+              name and the last four digits of your phone, since links get forwarded.
+            </li>
+            <li>
               <strong>When you visit the website:</strong> our server notes the address of your device (IP
               address), the page asked for and the time, to keep the site running and safe. We count clicks on
               our quote buttons without recording who clicked. We use no advertising or analytics cookies.

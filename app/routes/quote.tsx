@@ -1,5 +1,5 @@
 /**
- * The customer's private page (issue 28, decision 0124): `/q/<token>` from the request's
+ * The customer's private page (issue 28, decision 0125): `/q/<token>` from the request's
  * confirmation or a quote's text. It shows the request and the customer's own photos beside the
  * quote's options, and takes Accept, Decline, a question, or 'Ask for a new quote' as plain form
  * posts (no JavaScript needed; the page ships none). Rendered for its visitor every time: private,

@@ -157,6 +157,17 @@ eachEngine('public pages and the page cache', (ctx) => {
     }
   });
 
+  it("never lets the page cache keep a customer's private page (the quote link), nor its photos", () => {
+    const cached = cacheableRoutes(table).map((r) => r.path);
+    expect(cached).not.toContain('/q/:token');
+    expect(cached).not.toContain('/q/:token/photos/:n');
+    const cache = createPageCache({ cookieNames: [], routes: table });
+    expect(cache.isPublicPage('/q/AbCdEfGhIjKlMnOpQrStUvWx')).toBe(false);
+    expect(
+      cache.keyOf({ method: 'GET', url: '/q/AbCdEfGhIjKlMnOpQrStUvWx', headers: {} } as IncomingMessage),
+    ).toBe(undefined);
+  });
+
   it('runs no loader that reads a query parameter its handle does not declare', async () => {
     const { services } = ctx();
     const context = new RouterContextProvider();

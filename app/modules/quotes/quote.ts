@@ -1,5 +1,5 @@
 /**
- * A quote as the customer answers it (issue 28, docs/decisions/0124-quote-link.md): one to three
+ * A quote as the customer answers it (issue 28, docs/decisions/0125-quote-link.md): one to three
  * options, each priced by the shared pricing engine, sent as a version that holds 48 hours; the
  * payload staff send (the spec's one-option `{ cost, etaDays, notes }` or `options`), the customer's
  * answers on the quote page (accept, decline with a reason, a question) and their rules.

@@ -1,5 +1,5 @@
 /**
- * The quote link (issue 28, decision 0124): every sent quote is a version of its own
+ * The quote link (issue 28, decision 0125): every sent quote is a version of its own
  * (`quote_versions`, one to three options as JSON, locked once accepted); the private links to a
  * lead's page are stored only as SHA-256 hashes of their tokens (`lead_links`), each pinned to the
  * version it was sent with (null: the request's own link, which follows the lead); the lead keeps

@@ -1,5 +1,5 @@
 /**
- * The private links to a lead's page (issue 28, decision 0124): `BASE_URL/q/<token>`, the token 144
+ * The private links to a lead's page (issue 28, decision 0125): `BASE_URL/q/<token>`, the token 144
  * random bits (24 base64url characters) with nothing of the case number in it. Only its SHA-256 is
  * stored (`lead_links`); the token itself exists only in the message that carries it. Each message
  * gets a link of its own: the request's confirmation one that follows the lead, each quote version
