@@ -13,6 +13,9 @@
  *   node scripts/lighthouse.ts --only / --only /find-my-part      # other pages
  *   node scripts/lighthouse.ts --only /find-my-part --runs 7      # each page 7 times: every run,
  *                                                                  # then median and range
+ *   node scripts/lighthouse.ts --quote-page                       # also a customer's quote page:
+ *       a demo lead gets a two-option quote through the API, and its link (/q/<token>) is audited
+ *       (its SEO score is low by design: the page is noindex)
  *
  * It starts `node server/index.ts` on a free 127.0.0.1 port with a temporary DATA_DIR and the demo
  * data (scripts/bench/server.ts), starts headless Chromium with a debugging port, audits each page
@@ -175,13 +178,73 @@ async function audit(
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+/**
+ * A customer's quote page on the demo data: signs in, sends a demo lead with photos a two-option
+ * quote through the API, and returns the path of the link its text carries.
+ */
+async function quotePagePath(server: BenchServer): Promise<string> {
+  const origin = server.baseUrl;
+  const call = async (pathname: string, body?: unknown, session?: { cookie: string; token: string }) => {
+    const res = await fetch(`${origin}${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        Origin: origin,
+        'Content-Type': 'application/json',
+        ...(session ? { Cookie: session.cookie, 'X-CSRF-Token': session.token } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new HarnessError(`${pathname} answered ${res.status}: ${await res.text()}`);
+    return res;
+  };
+  const login = await call('/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD });
+  const session = {
+    cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!,
+    token: ((await login.json()) as { token: string }).token,
+  };
+  const leads = (await (await call('/api/leads?limit=200', undefined, session)).json()) as {
+    id: number;
+    status: string;
+    photos: string[];
+  }[];
+  const lead = leads.find((l) => l.status === 'new' && l.photos.length > 0);
+  if (!lead) throw new HarnessError('No new demo lead with photos to quote');
+  const quoted = (await (
+    await call(
+      `/api/leads/${lead.id}/quote`,
+      {
+        options: [
+          {
+            label: 'New OEM',
+            cost: 41_000,
+            etaDays: 3,
+            warranty: '1 year',
+            brand: 'OEM',
+            partNumber: 'AH169478',
+          },
+          { label: 'Rebuilt', cost: 18_000, etaDays: 2, warranty: '90 days', note: 'Core charge included.' },
+        ],
+      },
+      session,
+    )
+  ).json()) as { conversation: { channel: string; body: string }[] };
+  const text = quoted.conversation.filter((m) => m.channel === 'sms').at(-1)?.body ?? '';
+  const link = /\/q\/[A-Za-z0-9_-]{24}/.exec(text)?.[0];
+  if (!link) throw new HarnessError(`The quote text carries no link: ${text}`);
+  return link;
+}
+
 const score = (s: number | null) => (s === null ? 'n/a' : String(Math.round(s * 100)));
 
 async function main() {
   const { values } = parseArgs({
-    options: { only: { type: 'string', multiple: true }, runs: { type: 'string', default: '1' } },
+    options: {
+      only: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '1' },
+      'quote-page': { type: 'boolean', default: false },
+    },
   });
-  const targets = values.only?.length ? values.only : DEFAULT_TARGETS;
+  const targets = values.only?.length ? values.only : values['quote-page'] ? [] : DEFAULT_TARGETS;
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
     throw new HarnessError(`--runs takes a whole number ≥ 1 (got ${values.runs})`);
@@ -197,6 +260,7 @@ async function main() {
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   const results: PageResult[] = [];
   try {
+    if (values['quote-page']) targets.push(await quotePagePath(server));
     chrome = await startChromium();
     for (const target of targets) {
       for (let run = 1; run <= runs; run++) {
