@@ -1,5 +1,5 @@
 /**
- * The quote link (issue 28, decision 0124): staff send a quote of one to three options as a new
+ * The quote link (issue 28, decision 0125): staff send a quote of one to three options as a new
  * version; the customer opens their private page (`/q/<token>`, lead-links.ts) and accepts, declines,
  * asks a question, or asks for a new quote once it expired. Every status change goes through
  * `moveLead` (lead-moves.ts), the one transition staff and texts use too. Wrong tokens answer 404,
@@ -81,6 +81,12 @@ export const QUESTION_LIMIT = 10;
 export type Viewer = { staff: boolean; ip: string; userAgent: string };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** The first word of a name: all the page shows of a person (links get forwarded). */
+/** The first word of a name; '' when there is none (a lead by text is named by its phone number). */
+const firstNameOf = (name: string) => {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return /\p{L}/u.test(first) ? first : '';
+};
 
 export function quotesService(
   deps: ServiceDeps,
@@ -265,7 +271,7 @@ export function quotesService(
           phoneHref: `tel:${phone ?? config.site.phone}`,
         },
         caseNumber: lead.caseNumber,
-        firstName: lead.name.trim().split(/\s+/)[0] ?? '',
+        firstName: firstNameOf(lead.name),
         phoneLast4: digits.slice(-4),
         request: {
           equipment,
@@ -303,7 +309,9 @@ export function quotesService(
                 option: accepted
                   ? optionLabel(accepted.options[accepted.acceptedOption!]!, accepted.acceptedOption!)
                   : '',
-                name: typeof acceptEvent?.detail?.name === 'string' ? acceptEvent.detail.name : null,
+                // the signer's first name only, as for the lead's name (the timeline keeps it whole)
+                name:
+                  typeof acceptEvent?.detail?.name === 'string' ? firstNameOf(acceptEvent.detail.name) : null,
                 po: typeof acceptEvent?.detail?.po === 'string' ? acceptEvent.detail.po : null,
                 at: centralTime(accepted?.acceptedAt ?? lead.updatedAt),
               }
@@ -342,13 +350,10 @@ export function quotesService(
         const row = await lockLead(trx, link.leadId, engine);
         if (!row) throw new AppError(404, LINK_NOT_FOUND);
         caseNumber = row.case_number ?? '';
+        // ordered already (this press again, a YES by text, staff's Mark as Ordered): the first
+        // answer stands, and this one changes nothing (moveLead's rule for a customer's repeat)
+        if (row.status === 'ordered') return false;
         const version = await findQuoteVersion(trx, link.leadId, input.version);
-        if (
-          row.status === 'ordered' &&
-          version?.acceptedOption !== null &&
-          version?.acceptedOption !== undefined
-        )
-          return false;
         if (row.status !== 'quoted' || !version) throw new AppError(409, QUOTE_CLOSED);
         if (row.quote_version !== input.version) throw new AppError(409, QUOTE_REPLACED);
         if (isExpired(version.expiresAt, at)) throw new AppError(409, QUOTE_EXPIRED);

@@ -33,6 +33,7 @@ import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { insertLead } from '../db/repo/leads.ts';
+import { markVersionAccepted } from '../db/repo/quotes.ts';
 import {
   findInboundBySid,
   findOpenLeadsByDigits,
@@ -241,6 +242,11 @@ export function textingService(
                 at,
                 reason: kind === 'no' ? DECLINED_REASON : null,
                 detail: kind === 'no' ? { reason: DECLINED_REASON, body } : { body },
+                // YES orders option 1 of the current version (the quote text says so): it is locked
+                then: async (row) => {
+                  if (kind === 'yes' && row.quote_version !== null)
+                    await markVersionAccepted(trx, leadId!, row.quote_version, 0, at);
+                },
               }).catch((err: unknown) => {
                 if (err instanceof AppError && err.status === 409) return undefined;
                 throw err;

@@ -188,7 +188,9 @@ eachEngine('lead management API', (ctx) => {
       for (const status of ['ordered', 'fulfilled', 'lost'] as const) {
         const other = await addLead(db, { status });
         const res = await quote(other, { cost: 5_000, etaDays: 2 }).expect(409);
-        expect(res.body.message).toBe(`A ${status} lead cannot be quoted.`);
+        expect(res.body.message).toBe(
+          `${status === 'ordered' ? 'An' : 'A'} ${status} lead cannot be quoted.`,
+        );
         const after = (await get(`/api/leads/${other}`).expect(200)).body as LeadDetails;
         expect(after).toMatchObject({ status, cost: null, sellPrice: null });
         expect(after.messages).toEqual([]);

@@ -149,7 +149,9 @@ eachEngine(
         expect.objectContaining({
           channel: 'sms',
           recipient: '+12045550123',
-          body: expect.stringMatching(new RegExp(`${caseNumber}.* Follow it here: http\\S+/q/[A-Za-z0-9_-]{24} `)),
+          body: expect.stringMatching(
+            new RegExp(`${caseNumber}.* Follow it here: http\\S+/q/[A-Za-z0-9_-]{24} `),
+          ),
         }),
       ]);
       expect(alerts[0]).toMatchObject({

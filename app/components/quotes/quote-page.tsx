@@ -47,7 +47,7 @@ export function QuotePage({
         </p>
         <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{T.title(page.caseNumber)}</h1>
         <p className="mt-2 text-slate-700">
-          For {page.firstName}
+          {page.firstName ? `For ${page.firstName}` : 'For you'}
           {page.phoneLast4 && <>, phone ending in {page.phoneLast4}</>}
         </p>
       </header>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadStatus } from './leads.ts';
-import { canQuote, canTransition, transitionRefusal } from './status.ts';
+import { canQuote, canTransition, quoteRefusal, transitionRefusal } from './status.ts';
 
 const ALLOWED: [LeadStatus, LeadStatus][] = [
   ['new', 'qualified'],
@@ -33,6 +33,8 @@ describe('lead status transitions (SPEC §4)', () => {
 
   it('explains a refusal', () => {
     expect(transitionRefusal('new', 'ordered')).toBe('A new lead cannot be marked as ordered.');
+    expect(transitionRefusal('ordered', 'new')).toBe('An ordered lead cannot be marked as new.');
+    expect(quoteRefusal('ordered')).toBe('An ordered lead cannot be quoted.');
     expect(transitionRefusal('lost', 'new')).toMatch(/lost/);
     expect(transitionRefusal('quoted', 'quoted')).toBe('This lead is already quoted.');
   });

@@ -63,9 +63,15 @@ export function canQuote(status: LeadStatus): boolean {
 export function transitionRefusal(from: LeadStatus, to: LeadStatus): string {
   if (from === to) return `This lead is already ${STATUS_LABELS[to].toLowerCase()}.`;
   if (from === 'lost') return 'This lead is lost; it cannot change status any more.';
-  return `A ${STATUS_LABELS[from].toLowerCase()} lead cannot be marked as ${STATUS_LABELS[to].toLowerCase()}.`;
+  return `${aLead(from)} cannot be marked as ${STATUS_LABELS[to].toLowerCase()}.`;
 }
 
 export function quoteRefusal(from: LeadStatus): string {
-  return `A ${STATUS_LABELS[from].toLowerCase()} lead cannot be quoted.`;
+  return `${aLead(from)} cannot be quoted.`;
+}
+
+/** 'A new lead', 'An ordered lead'. */
+function aLead(status: LeadStatus): string {
+  const word = STATUS_LABELS[status].toLowerCase();
+  return `${/^[aeiou]/.test(word) ? 'An' : 'A'} ${word} lead`;
 }

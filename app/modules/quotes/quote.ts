@@ -139,13 +139,15 @@ export function isExpired(expiresAt: string, now: Date): boolean {
 
 /** 'Expires in 47 h 12 min' / 'Expires in 12 min' / 'Expired'. */
 export function timeLeft(expiresAt: string, now: Date): string {
-  const minutes = Math.floor((Date.parse(expiresAt) - now.getTime()) / 60_000);
-  if (minutes <= 0) return 'Expired';
+  const ms = Date.parse(expiresAt) - now.getTime();
+  if (ms <= 0) return 'Expired';
+  // the last minute still holds: '1 min', never 'Expired' before it has
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours} h ${minutes % 60} min left` : `${minutes} min left`;
 }
 
-/** The exact time in Central time, e.g. 'Sat, Nov 28, 2026, 2:05 PM CST'. */
+/** The exact time in Central time, e.g. 'Sat, Nov 28, 2026, 2:05 p.m. CST' (en-CA). */
 export function centralTime(instant: string | Date): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: BUSINESS_TIME_ZONE,

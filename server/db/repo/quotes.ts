@@ -1,5 +1,5 @@
 /**
- * Quote versions (`quote_versions`) and the customer's views of them, issue 28 and decision 0124.
+ * Quote versions (`quote_versions`) and the customer's views of them, issue 28 and decision 0125.
  * The links to a lead's page are in lead-links.ts. Writes run in the caller's transaction,
  * after it locked the lead (leads.ts `lockLead`). Identical on SQLite and PostgreSQL.
  */

@@ -1,0 +1,989 @@
+/**
+ * The quote link (issue 28) on both engines with a fixed clock: a quote of two options sent through
+ * POST /api/leads/{id}/quote as a version with a private link of its own; a new version replacing
+ * it (the old link says so and points to the current one; accepting the old one is refused); an
+ * accepted version locked; wrong and malformed tokens (404) and a guesser (429 for every link,
+ * a valid one included); the 48 hours (expired page, Accept refused, 'Ask for a new quote' once, a
+ * late YES by text sending the lead back instead of ordering it); Accept on the page (one event
+ * with what was accepted and by whom, one confirmation, even pressed twice or beside a YES by
+ * text); Decline with a reason (counted by insights); a question (in the conversation, to staff);
+ * the customer's views counted, staff's not; the request's own link from the confirmation text;
+ * nothing personal on the page but the first name and the phone's last four digits. The tokens
+ * themselves (lead-links.ts) at the end. The browser's side (plain form posts on the built server):
+ * tests/server/quote-link.server.test.ts; two processes racing: quote-link-processes.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
+import { quoteRefusal } from '#app/modules/leads/status.ts';
+import { SMS_ACTOR } from '#app/modules/messages/messages.ts';
+import { expiredYesReply, quoteAlertEmail } from '#app/modules/messages/quote-messages.ts';
+import { priceQuote } from '#app/modules/pricing/pricing.ts';
+import type { QuotePageData } from '#app/modules/quotes/quote-page.ts';
+import { centralTime, versionContent, type QuoteVersion } from '#app/modules/quotes/quote.ts';
+import * as quoteRoute from '#app/routes/quote.tsx';
+import * as quotePhotoRoute from '#app/routes/quote-photo.ts';
+import type { DB } from '#server/db/index.ts';
+import { LINK_TOKEN, linkTokenHash, mintLeadLink } from '#server/db/repo/lead-links.ts';
+import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
+import { seedReference } from '#server/seed/index.ts';
+import { createServices, type Services } from '#server/services/index.ts';
+import {
+  LINK_NOT_FOUND,
+  PAGE_ACTOR,
+  QUOTE_CLOSED,
+  QUOTE_EXPIRED,
+  QUOTE_REPLACED,
+  TOO_MANY_TRIES,
+  WRONG_LINK_LIMIT,
+  WRONG_LINK_WINDOW_MS,
+  type Viewer,
+} from '#server/services/quotes.ts';
+import type { ServiceDeps } from '#server/services/context.ts';
+import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
+import { routeContext } from '../support/route-context.ts';
+import { submit, VALID_FIELDS } from './leads-fixtures.ts';
+import {
+  BASE_URL,
+  postWebhook,
+  startSmtp,
+  startTwilioStandIn,
+  textParams,
+  tinyJpeg,
+  twilioEnv,
+} from './sms-fixtures.ts';
+
+const twilio = await startTwilioStandIn();
+const smtp = await startSmtp();
+afterAll(async () => {
+  await Promise.all([twilio.close(), smtp.close()]);
+});
+
+/** Monday 23 November 2026, 10:00 in Winnipeg (CST, UTC-6): the business is open. */
+const NOW = new Date('2026-11-23T16:00:00.000Z');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const at = (ms: number) => new Date(NOW.getTime() + ms);
+const SITE = { name: 'Parts Hunters MB', phone: '+12045550147' };
+/** What every confirmation of an order says, the page's text and the reply to a YES alike. */
+const ORDER_CONFIRMED = /is accepted and your part is being ordered/;
+const TOKEN_IN = /\/q\/([A-Za-z0-9_-]{24})(?=[\s?]|$)/;
+
+const TWO_OPTIONS = {
+  options: [
+    {
+      label: 'New OEM',
+      cost: 20_000,
+      etaDays: 5,
+      warranty: '1 year',
+      brand: 'Dexter',
+      partNumber: '046-126-00',
+    },
+    { label: 'Aftermarket', cost: 9_000, etaDays: 2, note: 'In stock in Winnipeg' },
+  ],
+  notes: 'Internal: supplier B quoted 90 on the phone',
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const customer = (
+  ip: string,
+  userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
+): Viewer => ({
+  staff: false,
+  ip,
+  userAgent,
+});
+const STAFF_VIEWER: Viewer = { staff: true, ip: '10.0.0.5', userAgent: 'Staff browser' };
+const acceptForm = (version: number, option = 0, extra: Record<string, string> = {}) => ({
+  version: String(version),
+  option: String(option),
+  name: 'Dana Friesen',
+  po: '',
+  terms: 'yes',
+  ...extra,
+});
+
+type Args<F extends (args: never) => unknown> = Parameters<F>[0];
+
+/** An answer of a route's loader or action as React Router sends it: its status and body. */
+function answerOf(answer: unknown): { status: number; body: unknown; location?: string | null } {
+  if (answer instanceof Response)
+    return { status: answer.status, body: null, location: answer.headers.get('Location') };
+  if (typeof answer === 'object' && answer !== null && 'init' in answer && 'data' in answer) {
+    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data };
+  }
+  return { status: 200, body: answer };
+}
+
+eachEngine(
+  'the quote link',
+  (ctx) => {
+    let clock = NOW;
+    let deps: ServiceDeps;
+    let services: Services;
+    let db: Kysely<DB>;
+    let app: ReturnType<typeof createTestApp>;
+    let session: { cookie: string; token: string; at: Date } | undefined;
+    /** A staff session signed in at the clock's time (the tests move the clock by days). */
+    async function staff() {
+      if (session?.at !== clock) session = { ...(await signIn(app)), at: clock };
+      return { Cookie: session.cookie, 'X-CSRF-Token': session.token };
+    }
+    let phoneCounter = 0;
+    let ipCounter = 0;
+    /** A client address of its own per call, so no test shares another's wrong-link count. */
+    const newIp = () => `198.51.100.${++ipCounter}`;
+
+    beforeAll(async () => {
+      deps = testDeps(ctx().t, () => clock);
+      services = createServices(deps);
+      db = deps.db;
+      app = createTestApp(deps, services);
+      await seedReference(deps);
+      await createStaff(deps);
+    });
+    afterAll(() => services.messaging.outbox.stop());
+    beforeEach(() => {
+      clock = NOW;
+    });
+
+    /** A web request made an hour ago by Dana Friesen, on a phone number of its own. */
+    async function addLead(fields: Partial<NewLead> = {}) {
+      const n = 2000 + ++phoneCounter;
+      const { id, caseNumber } = await insertLead(
+        db,
+        {
+          urgency: 'flexible',
+          source: 'web',
+          name: 'Dana Friesen',
+          phone: `(204) 555-${n}`,
+          email: 'dana@example.com',
+          make: 'Dexter',
+          model: '7K axle',
+          description: 'Rear leaf spring snapped on the curb side',
+          ...fields,
+        },
+        [],
+        { now: NOW, actor: 'customer', createdAt: at(-HOUR) },
+      );
+      return { id, caseNumber, e164: `+1204555${n}` };
+    }
+
+    /** POST /api/leads/{id}/quote as signed-in staff; answers the response of the expected status. */
+    const sendQuote = async (id: number, body: object, status: number) =>
+      request(app)
+        .post(`/api/leads/${id}/quote`)
+        .set(await staff())
+        .send(body)
+        .expect(status);
+
+    /** Sends the quote as the dialog does and answers the token of the link its text carries. */
+    async function quoted(id: number, body: object = TWO_OPTIONS): Promise<string> {
+      await services.leadAdmin.sendQuote(id, body, STAFF.username);
+      return lastToken(id);
+    }
+
+    const customerTexts = (id: number) =>
+      db
+        .selectFrom('outgoing_messages')
+        .select(['id', 'body', 'status', 'created_at'])
+        .where('lead_id', '=', id)
+        .where('channel', '=', 'sms')
+        .where('audience', '=', 'customer')
+        .orderBy('id')
+        .execute();
+    const staffAlerts = (id: number) =>
+      db
+        .selectFrom('outgoing_messages')
+        .select(['subject', 'body', 'recipient', 'status'])
+        .where('lead_id', '=', id)
+        .where('audience', '=', 'staff')
+        .orderBy('id')
+        .execute();
+    const confirmations = async (id: number) =>
+      (await customerTexts(id)).filter((m) => ORDER_CONFIRMED.test(m.body));
+
+    /** The token of the newest text to the customer that carries a link. */
+    async function lastToken(id: number): Promise<string> {
+      const withLink = (await customerTexts(id)).filter((m) => TOKEN_IN.test(m.body));
+      const token = TOKEN_IN.exec(withLink.at(-1)?.body ?? '')?.[1];
+      if (!token) throw new Error(`no link in the texts of lead ${id}`);
+      return token;
+    }
+
+    const lead = (id: number) => services.leadAdmin.getLead(id) as Promise<LeadDetails>;
+    const eventsOf = async (id: number, type?: string) =>
+      (await lead(id)).events.filter((e) => type === undefined || e.type === type);
+    const orderedEvents = async (id: number) =>
+      (await lead(id)).events.filter((e) => e.toStatus === 'ordered');
+    const versionRows = (id: number) =>
+      db.selectFrom('quote_versions').selectAll().where('lead_id', '=', id).orderBy('version').execute();
+
+    const page = (token: string, viewer: Viewer = customer(newIp()), options = {}) =>
+      services.quotes.page(token, viewer, options);
+
+    const text = (from: string, body: string) => postWebhook(app, '/api/sms/inbound', textParams(from, body));
+    const messageOf = (twiml: string) => /<Message>([\s\S]*)<\/Message>/.exec(twiml)?.[1];
+
+    describe('sending and versions', () => {
+      it('sends a two-option quote as version 1 with a private link; the page shows both options', async () => {
+        const { id, caseNumber } = await addLead({ urgency: '48h' });
+        const res = await sendQuote(id, TWO_OPTIONS, 200);
+        const body = res.body as LeadDetails;
+        const oem = priceQuote({ costCents: 20_000, difficulty: 'moderate', urgency: '48h' });
+        const after = priceQuote({ costCents: 9_000, difficulty: 'moderate', urgency: '48h' });
+        // priced on the server; the lead carries the first option's figures
+        expect(body).toMatchObject({
+          status: 'quoted',
+          quoteVersion: 1,
+          sellPrice: oem.sellPrice,
+          cost: 20_000,
+        });
+        expect(body.quoteVersions).toHaveLength(1);
+        expect(body.quoteVersions[0]).toMatchObject({
+          version: 1,
+          sentBy: STAFF.username,
+          sentAt: NOW.toISOString(),
+          expiresAt: at(48 * HOUR).toISOString(),
+          acceptedOption: null,
+          acceptedAt: null,
+          contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
+        expect(body.quoteVersions[0]!.options.map((o) => [o.label, o.sellPrice, o.etaDays])).toEqual([
+          ['New OEM', oem.sellPrice, 5],
+          ['Aftermarket', after.sellPrice, 2],
+        ]);
+        expect(body.events.at(-1)).toMatchObject({
+          type: 'quote',
+          fromStatus: 'new',
+          toStatus: 'quoted',
+          detail: expect.objectContaining({ version: 1 }),
+        });
+
+        // the quote's text carries the version's link (and the quote's e-mail the same one)
+        const [quoteText] = await customerTexts(id);
+        expect(quoteText!.body).toContain(`quote ${caseNumber} for`);
+        expect(quoteText!.body).toContain('2 options from');
+        const token = await lastToken(id);
+        expect(quoteText!.body).toContain(`${BASE_URL}/q/${token}`);
+        const mail = await db
+          .selectFrom('outgoing_messages')
+          .select('body')
+          .where('lead_id', '=', id)
+          .where('channel', '=', 'email')
+          .where('audience', '=', 'customer')
+          .executeTakeFirstOrThrow();
+        expect(mail.body).toContain(`${BASE_URL}/q/${token}`);
+
+        const shown = await page(token);
+        expect(shown).toMatchObject({
+          state: 'open',
+          caseNumber,
+          firstName: 'Dana',
+          currentHref: null,
+          accepted: null,
+          renewing: false,
+          reply: { open: true },
+          quote: {
+            version: 1,
+            acceptedOption: null,
+            timeLeft: '48 h 0 min',
+            expires: centralTime(at(48 * HOUR)),
+          },
+        });
+        expect(shown.quote!.options).toEqual([
+          expect.objectContaining({ label: 'New OEM', etaDays: 5, warranty: '1 year', brand: 'Dexter' }),
+          expect.objectContaining({ label: 'Aftermarket', etaDays: 2, note: 'In stock in Winnipeg' }),
+        ]);
+        // $90.00 at the 48-hour markup of a moderate part (52.5 %), all in
+        expect(after.sellPrice).toBe(13_725);
+        expect(shown.quote!.options[1]!.price).toBe('$137.25 CAD');
+        // Monday + 2 business days
+        expect(shown.quote!.options[1]!.etaDate).toBe('Wednesday, November 25');
+        // staff's own notes stay with staff
+        expect(JSON.stringify(shown)).not.toContain('supplier B');
+      });
+
+      it("a second quote is version 2: version 1's link says it was replaced and points to the current one", async () => {
+        const { id } = await addLead();
+        const first = await quoted(id);
+        clock = at(HOUR);
+        const second = await quoted(id, { cost: 15_000, etaDays: 3 });
+        expect(second).not.toBe(first);
+        const versions = await services.quotes.versions(id);
+        expect(versions.map((v) => [v.version, v.options.length, v.sentAt])).toEqual([
+          [1, 2, NOW.toISOString()],
+          [2, 1, at(HOUR).toISOString()],
+        ]);
+
+        const old = await page(first);
+        expect(old.state).toBe('replaced');
+        expect(old.currentHref).toBe(`/q/${first}?latest=1`);
+        expect(old.quote?.version).toBe(1);
+        const latest = await page(first, customer(newIp()), { latest: true });
+        expect(latest).toMatchObject({ state: 'open', currentHref: null, quote: { version: 2 } });
+        expect(await page(second)).toMatchObject({ state: 'open', quote: { version: 2 } });
+
+        // accepting what version 1 showed is refused; nothing moves
+        await expect(services.quotes.accept(first, acceptForm(1), customer(newIp()))).rejects.toMatchObject({
+          status: 409,
+          message: QUOTE_REPLACED,
+        });
+        expect((await lead(id)).status).toBe('quoted');
+        expect(await orderedEvents(id)).toEqual([]);
+        expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([null, null]);
+      });
+
+      it('an accepted version is locked: the ordered lead cannot be quoted again and no version row changes', async () => {
+        const { id } = await addLead();
+        await quoted(id);
+        clock = at(HOUR);
+        const current = await quoted(id, { cost: 12_000, etaDays: 4 });
+        clock = at(2 * HOUR);
+        await services.quotes.accept(current, acceptForm(2), customer(newIp()));
+        const before = await versionRows(id);
+        expect(before.map((v) => [v.version, v.accepted_option])).toEqual([
+          [1, null],
+          [2, 0],
+        ]);
+
+        clock = at(3 * HOUR);
+        const refused = await sendQuote(id, { cost: 1, etaDays: 1 }, 409);
+        expect(refused.body).toEqual({ message: quoteRefusal('ordered') });
+        expect(await versionRows(id)).toEqual(before);
+        expect((await lead(id)).quoteVersion).toBe(2);
+      });
+    });
+
+    describe('wrong links', () => {
+      it('answers 404 for a token that opens nothing and for a malformed one, on every door of the page', async () => {
+        const { id } = await addLead();
+        await quoted(id);
+        const ip = newIp();
+        const unknown = 'A'.repeat(24);
+        for (const token of [unknown, 'short', `${'B'.repeat(23)}!`, `${'C'.repeat(25)}`, '']) {
+          await expect(page(token, customer(ip))).rejects.toMatchObject({
+            status: 404,
+            message: LINK_NOT_FOUND,
+          });
+        }
+        await expect(services.quotes.accept(unknown, acceptForm(1), customer(ip))).rejects.toMatchObject({
+          status: 404,
+        });
+        await expect(services.quotes.photo(unknown, 1, customer(ip))).rejects.toMatchObject({ status: 404 });
+        // the route answers the same with its status
+        const answer = answerOf(
+          await quoteRoute.loader({
+            request: new Request(`http://localhost/q/${unknown}`),
+            params: { token: unknown },
+            context: routeContext(services, deps),
+          } as unknown as Args<typeof quoteRoute.loader>),
+        );
+        expect(answer).toEqual({ status: 404, body: { found: false, message: LINK_NOT_FOUND } });
+      });
+
+      it('after many wrong tokens from one client, every link answers 429 there, a valid one too; others are not affected', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        const guesser = customer(newIp());
+        for (let i = 0; i < WRONG_LINK_LIMIT - 1; i++) {
+          const guess = `${String(i).padStart(4, '0')}${'x'.repeat(20)}`;
+          await expect(page(guess, guesser)).rejects.toMatchObject({ status: 404 });
+        }
+        await expect(page('z'.repeat(24), guesser)).rejects.toMatchObject({
+          status: 429,
+          message: TOO_MANY_TRIES,
+        });
+        // a valid token tells the guesser nothing either
+        await expect(page(token, guesser)).rejects.toMatchObject({ status: 429, message: TOO_MANY_TRIES });
+        await expect(services.quotes.accept(token, acceptForm(1), guesser)).rejects.toMatchObject({
+          status: 429,
+        });
+        await expect(services.quotes.photo(token, 1, guesser)).rejects.toMatchObject({ status: 429 });
+        expect((await lead(id)).status).toBe('quoted');
+        // another client opens it
+        expect((await page(token, customer(newIp()))).state).toBe('open');
+        // and the guesser's window ends
+        clock = at(WRONG_LINK_WINDOW_MS);
+        expect((await page(token, guesser)).state).toBe('open');
+      });
+    });
+
+    describe('the 48 hours', () => {
+      it('holds at 47:59; at 48:00 the page says expired and Accept is refused', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        clock = at(48 * HOUR - MINUTE);
+        expect(await page(token)).toMatchObject({ state: 'open', quote: { timeLeft: '1 min' } });
+        clock = at(48 * HOUR);
+        expect(await page(token)).toMatchObject({ state: 'expired', quote: { version: 1 } });
+        await expect(services.quotes.accept(token, acceptForm(1), customer(newIp()))).rejects.toMatchObject({
+          status: 409,
+          message: QUOTE_EXPIRED,
+        });
+        expect((await lead(id)).status).toBe('quoted');
+        expect(await confirmations(id)).toEqual([]);
+      });
+
+      it('Accept at 47:59 still orders', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        clock = at(48 * HOUR - MINUTE);
+        await services.quotes.accept(token, acceptForm(1), customer(newIp()));
+        expect((await lead(id)).status).toBe('ordered');
+      });
+
+      it("'Ask for a new quote' sends the lead back to qualified with an 'expired' event and one staff alert, once", async () => {
+        const { id, caseNumber } = await addLead();
+        const token = await quoted(id);
+        const alertsBefore = (await staffAlerts(id)).length;
+        clock = at(50 * HOUR);
+        await services.quotes.renew(token, customer(newIp()));
+        const after = await lead(id);
+        expect(after.status).toBe('qualified');
+        expect(after.events.at(-1)).toMatchObject({
+          type: 'expired',
+          fromStatus: 'quoted',
+          toStatus: 'qualified',
+          actor: PAGE_ACTOR,
+          detail: { version: 1 },
+          createdAt: clock.toISOString(),
+        });
+        const alerts = (await staffAlerts(id)).slice(alertsBefore);
+        expect(alerts.map((a) => a.subject)).toEqual([
+          quoteAlertEmail({ kind: 'renew', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
+        ]);
+        // the page says a new quote is coming
+        expect(await page(token)).toMatchObject({ state: 'request', renewing: true });
+
+        // a second press (or a reload of the post) changes nothing
+        clock = at(51 * HOUR);
+        await services.quotes.renew(token, customer(newIp()));
+        expect(await eventsOf(id, 'expired')).toHaveLength(1);
+        expect((await staffAlerts(id)).length).toBe(alertsBefore + 1);
+        // staff send the new quote; the new link holds
+        const renewed = await quoted(id, { cost: 11_000, etaDays: 2 });
+        expect(await page(renewed)).toMatchObject({ state: 'open', renewing: false, quote: { version: 2 } });
+      });
+
+      it('renew on a quote that still holds does nothing', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        clock = at(47 * HOUR);
+        await services.quotes.renew(token, customer(newIp()));
+        expect((await lead(id)).status).toBe('quoted');
+        expect(await eventsOf(id, 'expired')).toEqual([]);
+      });
+
+      it('YES by text after 48 hours asks for a new quote instead of ordering: qualified, a reply that says so, nothing ordered', async () => {
+        const { id, caseNumber, e164 } = await addLead();
+        await quoted(id);
+        const alertsBefore = (await staffAlerts(id)).length;
+        clock = at(48 * HOUR + 5 * MINUTE);
+        const res = await text(e164, 'Yes').expect(200);
+        expect(messageOf(res.text)).toBe(expiredYesReply(SITE, caseNumber));
+        const after = await lead(id);
+        expect(after.status).toBe('qualified');
+        expect(after.events.at(-1)).toMatchObject({
+          type: 'expired',
+          fromStatus: 'quoted',
+          toStatus: 'qualified',
+          actor: SMS_ACTOR,
+        });
+        expect(await orderedEvents(id)).toEqual([]);
+        expect(await confirmations(id)).toEqual([]);
+        expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([null]);
+        expect((await staffAlerts(id)).slice(alertsBefore).map((a) => a.subject)).toEqual([
+          quoteAlertEmail({ kind: 'expired_yes', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
+        ]);
+      });
+
+      it('YES by text within the 48 hours orders option 1, with the confirming reply; the version is locked', async () => {
+        const { id, caseNumber, e164 } = await addLead();
+        const token = await quoted(id);
+        clock = at(47 * HOUR);
+        const res = await text(e164, 'YES').expect(200);
+        expect(messageOf(res.text)).toMatch(new RegExp(`Quote ${caseNumber} is accepted`));
+        expect((await lead(id)).status).toBe('ordered');
+        expect(await orderedEvents(id)).toEqual([expect.objectContaining({ actor: SMS_ACTOR })]);
+        expect(await confirmations(id)).toHaveLength(1);
+        // 'reply YES for option 1': the version records it, and the page says which option was ordered
+        expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([0]);
+        expect(await page(token)).toMatchObject({
+          state: 'accepted',
+          quote: { version: 1, acceptedOption: 0 },
+          accepted: { option: 'New OEM', name: null, po: null, at: centralTime(clock) },
+        });
+      });
+    });
+
+    describe('Accept on the page', () => {
+      it('orders the lead once: one event with what was accepted, by whom and the hash of the version; the version locked; one confirmation', async () => {
+        const { id, caseNumber } = await addLead();
+        const token = await quoted(id);
+        const alertsBefore = (await staffAlerts(id)).length;
+        clock = at(2 * HOUR);
+        const viewer = customer('203.0.113.77', 'Mozilla/5.0 (Linux; Android 15) Firefox/140.0');
+        await services.quotes.accept(
+          token,
+          acceptForm(1, 1, { name: ' Dana Friesen ', po: 'PO-4471' }),
+          viewer,
+        );
+
+        const after = await lead(id);
+        const [version] = after.quoteVersions as [QuoteVersion];
+        const option = version.options[1]!;
+        expect(after.status).toBe('ordered');
+        // the lead takes the accepted option's figures
+        expect(after).toMatchObject({
+          sellPrice: option.sellPrice,
+          cost: option.cost,
+          etaDays: option.etaDays,
+        });
+        const hash = sha256(
+          versionContent({
+            caseNumber,
+            version: 1,
+            options: version.options,
+            sentAt: version.sentAt,
+            expiresAt: version.expiresAt,
+          }),
+        );
+        expect(hash).toBe(version.contentHash);
+        const ordered = await orderedEvents(id);
+        expect(ordered).toEqual([
+          expect.objectContaining({
+            type: 'status',
+            fromStatus: 'quoted',
+            toStatus: 'ordered',
+            actor: PAGE_ACTOR,
+            createdAt: clock.toISOString(),
+            detail: {
+              version: 1,
+              option: 1,
+              optionLabel: 'Aftermarket',
+              sellPrice: option.sellPrice,
+              name: 'Dana Friesen',
+              po: 'PO-4471',
+              ip: '203.0.113.77',
+              userAgent: 'Mozilla/5.0 (Linux; Android 15) Firefox/140.0',
+              contentHash: hash,
+            },
+          }),
+        ]);
+        expect(version).toMatchObject({ acceptedOption: 1, acceptedAt: clock.toISOString() });
+
+        // one confirmation text, with a link to the page that now shows the order
+        const confirmed = await confirmations(id);
+        expect(confirmed).toHaveLength(1);
+        expect(confirmed[0]!.body).toContain(`Quote ${caseNumber} (Aftermarket) is accepted`);
+        const followed = await page(TOKEN_IN.exec(confirmed[0]!.body)![1]!);
+        expect(followed).toMatchObject({
+          state: 'accepted',
+          quote: { version: 1, acceptedOption: 1 },
+          // the signer's first name only: links get forwarded (the timeline keeps the name as typed)
+          accepted: { option: 'Aftermarket', name: 'Dana', po: 'PO-4471', at: centralTime(clock) },
+        });
+        expect(JSON.stringify(followed)).not.toContain('Friesen');
+        expect((await page(token)).state).toBe('accepted');
+        expect((await staffAlerts(id)).slice(alertsBefore).map((a) => a.subject)).toEqual([
+          quoteAlertEmail({ kind: 'accepted', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
+        ]);
+
+        // pressed again (a reload, a second tap): nothing more
+        clock = at(2 * HOUR + MINUTE);
+        await services.quotes.accept(token, acceptForm(1, 0), viewer);
+        expect(await orderedEvents(id)).toHaveLength(1);
+        expect(await confirmations(id)).toHaveLength(1);
+        expect((await versionRows(id))[0]!.accepted_option).toBe(1);
+        expect((await staffAlerts(id)).length).toBe(alertsBefore + 1);
+      });
+
+      it('two presses at the same moment order once, with one confirmation', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        clock = at(HOUR);
+        await Promise.all([
+          services.quotes.accept(token, acceptForm(1, 0), customer(newIp())),
+          services.quotes.accept(token, acceptForm(1, 0), customer(newIp())),
+        ]);
+        expect(await orderedEvents(id)).toHaveLength(1);
+        expect(await confirmations(id)).toHaveLength(1);
+      });
+
+      it('refuses a form without a name or the terms (400 with the field messages), and an option the quote has not', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        await expect(
+          services.quotes.accept(token, { version: '1', option: '0', name: '', po: '' }, customer(newIp())),
+        ).rejects.toMatchObject({
+          status: 400,
+          fieldErrors: { name: ['Type your full name'], terms: ['Tick the box to agree to the terms'] },
+        });
+        await expect(
+          services.quotes.accept(token, acceptForm(1, 2), customer(newIp())),
+        ).rejects.toMatchObject({
+          status: 400,
+          fieldErrors: { option: ['Choose an option'] },
+        });
+        expect((await lead(id)).status).toBe('quoted');
+        expect(await confirmations(id)).toEqual([]);
+      });
+
+      it('YES by text and then Accept on the page: ordered once, one confirmation, and the press is no error', async () => {
+        const { id, e164 } = await addLead();
+        const token = await quoted(id);
+        clock = at(HOUR);
+        const res = await text(e164, 'YES').expect(200);
+        expect(messageOf(res.text)).toMatch(ORDER_CONFIRMED);
+        // the customer's second answer is the first one again
+        await services.quotes.accept(token, acceptForm(1, 0), customer(newIp()));
+        expect(await orderedEvents(id)).toHaveLength(1);
+        expect(await confirmations(id)).toHaveLength(1);
+        expect((await page(token)).state).toBe('accepted');
+      });
+
+      it('Accept on the page and then YES by text: the YES is a message, with no second confirmation', async () => {
+        const { id, e164 } = await addLead();
+        const token = await quoted(id);
+        clock = at(HOUR);
+        await services.quotes.accept(token, acceptForm(1, 0), customer(newIp()));
+        const res = await text(e164, 'YES').expect(200);
+        expect(messageOf(res.text)).toBeUndefined();
+        expect(await orderedEvents(id)).toHaveLength(1);
+        expect(await confirmations(id)).toHaveLength(1);
+        expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'message', detail: { body: 'YES' } });
+      });
+
+      it('Accept on the page and YES by text at the same moment: one ordered event, one confirmation (8 leads)', async () => {
+        for (let i = 0; i < 8; i++) {
+          const { id, e164 } = await addLead();
+          const token = await quoted(id);
+          clock = at(HOUR + i * MINUTE);
+          // the press starts 0 to 7 turns of the event loop after the text, so either may lock the lead first
+          const press = async () => {
+            for (let turn = 0; turn < i; turn++) await new Promise((resolve) => setImmediate(resolve));
+            return services.quotes.accept(token, acceptForm(1, 0), customer(newIp()));
+          };
+          const [texted, pressed] = await Promise.allSettled([
+            services.texting.receiveText(textParams(e164, 'YES')),
+            press(),
+          ]);
+          expect(pressed.status, `lead ${i + 1}: ${String((pressed as PromiseRejectedResult).reason)}`).toBe(
+            'fulfilled',
+          );
+          expect(texted.status).toBe('fulfilled');
+          const { twiml } = (texted as PromiseFulfilledResult<{ twiml: string }>).value;
+          expect(await orderedEvents(id), `lead ${i + 1}`).toHaveLength(1);
+          const confirmed = await confirmations(id);
+          expect(confirmed, `lead ${i + 1}`).toHaveLength(1);
+          // the confirmation is the reply to the YES exactly when the text ordered it
+          const reply = messageOf(twiml);
+          expect(reply === undefined ? undefined : confirmed[0]!.body).toBe(reply);
+        }
+      });
+    });
+
+    describe('Decline, questions and views', () => {
+      it("Decline with a reason: lost with 'Price too high', counted by insights' lost reasons", async () => {
+        const { id, caseNumber } = await addLead();
+        const token = await quoted(id);
+        clock = at(HOUR);
+        const countOf = async () =>
+          (await services.insights.insights('30d')).lostReasons.find((r) => r.reason === 'Price too high')
+            ?.count ?? 0;
+        const before = await countOf();
+        const alertsBefore = (await staffAlerts(id)).length;
+        await services.quotes.decline(
+          token,
+          { version: '1', reason: 'price', detail: ' Found one for less in Brandon ' },
+          customer(newIp()),
+        );
+        const after = await lead(id);
+        expect(after).toMatchObject({ status: 'lost', lostReason: 'Price too high' });
+        expect(after.events.at(-1)).toMatchObject({
+          type: 'status',
+          fromStatus: 'quoted',
+          toStatus: 'lost',
+          actor: PAGE_ACTOR,
+          detail: { version: 1, reason: 'Price too high', body: 'Found one for less in Brandon' },
+        });
+        expect(await countOf()).toBe(before + 1);
+        expect((await staffAlerts(id)).slice(alertsBefore).map((a) => a.subject)).toEqual([
+          quoteAlertEmail({ kind: 'declined', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
+        ]);
+        expect(await page(token)).toMatchObject({ state: 'declined', lostReason: 'Price too high' });
+
+        // again: nothing more; Accept after it: closed
+        await services.quotes.decline(token, { version: '1', reason: 'eta' }, customer(newIp()));
+        expect((await eventsOf(id)).filter((e) => e.toStatus === 'lost')).toHaveLength(1);
+        expect((await lead(id)).lostReason).toBe('Price too high');
+        await expect(services.quotes.accept(token, acceptForm(1), customer(newIp()))).rejects.toMatchObject({
+          status: 409,
+          message: QUOTE_CLOSED,
+        });
+      });
+
+      it('Decline without a reason is refused with the field message', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        await expect(
+          services.quotes.decline(token, { version: '1' }, customer(newIp())),
+        ).rejects.toMatchObject({
+          status: 400,
+          fieldErrors: { reason: ['Choose a reason'] },
+        });
+        expect((await lead(id)).status).toBe('quoted');
+      });
+
+      it("a question: a 'question' event, in the conversation as from the web, and a staff alert", async () => {
+        const { id, caseNumber } = await addLead();
+        const token = await quoted(id);
+        clock = at(HOUR);
+        const alertsBefore = (await staffAlerts(id)).length;
+        await services.quotes.ask(
+          token,
+          { body: '  Does the OEM one come with the U-bolts? ' },
+          customer(newIp()),
+        );
+        const after = await lead(id);
+        expect(after.status).toBe('quoted');
+        expect(after.events.at(-1)).toMatchObject({
+          type: 'question',
+          actor: PAGE_ACTOR,
+          detail: { body: 'Does the OEM one come with the U-bolts?' },
+        });
+        expect(after.conversation).toContainEqual(
+          expect.objectContaining({
+            direction: 'in',
+            channel: 'web',
+            body: 'Does the OEM one come with the U-bolts?',
+            at: clock.toISOString(),
+          }),
+        );
+        const alerts = (await staffAlerts(id)).slice(alertsBefore);
+        expect(alerts).toHaveLength(1);
+        expect(alerts[0]).toMatchObject({
+          subject: quoteAlertEmail({ kind: 'question', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
+          body: expect.stringContaining('Does the OEM one come with the U-bolts?'),
+        });
+        expect((await page(token)).questions).toEqual([
+          { body: 'Does the OEM one come with the U-bolts?', at: centralTime(clock) },
+        ]);
+        await expect(services.quotes.ask(token, { body: '  ' }, customer(newIp()))).rejects.toMatchObject({
+          status: 400,
+          fieldErrors: { body: ['Type your question first'] },
+        });
+        expect(await eventsOf(id, 'question')).toHaveLength(1);
+      });
+
+      it("counts a customer's views (one 'viewed' event, the first), not staff's", async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        clock = at(10 * MINUTE);
+        await page(token, STAFF_VIEWER, { count: true });
+        // staff opening it through the page, signed in
+        const signedIn = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+        await quoteRoute.loader({
+          request: new Request(`http://localhost/q/${token}`),
+          params: { token },
+          context: routeContext(services, deps, signedIn),
+        } as unknown as Args<typeof quoteRoute.loader>);
+        expect((await lead(id)).quoteViews).toBe(0);
+        expect(await eventsOf(id, 'viewed')).toEqual([]);
+
+        // the customer, through the page
+        const loaded = answerOf(
+          await quoteRoute.loader({
+            request: new Request(`http://localhost/q/${token}`),
+            params: { token },
+            context: routeContext(services, deps),
+          } as unknown as Args<typeof quoteRoute.loader>),
+        );
+        expect(loaded).toMatchObject({ status: 200, body: { found: true, page: { state: 'open' } } });
+        expect((await lead(id)).quoteViews).toBe(1);
+        expect(await eventsOf(id, 'viewed')).toEqual([
+          expect.objectContaining({
+            actor: PAGE_ACTOR,
+            detail: { version: 1 },
+            createdAt: clock.toISOString(),
+          }),
+        ]);
+        clock = at(20 * MINUTE);
+        await page(token, customer(newIp()), { count: true });
+        expect((await lead(id)).quoteViews).toBe(2);
+        expect(await eventsOf(id, 'viewed')).toHaveLength(1);
+        // a page read without counting (the action's own reads) counts nothing
+        await page(token, customer(newIp()));
+        expect((await lead(id)).quoteViews).toBe(2);
+      });
+    });
+
+    describe("the request's own link", () => {
+      it('the confirmation text of a web request carries a link to its page: the request, its photo, and only the first name and last four digits', async () => {
+        const res = await submit(app, VALID_FIELDS, [{ name: 'tag.jpg', data: await tinyJpeg() }]).expect(
+          201,
+        );
+        const { caseNumber } = res.body as { caseNumber: string };
+        const { id } = await db
+          .selectFrom('leads')
+          .select('id')
+          .where('case_number', '=', caseNumber)
+          .executeTakeFirstOrThrow();
+        const [confirmation] = await customerTexts(id);
+        expect(confirmation!.body).toContain(`we got your request ${caseNumber}`);
+        const token = await lastToken(id);
+        expect(confirmation!.body).toContain(`${BASE_URL}/q/${token}`);
+
+        const shown = await page(token);
+        expect(shown).toMatchObject({
+          state: 'request',
+          caseNumber,
+          firstName: 'Dana',
+          phoneLast4: '0123',
+          quote: null,
+          photos: [`/q/${token}/photos/1`],
+          request: {
+            equipment: 'Trailer',
+            make: 'Dexter',
+            model: '7K axle',
+            year: '2018',
+            partNumber: '046-126-00',
+          },
+        });
+        const nothingPersonal = (data: QuotePageData) => {
+          const serialized = JSON.stringify(data);
+          for (const secret of ['Friesen', 'dana@example.com', '555-0123', '5550123']) {
+            expect(serialized, secret).not.toContain(secret);
+          }
+        };
+        nothingPersonal(shown);
+
+        // its photo, through the page's photo route, private to the browser
+        const photo = await quotePhotoRoute.loader({
+          request: new Request(`http://localhost/q/${token}/photos/1`),
+          params: { token, n: '1' },
+          context: routeContext(services, deps),
+        } as unknown as Args<typeof quotePhotoRoute.loader>);
+        expect(photo.status).toBe(200);
+        expect(photo.headers.get('Content-Type')).toMatch(/^image\//);
+        expect(photo.headers.get('Cache-Control')).toBe('private, max-age=3600');
+        expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(100);
+        await expect(services.quotes.photo(token, 2, customer(newIp()))).rejects.toMatchObject({
+          status: 404,
+        });
+
+        // the same link follows the lead: once quoted, it shows the quote
+        await sendQuote(id, TWO_OPTIONS, 200);
+        const open = await page(token);
+        expect(open).toMatchObject({ state: 'open', quote: { version: 1 } });
+        nothingPersonal(open);
+      });
+
+      it('a lead by text, named by its phone number, has no first name on its page', async () => {
+        const { id } = await addLead({ source: 'sms', name: '(204) 555-0141', make: null, model: null });
+        const url = await db
+          .transaction()
+          .execute((trx) => mintLeadLink(trx, { baseUrl: BASE_URL, leadId: id, version: null, at: NOW }));
+        const shown = await page(url.slice(url.lastIndexOf('/') + 1));
+        expect(shown.firstName).toBe('');
+        expect(JSON.stringify(shown)).not.toContain('555-0141');
+      });
+    });
+
+    describe('the page as a form (the route action)', () => {
+      async function post(token: string, fields: Record<string, string>) {
+        const body = new URLSearchParams(fields).toString();
+        return answerOf(
+          await quoteRoute.action({
+            request: new Request(`http://localhost/q/${token}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                'content-length': String(Buffer.byteLength(body)),
+              },
+              body,
+            }),
+            params: { token },
+            context: routeContext(services, deps),
+          } as unknown as Args<typeof quoteRoute.action>),
+        );
+      }
+
+      it('answers a bad form 400 with the field messages and what was typed; a good one 303 to the page', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        const refused = await post(token, {
+          intent: 'accept',
+          version: '1',
+          option: '1',
+          name: '',
+          po: 'PO-9',
+        });
+        expect(refused).toEqual({
+          status: 400,
+          body: {
+            ok: false,
+            intent: 'accept',
+            message: 'Type your full name',
+            fieldErrors: { name: ['Type your full name'], terms: ['Tick the box to agree to the terms'] },
+            fields: { intent: 'accept', version: '1', option: '1', name: '', po: 'PO-9' },
+          },
+        });
+        expect(await post(token, { intent: 'fly' })).toMatchObject({ status: 400 });
+        expect(await post(token, { intent: 'question', body: 'Is it the 7K?' })).toEqual({
+          status: 303,
+          body: null,
+          location: `/q/${token}?asked`,
+        });
+        expect(
+          await post(token, { intent: 'accept', version: '1', option: '1', name: 'Dana F', terms: 'yes' }),
+        ).toEqual({ status: 303, body: null, location: `/q/${token}` });
+        expect((await lead(id)).status).toBe('ordered');
+      });
+    });
+
+    describe('the tokens (lead-links.ts)', () => {
+      it('are 24 base64url characters (144 random bits), each new, stored only as their SHA-256', async () => {
+        const { id } = await addLead();
+        const urls = await db
+          .transaction()
+          .execute(async (trx) => [
+            await mintLeadLink(trx, { baseUrl: BASE_URL, leadId: id, version: null, at: NOW }),
+            await mintLeadLink(trx, { baseUrl: BASE_URL, leadId: id, version: 1, at: NOW }),
+          ]);
+        const tokens = urls.map((url) => {
+          expect(url.startsWith(`${BASE_URL}/q/`)).toBe(true);
+          return url.slice(`${BASE_URL}/q/`.length);
+        });
+        for (const token of tokens) {
+          expect(token).toMatch(/^[A-Za-z0-9_-]{24}$/);
+          expect(LINK_TOKEN.test(token)).toBe(true);
+          expect(Buffer.from(token, 'base64url')).toHaveLength(18);
+        }
+        expect(tokens[0]).not.toBe(tokens[1]);
+
+        const rows = await db
+          .selectFrom('lead_links')
+          .selectAll()
+          .where('lead_id', '=', id)
+          .orderBy('id')
+          .execute();
+        expect(rows.map((r) => [r.token_hash, r.version])).toEqual([
+          [sha256(tokens[0]!), null],
+          [sha256(tokens[1]!), 1],
+        ]);
+        expect(linkTokenHash(tokens[0]!)).toBe(sha256(tokens[0]!));
+        // the token itself is nowhere in the table, in any column of any row
+        const everything = JSON.stringify(await db.selectFrom('lead_links').selectAll().execute());
+        for (const token of tokens) expect(everything).not.toContain(token);
+      });
+    });
+  },
+  { ...twilioEnv(twilio.origin, smtp.url), TRUST_PROXY: '1' },
+);
