@@ -8,7 +8,8 @@
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/quote';
-import { QuotePage, QuotePageMissing, type QuoteRefusal } from '#app/components/quotes/quote-page.tsx';
+import type { QuoteRefusal } from '#app/components/quotes/quote-answers.tsx';
+import { QuotePage, QuotePageMissing } from '#app/components/quotes/quote-page.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { getAppContext, type AppLoadContext } from '#app/load-context.ts';
 import { QUOTE_PAGE_TEXT } from '#app/modules/quotes/quote-page.ts';

@@ -236,10 +236,9 @@ export function quotesService(
       const at = now();
       const lead = await findLeadById(db, link.leadId, (key) => key);
       if (!lead) throw new AppError(404, LINK_NOT_FOUND);
-      const [versions, events, photos] = await Promise.all([
+      const [versions, events] = await Promise.all([
         listQuoteVersions(db, lead.id),
         listLeadEvents(db, lead.id),
-        leadPhotoUrls(db, [lead.id], (key) => key),
       ]);
       const current = lead.quoteVersion;
       const accepted = versions.find((v) => v.acceptedOption !== null);
@@ -281,7 +280,7 @@ export function quotesService(
           partNumber: lead.partNumber,
           description: lead.description,
         },
-        photos: (photos.get(lead.id) ?? []).map((_, i) => `${LINK_PATH}${token}/photos/${i + 1}`),
+        photos: lead.photos.map((_, i) => `${LINK_PATH}${token}/photos/${i + 1}`),
         reply: nextOpening(at),
         renewing: lead.status === 'qualified' && current !== null,
         quote: shown

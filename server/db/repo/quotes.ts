@@ -108,20 +108,17 @@ export async function markVersionAccepted(
     .execute();
 }
 
-/** Counts a customer's view of the lead's current quote; true when it was the first. */
+/** Counts a customer's view of the lead's current quote, in one statement; true when it was the first. */
 export async function recordQuoteView(db: Executor, leadId: number, at: Date): Promise<boolean> {
-  const first = await db
+  const row = await db
     .updateTable('leads')
-    .set({ quote_first_viewed_at: at.toISOString() })
+    .set((eb) => ({
+      quote_views: eb('quote_views', '+', 1),
+      quote_first_viewed_at: eb.fn.coalesce('quote_first_viewed_at', eb.val(at.toISOString())),
+    }))
     .where('id', '=', leadId)
-    .where('quote_first_viewed_at', 'is', null)
     .where('quote_version', 'is not', null)
+    .returning('quote_views')
     .executeTakeFirst();
-  await db
-    .updateTable('leads')
-    .set((eb) => ({ quote_views: eb('quote_views', '+', 1) }))
-    .where('id', '=', leadId)
-    .where('quote_version', 'is not', null)
-    .execute();
-  return Number(first.numUpdatedRows) > 0;
+  return Number(row?.quote_views) === 1;
 }
