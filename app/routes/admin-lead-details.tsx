@@ -2,7 +2,8 @@
  * One lead in the Lead Details dialog, over the board (admin/leads/:id, nested in
  * routes/admin-leads.tsx; SPEC §2, §7; issue 8). The loader gives the lead with its history and
  * conversation; the action takes the dialog's changes, each the same service call as its /api
- * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote),
+ * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote: the
+ * options as 'options.{n}.{field}' fields and the internal `notes`, or the spec's one-option fields),
  * `intent=text` (POST /api/leads/{id}/messages). After a change React Router reloads the lead and
  * the board; while the dialog is open they are reloaded every REFRESH_MS as well, so texts in and
  * delivery statuses show up. Closing the dialog goes back to the board's address.
@@ -13,6 +14,7 @@ import type { Route } from './+types/admin-lead-details';
 import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
+import { quotePayloadOfFields } from '#app/modules/leads/lead-admin.ts';
 import {
   bodyRefusal,
   formText,
@@ -28,7 +30,8 @@ const REFRESH_MS = 15_000;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = staffContext(context);
   try {
-    return { lead: await services.leadAdmin.getLead(params.id) };
+    // the time it was read at: whether the lead's quote still holds
+    return { lead: await services.leadAdmin.getLead(params.id), now: new Date().toISOString() };
   } catch (err) {
     // no such lead (an old link, a typed address): 404 with the service's words, for the ErrorBoundary
     if (err instanceof Error && err.name === 'AppError' && (err as { status?: unknown }).status === 404)
@@ -48,7 +51,8 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
   quote: ({ services, session }, id, form) =>
     services.leadAdmin.sendQuote(
       id,
-      {
+      // the dialog's options ('options.1.cost', …) and internal notes; else the spec's one option
+      quotePayloadOfFields(form) ?? {
         cost: formText(form, 'cost'),
         etaDays: formText(form, 'etaDays'),
         notes: formText(form, 'notes'),
@@ -110,7 +114,14 @@ function useRefresh() {
 export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
   const close = useCloseLead();
   useRefresh();
-  return <LeadDetailsDialog key={loaderData.lead.id} lead={loaderData.lead} onClose={close} />;
+  return (
+    <LeadDetailsDialog
+      key={loaderData.lead.id}
+      lead={loaderData.lead}
+      now={new Date(loaderData.now)}
+      onClose={close}
+    />
+  );
 }
 
 /** A lead that cannot be shown (gone, or the server failed): said in a notice, back to the board. */

@@ -94,7 +94,11 @@ describe('Lead Management', () => {
         await pricing.getByText(markup).waitFor();
         await pricing.getByText(price).waitFor();
       }
-      await dialog.getByLabel('Notes').fill('OEM lamp, fits 2019 Cascadia');
+      // staff's own notes, said to be internal; the customer's words are each option's note
+      const notes = dialog.getByLabel('Internal notes');
+      await notes.fill('OEM lamp, fits 2019 Cascadia');
+      expect(await notes.getAttribute('aria-describedby')).toBeTruthy();
+      await dialog.getByText('Never shown to the customer').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Send Quote' }).click();
       await toastRegion(page).getByText('Quote Sent').waitFor();
@@ -110,7 +114,8 @@ describe('Lead Management', () => {
       await dialog.getByText('Current Quote').waitFor();
       const conversation = dialog.getByRole('region', { name: 'Conversation' });
       const quoteText = conversation.getByRole('listitem').filter({
-        hasText: /\$185\.00 CAD, ETA 3 days\. Valid 48 hours\. See it: \S+\/q\/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\./,
+        hasText:
+          /\$185\.00 CAD, ETA 3 days\. Valid 48 hours\. See it: \S+\/q\/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\./,
       });
       await quoteText.waitFor();
       expect(await quoteText.textContent()).toContain('Status: Logged');

@@ -7,59 +7,22 @@
  * reload, to the Ordered column, where the dialog shows the whole conversation.
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type net from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadCard, signIn, toastRegion } from './support/admin.ts';
 import { launchBrowser, waitForHydration } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+import { twilioStandIn } from './support/twilio-stand-in.ts';
 
 const ACCOUNT_SID = `AC${'e2'.repeat(16)}`;
 const AUTH_TOKEN = 'e2e-twilio-auth-token';
 const TWILIO_FROM = '+12045550100';
 const CUSTOMER = '+12045550142';
 
-/** Twilio's Messages API, as far as sending goes: records each form post, answers 201 with a sid. */
-type Received = { auth: string | undefined; form: URLSearchParams };
-const received: Received[] = [];
-let onText: (() => void) | undefined;
-const standIn = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
-      res.writeHead(404).end();
-      return;
-    }
-    received.push({
-      auth: req.headers.authorization,
-      form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-    });
-    const sid = `SM${String(received.length).padStart(32, '0')}`;
-    res.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sid, status: 'queued' }));
-    onText?.();
-  });
-});
-
-/** Resolves when the stand-in has received `count` texts (waits for the state, not for time). */
-function textsReceived(count: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the stand-in got ${received.length} texts, not ${count}`)),
-      10_000,
-    );
-    const check = () => {
-      if (received.length < count) return;
-      clearTimeout(timer);
-      onText = undefined;
-      resolve();
-    };
-    onText = check;
-    check();
-  });
-}
+/** Twilio's Messages API, as far as sending goes (tests/e2e/support/twilio-stand-in.ts). */
+const twilio = twilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: TWILIO_FROM });
+const { received, textsReceived } = twilio;
 
 let server: SpawnedServer;
 let origin: string;
@@ -91,19 +54,8 @@ const text = (body: string) =>
   });
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', () => resolve()));
-  const standInOrigin = `http://127.0.0.1:${(standIn.address() as net.AddressInfo).port}`;
-  server = await spawnServer({
-    name: 'sms',
-    adminPassword: E2E_ADMIN_PASSWORD,
-    env: {
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_FROM,
-      TWILIO_API_BASE: standInOrigin,
-    },
-  });
+  await twilio.start();
+  server = await spawnServer({ name: 'sms', adminPassword: E2E_ADMIN_PASSWORD, env: twilio.env() });
   origin = server.origin;
   browser = await launchBrowser();
 });
@@ -111,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
-  await new Promise((resolve) => standIn.close(resolve));
+  await twilio.stop();
 });
 
 const customerCard = (page: Page, status: string) => leadCard(page, status, /\(204\) 555-0142/);

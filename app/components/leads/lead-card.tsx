@@ -1,9 +1,20 @@
-/** A lead on the board (SPEC §2): case number, urgency, equipment and name, description, age, price. */
-import { Camera, Loader2 } from 'lucide-react';
+/**
+ * A lead on the board (SPEC §2): case number, urgency, equipment and name, description, age, price;
+ * a quoted lead's quote 'Viewed' by the customer, or 'Expired' once its 48 hours are over (issue 28).
+ */
+import { Camera, Eye, Loader2, TimerOff } from 'lucide-react';
 import { LEADS_TEXT, leadAge, type LeadCard as LeadCardData } from '#app/modules/leads/lead-admin.ts';
+import { isExpired } from '#app/modules/quotes/quote.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { equipmentLabel } from './lead-labels.ts';
 import { UrgencyBadge } from './urgency-badge.tsx';
+
+/** What the customer did with a quoted lead's quote, as the card says it: expired first, then viewed. */
+export function quoteMark(lead: LeadCardData, now: Date): 'Expired' | 'Viewed' | null {
+  if (lead.status !== 'quoted') return null;
+  if (lead.quoteExpiresAt && isExpired(lead.quoteExpiresAt, now)) return 'Expired';
+  return lead.quoteViews > 0 ? 'Viewed' : null;
+}
 
 export function LeadCard({
   lead,
@@ -17,6 +28,7 @@ export function LeadCard({
   opening: boolean;
   onOpen: (id: number) => void;
 }) {
+  const mark = quoteMark(lead, now);
   return (
     <li>
       <button
@@ -52,6 +64,24 @@ export function LeadCard({
                 <Camera className="h-3.5 w-3.5" aria-hidden="true" />
                 <span className="sr-only">Photos: </span>
                 {lead.photoCount}
+              </span>
+            )}
+            {mark === 'Viewed' && (
+              <span
+                className="inline-flex items-center gap-0.5 rounded bg-sky-100 px-1.5 py-0.5 font-medium text-sky-900"
+                title={`The customer opened the quote (${lead.quoteViews} ${lead.quoteViews === 1 ? 'view' : 'views'})`}
+              >
+                <Eye className="h-3.5 w-3.5" aria-hidden="true" />
+                Viewed
+              </span>
+            )}
+            {mark === 'Expired' && (
+              <span
+                className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900"
+                title="The quote's 48 hours are over: send a new one"
+              >
+                <TimerOff className="h-3.5 w-3.5" aria-hidden="true" />
+                Expired
               </span>
             )}
           </span>

@@ -1,10 +1,12 @@
 /**
  * The conversation with the customer in the Lead Details dialog (issue 8): texts in and out (and
  * e-mail copies) with their delivery status, oldest first, and a box to text the customer. The
- * box is replaced by a notice when the number has opted out (STOP). The text is posted to the
- * action of admin/leads/:id (intent 'text'); the lead, reloaded after it, shows the new message.
+ * box is replaced by a notice when the number has opted out (STOP). Questions the customer asked
+ * on the quote page (channel 'web', issue 28) are in it too, marked 'Quote page'. The text is
+ * posted to the action of admin/leads/:id (intent 'text'); the lead, reloaded after it, shows the
+ * new message.
  */
-import { Loader2, Mail, Send } from 'lucide-react';
+import { Globe, Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { fieldMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
@@ -50,9 +52,17 @@ export const MESSAGE_STATUS: Record<ConversationStatus, { label: string; hint: s
   },
 };
 
+/** A question the customer asked on the quote page (channel 'web'): received, not a text. */
+const WEB_QUESTION = {
+  label: 'Received',
+  hint: 'Question from the quote page (not a text: answer by text or call)',
+  tone: 'bg-slate-200 text-slate-800',
+};
+
 function MessageBubble({ message }: { message: ConversationMessage }) {
   const incoming = message.direction === 'in';
-  const status = MESSAGE_STATUS[message.status] ?? MESSAGE_STATUS.sent;
+  const web = message.channel === 'web';
+  const status = web ? WEB_QUESTION : (MESSAGE_STATUS[message.status] ?? MESSAGE_STATUS.sent);
   const who = incoming ? 'Customer' : message.channel === 'email' ? 'E-mail to customer' : 'Us';
   return (
     <li className={cn('flex', incoming ? 'justify-start' : 'justify-end')}>
@@ -64,11 +74,18 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
       >
         <p className={cn('flex items-center gap-1 text-xs', incoming ? 'text-slate-600' : 'text-slate-300')}>
           {message.channel === 'email' && <Mail className="h-3.5 w-3.5" aria-hidden="true" />}
+          {web && <Globe className="h-3.5 w-3.5" aria-hidden="true" />}
           <span className="font-semibold">{who}</span>
+          {web && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>Quote page</span>
+            </>
+          )}
           <span aria-hidden="true">·</span>
           <time dateTime={message.at}>{formatDateTime(message.at)}</time>
         </p>
-        <p className="mt-1 whitespace-pre-line break-words">{message.body}</p>
+        <p className="mt-1 whitespace-pre-line wrap-anywhere">{message.body}</p>
         {message.photoCount > 0 && (
           <p className={cn('mt-1 text-xs', incoming ? 'text-slate-600' : 'text-slate-300')}>
             {message.photoCount === 1 ? '1 photo' : `${message.photoCount} photos`} (see Photos)

@@ -1,15 +1,16 @@
 /**
  * The Lead Details dialog (SPEC §2, §7, §8): contact, equipment, description, photos (full size on
- * click), the pricing calculator, notes, the history, and the actions the state machine allows
- * (Mark as Lost asks for a reason, which staff may leave blank), and the conversation with the customer by text (issue 8).
- * The lead comes from the loader of admin/leads/:id (routes/admin-lead-details.tsx); a status change
- * and the quote are posted to its action (intents 'status' and 'quote'), and once the screen has
- * revalidated the dialog says so and closes, giving the focus back to the lead's card.
+ * click), the pricing calculator with the quote's versions (issue 28), staff's internal notes, the
+ * history, and the actions the state machine allows (Mark as Lost asks for a reason, which staff
+ * may leave blank), and the conversation with the customer by text (issue 8). The lead comes from
+ * the loader of admin/leads/:id (routes/admin-lead-details.tsx); a status change and the quote are
+ * posted to its action (intents 'status' and 'quote'), and once the screen has revalidated the
+ * dialog says so and closes, giving the focus back to the lead's card.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import { formFields, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { fieldClass, Label } from '#app/components/ui/input.tsx';
@@ -17,6 +18,7 @@ import { toast } from '#app/components/ui/use-toast.ts';
 import {
   LEADS_TEXT,
   MAX_LOST_REASON,
+  quotePayloadFields,
   type LeadDetails,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
@@ -53,7 +55,16 @@ const ACTIONS: { to: LeadStatus; label: string }[] = [
   { to: 'fulfilled', label: LEADS_TEXT.markFulfilled },
 ];
 
-export function LeadDetailsDialog({ lead, onClose }: { lead: LeadDetails; onClose: () => void }) {
+export function LeadDetailsDialog({
+  lead,
+  now,
+  onClose,
+}: {
+  lead: LeadDetails;
+  /** the time the lead was read at: whether its quote still holds */
+  now: Date;
+  onClose: () => void;
+}) {
   const [losing, setLosing] = useState(false);
   const [reason, setReason] = useState('');
   const [photo, setPhoto] = useState<string | null>(null);
@@ -75,7 +86,8 @@ export function LeadDetailsDialog({ lead, onClose }: { lead: LeadDetails; onClos
   }
 
   function sendQuote(payload: QuotePayload) {
-    void quote.submit({ intent: 'quote', ...formFields(payload) }, { method: 'post' });
+    // the options as fields named by their path ('options.1.cost'), the server's names for them
+    void quote.submit({ intent: 'quote', ...quotePayloadFields(payload) }, { method: 'post' });
   }
 
   function confirmLost(event: React.FormEvent) {
@@ -120,8 +132,9 @@ export function LeadDetailsDialog({ lead, onClose }: { lead: LeadDetails; onClos
           </div>
 
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-              <div className="space-y-4">
+            {/* one column on a phone, no wider than the screen whatever a text holds (a link in a text) */}
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+              <div className="min-w-0 space-y-4">
                 <Block title="Contact Information">
                   <dl className="grid grid-cols-2 gap-3">
                     <Field label="Name" value={lead.name} />
@@ -168,7 +181,7 @@ export function LeadDetailsDialog({ lead, onClose }: { lead: LeadDetails; onClos
                   </Block>
                 )}
                 {lead.notes && (
-                  <Block title="Notes">
+                  <Block title="Internal notes">
                     <p className="whitespace-pre-line break-words text-sm text-slate-800">{lead.notes}</p>
                   </Block>
                 )}
@@ -178,10 +191,11 @@ export function LeadDetailsDialog({ lead, onClose }: { lead: LeadDetails; onClos
                   </Block>
                 )}
               </div>
-              <div className="space-y-4">
+              <div className="min-w-0 space-y-4">
                 <PricingCalculator
                   key={lead.id}
                   lead={lead}
+                  now={now}
                   canQuote={canQuote(lead.status)}
                   busy={busy !== null}
                   refused={quote.data?.ok === false ? quote.data.fieldErrors : undefined}

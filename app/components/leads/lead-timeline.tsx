@@ -1,22 +1,130 @@
 /**
  * A lead's history (decision 0050): created, status changes, quotes, texts in for staff, and the
  * messages that are not part of the conversation with the customer (staff alerts), oldest first.
+ * What the customer did on the quote page (issue 28) is told in words: the version sent with its
+ * options, 'Viewed by the customer', the option accepted with the name, PO, address, browser and
+ * the hash of what was accepted, 'Declined: {reason}', a question, a quote that expired.
  */
-import { ArrowRight, CircleDot, MessageSquare, Receipt } from 'lucide-react';
-import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
+import {
+  ArrowRight,
+  CheckCircle2,
+  CircleDot,
+  Clock,
+  Eye,
+  MessageSquare,
+  Receipt,
+  XCircle,
+} from 'lucide-react';
+import type { LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatDateTime } from './lead-labels.ts';
 
-type Entry = { key: string; at: string; icon: typeof CircleDot; title: string; detail?: string };
+type Entry = {
+  key: string;
+  at: string;
+  icon: typeof CircleDot;
+  title: string;
+  detail?: string;
+  /** what the event recorded, label and value (an acceptance's address, browser, hash) */
+  facts?: [string, string][];
+};
 
 const label = (s: LeadStatus | null) => (s ? (STATUS_LABELS[s] ?? s) : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The options a 'quote' event recorded (issue 28), or none for a quote of before. */
+function quotedOptions(detail: LeadEvent['detail']): { label: string; sellPrice: number; etaDays: number }[] {
+  const options = detail?.options;
+  if (!Array.isArray(options)) return [];
+  return options.flatMap((o: unknown) => {
+    const option = o as Record<string, unknown> | null;
+    const price = num(option?.sellPrice);
+    return price === undefined
+      ? []
+      : [{ label: text(option?.label) ?? 'Option', sellPrice: price, etaDays: num(option?.etaDays) ?? 0 }];
+  });
+}
+
+/** An event of the quote link, in words, or undefined for any other event. */
+function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'at'> | undefined {
+  const d = e.detail;
+  const version = num(d?.version);
+  if (e.type === 'quote' && version !== undefined) {
+    const options = quotedOptions(d);
+    if (options.length === 0) return undefined;
+    return {
+      icon: Receipt,
+      title: `Quote sent (version ${version}: ${options.map((o) => `${o.label} ${formatMoney(o.sellPrice)}`).join(', ')})`,
+      detail: [
+        ...options.map((o) =>
+          options.length > 1 ? `${o.label}: ETA ${o.etaDays} days` : `ETA ${o.etaDays} days`,
+        ),
+        `by ${e.actor}`,
+      ].join(' · '),
+    };
+  }
+  if (e.type === 'viewed') {
+    const current = version !== undefined && version === lead.quoteVersion && lead.quoteViews > 0;
+    return {
+      icon: Eye,
+      title: 'Viewed by the customer',
+      detail: [
+        version !== undefined ? `Version ${version}` : null,
+        current
+          ? `${plural(lead.quoteViews, 'view')} so far${lead.quoteFirstViewedAt ? `, first ${formatDateTime(lead.quoteFirstViewedAt)}` : ''}`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    };
+  }
+  if (e.type === 'status' && e.toStatus === 'ordered' && text(d?.optionLabel)) {
+    const name = text(d?.name);
+    const po = text(d?.po);
+    const price = num(d?.sellPrice);
+    return {
+      icon: CheckCircle2,
+      title: `Accepted on the quote page: ${text(d?.optionLabel)}${name ? `, by ${name}` : ''}${po ? `, PO ${po}` : ''}`,
+      facts: [
+        ['Version', version !== undefined ? String(version) : '?'],
+        ...(price !== undefined ? [['Price', formatMoney(price)] as [string, string]] : []),
+        ['Address', text(d?.ip) ?? 'unknown'],
+        ['Browser', text(d?.userAgent) ?? 'unknown'],
+        ['Content hash (SHA-256)', text(d?.contentHash) ?? 'unknown'],
+      ],
+    };
+  }
+  if (e.type === 'status' && e.toStatus === 'lost' && version !== undefined) {
+    return {
+      icon: XCircle,
+      title: `Declined: ${text(d?.reason) ?? 'no reason given'}`,
+      detail: [`Version ${version} on the quote page`, text(d?.body)].filter(Boolean).join(' · '),
+    };
+  }
+  if (e.type === 'question') {
+    return { icon: MessageSquare, title: 'Question from the quote page', detail: text(d?.body) };
+  }
+  if (e.type === 'expired') {
+    return {
+      icon: Clock,
+      title: 'Quote expired: back to qualified',
+      detail: [version !== undefined ? `Version ${version}` : null, e.actor ? `by ${e.actor}` : null]
+        .filter(Boolean)
+        .join(' · '),
+    };
+  }
+  return undefined;
+}
 
 export function timelineEntries(lead: LeadDetails): Entry[] {
   const entries: Entry[] = lead.events.map((e) => {
     const by = e.actor ? ` by ${e.actor}` : '';
+    const quoteLink = quoteLinkEntry(e, lead);
+    if (quoteLink) return { key: `e${e.id}`, at: e.createdAt, ...quoteLink };
     if (e.type === 'created') {
       const photos = num(e.detail?.photos) ?? 0;
       return {
@@ -91,7 +199,19 @@ export function LeadTimeline({ lead }: { lead: LeadDetails }) {
             <p className="text-xs text-slate-600">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </p>
-            {entry.detail && <p className="mt-0.5 break-words text-slate-700">{entry.detail}</p>}
+            {entry.detail && (
+              <p className="mt-0.5 whitespace-pre-line break-words text-slate-700">{entry.detail}</p>
+            )}
+            {entry.facts && (
+              <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+                {entry.facts.map(([name, value]) => (
+                  <div key={name} className="contents">
+                    <dt className="text-slate-600">{name}</dt>
+                    <dd className="wrap-anywhere text-slate-800">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </div>
         </li>
       ))}

@@ -1,55 +1,78 @@
 /**
- * The pricing calculator (SPEC §2, §5 'Quote form', §9): the current quote, the urgency and its
- * uplift, the difficulty with its range, cost and ETA with their messages, notes, the calculated
- * price from the shared pricing engine (the same figure the server stores and sends), Send Quote.
+ * The pricing calculator (SPEC §2, §5 'Quote form', §9; issue 28): the quote as sent (versions,
+ * quote-versions.tsx), the urgency and its uplift, then one to three options (quote-option-fields.tsx),
+ * each with its calculated price from the shared pricing engine, staff's internal notes, and Send
+ * Quote. A one-option quote is the spec's form: difficulty, cost, ETA, Send Quote. The form is
+ * checked with quoteFormSchema, the server's own rules and words; the first wrong field takes the
+ * focus. A lead with a quote starts from its current version's options.
  */
-import { Loader2, Send } from 'lucide-react';
+import { Loader2, Plus, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { fieldMessages } from '#app/components/admin/staff-fetcher.ts';
+import { flushSync } from 'react-dom';
 import { Button } from '#app/components/ui/button.tsx';
-import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
+import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
 import {
-  DEFAULT_ETA_DAYS,
+  emptyQuoteOption,
   LEADS_TEXT,
+  QUOTE_OPTION_FIELDS,
   quoteFormSchema,
-  quoteFormToPayload,
+  type LeadDetails,
+  type QuoteOptionField,
+  type QuoteOptionForm,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
-import type { Lead } from '#app/modules/leads/leads.ts';
-import {
-  DEFAULT_DIFFICULTY,
-  DIFFICULTIES,
-  DIFFICULTY_LABELS,
-  PRICING_CONFIG,
-  priceQuote,
-  urgencyUplift,
-  type Difficulty,
-} from '#app/modules/pricing/pricing.ts';
-import { dollarsToCents, formatMoney, formatPercent } from '#app/modules/site/money.ts';
+import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
+import { MAX_NOTES, MAX_OPTIONS } from '#app/modules/quotes/quote.ts';
+import { centsToDollarText } from '#app/modules/site/money.ts';
+import { inDisclosure, optionFieldId, QuoteOptionFields, typedCost } from './quote-option-fields.tsx';
+import { QuoteVersions } from './quote-versions.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className={cn('tabular-nums', strong ? 'font-bold text-slate-900' : 'font-medium text-slate-900')}>
-        {value}
-      </dd>
-    </div>
-  );
+/** Messages by the field's path, as the server names them: 'options.1.cost', 'notes'. */
+type Errors = Record<string, string>;
+
+/** An option in the form, with a key of its own (removing one keeps the others' inputs). */
+type Row = QuoteOptionForm & { key: number };
+
+/** The form's first options: the current version's (a new version starts from it), else one empty. */
+function firstRows(lead: LeadDetails): Row[] {
+  const current = lead.quoteVersions.find((v) => v.version === lead.quoteVersion);
+  if (!current) return [{ key: 0, ...emptyQuoteOption(lead.etaDays) }];
+  return current.options.map((o, key) => ({
+    key,
+    label: o.label,
+    difficulty: o.difficulty,
+    cost: centsToDollarText(o.cost),
+    etaDays: String(o.etaDays),
+    warranty: o.warranty ?? '',
+    brand: o.brand ?? '',
+    partNumber: o.partNumber ?? '',
+    note: o.note ?? '',
+  }));
+}
+
+/** The server's messages by path; the spec's one-option fields ('cost') are the first option's. */
+function refusalErrors(fieldErrors: Record<string, string[]>): Errors {
+  const out: Errors = {};
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const key = (QUOTE_OPTION_FIELDS as readonly string[]).includes(path) ? `options.0.${path}` : path;
+    if (messages[0] && !(key in out)) out[key] = messages[0];
+  }
+  return out;
 }
 
 export function PricingCalculator({
   lead,
+  now,
   canQuote,
   busy,
   refused,
   onSend,
 }: {
-  lead: Lead;
+  lead: LeadDetails;
+  now: Date;
   canQuote: boolean;
   busy: boolean;
   /** the server's field messages when it refused the quote (the one error shape) */
@@ -57,42 +80,102 @@ export function PricingCalculator({
   onSend: (payload: QuotePayload) => void;
 }) {
   const id = useId();
-  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
-  const [cost, setCost] = useState('');
-  const [eta, setEta] = useState(String(lead.etaDays ?? DEFAULT_ETA_DAYS));
+  const [rows, setRows] = useState<Row[]>(() => firstRows(lead));
+  const [nextKey, setNextKey] = useState(MAX_OPTIONS);
   const [notes, setNotes] = useState(lead.notes ?? '');
-  const [errors, setErrors] = useState<{ cost?: string; etaDays?: string; notes?: string }>({});
+  const [errors, setErrors] = useState<Errors>({});
+  /** the options whose disclosure is open, by key */
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [shownRefusal, setShownRefusal] = useState(refused);
+  const several = rows.length > 1;
   if (refused !== shownRefusal) {
-    // a new refusal from the server: its messages replace the form's own
+    // a new refusal from the server: its messages replace the form's own, shown where they are
     setShownRefusal(refused);
-    const { cost, etaDays, notes } = fieldMessages(refused);
-    setErrors({ cost, etaDays, notes });
+    const next = refusalErrors(refused ?? {});
+    setErrors(next);
+    const hidden = rows.filter((_, i) =>
+      QUOTE_OPTION_FIELDS.some((f) => next[`options.${i}.${f}`] && inDisclosure(f, several)),
+    );
+    if (hidden.length > 0) setOpened(new Set([...opened, ...hidden.map((r) => r.key)]));
   }
 
-  const costNumber = cost.trim() === '' ? NaN : Number(cost);
-  const hasCost = Number.isFinite(costNumber) && costNumber > 0;
-  const quote = hasCost
-    ? priceQuote({ costCents: dollarsToCents(costNumber), difficulty, urgency: lead.urgency })
-    : null;
   const uplift = urgencyUplift(lead.urgency);
+
+  /** A field changed: its message goes (it is checked again at the next Send Quote). */
+  function forget(...paths: string[]) {
+    if (!paths.some((path) => path in errors)) return;
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([path]) => !paths.includes(path))));
+  }
+
+  function update(key: number, index: number, patch: Partial<QuoteOptionForm>) {
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    forget(...Object.keys(patch).map((field) => `options.${index}.${field}`));
+  }
+
+  function toggle(key: number, open: boolean) {
+    setOpened((all) => {
+      if (all.has(key) === open) return all;
+      const next = new Set(all);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }
+
+  function add() {
+    const key = nextKey;
+    flushSync(() => {
+      setRows((all) => [...all, { key, ...emptyQuoteOption(lead.etaDays) }]);
+      setNextKey(key + 1);
+      setErrors({});
+    });
+    // a new option is named first: that is what tells the customer the options apart
+    document.getElementById(optionFieldId(id, rows.length, 'label'))?.focus();
+  }
+
+  function remove(key: number) {
+    flushSync(() => {
+      setRows((all) => all.filter((r) => r.key !== key));
+      setErrors({});
+    });
+    document.getElementById(`${id}-add`)?.focus();
+  }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    // the quote form's schema: the rules and words the server checks the quote call with
-    const result = quoteFormSchema.safeParse({ cost, etaDays: eta, notes, difficulty });
-    const next: typeof errors = {};
-    for (const issue of result.error?.issues ?? []) {
-      const field = issue.path[0];
-      if (field === 'cost' || field === 'etaDays' || field === 'notes') next[field] ??= issue.message;
-    }
-    setErrors(next);
-    if (!result.success) {
-      document.getElementById(next.cost ? `${id}-cost` : next.etaDays ? `${id}-eta` : `${id}-notes`)?.focus();
+    // the server's schema on the payload the form becomes: the same rules and words
+    const result = quoteFormSchema.safeParse({ options: rows.map(({ key: _, ...o }) => o), notes });
+    const next: Errors = {};
+    for (const issue of result.error?.issues ?? []) next[issue.path.join('.') || '_'] ??= issue.message;
+    if (result.success) {
+      setErrors({});
+      onSend(result.data);
       return;
     }
-    onSend(quoteFormToPayload(result.data));
+    // the first wrong field in the form's order takes the focus (its disclosure opened first)
+    const order = [
+      ...rows.flatMap((_, i) => QUOTE_OPTION_FIELDS.map((f) => [i, f] as const)),
+      [-1, 'notes'] as const,
+    ];
+    const first = order.find(([i, f]) => (i < 0 ? next.notes : next[`options.${i}.${f}`]));
+    flushSync(() => {
+      setErrors(next);
+      if (first && first[0] >= 0 && inDisclosure(first[1] as QuoteOptionField, several))
+        toggle(rows[first[0]]!.key, true);
+    });
+    if (!first) return;
+    const [i, f] = first;
+    document.getElementById(i < 0 ? `${id}-notes` : optionFieldId(id, i, f as QuoteOptionField))?.focus();
   }
+
+  const optionErrors = (i: number) =>
+    Object.fromEntries(
+      QUOTE_OPTION_FIELDS.flatMap((f) => {
+        const message = errors[`options.${i}.${f}`];
+        return message ? [[f, message]] : [];
+      }),
+    ) as Partial<Record<QuoteOptionField, string>>;
+  const formError = errors.options ?? errors._;
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4">
@@ -100,23 +183,16 @@ export function PricingCalculator({
         Pricing Calculator
       </h3>
 
-      {lead.sellPrice !== null && (
-        <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
-          <h4 className="font-semibold text-slate-900">{LEADS_TEXT.currentQuote}</h4>
-          <dl className="mt-2 grid gap-1 sm:grid-cols-2 sm:gap-x-6">
-            <Row label="Cost" value={lead.cost === null ? LEADS_TEXT.na : formatMoney(lead.cost)} />
-            <Row
-              label="Markup"
-              value={lead.markupPct === null ? LEADS_TEXT.na : formatPercent(Number(lead.markupPct))}
-            />
-            <Row label="Price" value={formatMoney(lead.sellPrice)} strong />
-            <Row label="ETA" value={lead.etaDays === null ? LEADS_TEXT.na : `${lead.etaDays} days`} />
-          </dl>
-        </div>
-      )}
+      <QuoteVersions lead={lead} now={now} />
 
       {canQuote ? (
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          {lead.quoteVersions.length > 0 && (
+            <p className="text-sm text-slate-700">
+              Send Quote sends a new version (the customer&apos;s link shows it); the form starts from the
+              current one.
+            </p>
+          )}
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <UrgencyBadge urgency={lead.urgency} />
             <span>
@@ -124,106 +200,63 @@ export function PricingCalculator({
             </span>
           </p>
 
-          <fieldset>
-            <legend className="mb-1.5 text-sm font-medium text-slate-800">Difficulty</legend>
-            <div className="grid grid-cols-3 gap-2">
-              {DIFFICULTIES.map((d) => {
-                const range = PRICING_CONFIG.baseDifficulty[d];
-                return (
-                  <label
-                    key={d}
-                    className={cn(
-                      'flex min-h-11 cursor-pointer flex-col items-center justify-center rounded-md border px-2 py-1.5 text-center text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-orange-500',
-                      difficulty === d
-                        ? 'border-slate-900 bg-slate-900 text-white'
-                        : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-difficulty`}
-                      value={d}
-                      checked={difficulty === d}
-                      onChange={() => setDifficulty(d)}
-                      className="sr-only"
-                    />
-                    <span className="font-semibold">{DIFFICULTY_LABELS[d]}</span>
-                    <span className={cn('text-xs', difficulty === d ? 'text-slate-200' : 'text-slate-600')}>
-                      {pct(range.min)}–{pct(range.max)}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+          {rows.map((row, i) => (
+            <QuoteOptionFields
+              key={row.key}
+              prefix={id}
+              index={i}
+              several={several}
+              option={row}
+              urgency={lead.urgency}
+              errors={optionErrors(i)}
+              detailsOpen={opened.has(row.key)}
+              onDetailsToggle={(open) => toggle(row.key, open)}
+              onChange={(patch) => update(row.key, i, patch)}
+              onRemove={i > 0 ? () => remove(row.key) : undefined}
+            />
+          ))}
+          <FieldError id={`${id}-options-error`} message={formError} />
 
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <Label htmlFor={`${id}-cost`} required>
-                Cost ($)
-              </Label>
-              <Input
-                id={`${id}-cost`}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0.01"
-                required
-                value={cost}
-                onChange={(e) => setCost(e.currentTarget.value)}
-                aria-invalid={errors.cost ? true : undefined}
-                aria-describedby={errors.cost ? `${id}-cost-error` : undefined}
-              />
-              <FieldError id={`${id}-cost-error`} message={errors.cost} />
+          {rows.length < MAX_OPTIONS && (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Button id={`${id}-add`} variant="outline" onClick={add} aria-describedby={`${id}-add-hint`}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Add option
+              </Button>
+              <span id={`${id}-add-hint`} className="text-sm text-slate-600">
+                Up to {MAX_OPTIONS} options, e.g. new OEM, aftermarket, used / reman
+              </span>
             </div>
-            <div>
-              <Label htmlFor={`${id}-eta`} required>
-                ETA (Days)
-              </Label>
-              <Input
-                id={`${id}-eta`}
-                type="number"
-                inputMode="numeric"
-                step="1"
-                min="1"
-                required
-                value={eta}
-                onChange={(e) => setEta(e.currentTarget.value)}
-                aria-invalid={errors.etaDays ? true : undefined}
-                aria-describedby={errors.etaDays ? `${id}-eta-error` : undefined}
-              />
-              <FieldError id={`${id}-eta-error`} message={errors.etaDays} />
-            </div>
-          </div>
+          )}
+
           <div>
-            <Label htmlFor={`${id}-notes`}>Notes</Label>
+            <Label htmlFor={`${id}-notes`}>Internal notes</Label>
+            <p id={`${id}-notes-hint`} className="-mt-1 mb-1.5 text-sm text-slate-600">
+              Never shown to the customer
+            </p>
             <textarea
               id={`${id}-notes`}
               rows={3}
-              maxLength={2000}
+              maxLength={MAX_NOTES}
               placeholder={LEADS_TEXT.notesPlaceholder}
               value={notes}
-              onChange={(e) => setNotes(e.currentTarget.value)}
+              onChange={(e) => {
+                setNotes(e.currentTarget.value);
+                forget('notes');
+              }}
               className={fieldClass}
               aria-invalid={errors.notes ? true : undefined}
-              aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
+              aria-describedby={errors.notes ? `${id}-notes-hint ${id}-notes-error` : `${id}-notes-hint`}
             />
             <FieldError id={`${id}-notes-error`} message={errors.notes} />
           </div>
 
-          {quote && (
-            <div className="rounded-md border border-orange-200 bg-orange-50 p-3 text-sm" aria-live="polite">
-              <h4 className="font-semibold text-slate-900">{LEADS_TEXT.calculatedPricing}</h4>
-              <dl className="mt-2 space-y-1">
-                <Row label="Cost" value={formatMoney(quote.cost)} />
-                <Row label="Markup" value={formatPercent(quote.markupPct)} />
-                <Row label="Sell Price" value={formatMoney(quote.sellPrice)} strong />
-              </dl>
-            </div>
-          )}
-
           <div className="flex justify-end">
-            <Button type="submit" variant="accent" disabled={busy || !hasCost}>
+            <Button
+              type="submit"
+              variant="accent"
+              disabled={busy || !rows.some((r) => typedCost(r) !== undefined)}
+            >
               {busy ? (
                 <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
               ) : (

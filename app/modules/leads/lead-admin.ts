@@ -1,22 +1,17 @@
 /**
  * Leads as the back office works with them (SPEC §2 'Lead Management', §3, §5 'Quote form'):
- * the board's shapes, the timeline, the quote and status payloads (one zod schema each, used by
- * the dialog and by the server) and the card's age label. The quote text the customer receives is
- * in app/modules/messages/messages.ts with every other message.
+ * the board's shapes, the timeline, the quote form (checked with the server's quote schema,
+ * app/modules/quotes/quote.ts), the status payload (one zod schema, used by the dialog and by the
+ * server) and the card's age label. The quote text the customer receives is in
+ * app/modules/messages/quote-messages.ts.
  * Pure: no React, no I/O.
  */
 import { z } from 'zod';
-import { DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
 import { dollarsToCents } from '../site/money.ts';
 import { parseRowId } from '../site/row-id.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
-import {
-  MAX_COST_CENTS,
-  MAX_ETA_DAYS,
-  MAX_NOTES,
-  QUOTE_MESSAGES,
-  type QuoteVersion,
-} from '../quotes/quote.ts';
+import { quoteSendSchema, type QuoteOptionPayload, type QuoteVersion } from '../quotes/quote.ts';
 import { BOARD_STATUSES, type BoardStatus } from './status.ts';
 
 /** A lead as a board card shows it: enough for the card, nothing more (10,000 leads stay light). */
@@ -148,62 +143,150 @@ export const LEADS_TEXT = {
   calculatedPricing: 'Calculated Pricing',
   updated: { title: 'Success', description: 'Lead updated successfully' },
   quoteSent: { title: 'Quote Sent', description: 'Quote has been sent to the customer' },
-  notesPlaceholder: 'Sourcing details, fitment notes, warranty…',
+  // staff's own: what the customer should read goes in an option's note
+  notesPlaceholder: 'Supplier, sourcing details, fitment notes…',
 } as const;
 
 export const DEFAULT_ETA_DAYS = 3;
 export const MAX_LOST_REASON = 500;
 
 /**
- * The quote form as typed (SPEC §5 'Quote form'): cost in dollars, ETA in days, notes,
- * difficulty. The calculator checks it in the browser; the server checks the same rules on the
- * quote call through quotePayloadSchema below. Typed text is coerced ('' is 0: too small).
+ * The quote form as typed (SPEC §5 'Quote form'; issue 28: one to three options): per option its
+ * name, difficulty, cost in dollars, ETA in days, warranty, brand, part number and a note to the
+ * customer; and staff's internal notes, never shown to the customer. The calculator checks it with
+ * quoteFormSchema: the typed text turned into the quote call's payload (cost in cents), then the
+ * server's own schema (quoteSendSchema, app/modules/quotes/quote.ts), so the browser refuses what
+ * the server refuses, with the same words, on the same paths ('options.1.cost', 'notes').
  */
-export const quoteFormSchema = z.object({
-  cost: z.coerce
-    .number({ message: QUOTE_MESSAGES.cost })
-    .min(0.01, QUOTE_MESSAGES.cost)
-    .max(MAX_COST_CENTS / 100, 'Cost is too large'),
-  etaDays: z.coerce
-    .number({ message: QUOTE_MESSAGES.eta })
-    .int(QUOTE_MESSAGES.eta)
-    .min(1, QUOTE_MESSAGES.eta)
-    .max(MAX_ETA_DAYS, `ETA can be at most ${MAX_ETA_DAYS} days`),
-  notes: z.string().trim().max(MAX_NOTES, `Notes can be at most ${MAX_NOTES} characters`).optional(),
-  difficulty: z.enum(DIFFICULTIES).default('moderate'),
+export type QuoteOptionForm = {
+  label: string;
+  difficulty: Difficulty;
+  /** dollars, as typed */
+  cost: string;
+  etaDays: string;
+  warranty: string;
+  brand: string;
+  partNumber: string;
+  /** shown to the customer on the quote page */
+  note: string;
+};
+export type QuoteForm = { options: QuoteOptionForm[]; notes: string };
+
+/** The fields of one option, in the order the form shows them (the first bad one takes the focus). */
+export const QUOTE_OPTION_FIELDS = [
+  'label',
+  'difficulty',
+  'cost',
+  'etaDays',
+  'warranty',
+  'brand',
+  'partNumber',
+  'note',
+] as const satisfies readonly (keyof QuoteOptionForm)[];
+export type QuoteOptionField = (typeof QUOTE_OPTION_FIELDS)[number];
+
+/** A new option: no cost yet, moderate, the ETA given (the lead's, else 3 days). */
+export function emptyQuoteOption(etaDays: number | null = DEFAULT_ETA_DAYS): QuoteOptionForm {
+  return {
+    label: '',
+    difficulty: DEFAULT_DIFFICULTY,
+    cost: '',
+    etaDays: String(etaDays ?? DEFAULT_ETA_DAYS),
+    warranty: '',
+    brand: '',
+    partNumber: '',
+    note: '',
+  };
+}
+
+/** The quote call with options (POST /api/leads/{id}/quote, the dialog's Send Quote). */
+export type QuotePayload = { options: QuoteOptionPayload[]; notes?: string | null };
+
+/** The server's schema of a quote with options (quoteSendSchema's, for a payload with `options`). */
+const optionsPayloadSchema = quoteSendSchema({ options: [] }) as Exclude<
+  ReturnType<typeof quoteSendSchema>,
+  z.ZodPipe<z.ZodType, z.ZodType>
+>;
+
+/** Typed dollars as cents: '142.5' → 14250; '' → 0 and 'abc' → NaN, which the cost's rule refuses. */
+function typedCents(dollars: string): number {
+  return dollarsToCents(Number(dollars.trim()));
+}
+
+/** The quote call's payload from the form as typed: dollars to cents, days as a number, text as typed. */
+export function quoteFormToPayload(form: QuoteForm): QuotePayload {
+  return {
+    options: form.options.map((o) => ({
+      label: o.label,
+      difficulty: o.difficulty,
+      cost: typedCents(o.cost),
+      etaDays: Number(o.etaDays.trim()),
+      warranty: o.warranty,
+      brand: o.brand,
+      partNumber: o.partNumber,
+      note: o.note,
+    })),
+    notes: form.notes,
+  };
+}
+
+const typedOption = z.object({
+  label: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  cost: z.string(),
+  etaDays: z.string(),
+  warranty: z.string(),
+  brand: z.string(),
+  partNumber: z.string(),
+  note: z.string(),
 });
-export type QuoteForm = z.input<typeof quoteFormSchema>;
+
+/** The options form's schema: as typed in, the server's rules and words on the payload it becomes. */
+export const quoteFormSchema = z
+  .object({ options: z.array(typedOption), notes: z.string() })
+  .transform(quoteFormToPayload)
+  .pipe(optionsPayloadSchema);
 
 /**
- * POST /api/leads/{id}/quote (SPEC §7: cost in cents): whole cents and whole days, then the
- * quote form's own rules on the cost in dollars, so browser and server refuse the same quotes
- * with the same words. Out: cost in cents, ETA, notes (null when empty), difficulty; anything
- * else sent (a price) is dropped: the server prices the quote itself.
+ * The payload as the dialog posts it to its route's action: `notes` and one field per option's
+ * value, named by its path ('options.1.cost'), empty values left out.
  */
-export const quotePayloadSchema = z
-  .looseObject({
-    cost: z.coerce.number({ message: QUOTE_MESSAGES.cost }).int('Cost must be a whole number of cents'),
-    etaDays: z.coerce.number({ message: QUOTE_MESSAGES.eta }).int('ETA must be a whole number of days'),
-  })
-  .transform((payload): QuoteForm => ({ ...payload, cost: payload.cost / 100 }))
-  .pipe(quoteFormSchema)
-  .transform((form) => ({
-    cost: dollarsToCents(form.cost),
-    etaDays: form.etaDays,
-    notes: form.notes || null,
-    difficulty: form.difficulty,
-  }));
-export type QuotePayload = z.input<typeof quotePayloadSchema>;
-export type QuoteInput = z.output<typeof quotePayloadSchema>;
+export function quotePayloadFields(payload: QuotePayload): Record<string, string> {
+  const fields: Record<string, string> = payload.notes ? { notes: payload.notes } : {};
+  payload.options.forEach((option, i) => {
+    for (const [name, value] of Object.entries(option))
+      if (value !== undefined && value !== null && value !== '')
+        fields[`options.${i}.${name}`] = String(value);
+  });
+  return fields;
+}
 
-/** The quote call's payload from the form as checked: dollars to cents, empty notes left out. */
-export function quoteFormToPayload(form: z.output<typeof quoteFormSchema>): QuotePayload {
-  return {
-    cost: dollarsToCents(form.cost),
-    etaDays: form.etaDays,
-    notes: form.notes || undefined,
-    difficulty: form.difficulty,
-  };
+/** An option's field in a posted form: 'options.{0-99}.{field}'. */
+const OPTION_FIELD = /^options\.(\d{1,2})\.(\w+)$/;
+
+/**
+ * The quote call's payload from the fields the dialog posted (quotePayloadFields): with
+ * 'options.n.*' fields, `{ options, notes }` (an option's fields it knows, any other (a price)
+ * left out; a missing option is an empty one, which the server refuses); without, undefined (the
+ * spec's one-option form).
+ */
+export function quotePayloadOfFields(
+  fields: Iterable<[string, FormDataEntryValue]>,
+): { options: Record<string, string>[]; notes: string } | undefined {
+  const options: Record<string, string>[] = [];
+  let notes = '';
+  let found = false;
+  for (const [name, value] of fields) {
+    if (typeof value !== 'string') continue;
+    if (name === 'notes') notes = value;
+    const match = OPTION_FIELD.exec(name);
+    if (!match || !(QUOTE_OPTION_FIELDS as readonly string[]).includes(match[2]!)) continue;
+    found = true;
+    const index = Number(match[1]);
+    while (options.length <= index) options.push({});
+    options[index]![match[2]!] = value;
+  }
+  return found ? { options, notes } : undefined;
 }
 
 /**

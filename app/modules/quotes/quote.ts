@@ -22,6 +22,7 @@ export const MAX_NOTES = 2_000;
 export const MAX_OPTIONS = 3;
 /** How long a sent quote holds (the quote text has always said 48 hours; now it is enforced). */
 export const QUOTE_VALID_MS = 48 * 3_600_000;
+export const MAX_OPTION_LABEL = 40;
 export const MAX_OPTION_TEXT = 120;
 export const MAX_CUSTOMER_NOTE = 500;
 export const MAX_QUESTION = 1_000;
@@ -68,8 +69,8 @@ const optionalText = (max: number, what: string) =>
     .transform((v) => v || null);
 
 /** One option as staff send it: cost in cents (as SPEC §7's quote call), the rest as typed. */
-export const quoteOptionPayloadSchema = z.looseObject({
-  label: optionalText(40, 'The option name'),
+export const quoteOptionPayloadSchema = z.object({
+  label: optionalText(MAX_OPTION_LABEL, 'The option name'),
   cost: z.coerce
     .number({ message: QUOTE_MESSAGES.cost })
     .int('Cost must be a whole number of cents')
@@ -97,7 +98,7 @@ const notesSchema = z
   .nullable()
   .transform((v) => v || null);
 
-const optionsSchema = z.looseObject({
+const optionsSchema = z.object({
   options: z
     .array(quoteOptionPayloadSchema, { message: 'Send one to three options' })
     .min(1, 'Send one to three options')

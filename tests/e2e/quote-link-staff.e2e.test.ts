@@ -1,0 +1,238 @@
+/**
+ * The quote link from the staff side (issue 28), on a 390 px phone in Chromium, against a server
+ * of its own that texts through a local stand-in of Twilio's Messages API (as tests/e2e/sms.e2e):
+ * staff open a new lead and send a quote of two options (the form checked in the browser first,
+ * axe on the dialog with the options form open); the customer opens the link from the text the
+ * stand-in received, and staff see the card marked 'Viewed'; the customer accepts the second
+ * option on /q/<token>; staff find the lead under Ordered at the accepted option's price, the
+ * version locked with who accepted it, and the acceptance on record in the history.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadCard, signIn, toastRegion } from './support/admin.ts';
+import {
+  axeViolations,
+  launchBrowser,
+  reportCspViolations,
+  waitForHydration,
+  watchProblems,
+} from './support/browser.ts';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+import { twilioStandIn } from './support/twilio-stand-in.ts';
+
+const ACCOUNT_SID = `AC${'5a'.repeat(16)}`;
+const AUTH_TOKEN = 'e2e-quote-link-auth-token';
+const TWILIO_FROM = '+12045550100';
+const CUSTOMER = '+12045550188';
+
+/** Twilio's Messages API, as far as sending goes (tests/e2e/support/twilio-stand-in.ts). */
+const twilio = twilioStandIn({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: TWILIO_FROM });
+
+let server: SpawnedServer;
+let browser: Browser;
+let staff: BrowserContext;
+let customer: BrowserContext;
+
+/** A context sized like a 390 px phone on the server. */
+async function phone(): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.origin,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-CA',
+    timezoneId: 'America/Winnipeg',
+  });
+  context.setDefaultTimeout(10_000);
+  await reportCspViolations(context);
+  return context;
+}
+
+beforeAll(async () => {
+  await twilio.start();
+  [server, browser] = await Promise.all([
+    spawnServer({ name: 'quote-link-staff', adminPassword: E2E_ADMIN_PASSWORD, env: twilio.env() }),
+    launchBrowser(),
+  ]);
+  [staff, customer] = await Promise.all([phone(), phone()]);
+});
+
+afterAll(async () => {
+  await staff?.close();
+  await customer?.close();
+  await browser?.close();
+  await server?.dispose();
+  await twilio.stop();
+});
+
+/** A request from the web form, as the customer's phone sends it; answers its case number. */
+async function request(): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    equipment: 'truck',
+    make: 'Freightliner',
+    model: 'Cascadia',
+    year: '2019',
+    description: 'Driver side mirror glass, heated, cracked.',
+    urgency: 'flexible',
+    name: 'Dana Friesen',
+    phone: CUSTOMER,
+    consent: 'true',
+  }))
+    form.append(name, value);
+  const res = await fetch(`${server.origin}/api/leads`, {
+    method: 'POST',
+    headers: { Origin: server.origin },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { caseNumber: string }).caseNumber;
+}
+
+/** The Lead Details dialog of the customer's lead, opened from `column` of the board. */
+async function openLead(page: Page, column: string) {
+  await leadCard(page, column, 'Dana Friesen').click();
+  const dialog = page.getByRole('dialog', { name: 'Lead Details' });
+  await dialog.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
+  return dialog;
+}
+
+describe('a quote of two options, from the staff dialog to the customer and back', () => {
+  it('staff send two options; the customer opens the link and accepts the second; staff see it', async () => {
+    const caseNumber = await request();
+    const page = await staff.newPage();
+    const problems = watchProblems(page);
+    await signIn(page, '/admin/leads');
+    const dialog = await openLead(page, 'New');
+
+    // one option is the spec's form; 'Add option' makes a second, each a group of its own
+    await dialog.getByLabel(/Cost \(\$\)/).fill('200');
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    const first = dialog.getByRole('group', { name: /^Option 1/ });
+    const second = dialog.getByRole('group', { name: /^Option 2/ });
+    // the new option is named first
+    expect(await second.getByLabel(/Option name/).evaluate((el) => el === document.activeElement)).toBe(true);
+    await second.getByLabel(/Option name/).fill('Aftermarket');
+    await first.getByLabel(/Option name/).fill('New OEM');
+    await first.getByLabel(/ETA \(Days\)/).fill('3');
+    await second.getByLabel(/ETA \(Days\)/).fill('5');
+
+    // Send Quote without the second option's cost: refused in the browser, the field says why
+    await dialog.getByRole('button', { name: 'Send Quote' }).click();
+    const cost = second.getByLabel(/Cost \(\$\)/);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    expect(await cost.evaluate((el) => el === document.activeElement)).toBe(true);
+    const describedBy = (await cost.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Cost must be greater than 0');
+    await cost.fill('100');
+    // typing again takes the message away (it is checked again at the next Send Quote)
+    expect(await cost.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator(`[id="${describedBy}"]`).count()).toBe(0);
+
+    // each option has its own price from the pricing engine (flexible, moderate: 42.5 %)
+    await first.getByText('$285.00').waitFor();
+    await second.getByText('$142.50').waitFor();
+    await second.getByText('Warranty, brand, part number, note').click();
+    await second.getByLabel('Warranty').fill('90 days');
+    await second.getByLabel('Note to the customer (shown on the quote page)').fill('Core charge included.');
+    const notes = dialog.getByLabel('Internal notes');
+    await notes.fill('Supplier: Prairie Truck, cost confirmed');
+    const hint = await notes.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${hint}"]`).textContent()).toBe('Never shown to the customer');
+
+    // the options form open on a phone: nothing wider than the screen, axe finds nothing
+    const overflow = await dialog.evaluate((el) => {
+      const width = document.documentElement.clientWidth;
+      return {
+        page: document.documentElement.scrollWidth - width,
+        // nothing sticks out, and nothing scrolls sideways
+        wider: [el, ...el.querySelectorAll('*')]
+          .filter((e) => e.getBoundingClientRect().right > width + 0.5 || e.scrollWidth > e.clientWidth + 1)
+          .filter(
+            (e) =>
+              getComputedStyle(e).overflowX !== 'hidden' || e.getBoundingClientRect().right > width + 0.5,
+          )
+          .map((e) => e.outerHTML.slice(0, 120)),
+      };
+    });
+    expect(overflow).toEqual({ page: 0, wider: [] });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Send Quote' }).click();
+    await toastRegion(page).getByText('Quote Sent').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await leadCard(page, 'Quoted', 'Dana Friesen').waitFor();
+
+    // the customer's text: both options in a word, and the private link
+    const quoteText = await twilio.textMatching(new RegExp(`quote ${caseNumber} .*Valid 48 hours`));
+    expect(quoteText).toContain('2 options from $142.50 CAD');
+    const link = new RegExp(`${server.origin}/q/[A-Za-z0-9_-]{24}`).exec(quoteText)?.[0];
+    expect(link).toBeDefined();
+
+    // the customer opens it; staff see the card marked Viewed
+    const quotePage = await customer.newPage();
+    const customerProblems = watchProblems(quotePage);
+    await quotePage.goto(new URL(link!).pathname);
+    await quotePage.getByText('Core charge included.').waitFor();
+    expect(await quotePage.locator('main').innerText()).not.toContain('Prairie Truck');
+    // a question first, from the page
+    await quotePage.getByLabel('Your question').fill('Is the aftermarket glass heated too?');
+    await quotePage.getByRole('button', { name: 'Send question' }).click();
+    await quotePage.getByRole('status').getByText('Question sent').waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    expect(await leadCard(page, 'Quoted', 'Dana Friesen').textContent()).toContain('Viewed');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // the second option, signed, with a PO number
+    const options = quotePage.locator('input[type="radio"][name="option"]');
+    expect(await options.count()).toBe(2);
+    await options.nth(1).check();
+    await quotePage.getByLabel('Your full name').fill('Dana Friesen');
+    await quotePage.getByLabel('PO number (optional)').fill('4471');
+    await quotePage.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+    await quotePage.getByRole('button', { name: 'Accept quote' }).click();
+    await quotePage.getByRole('heading', { name: 'Quote accepted' }).waitFor();
+    expect(customerProblems.errors).toEqual([]);
+
+    // staff: under Ordered at the accepted option's price
+    await page.reload();
+    await waitForHydration(page);
+    const ordered = leadCard(page, 'Ordered', 'Dana Friesen');
+    await ordered.waitFor();
+    expect(await ordered.textContent()).toContain('$142.50');
+    expect(await leadCard(page, 'Quoted', 'Dana Friesen').count()).toBe(0);
+
+    // the version is locked, with the option, who accepted it and the PO; no form to change it
+    const accepted = await openLead(page, 'Ordered');
+    await accepted
+      .getByText(/^Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471 · /)
+      .waitFor();
+    await accepted.getByText('Locked: this version can no longer be changed.').waitFor();
+    await accepted.getByText('The quote can no longer be changed.').waitFor();
+    expect(await accepted.getByRole('button', { name: 'Send Quote' }).count()).toBe(0);
+
+    // the history: sent, viewed, accepted with the address, the browser and the hash of what was accepted
+    const history = accepted.locator('section', { has: page.getByRole('heading', { name: 'History' }) });
+    await history.getByText('Quote sent (version 1: New OEM $285.00, Aftermarket $142.50)').waitFor();
+    await history.getByText('Viewed by the customer', { exact: true }).waitFor();
+    const acceptance = history
+      .getByRole('listitem')
+      .filter({ hasText: 'Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471' });
+    await history.getByText('Question from the quote page').waitFor();
+    const facts = await acceptance.innerText();
+    expect(facts).toMatch(/Address\s+\S*127\.0\.0\.1/);
+    expect(facts).toMatch(/Browser\s+Mozilla\/5\.0/);
+    expect(facts).toMatch(/Content hash \(SHA-256\)\s+[0-9a-f]{64}/);
+
+    // the question is in the conversation too, marked as from the quote page
+    const conversation = accepted.getByRole('region', { name: 'Conversation' });
+    const question = conversation
+      .getByRole('listitem')
+      .filter({ hasText: 'Is the aftermarket glass heated too?' });
+    expect(await question.innerText()).toMatch(/^Customer\W+Quote page\W/);
+    expect(problems.errors).toEqual([]);
+  });
+});
