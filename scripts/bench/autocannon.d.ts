@@ -12,6 +12,12 @@ declare module 'autocannon' {
     /** A run before the measured one, with its own connections and duration; its figures are discarded. */
     warmup?: { connections?: number; duration?: number };
     title?: string;
+    /** Requests each connection cycles through; `setupRequest` may change one before it is sent. */
+    requests?: {
+      method?: string;
+      path?: string;
+      setupRequest?: (request: { path: string }) => { path: string };
+    }[];
   }
 
   /** Percentile keys as autocannon names them: p50, p97_5, p99, … */

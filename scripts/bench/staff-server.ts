@@ -1,9 +1,9 @@
 /**
  * A bench server holding bulk-loaded data, with a staff session: what the back-office benchmarks
- * (scripts/bench-leads.ts, bench-insights.ts) share. On SQLite, or with `database` on a throw-away
- * PostgreSQL database the bench creates and drops (./postgres.ts). The data is written straight
- * through the repositories on a connection of its own, with no statement timeout (a bulk load, not
- * a web request), before the first figure is taken.
+ * (scripts/bench-leads.ts, bench-insights.ts) and the quote page's (bench-quote-page.ts) share. On
+ * SQLite, or with `database` on a throw-away PostgreSQL database the bench creates and drops
+ * (./postgres.ts). The data is written straight through the repositories on a connection of its
+ * own, with no statement timeout (a bulk load, not a web request), before the first figure is taken.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
