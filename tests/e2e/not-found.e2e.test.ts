@@ -10,7 +10,8 @@ import { baseUrl, urlOf } from './support/server.ts';
 import { SITE_NAME } from './support/site.ts';
 
 const UNKNOWN_PATH = '/some/unknown/path';
-const NOT_FOUND_TEXT = 'Did you forget to add the page to the router?';
+// the owner's decision: help for a customer instead of SPEC §2's developer placeholder (issue 31 item 4)
+const NOT_FOUND_TEXT = 'We could not find that page. It may have moved, or the address may have a typo.';
 
 describe('an unknown page', () => {
   let browser: Browser;
@@ -44,6 +45,14 @@ describe('an unknown page', () => {
         true,
       );
       expect(await main.getByText(NOT_FOUND_TEXT).isVisible()).toBe(true);
+      // where a customer can go next: home, the catalog, the request form, or a text to the business
+      const next = main.getByRole('navigation', { name: 'Where to go next' }).getByRole('link');
+      expect(await next.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+        '/',
+        '/catalog',
+        '/find-my-part',
+      ]);
+      expect(await main.getByRole('link', { name: '(204) 555-0147' }).getAttribute('href')).toMatch(/^sms:/);
       expect(await page.getByRole('banner').getByRole('link', { name: SITE_NAME }).isVisible()).toBe(true);
       expect(await page.getByRole('contentinfo').getByText('© 2024').isVisible()).toBe(true);
       // axe on this page: tests/e2e/support/accessibility.ts
