@@ -35,6 +35,16 @@ export type AppOptions = {
   stalledBodyMs?: number;
 };
 
+/** Built assets, uploaded images and the root's icons: files, whose answers are not logged one by one. */
+export function isFileRequest(url: string | undefined): boolean {
+  if (!url) return false;
+  return (
+    url.startsWith('/assets/') ||
+    url.startsWith('/uploads/') ||
+    /^\/[\w.-]+\.(?:ico|png|svg|jpe?g|webp|webmanifest)(?:\?|$)/.test(url)
+  );
+}
+
 export function createApp(options: AppOptions) {
   const { config, services, logger, files } = options;
   const app = express();
@@ -49,9 +59,15 @@ export function createApp(options: AppOptions) {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      // a 404 or a rejected form is the client's business, not an operational warning
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+      // a 404 or a rejected form is the client's business, not an operational warning; a file
+      // served well (a built asset, an uploaded image, the favicon) is not worth a line each
+      customLogLevel: (req, res, err) =>
+        err || res.statusCode >= 500
+          ? 'error'
+          : // a mounted handler (/uploads) sees its own part of the URL in req.url
+            res.statusCode < 400 && isFileRequest((req as { originalUrl?: string }).originalUrl ?? req.url)
+            ? 'silent'
+            : 'info',
       // one short line per request: no headers (cookies, tokens) in the logs
       serializers: {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({

@@ -40,6 +40,17 @@ export function createMessaging(deps: ServiceDeps) {
     setTimeout(() => outbox.kick(), STARTUP_DELIVERY_DELAY_MS).unref();
   }
 
+  /**
+   * With SMS_PROVIDER=log a text is recorded, not sent: the log says so, with what would have gone
+   * (the number shortened to its last four digits).
+   */
+  function logNotSent(id: number, message: NewMessage): void {
+    logger.info(
+      { messageId: id, leadId: message.leadId, to: `…${message.recipient.slice(-4)}`, body: message.body },
+      'text not sent (SMS_PROVIDER=log)',
+    );
+  }
+
   /** The one writer: records a message in the caller's transaction; returns its id. */
   function queue(trx: Executor, message: NewMessage, at: Date): Promise<number> {
     return insertMessage(trx, message, at);
@@ -81,7 +92,9 @@ export function createMessaging(deps: ServiceDeps) {
         audience: 'customer',
         lastError,
       };
-      return { id: await queue(trx, message, at), status };
+      const id = await queue(trx, message, at);
+      if (status === 'logged') logNotSent(id, message);
+      return { id, status };
     },
 
     /**
@@ -94,20 +107,18 @@ export function createMessaging(deps: ServiceDeps) {
       at: Date,
     ): Promise<boolean> {
       const status = reply.optedOut ? 'blocked' : twilio ? 'sent' : 'logged';
-      await queue(
-        trx,
-        {
-          leadId: reply.leadId,
-          channel: 'sms',
-          recipient: reply.phone,
-          subject: null,
-          body: reply.body,
-          status,
-          audience: 'customer',
-          lastError: reply.optedOut ? SMS_ERRORS.optedOut : null,
-        },
-        at,
-      );
+      const message: NewMessage = {
+        leadId: reply.leadId,
+        channel: 'sms',
+        recipient: reply.phone,
+        subject: null,
+        body: reply.body,
+        status,
+        audience: 'customer',
+        lastError: reply.optedOut ? SMS_ERRORS.optedOut : null,
+      };
+      const id = await queue(trx, message, at);
+      if (status === 'logged') logNotSent(id, message);
       return status === 'sent';
     },
 

@@ -60,8 +60,10 @@ export function serveArea(backend: StorageBackend, area: Area, options: ServeOpt
     try {
       await pipeline(opened.stream, res);
     } catch (err) {
-      // the client went away, or the file vanished mid-read: nothing more can be sent
-      if (!res.headersSent) next(err);
+      // the client went away (before or during the answer: 'unable to pipe', 'premature close'),
+      // or the file vanished mid-read: nothing more can be sent. Only the last is the server's
+      // business, and only while nothing was sent yet.
+      if (!res.headersSent && !res.destroyed && !req.destroyed) next(err);
       else res.destroy();
     }
   };

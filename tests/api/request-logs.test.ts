@@ -1,0 +1,145 @@
+/**
+ * What the server logs (issue 31 item 11): one line per page or API answer, none per file served
+ * well (built assets, uploaded images, icons); a client that leaves before its file is sent is not
+ * an error; with SMS_PROVIDER=log every text that would have gone out says so in the log.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+import { Readable, Writable } from 'node:stream';
+import express, { type ErrorRequestHandler } from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, isFileRequest } from '#server/app.ts';
+import { createMessaging } from '#server/services/messaging.ts';
+import type { StorageBackend } from '#server/storage/backend.ts';
+import { serveArea } from '#server/storage/serve.ts';
+import { eachEngine } from '../support/databases.ts';
+
+type Line = { level: number; msg: string; req?: { url: string }; res?: { statusCode: number } } & Record<
+  string,
+  unknown
+>;
+
+function collectingLogger() {
+  const lines: Line[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(text) as Line);
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'info' }, stream) };
+}
+
+describe('which requests are files', () => {
+  it.each([
+    ['/assets/root-BdW3c.js', true],
+    ['/uploads/catalog/3f9a.webp', true],
+    ['/favicon.svg', true],
+    ['/apple-touch-icon.png?v=2', true],
+    ['/', false],
+    ['/catalog', false],
+    ['/api/health', false],
+    ['/blog/rss.xml', false],
+    ['/q/AbCdEfGhIjKlMnOpQrStUvWx/photos/1', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isFileRequest(url)).toBe(expected);
+  });
+});
+
+eachEngine('request logs', (ctx) => {
+  const { lines, logger } = collectingLogger();
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    const { deps, services } = ctx();
+    app = createApp({ config: deps.config, services, logger, files: deps.files });
+    await deps.files.put('public', 'catalog/logged.webp', Buffer.from('RIFF----WEBPVP8 '));
+  });
+
+  it('logs pages and API answers, and files only when they go wrong', async () => {
+    lines.length = 0;
+    await request(app).get('/uploads/catalog/logged.webp').expect(200);
+    await request(app).get('/uploads/catalog/missing.webp').expect(404);
+    await request(app).get('/api/health').expect(200);
+    const logged = lines.filter((l) => l.req).map((l) => [l.req!.url, l.res?.statusCode]);
+    expect(logged).toEqual([
+      ['/uploads/catalog/missing.webp', 404],
+      ['/api/health', 200],
+    ]);
+  });
+
+  it('with SMS_PROVIDER=log, says in the log which text was not sent', async () => {
+    const { deps } = ctx();
+    const messaging = createMessaging({ ...deps, logger });
+    lines.length = 0;
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        messaging.enqueueText(
+          trx,
+          { leadId: null, phone: '(204) 555-0123', body: 'Your part is in.' },
+          new Date(),
+        ),
+      );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'text not sent (SMS_PROVIDER=log)',
+        to: '…0123',
+        body: 'Your part is in.',
+      }),
+    ]);
+  });
+});
+
+describe('a client that leaves before its file is sent', () => {
+  let release!: () => void;
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const opening = new Promise<void>((resolve) => (asked = resolve));
+  let gone!: () => void;
+  const answerClosed = new Promise<void>((resolve) => (gone = resolve));
+  let handled: Promise<unknown> = Promise.resolve();
+  const errors: unknown[] = [];
+  const info = { key: 'catalog/slow.webp', size: 4, lastModified: new Date('2026-11-01T00:00:00Z') };
+  // a backend whose open() waits until the test lets it go on: the client leaves meanwhile
+  const backend = {
+    stat: async () => info,
+    open: async () => {
+      asked();
+      await opened;
+      return { info, stream: Readable.from([Buffer.from('RIFF')]) };
+    },
+  } as unknown as StorageBackend;
+  const serve = serveArea(backend, 'public', { maxAgeSeconds: 60 });
+  const app = express();
+  app.use('/uploads', (req, res, next) => {
+    res.once('close', gone);
+    handled = Promise.resolve(serve(req, res, next));
+  });
+  app.use(((err, _req, res, _next) => {
+    errors.push(err);
+    res.status(500).end();
+  }) satisfies ErrorRequestHandler);
+  const server = http.createServer(app);
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is not an error: nothing reaches the error handler', async () => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/uploads/catalog/slow.webp' });
+    req.on('error', () => undefined);
+    await opening;
+    // the client hangs up while the file is being opened; then the server has it and tries to send it
+    req.destroy();
+    await answerClosed;
+    release();
+    await handled;
+    expect(errors).toEqual([]);
+  });
+});
