@@ -18,6 +18,7 @@ export default [
   // the customer's private page behind the link in their texts (issue 28): never cached
   route('q/:token', 'routes/quote.tsx'),
   route('q/:token/photos/:n', 'routes/quote-photo.ts'),
+  route('admin', 'routes/admin-index.tsx'),
   route('admin/login', 'routes/admin-login.tsx'),
   // the back office: its layout refuses visitors without a session (redirect to /admin/login)
   layout('routes/admin-layout.tsx', [

@@ -1,12 +1,13 @@
 /**
  * The back office shell around Leads, Insights, Catalog and Blog: navigation, who is signed in, Sign out.
- * The server refuses these pages without a live session (redirect to /admin/login). Sign out stays
+ * The server refuses these pages without a live session (redirect to /admin/login, which comes
+ * back here after signing in: `?redirectTo=`). Sign out stays
  * a call to POST /api/admin/logout, beside sign-in: the session cookie is the HTTP layer's to set
  * and clear (decision 0124).
  */
 import { LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, redirect } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/admin-layout';
 import {
@@ -20,11 +21,17 @@ import { LogoMark } from '#app/components/site/logo.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { toast } from '#app/components/ui/use-toast.ts';
+import { getAppContext } from '#app/load-context.ts';
 import { staffContext } from '#app/staff.server.ts';
 
 export const handle = { backOffice: true } satisfies PageHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // a visitor without a session signs in first, and comes back here after
+  if (!getAppContext(context).session) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pathname + search)}`);
+  }
   const { session, site } = staffContext(context);
   return { user: session.user, token: session.csrfToken, siteName: site.name };
 }

@@ -1,9 +1,15 @@
-/** Admin login (SPEC §2 'Admin login', §5 'Login', §8). */
+/**
+ * Admin login (SPEC §2 'Admin login', §5 'Login', §8). Signing in lands where the visitor was going
+ * (`?redirectTo=`, set by the back office's layout), else the leads board (issue 31 item 3;
+ * decision 0126). With scripts the form signs in through POST /api/admin/login as the spec says;
+ * it also posts itself (`method="post"`) to this route's action, so a submit before or without
+ * scripts signs in too, and never puts the password in a URL.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/admin-login';
 import {
@@ -19,15 +25,46 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { loginSchema, type LoginInput } from '#app/modules/auth/login.schema.ts';
+import { getAppContext } from '#app/load-context.ts';
+import { landingAfterSignIn, loginSchema, type LoginInput } from '#app/modules/auth/login.schema.ts';
+import { bodyRefusal, formText, refusal } from '#app/staff.server.ts';
 
 export const handle = { backOffice: true } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Admin Login', description: 'Staff sign-in for the back office.', noindex: true });
 
-export default function AdminLogin() {
+/** The form's own post (no scripts yet): sign in, set the session cookie, go on; or say why not. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, client } = getAppContext(context);
+  const tooLarge = bodyRefusal(request, 4_096);
+  if (tooLarge) return tooLarge;
+  const form = await request.formData();
+  const previous = new RegExp(`(?:^|;\\s*)${services.auth.cookieName()}=([^;]*)`).exec(
+    request.headers.get('cookie') ?? '',
+  )?.[1];
+  try {
+    const { sessionId } = await services.auth.login(
+      { username: formText(form, 'username'), password: formText(form, 'password') },
+      client.ip || 'unknown',
+      previous && decodeURIComponent(previous),
+    );
+    const to = landingAfterSignIn(new URL(request.url).searchParams.get('redirectTo'));
+    return redirect(to, { headers: { 'Set-Cookie': services.auth.sessionCookie(sessionId) } });
+  } catch (err) {
+    const refused = refusal(err);
+    if (!refused) throw err;
+    return data(
+      { message: refused.message, fieldErrors: refused.fieldErrors ?? {} },
+      { status: refused.status },
+    );
+  }
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const landing = landingAfterSignIn(params.get('redirectTo'));
   const [busy, setBusy] = useState(false);
   const {
     register,
@@ -45,7 +82,7 @@ export default function AdminLogin() {
       const { token } = await adminApi.auth.login(values);
       rememberLogin(token);
       toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
-      setTimeout(() => navigate('/admin/blog'), 100);
+      setTimeout(() => navigate(landing), 100);
     } catch (err) {
       if (!(err instanceof ApiError)) {
         toast({ title: 'Error', description: CONNECTION_FAILED, variant: 'destructive' });
@@ -72,7 +109,16 @@ export default function AdminLogin() {
           <h1 className="mt-4 text-2xl font-bold">Admin Login</h1>
           <p className="mt-1 text-sm text-slate-600">Sign in to manage leads, the catalog and the blog.</p>
         </div>
-        <form className="mt-8 space-y-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+        {actionData && 'message' in actionData && (
+          // the form's own post was refused (scripts had not run): the same words as a toast would say
+          <p
+            role="alert"
+            className="mt-6 rounded-md border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
+          >
+            {actionData.message}
+          </p>
+        )}
+        <form className="mt-8 space-y-5" method="post" onSubmit={handleSubmit(onSubmit)} noValidate>
           <div>
             <Label htmlFor="username">Username</Label>
             <Input

@@ -7,7 +7,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import { CSRF_HEADER } from '#app/modules/auth/login.schema.ts';
 import type { Config } from '../config.ts';
 import type { ActiveSession } from '../services/auth.ts';
-import { safeEqual, SESSION_MAX_MS } from '../services/auth.ts';
+import {
+  safeEqual,
+  SESSION_MAX_MS,
+  sessionCookieName as cookieNameFor,
+  sessionCookieOptions,
+} from '../services/auth.ts';
 import type { Services } from '../services/index.ts';
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
@@ -17,8 +22,7 @@ export const FOREIGN_ORIGIN = 'This request came from another site and was refus
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function sessionCookieName(config: Config): string {
-  // __Host- cookies are only accepted over https, bound to this host and path /
-  return config.baseUrl.startsWith('https://') ? '__Host-phmb_session' : 'phmb_session';
+  return cookieNameFor(config.baseUrl);
 }
 
 export function readCookie(req: Request, name: string): string | undefined {
@@ -39,21 +43,13 @@ export function readCookie(req: Request, name: string): string | undefined {
 
 export function setSessionCookie(res: Response, config: Config, sessionId: string): void {
   res.cookie(sessionCookieName(config), sessionId, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.baseUrl.startsWith('https://'),
-    path: '/',
+    ...sessionCookieOptions(config.baseUrl),
     maxAge: SESSION_MAX_MS,
   });
 }
 
 export function clearSessionCookie(res: Response, config: Config): void {
-  res.clearCookie(sessionCookieName(config), {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.baseUrl.startsWith('https://'),
-    path: '/',
-  });
+  res.clearCookie(sessionCookieName(config), sessionCookieOptions(config.baseUrl));
 }
 
 export function currentSession(res: Response): ActiveSession | undefined {

@@ -39,7 +39,20 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
-export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = createLoginThrottle({ db })) {
+/** The session cookie's name: __Host- cookies are only accepted over https, bound to this host and path /. */
+export function sessionCookieName(baseUrl: string): string {
+  return baseUrl.startsWith('https://') ? '__Host-phmb_session' : 'phmb_session';
+}
+
+/** The session cookie's attributes (the HTTP layer's `res.cookie` and a page action's header alike). */
+export function sessionCookieOptions(baseUrl: string) {
+  return { httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https://'), path: '/' } as const;
+}
+
+export function authService(
+  { db, now, config }: ServiceDeps,
+  throttle: LoginThrottle = createLoginThrottle({ db }),
+) {
   // verified against when the username is unknown, so both failures cost one scrypt
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
@@ -99,6 +112,27 @@ export function authService({ db, now }: ServiceDeps, throttle: LoginThrottle = 
         csrfToken: session.csrfToken,
         user: { id: session.userId, username: session.username, displayName: session.displayName },
       };
+    },
+
+    /** The session cookie's name on this site. */
+    cookieName(): string {
+      return sessionCookieName(config.baseUrl);
+    },
+
+    /**
+     * The Set-Cookie header of a new session, for the sign-in page's own form post (a browser
+     * without scripts): the same cookie POST /api/admin/login sets.
+     */
+    sessionCookie(sessionId: string): string {
+      const options = sessionCookieOptions(config.baseUrl);
+      return [
+        `${sessionCookieName(config.baseUrl)}=${encodeURIComponent(sessionId)}`,
+        `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`,
+        `Path=${options.path}`,
+        'HttpOnly',
+        'SameSite=Lax',
+        ...(options.secure ? ['Secure'] : []),
+      ].join('; ');
     },
 
     /** Ends the session on the server: the cookie is worthless afterwards. */

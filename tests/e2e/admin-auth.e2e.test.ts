@@ -1,7 +1,9 @@
 /**
  * The back office door (SPEC §2 'Admin login', §4 'Admin auth', §8): direct visits while signed
- * out end on /admin/login (the server redirects), sign-in messages and toasts, landing on
- * /admin/blog, the admin shell, signing out; axe on every admin screen, desktop and phone.
+ * out end on /admin/login (the server redirects) and come back after signing in, sign-in messages
+ * and toasts, landing on /admin/leads by default (issue 31 item 3, decision 0126; the spec said
+ * /admin/blog), /admin as the front door, the form's own post without scripts, the admin shell,
+ * signing out; axe on every admin screen, desktop and phone.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { DEVICES, launchBrowser, openPage, waitForHydration } from './support/br
 import { fetchPage, metaContents, titleOf } from './support/html.ts';
 import { urlOf } from './support/server.ts';
 import { submitSignIn } from './support/admin.ts';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 
 const ADMIN_PAGES = [
   { path: '/admin/leads', heading: 'Lead Management', nav: 'Leads' },
@@ -29,7 +32,9 @@ describe('signed out', () => {
     for (const { path } of ADMIN_PAGES) {
       const res = await fetch(urlOf(path), { redirect: 'manual' });
       expect({ path, status: res.status }).toEqual({ path, status: 302 });
-      expect(new URL(res.headers.get('location')!, urlOf('/')).pathname).toBe('/admin/login');
+      const location = new URL(res.headers.get('location')!, urlOf('/'));
+      expect(location.pathname).toBe('/admin/login');
+      expect(location.searchParams.get('redirectTo')).toBe(path);
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
     const login = await fetchPage('/admin/login');
@@ -40,6 +45,12 @@ describe('signed out', () => {
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  it('/admin is the front door: the leads board, through the sign-in form', async () => {
+    const res = await fetch(urlOf('/admin'), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location')!, urlOf('/')).pathname).toBe('/admin/leads');
   });
 
   it('a direct visit in the browser ends on the sign-in form', async () => {
@@ -86,7 +97,7 @@ describe('signed out', () => {
 });
 
 describe('signing in and working', () => {
-  it('reads "Signing in..." while busy, welcomes, stores the token and lands on /admin/blog', async () => {
+  it('reads "Signing in..." while busy, welcomes, stores the token and lands on /admin/leads', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       let release!: () => void;
@@ -104,8 +115,8 @@ describe('signing in and working', () => {
       const toast = page.getByRole('region', { name: /Notifications/ });
       await toast.getByText('Welcome back!').waitFor();
       await toast.getByText('You have been successfully logged in.').waitFor();
-      await page.waitForURL('**/admin/blog');
-      await page.getByRole('heading', { name: 'Blog Management', level: 1 }).waitFor();
+      await page.waitForURL('**/admin/leads');
+      await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
       const stored = await page.evaluate(() => [
         localStorage.getItem('adminToken'),
         localStorage.getItem('adminAuthenticated'),
@@ -123,11 +134,54 @@ describe('signing in and working', () => {
     }
   });
 
+  it('comes back to the screen the visitor was going to', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await page.goto('/admin/catalog?status=draft');
+      await page.waitForURL('**/admin/login?redirectTo=*');
+      await waitForHydration(page);
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/catalog' && url.search === '?status=draft');
+      await page.getByRole('heading', { name: 'Catalog Management', level: 1 }).waitFor();
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without scripts the form posts itself: it signs in or says why not, never with the password in a URL', async () => {
+    const context = await browser.newContext({ baseURL: urlOf('/'), javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const urls: string[] = [];
+      page.on('request', (r) => urls.push(r.url()));
+      await page.goto('/admin/login?redirectTo=%2Fadmin%2Fcatalog');
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('alert').getByText('Invalid username or password').waitFor();
+
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/catalog');
+      expect((await context.cookies()).find((c) => c.name === 'phmb_session')).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+      expect(urls.filter((u) => /password|not-the-password|username=/.test(u))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('moves around the admin shell, shows who is signed in, and signs out for good', async () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await submitSignIn(page);
-      await page.waitForURL('**/admin/blog');
+      await page.waitForURL('**/admin/leads');
       await page.getByText('Signed in as').waitFor();
       expect(await page.getByText('Signed in as').textContent()).toContain('admin');
       const nav = page.getByRole('navigation', { name: 'Back office' });
@@ -152,7 +206,7 @@ describe('signing in and working', () => {
     const { context, page } = await openPage(browser, 'desktop');
     try {
       await submitSignIn(page);
-      await page.waitForURL('**/admin/blog');
+      await page.waitForURL('**/admin/leads');
       const html = await (await context.request.get('/admin/blog')).text();
       expect(html).toContain('Checking authentication...');
       await page.evaluate(() => localStorage.clear());
@@ -171,7 +225,7 @@ describe('signing in and working', () => {
         const { context, page, problems } = await openPage(browser, device);
         try {
           await submitSignIn(page);
-          await page.waitForURL('**/admin/blog');
+          await page.waitForURL('**/admin/leads');
           await page.goto(path);
           await waitForHydration(page);
           await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

@@ -24,3 +24,19 @@ export type SignedIn = { token: string; user: { username: string; displayName: s
 export const AUTH_TOKEN_KEY = 'adminToken';
 export const AUTH_FLAG_KEY = 'adminAuthenticated';
 export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** Where signing in lands when the visitor was not on their way to a back-office screen. */
+export const DEFAULT_LANDING = '/admin/leads';
+
+/**
+ * Where to go after signing in: the back-office screen the visitor was sent away from
+ * (`?redirectTo=`), only a path of this site under /admin/ (never the sign-in page itself, another
+ * site, or a scheme), else DEFAULT_LANDING.
+ */
+export function landingAfterSignIn(redirectTo: string | null | undefined): string {
+  if (!redirectTo || redirectTo.length > 500) return DEFAULT_LANDING;
+  if (!/^\/admin\/[A-Za-z0-9/_?=&%.-]*$/.test(redirectTo) || redirectTo.includes('//'))
+    return DEFAULT_LANDING;
+  if (/^\/admin\/login(?:[/?]|$)/.test(redirectTo)) return DEFAULT_LANDING;
+  return redirectTo;
+}

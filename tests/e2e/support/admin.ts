@@ -17,8 +17,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 const sessions = new WeakMap<Browser, StorageState>();
 
 /**
- * Signs in and opens `screen` (by default /admin/blog, where signing in lands), waiting until it
- * has hydrated. The first time in a browser (a test file) through the form; later contexts of that
+ * Signs in and opens `screen` (by default /admin/blog; signing in lands on /admin/leads), waiting
+ * until it has hydrated. The first time in a browser (a test file) through the form; later contexts of that
  * browser take the same session, as one person with several tabs would, and open the screen
  * directly (the form and its refusals are tests/e2e/admin-auth's).
  */
@@ -29,10 +29,10 @@ export async function signIn(page: Page, screen = '/admin/blog'): Promise<void> 
     await page.context().setStorageState(session);
   } else {
     await submitSignIn(page);
-    await page.waitForURL('**/admin/blog');
+    await page.waitForURL('**/admin/leads');
     await waitForHydration(page);
     if (browser) sessions.set(browser, await page.context().storageState());
-    if (screen === '/admin/blog') return;
+    if (screen === '/admin/leads') return;
   }
   await page.goto(screen);
   await waitForHydration(page);
