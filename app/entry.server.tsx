@@ -20,24 +20,30 @@ import { SiteHeader } from '#app/components/site/site-header.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { RETRY_AFTER_SECONDS } from '#app/modules/site/unavailable.ts';
+import { wallClock } from '#app/modules/shared/calendar.ts';
 import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import { renderedPage, renderKey } from './rendered-pages.server.ts';
 import { utf8 } from './utf8.server.ts';
 
 export const streamTimeout = 5_000;
 
-/** The site chrome's HTML, per site (one per process): before and after a public page's <main>. */
-const chromes = new WeakMap<SiteInfo, { before: string; after: string }>();
+/**
+ * The site chrome's HTML, per site (one per process) and year (the footer's copyright runs to the
+ * current year): before and after a public page's <main>.
+ */
+const chromes = new WeakMap<SiteInfo, { year: number; before: string; after: string }>();
 
 /** A public page's HTML with the site chrome around its <main> (root.tsx renders the <main>). */
 function withChrome(html: string, site: SiteInfo): string {
+  const year = wallClock(new Date()).year;
   let chrome = chromes.get(site);
-  if (!chrome) {
+  if (chrome?.year !== year) {
     chrome = {
+      year,
       before: renderToStaticMarkup(<SiteHeader site={site} />),
       after: renderToStaticMarkup(
         <>
-          <SiteFooter site={site} />
+          <SiteFooter site={site} year={year} />
           <MobileBottomBar site={site} />
         </>,
       ),

@@ -17,6 +17,7 @@ import { CATALOG_TEXT, catalogItemPath } from '#app/modules/catalog/catalog.ts';
 import { productJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { shipsInLabel } from '#app/modules/catalog/ships-in.ts';
 import { breadcrumbJsonLd } from '#app/modules/seo/json-ld.ts';
+import { cutAtWord, DESCRIPTION_MAX } from '#app/modules/seo/text-fit.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { smsHref } from '#app/modules/site/site.ts';
@@ -59,8 +60,10 @@ export const meta: Route.MetaFunction = (args) => {
     item.price !== null ? `${priceLabel(item.price, { currency: true })}` : 'Contact for price',
     `ships in ${shipsInLabel(shipsIn)} across Manitoba`,
   ].join(', ');
+  // the item's own words, cut at a word so that the price and delivery summary still fit
+  const tail = ` ${summary}.`;
   const description = item.description
-    ? `${item.description.length > 140 ? `${item.description.slice(0, 137).trimEnd()}…` : item.description} ${summary}.`
+    ? `${cutAtWord(item.description, DESCRIPTION_MAX - tail.length)}${tail}`
     : `${item.title}: ${summary}. Text us for a quote or a fit check.`;
   const product = productJsonLd(site, item, { categoryName });
   return pageMeta(args, {

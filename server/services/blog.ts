@@ -85,6 +85,29 @@ export function blogService(
       logger.warn({ err }, 'blog saved, but the change could not be signalled to other processes');
     });
 
+  /**
+   * The feed's `<enclosure>` of a featured image: its URL, type and real length in bytes, which RSS
+   * requires (a reader may refuse `length="0"`). Stored images never change under their key (each
+   * upload gets a fresh one), so a length once read is kept. None when the file is not ours or not
+   * there, or storage cannot say: no length is better than a wrong one.
+   */
+  const imageSizes = new Map<string, number>();
+  async function enclosureOf(imageUrl: string): Promise<string | undefined> {
+    const key = files.publicKeyOf(imageUrl);
+    if (!key) return undefined;
+    let size = imageSizes.get(key);
+    if (size === undefined) {
+      size = await files.size('public', key).catch((err: unknown) => {
+        logger.warn({ err, url: imageUrl }, 'blog image size unknown; feed item sent without its enclosure');
+        return undefined;
+      });
+      if (size === undefined) return undefined;
+      imageSizes.set(key, size);
+    }
+    const type = /\.jpe?g$/i.test(key) ? 'image/jpeg' : /\.png$/i.test(key) ? 'image/png' : 'image/webp';
+    return `      <enclosure url="${xml(config.baseUrl + imageUrl)}" type="${type}" length="${size}" />`;
+  }
+
   async function storeImage(upload: Upload): Promise<UploadedImage> {
     if (upload.data.length > BLOG_IMAGE_MAX_BYTES)
       throw new AppError(413, BLOG_IMAGE_MESSAGES.tooLarge(upload.name));
@@ -354,8 +377,9 @@ export function blogService(
     async rssXml(): Promise<string> {
       const base = config.baseUrl;
       const posts = (await listPublishedPosts(db, now())).slice(0, FEED_SIZE);
+      const enclosures = await Promise.all(posts.map((p) => p.featuredImage && enclosureOf(p.featuredImage)));
       const items = posts
-        .map((p) => {
+        .map((p, i) => {
           const link = `${base}${postPath(p.slug)}`;
           return [
             '    <item>',
@@ -366,9 +390,7 @@ export function blogService(
             `      <dc:creator>${xml(p.authorName)}</dc:creator>`,
             ...p.tags.map((t) => `      <category>${xml(t)}</category>`),
             `      <description>${xml(p.excerpt ?? p.metaDescription ?? '')}</description>`,
-            p.featuredImage
-              ? `      <enclosure url="${xml(base + p.featuredImage)}" type="image/webp" length="0" />`
-              : '',
+            enclosures[i] ?? '',
             '    </item>',
           ]
             .filter(Boolean)

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import type { StorageConfig } from '../config.ts';
-import { type Area, type StorageBackend } from './backend.ts';
+import { isSafeKey, type Area, type StorageBackend } from './backend.ts';
 import { processImage, type ImageFormat, type ImageOptions, type ProcessedImage } from './images.ts';
 import { localFolderBackend } from './local-folder.ts';
 import { serveArea, type ServeOptions } from './serve.ts';
@@ -143,6 +143,15 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
 
     async exists(area: Area, key: string): Promise<boolean> {
       return (await backend.stat(area, key)) !== undefined;
+    },
+
+    /**
+     * The stored file's length in bytes (a folder's stat, a bucket's HEAD), or undefined when
+     * nothing is stored under `key` or the key is not one of ours (the RSS feed's enclosures).
+     */
+    async size(area: Area, key: string): Promise<number | undefined> {
+      if (!isSafeKey(key)) return undefined;
+      return (await backend.stat(area, key))?.size;
     },
 
     /** Removes a file; a missing one is fine. */

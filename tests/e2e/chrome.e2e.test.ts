@@ -200,7 +200,7 @@ describe('site chrome on a desktop', () => {
     }
   });
 
-  it('the footer lists services, coverage areas, contact hours, policies and the 2024 copyright', async () => {
+  it('the footer lists services, coverage areas, contact hours, policies and the copyright from 2024 to this year', async () => {
     const { page, problems } = await open('desktop');
     await visit(page, '/');
     const footer = page.getByRole('contentinfo');
@@ -220,7 +220,12 @@ describe('site chrome on a desktop', () => {
     for (const name of ['All Manitoba Cities', 'Privacy Policy', 'Terms of Service']) {
       expect(await footer.getByRole('link', { name }).isVisible(), name).toBe(true);
     }
-    expect(await footer.getByText('© 2024').isVisible()).toBe(true);
+    const year = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Winnipeg', year: 'numeric' }).format(new Date()),
+    );
+    expect(await footer.getByText(`© 2024–${year} Parts Hunters MB. All rights reserved.`).isVisible()).toBe(
+      true,
+    );
 
     await footer.getByRole('link', { name: 'Steinbach', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/mb/steinbach/trailer-parts');

@@ -1,11 +1,13 @@
 /**
  * What a crawler reads on every page of the sitemap (issue 17 item 10; decision 0081), over plain
- * HTTP like a search engine: titles within 60 characters that keep the brand, no Offer without a
- * price, dates that never run backwards (JSON-LD, sitemap lastmod), structured data fitting each
- * kind of page (Service on the service pages, Blog on /blog), and no aria-label on a plain list.
+ * HTTP like a search engine: titles within 60 characters that keep the brand, meta descriptions
+ * within 160 cut at a word (issue 31 item 10; every page, the sitemap's or not, is walked without a
+ * build by tests/api/search-result-heads.test.ts), no Offer without a price, dates that never run
+ * backwards (JSON-LD, sitemap lastmod), structured data fitting each kind of page (Service on the
+ * service pages, Blog on /blog), and no aria-label on a plain list.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fetchPage, titleOf } from '../e2e/support/html.ts';
+import { fetchPage, metaContents, titleOf } from '../e2e/support/html.ts';
 import { urlOf } from '../e2e/support/server.ts';
 import { SITE_NAME } from '../e2e/support/site.ts';
 
@@ -47,11 +49,26 @@ describe('every page of the sitemap', () => {
   it('has a title of at most 60 characters; the page part is shortened, never the brand', () => {
     const problems = pages.flatMap(({ path, html }) => {
       const title = titleOf(html) ?? '';
-      // a post's own meta title is the author's choice, taken as written
+      // a post's own meta title is the author's words, without the brand, but held to 60 too
+      // (issue 31 item 10: shortened by its own ' | …' part first, then at a word)
       const exact = path.startsWith('/blog/') && !title.endsWith(` | ${SITE_NAME}`);
-      if (exact) return [];
-      const ok = title.length <= 60 && title.endsWith(` | ${SITE_NAME}`);
+      const ok = title.length <= 60 && (exact || title.endsWith(` | ${SITE_NAME}`));
       return ok ? [] : [`${path}: "${title}" (${title.length})`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('has a meta description of at most 160 characters, cut at a word (issue 31 item 10)', () => {
+    const problems = pages.flatMap(({ path, html }) => {
+      const descriptions = metaContents(html, 'description');
+      const [description = ''] = descriptions;
+      const ok =
+        descriptions.length === 1 &&
+        description.length > 0 &&
+        description.length <= 160 &&
+        // an ellipsis follows a whole word, never a space or punctuation
+        !/[\s,;:–-]…/.test(description);
+      return ok ? [] : [`${path}: "${description}" (${description.length})`];
     });
     expect(problems).toEqual([]);
   });

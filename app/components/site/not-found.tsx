@@ -52,7 +52,10 @@ export function NotFoundContent() {
       {site && (
         <p className="mt-6 text-slate-700">
           Or text a photo of your part to{' '}
-          <a href={smsHref(site.phone)} className="whitespace-nowrap font-semibold text-slate-900 underline underline-offset-2">
+          <a
+            href={smsHref(site.phone)}
+            className="whitespace-nowrap font-semibold text-slate-900 underline underline-offset-2"
+          >
             {formatPhone(site.phone)}
           </a>{' '}
           and we will find it for you.

@@ -2,7 +2,7 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import { PRIVACY_PATH, TERMS_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
-import { COPYRIGHT_YEAR, FOOTER_HOURS, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
+import { copyrightYears, FOOTER_HOURS, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
 import { LogoMark } from './logo.tsx';
 import { cityPagePath, FOOTER_CITIES, SERVICE_LINKS } from './nav-links.ts';
 
@@ -11,7 +11,8 @@ const link = 'hover:text-white hover:underline';
 
 const footerClass = 'bg-slate-900 pb-20 text-slate-300 md:pb-0';
 
-export function SiteFooter({ site }: { site: SiteInfo }) {
+/** `year`: the current year in Manitoba, for the copyright line. */
+export function SiteFooter({ site, year }: { site: SiteInfo; year: number }) {
   return (
     <footer className={footerClass}>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -94,7 +95,7 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-xs sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {COPYRIGHT_YEAR} {site.name}. All rights reserved.
+            © {copyrightYears(year)} {site.name}. All rights reserved.
           </p>
           <ul className="flex gap-6">
             <li>

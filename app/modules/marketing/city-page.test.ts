@@ -20,10 +20,10 @@ describe('city × category page copy', () => {
     expect(cityPageSeo(winnipeg, trailer)).toEqual({
       title: 'Trailer Parts in Winnipeg, Manitoba',
       description:
-        'Trailer parts in Winnipeg, quoted the same day. Text a photo of your part for an all-in price and ETA, with delivery across Winnipeg Metro.',
+        'Trailer parts in Winnipeg, quoted the same day. Text a photo for an all-in price and ETA, delivered across Winnipeg Metro.',
       h1: 'Trailer Parts in Winnipeg',
     });
-    expect(cityPageSeo(gimli, trailer).description).toContain('delivery across the Interlake Area.');
+    expect(cityPageSeo(gimli, trailer).description).toContain('delivered across the Interlake Area.');
   });
 
   it('gives every city and category pair its own title, description and heading', () => {

@@ -62,8 +62,9 @@ export function cityPageSeo(city: City, category: Category): CityPageSeo {
   return {
     title: `${category.name} in ${city.name}, Manitoba`,
     description:
-      `${capitalize(phrase)} in ${city.name}, quoted the same day. Text a photo of your part for an ` +
-      `all-in price and ETA, with delivery across ${regionPhrase(city.region)}.`,
+      // within 160 characters for every city and category (search results cut longer ones)
+      `${capitalize(phrase)} in ${city.name}, quoted the same day. Text a photo for an all-in price ` +
+      `and ETA, delivered across ${regionPhrase(city.region)}.`,
     h1: `${category.name} in ${city.name}`,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMeta, fitTitle, TITLE_MAX } from './meta.ts';
+import { buildMeta } from './meta.ts';
+import { DESCRIPTION_MAX, fitTitle, TITLE_MAX } from './text-fit.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const site = {
@@ -142,7 +143,7 @@ describe('fitTitle: within 60 characters, shortening the page part and never the
     expect(fitted.endsWith(' | Parts Hunters MB')).toBe(true);
   });
 
-  it('buildMeta uses it for <title>, og:title and twitter:title; an exact title is left alone', () => {
+  it('buildMeta uses it for <title>, og:title and twitter:title; an exact title is kept when it fits', () => {
     const tags = buildMeta(site, {
       title: 'Walterscheid W2300 PTO Driveline, 1-3/8 in 6-Spline',
       description: 'd',
@@ -153,9 +154,37 @@ describe('fitTitle: within 60 characters, shortening the page part and never the
       property: 'og:title',
       content: 'Walterscheid W2300 PTO Driveline | Parts Hunters MB',
     });
-    const exact = 'How to Identify a Trailer Axle by Its Tag | Manitoba Trailer Parts';
+    const exact = 'How to Identify a Trailer Axle by Its Tag';
     expect(buildMeta(site, { title: exact, exactTitle: true, description: 'd', path: '/' })).toContainEqual({
       title: exact,
     });
+    // past 60 characters (a post's own meta title, issue 31 item 10): its ' | …' part goes first
+    const long = buildMeta(site, {
+      title: `${exact} | Manitoba Trailer Parts`,
+      exactTitle: true,
+      description: 'd',
+      path: '/',
+    });
+    for (const key of ['og:title', 'twitter:title']) {
+      expect(long).toContainEqual(
+        expect.objectContaining({ content: exact, [key.startsWith('og') ? 'property' : 'name']: key }),
+      );
+    }
+    expect(long).toContainEqual({ title: exact });
+  });
+
+  it('buildMeta holds the description, og:description and twitter:description to 160, cut at a word', () => {
+    const description = `${'Trailer parts quoted the same day. '.repeat(5)}Text us.`;
+    const tags = buildMeta(site, { title: 'T', description, path: '/' });
+    const contents = tags.flatMap((t) =>
+      'content' in t && /description$/.test('name' in t ? t.name : t.property) ? [t.content] : [],
+    );
+    expect(contents).toHaveLength(3);
+    for (const content of contents) {
+      expect(content.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+      expect(content).toBe(
+        'Trailer parts quoted the same day. Trailer parts quoted the same day. Trailer parts quoted the same day. Trailer parts quoted the same day.',
+      );
+    }
   });
 });

@@ -3,6 +3,7 @@
  * Twitter card and canonical link. Pure: returns descriptors React Router's <Meta/> renders.
  */
 import type { SiteInfo } from '../site/site.ts';
+import { fitDescription, fitExactTitle, fitTitle } from './text-fit.ts';
 
 export type MetaTag =
   | { title: string }
@@ -12,7 +13,10 @@ export type MetaTag =
   | { 'script:ld+json': Record<string, unknown> };
 
 export type PageSeo = {
-  /** The page's own title; the site name is appended unless `exactTitle` */
+  /**
+   * The page's own title; the site name is appended unless `exactTitle`. Either way the `<title>`
+   * is held to TITLE_MAX characters (`fitTitle`, `fitExactTitle` in text-fit.ts).
+   */
   title: string;
   /**
    * Shorter forms of `title`, longest first, for when `title | site name` runs past TITLE_MAX
@@ -20,6 +24,7 @@ export type PageSeo = {
    */
   shorterTitles?: readonly string[];
   exactTitle?: boolean;
+  /** Held to DESCRIPTION_MAX characters, cut at a word (`fitDescription`) */
   description: string;
   keywords?: string[];
   /** Path of the page (canonical = BASE_URL + path) */
@@ -39,39 +44,6 @@ export type PageSeo = {
 
 export const DEFAULT_SOCIAL_IMAGE = '/social-card.png';
 
-/** What search results show of a title; past it they cut the end, which is where the brand is. */
-export const TITLE_MAX = 60;
-const ELLIPSIS = '…';
-const DANGLING = /(?:\s+(?:a|an|and|at|by|for|from|in|of|on|or|the|to|with))+$/i;
-
-/**
- * `title | site name` within TITLE_MAX characters, shortening the page's part and never the brand:
- * the first of the title and its shorter forms that fits; else the shortest with its trailing
- * ', detail' parts dropped ('Walterscheid PTO Driveline, 1-3/8 in 6-Spline' → 'Walterscheid PTO
- * Driveline'); else cut at a word boundary with an ellipsis.
- */
-export function fitTitle(title: string, siteName: string, shorter: readonly string[] = []): string {
-  const suffix = ` | ${siteName}`;
-  const room = TITLE_MAX - suffix.length;
-  const fits = (t: string) => t.length <= room;
-  let candidate = [title, ...shorter].find(fits);
-  if (!candidate) {
-    candidate = shorter.at(-1) ?? title;
-    while (!fits(candidate) && candidate.includes(', ')) {
-      candidate = candidate.slice(0, candidate.lastIndexOf(', '));
-    }
-    if (!fits(candidate)) {
-      const keep = room - ELLIPSIS.length;
-      // the last space at or before the limit ends the last whole word that fits
-      const space = candidate.lastIndexOf(' ', keep);
-      const cut = candidate.slice(0, space > room / 2 ? space : keep);
-      // 'Parts Quote in…' reads worse than 'Parts Quote…': no dangling little word before the cut
-      candidate = `${cut.replace(DANGLING, '').replace(/[\s,;:–-]+$/, '')}${ELLIPSIS}`;
-    }
-  }
-  return `${candidate}${suffix}`;
-}
-
 export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl)
     ? pathOrUrl
@@ -79,12 +51,14 @@ export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
 }
 
 export function buildMeta(site: SiteInfo, seo: PageSeo): MetaTag[] {
-  const title = seo.exactTitle ? seo.title : fitTitle(seo.title, site.name, seo.shorterTitles);
+  // the one place every page's title and description are held to what search results show
+  const title = seo.exactTitle ? fitExactTitle(seo.title) : fitTitle(seo.title, site.name, seo.shorterTitles);
+  const description = fitDescription(seo.description);
   const url = seo.canonicalUrl || absoluteUrl(site.baseUrl, seo.path);
   const image = absoluteUrl(site.baseUrl, seo.image || DEFAULT_SOCIAL_IMAGE);
   const tags: MetaTag[] = [
     { title },
-    { name: 'description', content: seo.description },
+    { name: 'description', content: description },
     ...(seo.keywords?.length ? [{ name: 'keywords', content: seo.keywords.join(', ') }] : []),
     ...(seo.noindex
       ? [{ name: 'robots', content: seo.noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow' }]
@@ -93,13 +67,13 @@ export function buildMeta(site: SiteInfo, seo: PageSeo): MetaTag[] {
     { property: 'og:type', content: seo.type ?? 'website' },
     { property: 'og:site_name', content: site.name },
     { property: 'og:title', content: title },
-    { property: 'og:description', content: seo.description },
+    { property: 'og:description', content: description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
     { property: 'og:locale', content: 'en_CA' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: seo.description },
+    { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
   ];
   for (const data of seo.jsonLd ?? []) tags.push({ 'script:ld+json': data });

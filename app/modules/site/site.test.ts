@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsHref, trackAttributes } from './site.ts';
+import { copyrightYears, smsHref, trackAttributes } from './site.ts';
 
 describe('site helpers', () => {
   it('builds sms: links that work on iOS and Android, with an encoded body', () => {
@@ -15,5 +15,11 @@ describe('site helpers', () => {
       'data-track-location': 'header',
       'data-track-text': 'Get a Quote',
     });
+  });
+
+  it("runs the footer's copyright from the spec's 2024 to the current year", () => {
+    expect(copyrightYears(2024)).toBe('2024');
+    expect(copyrightYears(2026)).toBe('2024–2026');
+    expect(copyrightYears(2031)).toBe('2024–2031');
   });
 });
