@@ -9,33 +9,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tagPhoto } from '../../tests/e2e/fixtures/images.ts';
 import type { StorageBackend } from './backend.ts';
 import { createFileStore, storageBackend } from './index.ts';
 import { localFolderBackend } from './local-folder.ts';
 import { s3Backend } from './s3.ts';
+import { localBucket } from '../../tests/support/s3-bucket.ts';
 
-let s3rver: S3rver;
-let endpoint: string;
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-s3rver-'));
+const s3 = localBucket('parts');
 const folderDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-folder-'));
-
-beforeAll(async () => {
-  s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'parts' }],
-  });
-  const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
-});
-afterAll(async () => {
-  await s3rver?.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
+afterAll(() => {
   fs.rmSync(folderDir, { recursive: true, force: true });
 });
 
@@ -44,7 +28,7 @@ const bucket = (prefix: string) =>
     kind: 's3',
     bucket: 'parts',
     prefix,
-    endpoint,
+    endpoint: s3.endpoint(),
     region: 'us-east-1',
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
@@ -113,7 +97,7 @@ describe('the file store on a bucket', () => {
         kind: 's3',
         bucket: 'parts',
         prefix: 'site-d',
-        endpoint,
+        endpoint: s3.endpoint(),
         region: 'us-east-1',
         credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       },

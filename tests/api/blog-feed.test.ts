@@ -5,10 +5,6 @@
  * /uploads serves for it. A post whose image is gone from storage is listed without an enclosure
  * rather than with a made-up length.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,25 +17,9 @@ import {
 } from '#server/storage/index.ts';
 import { createTestDatabase, testDeps, type TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { localBucket } from '../support/s3-bucket.ts';
 
-let s3rver: S3rver;
-let endpoint: string;
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-s3rver-feed-'));
-
-beforeAll(async () => {
-  s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'feed' }],
-  });
-  endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
-});
-afterAll(async () => {
-  await s3rver?.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
-});
+const s3 = localBucket('feed');
 
 const picture = (width: number, r: number) =>
   sharp({ create: { width, height: Math.round(width * 0.6), channels: 3, background: { r, g: 90, b: 30 } } })
@@ -71,7 +51,7 @@ describe.each<[string, BackendOf]>([
           kind: 's3',
           bucket: 'feed',
           prefix: 'feed-test',
-          endpoint,
+          endpoint: s3.endpoint(),
           region: 'us-east-1',
           credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
         },

@@ -5,12 +5,10 @@
  * picture staff remove from an item is deleted from the bucket; nothing is written to DATA_DIR.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import type { StorageBackend } from '#server/storage/backend.ts';
@@ -20,25 +18,9 @@ import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
+import { localBucket } from '../support/s3-bucket.ts';
 
-let s3rver: S3rver;
-let endpoint: string;
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-s3rver-api-'));
-
-beforeAll(async () => {
-  s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'uploads' }],
-  });
-  endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
-});
-afterAll(async () => {
-  await s3rver?.close();
-  fs.rmSync(s3Dir, { recursive: true, force: true });
-});
+const s3 = localBucket('uploads');
 
 eachEngine(
   'files in an S3 bucket',
@@ -61,7 +43,7 @@ eachEngine(
           kind: 's3',
           bucket: 'uploads',
           prefix: `test-${engine}`,
-          endpoint,
+          endpoint: s3.endpoint(),
           region: 'us-east-1',
           credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
         },
