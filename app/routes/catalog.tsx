@@ -79,7 +79,12 @@ export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
   const categoryName = data?.categories.find((c) => c.slug === data.category)?.name;
   const pageSuffix = data && data.page > 1 ? ` (Page ${data.page})` : '';
+  // each category and page is a list of its own; the city only changes the delivery estimates
+  const canonical = new URLSearchParams();
+  if (data?.category) canonical.set('category', data.category);
+  if (data && data.page > 1) canonical.set('page', String(data.page));
   return pageMeta(args, {
+    path: `/catalog${canonical.size ? `?${canonical}` : ''}`,
     title: `${categoryName ? `${categoryName} | ` : ''}${CATALOG_TEXT.listTitle}${pageSuffix}`,
     description: categoryName
       ? `${categoryName} in stock and ready to ship across Manitoba, with prices and delivery estimates. Text us for a quote.`

@@ -51,6 +51,16 @@ export function renderPages(options: {
 
   return (req, res, next) => {
     const read = req.method === 'GET' || req.method === 'HEAD';
+    // one address per page: a path that differs from a page's only by letter case or a trailing
+    // slash (/LOGISTICS, /logistics/, /Blog) moves there for good, so links, caches and search
+    // engines meet one spelling (issue 31 item 4). Private links (/q/<token>) are case-sensitive:
+    // only paths that then name a public page move.
+    const spelled = read && pageCache ? canonicalSpelling(req.path) : req.path;
+    if (spelled !== req.path && pageCache!.isPublicPage(spelled)) {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(301, spelled + (query === -1 ? '' : req.originalUrl.slice(query)));
+      return;
+    }
     if (!read && !sameOrigin(req, options.site)) {
       // a page's action (a back-office form or fetcher) is for this site's own pages only
       res.status(403).type('text/plain').send(FOREIGN_ORIGIN);
@@ -100,6 +110,12 @@ export function renderPages(options: {
       })
       .catch(next);
   };
+}
+
+/** A page path as the site spells it: lower case, no trailing slash ('/' stays '/'). */
+export function canonicalSpelling(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 ? lower.replace(/\/+$/, '') || '/' : lower;
 }
 
 function contextFor(req: ExpressRequest, values: AppLoadContext): RouterContextProvider {
