@@ -53,7 +53,7 @@ export function renderPages(options: {
     const read = req.method === 'GET' || req.method === 'HEAD';
     // one address per page: a path that differs from a page's only by letter case or a trailing
     // slash (/LOGISTICS, /logistics/, /Blog) moves there for good, so links, caches and search
-    // engines meet one spelling (issue 31 item 4). Private links (/q/<token>) are case-sensitive:
+    // engines meet one spelling (issue 31 item 4, decision 0127). Private links (/q/<token>) are case-sensitive:
     // only paths that then name a public page move.
     const spelled = read && pageCache ? canonicalSpelling(req.path) : req.path;
     if (spelled !== req.path && pageCache!.isPublicPage(spelled)) {

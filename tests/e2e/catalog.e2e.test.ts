@@ -107,8 +107,9 @@ describe('the catalog list', () => {
     // 'all' means no filter, as the GET form sends it
     const all = textOf((await fetchPage('/catalog?category=all&city=all')).html);
     expect(all).toContain('Showing 1–24 of 29 parts');
-    // the canonical link is the listing itself; the page stays small (24 items per page)
-    expect(linkHrefs(html, 'canonical')).toEqual([`${baseUrl()}/catalog`]);
+    // the canonical link is this list: its category (and page), not the city, which only changes
+    // the delivery estimates (decision 0127); the page stays small (24 items per page)
+    expect(linkHrefs(html, 'canonical')).toEqual([`${baseUrl()}/catalog?category=trailer-parts`]);
     expect(titleOf(html)).toBe('Trailer Parts | Parts Catalog | Parts Hunters MB');
     const page2 = await fetchPage('/catalog?page=2');
     expect(countElements(page2.html, 'article')).toBe(5);
