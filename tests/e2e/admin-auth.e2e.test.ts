@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICES, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { fetchPage, metaContents, titleOf } from './support/html.ts';
 import { urlOf } from './support/server.ts';
-import { submitSignIn } from './support/admin.ts';
+import { signIn, submitSignIn } from './support/admin.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 
 const ADMIN_PAGES = [
@@ -224,10 +224,8 @@ describe('signing in and working', () => {
       it(`${path} does not scroll sideways (${device})`, async () => {
         const { context, page, problems } = await openPage(browser, device);
         try {
-          await submitSignIn(page);
-          await page.waitForURL('**/admin/leads');
-          await page.goto(path);
-          await waitForHydration(page);
+          // the file's browser signs in through the form once; these take that session
+          await signIn(page, path);
           await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
           const width = await page.evaluate(
             () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
