@@ -59,7 +59,6 @@ import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import { LEAD_NOT_FOUND, moveLead } from './lead-moves.ts';
-
 import type { Messaging } from './messaging.ts';
 import type { RateLimitService } from './rate-limits.ts';
 
@@ -81,7 +80,6 @@ export const QUESTION_LIMIT = 10;
 export type Viewer = { staff: boolean; ip: string; userAgent: string };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The first word of a name: all the page shows of a person (links get forwarded). */
 /** The first word of a name; '' when there is none (a lead by text is named by its phone number). */
 const firstNameOf = (name: string) => {
   const first = name.trim().split(/\s+/)[0] ?? '';
