@@ -81,6 +81,8 @@ export interface LeadsTable {
   /** times the customer opened the quote page since the current version was sent */
   quote_views: Generated<number>;
   quote_first_viewed_at: Timestamp | null;
+  /** 1: the order's texts go out by themselves; 0: staff switched them off (migration 0011) */
+  auto_texts: Generated<number>;
 }
 
 /** One sent quote (issue 28): its options as JSON (QuoteOption[]); locked once accepted. Migration 0010. */
@@ -146,6 +148,50 @@ export interface OutgoingMessagesTable {
   sent_at: Timestamp | null;
   /** 'customer' (the conversation: quotes, replies, e-mail copies) or 'staff' (alerts); migration 0005 */
   audience: Generated<string>;
+  /** set for a message that must go out once (a part ready, a reminder); unique (migration 0011) */
+  dedupe_key: string | null;
+}
+
+/** Whom staff buy parts from (issue 29); archived ones stay on old orders. Migration 0011. */
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  account_number: string | null;
+  lead_time_days: number | null;
+  notes: string | null;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A part bought for an ordered lead (issue 29): its step, costs in cents, dates. Migration 0011. */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  lead_id: number;
+  part: string;
+  supplier_id: number | null;
+  order_ref: string | null;
+  quoted_cost: number | null;
+  actual_cost: number | null;
+  step: string;
+  previous_step: string | null;
+  handover: string;
+  /** YYYY-MM-DD in Winnipeg */
+  promised_date: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  ordered_at: Timestamp | null;
+  arrived_at: Timestamp | null;
+  ready_at: Timestamp | null;
+  done_at: Timestamp | null;
+  reminded_days: number | null;
+  /** changes with every write: a move names the revision it saw */
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Texts received from customers (Twilio's webhook), one row per MessageSid; migration 0005. */
@@ -276,6 +322,8 @@ export interface DB {
   quote_versions: QuoteVersionsTable;
   lead_links: LeadLinksTable;
   outgoing_messages: OutgoingMessagesTable;
+  suppliers: SuppliersTable;
+  order_lines: OrderLinesTable;
   sms_opt_outs: SmsOptOutsTable;
   sms_inbound: SmsInboundTable;
   catalog_items: CatalogItemsTable;

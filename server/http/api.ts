@@ -13,6 +13,7 @@ import { catalogRouter } from './api/catalog.ts';
 import { clicksRouter } from './api/clicks.ts';
 import { insightsRouter } from './api/insights.ts';
 import { leadsRouter } from './api/leads.ts';
+import { ordersRouter } from './api/orders.ts';
 import { pagesRouter } from './api/pages.ts';
 import { publicRouter } from './api/public.ts';
 import { smsRouter } from './api/sms.ts';
@@ -27,6 +28,7 @@ export function apiRouter(services: Services, config: Config): Router {
   api.use(statsRouter(services));
   api.use(insightsRouter(services, config));
   api.use(leadsRouter(services, config));
+  api.use(ordersRouter(services, config));
   api.use(smsRouter(services, config));
   api.use(catalogRouter(services, config));
   api.use(blogRouter(services, config));

@@ -14,6 +14,7 @@ import { insightsService } from './insights.ts';
 import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
 import { quotesService } from './quotes.ts';
+import { ordersService } from './orders.ts';
 import { createMessaging } from './messaging.ts';
 import { cityPagesService } from './city-pages.ts';
 import { rateLimitService } from './rate-limits.ts';
@@ -53,6 +54,8 @@ export function createServices(deps: ServiceDeps) {
     leads,
     leadAdmin: leadAdminService(deps, { messaging, quotes }),
     messaging,
+    // after a yes: suppliers and the parts bought for each order (issue 29)
+    orders: ordersService(deps, { messaging }),
     quotes,
     rateLimits,
     reference,

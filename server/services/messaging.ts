@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
-import { insertMessage, type NewMessage } from '../db/repo/outgoing-messages.ts';
+import { insertMessage, insertMessageOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
 import { isNumberOptedOut, recordOptOut } from '../db/repo/texting.ts';
 import { createSmtpSender } from '../messaging/smtp.ts';
 import { createTwilioSender } from '../messaging/twilio.ts';
@@ -51,6 +51,28 @@ export function createMessaging(deps: ServiceDeps) {
     );
   }
 
+  /** A text to a customer with the status it starts with (the worker re-checks the opt-out before sending). */
+  async function textMessage(
+    trx: Executor,
+    text: { leadId: number | null; phone: string; body: string },
+  ): Promise<NewMessage> {
+    const e164 = toE164(text.phone);
+    let status: NewMessage['status'] = twilio ? 'queued' : 'logged';
+    let lastError: string | null = null;
+    if (!e164) [status, lastError] = ['failed', SMS_ERRORS.notTextable];
+    else if (await isNumberOptedOut(trx, e164)) [status, lastError] = ['blocked', SMS_ERRORS.optedOut];
+    return {
+      leadId: text.leadId,
+      channel: 'sms',
+      recipient: e164 ?? text.phone,
+      subject: null,
+      body: text.body,
+      status,
+      audience: 'customer',
+      lastError,
+    };
+  }
+
   /** The one writer: records a message in the caller's transaction; returns its id. */
   function queue(trx: Executor, message: NewMessage, at: Date): Promise<number> {
     return insertMessage(trx, message, at);
@@ -77,24 +99,28 @@ export function createMessaging(deps: ServiceDeps) {
       text: { leadId: number | null; phone: string; body: string },
       at: Date,
     ): Promise<{ id: number; status: NewMessage['status'] }> {
-      const e164 = toE164(text.phone);
-      let status: NewMessage['status'] = twilio ? 'queued' : 'logged';
-      let lastError: string | null = null;
-      if (!e164) [status, lastError] = ['failed', SMS_ERRORS.notTextable];
-      else if (await isNumberOptedOut(trx, e164)) [status, lastError] = ['blocked', SMS_ERRORS.optedOut];
-      const message: NewMessage = {
-        leadId: text.leadId,
-        channel: 'sms',
-        recipient: e164 ?? text.phone,
-        subject: null,
-        body: text.body,
-        status,
-        audience: 'customer',
-        lastError,
-      };
+      const message = await textMessage(trx, text);
       const id = await queue(trx, message, at);
-      if (status === 'logged') logNotSent(id, message);
-      return { id, status };
+      if (message.status === 'logged') logNotSent(id, message);
+      return { id, status: message.status };
+    },
+
+    /**
+     * A text that must go out once (issue 29: a part ready, a reminder), written under `once.key`
+     * and queued for no earlier than `once.notBefore` (quiet hours); undefined when a text with
+     * that key exists already (another process, a retried request).
+     */
+    async enqueueTextOnce(
+      trx: Executor,
+      text: { leadId: number | null; phone: string; body: string },
+      at: Date,
+      once: { key: string; notBefore?: Date },
+    ): Promise<{ id: number; status: NewMessage['status'] } | undefined> {
+      const message = await textMessage(trx, text);
+      const id = await insertMessageOnce(trx, message, at, once);
+      if (id === undefined) return undefined;
+      if (message.status === 'logged') logNotSent(id, message);
+      return { id, status: message.status };
     },
 
     /**
@@ -122,26 +148,28 @@ export function createMessaging(deps: ServiceDeps) {
       return status === 'sent';
     },
 
-    /** Queues an e-mail copy to the customer when the lead has an address and SMTP is set; else nothing. */
+    /**
+     * Queues an e-mail copy to the customer when the lead has an address and SMTP is set; else
+     * nothing. With `once`, written once under its key (as enqueueTextOnce).
+     */
     async enqueueCustomerEmail(
       trx: Executor,
       mail: { leadId: number; email: string | null; subject: string; body: string },
       at: Date,
+      once?: { key: string; notBefore?: Date },
     ): Promise<boolean> {
       if (!mail.email || !emailSender) return false;
-      await queue(
-        trx,
-        {
-          leadId: mail.leadId,
-          channel: 'email',
-          recipient: mail.email,
-          subject: mail.subject,
-          body: mail.body,
-          status: 'queued',
-          audience: 'customer',
-        },
-        at,
-      );
+      const message: NewMessage = {
+        leadId: mail.leadId,
+        channel: 'email',
+        recipient: mail.email,
+        subject: mail.subject,
+        body: mail.body,
+        status: 'queued',
+        audience: 'customer',
+      };
+      if (once) return (await insertMessageOnce(trx, message, at, once)) !== undefined;
+      await queue(trx, message, at);
       return true;
     },
 

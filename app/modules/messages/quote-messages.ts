@@ -86,7 +86,7 @@ function offer(options: readonly Pick<QuoteOption, 'sellPrice' | 'etaDays'>[]): 
 }
 
 /** Fills `{part}` with the part's name, shortened so the whole text stays within two segments. */
-function withPart(template: string, part: string): string {
+export function withPart(template: string, part: string): string {
   const fixed = toGsm7(template.replace('{part}', ''));
   const room = MAX_TEXT_CHARS - fixed.length;
   return toGsm7(template.replace('{part}', cut(toGsm7(part), Math.max(8, room))));

@@ -14,6 +14,7 @@ import { contentVersion } from './0007-content-version.ts';
 import { blogBodyHtml } from './0008-blog-body-html.ts';
 import { insights } from './0009-insights.ts';
 import { quoteLink } from './0010-quote-link.ts';
+import { orders } from './0011-orders.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0008-blog-body-html': blogBodyHtml(),
     '0009-insights': insights(),
     '0010-quote-link': quoteLink(engine),
+    '0011-orders': orders(engine),
   };
   return { getMigrations: async () => migrations };
 }

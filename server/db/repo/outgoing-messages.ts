@@ -49,27 +49,55 @@ export type DueMessage = {
  * sends in its TwiML answer) counts as one attempt, sent now.
  */
 export async function insertMessage(trx: Executor, message: NewMessage, now: Date): Promise<number> {
-  const at = now.toISOString();
   const { id } = await trx
     .insertInto('outgoing_messages')
-    .values({
-      lead_id: message.leadId,
-      channel: message.channel,
-      recipient: message.recipient,
-      subject: message.subject,
-      body: message.body,
-      status: message.status,
-      audience: message.audience ?? (message.channel === 'email' ? 'staff' : 'customer'),
-      attempts: message.status === 'sent' ? 1 : 0,
-      last_error: message.lastError ?? null,
-      sent_at: message.status === 'sent' ? at : null,
-      next_attempt_at: at,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(messageRow(message, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * Records a message that must exist once (issue 29: a part ready, a reminder), under its `key`,
+ * queued for no earlier than `notBefore` (quiet hours); returns its id, or undefined when a message
+ * with that key was written before, by this process or another.
+ */
+export async function insertMessageOnce(
+  trx: Executor,
+  message: NewMessage,
+  now: Date,
+  once: { key: string; notBefore?: Date },
+): Promise<number | undefined> {
+  const row = await trx
+    .insertInto('outgoing_messages')
+    .values({
+      ...messageRow(message, now),
+      dedupe_key: once.key,
+      next_attempt_at: (once.notBefore ?? now).toISOString(),
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+function messageRow(message: NewMessage, now: Date) {
+  const at = now.toISOString();
+  return {
+    lead_id: message.leadId,
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject,
+    body: message.body,
+    status: message.status,
+    audience: message.audience ?? (message.channel === 'email' ? 'staff' : 'customer'),
+    attempts: message.status === 'sent' ? 1 : 0,
+    last_error: message.lastError ?? null,
+    sent_at: message.status === 'sent' ? at : null,
+    next_attempt_at: at,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 /**

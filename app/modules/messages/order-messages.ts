@@ -1,0 +1,40 @@
+/**
+ * The texts of an order (issue 29, decision 0150): the part ordered (with its date), its date moved,
+ * ready for pickup or out for delivery, and the 'still waiting for you' reminders; each with the
+ * customer's link and within two SMS segments, as the quote's (quote-messages.ts). Pure.
+ */
+import type { Handover } from '../orders/orders.ts';
+import { withPart } from './quote-messages.ts';
+
+type Order = { siteName: string; caseNumber: string; part: string; url: string };
+
+export function orderedText(o: Order & { day: string }): string {
+  return withPart(
+    `${o.siteName}: Your part ({part}) for order ${o.caseNumber} is ordered, expected ${o.day}. Follow it: ${o.url}`,
+    o.part,
+  );
+}
+
+export function dateMovedText(o: Order & { day: string; why: string | null }): string {
+  const why = o.why ? ` (${o.why})` : '';
+  return withPart(
+    `${o.siteName}: New date for your part ({part}), order ${o.caseNumber}: ${o.day}${why}. Follow it: ${o.url}`,
+    o.part,
+  );
+}
+
+export function readyText(o: Order & { handover: Handover }): string {
+  return withPart(
+    o.handover === 'pickup'
+      ? `${o.siteName}: Your part ({part}) for order ${o.caseNumber} is ready for pickup. Address and hours: ${o.url}`
+      : `${o.siteName}: Your part ({part}) for order ${o.caseNumber} is out for delivery. Follow it: ${o.url}`,
+    o.part,
+  );
+}
+
+export function reminderText(o: Order): string {
+  return withPart(
+    `${o.siteName}: Your part ({part}) for order ${o.caseNumber} is still waiting for you. Address and hours: ${o.url}`,
+    o.part,
+  );
+}

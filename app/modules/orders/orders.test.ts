@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { afterQuietHours, businessDay, dueReminder, lineException } from './order-timing.ts';
+import {
+  CARRIER_IDS,
+  checkMove,
+  checkPromisedDate,
+  LINE_STEPS,
+  lineFieldsSchema,
+  linesSummary,
+  nextStep,
+  ORDER_MESSAGES,
+  stepLabel,
+  supplierSchema,
+  trackingUrl,
+} from './orders.ts';
+
+describe('the step machine', () => {
+  it('goes to order → ordered → shipped → arrived → ready → done, and no further', () => {
+    const walked: string[] = [LINE_STEPS[0]];
+    for (let s = nextStep('to_order'); s; s = nextStep(s)) walked.push(s);
+    expect(walked).toEqual(['to_order', 'ordered', 'shipped', 'arrived', 'ready', 'done']);
+    expect(nextStep('done')).toBeUndefined();
+  });
+
+  it('moves forward to any later step, never back, never to the same step, never out of done', () => {
+    expect(checkMove('to_order', 'ordered')).toBeUndefined();
+    expect(checkMove('ordered', 'arrived')).toBeUndefined(); // a local supplier: nothing shipped
+    expect(checkMove('arrived', 'shipped')).toBe(ORDER_MESSAGES.backwards);
+    expect(checkMove('ready', 'ready')).toBe(ORDER_MESSAGES.same);
+    expect(checkMove('done', 'ready')).toBe(ORDER_MESSAGES.lineDone);
+  });
+
+  it('names ready and done by how the part is handed over', () => {
+    expect(stepLabel('ready', 'pickup')).toBe('Ready for pickup');
+    expect(stepLabel('ready', 'delivery')).toBe('Out for delivery');
+    expect(stepLabel('done', 'pickup')).toBe('Picked up');
+    expect(stepLabel('done', 'delivery')).toBe('Delivered');
+    expect(stepLabel('shipped', 'delivery')).toBe('Shipped to us');
+  });
+
+  it('sums the lines up for the customer', () => {
+    expect(linesSummary([{ step: 'ready' }, { step: 'ordered' }])).toBe('1 of 2 parts ready');
+    expect(linesSummary([{ step: 'done' }, { step: 'ready' }])).toBe('2 of 2 parts ready');
+    expect(linesSummary([{ step: 'shipped' }])).toBe('Your part is on its way');
+    expect(linesSummary([{ step: 'ready' }])).toBe('Your part is ready');
+  });
+});
+
+describe('tracking links', () => {
+  it('has a template for each carrier of the region, each putting the number in the address', () => {
+    expect(CARRIER_IDS).toEqual(['purolator', 'canada_post', 'ups', 'fedex', 'day_ross', 'loomis']);
+    for (const carrier of CARRIER_IDS) {
+      const url = new URL(trackingUrl(carrier, ' 1Z999AA10123456784 ')!);
+      expect(url.protocol).toBe('https:');
+      expect(url.href).toContain('1Z999AA10123456784');
+    }
+    expect(trackingUrl('purolator', '329000000123')).toBe(
+      'https://www.purolator.com/en/shipping/tracker?pin=329000000123',
+    );
+  });
+
+  it('encodes what staff typed, so it cannot change the address', () => {
+    const url = trackingUrl('ups', '12&x=1#y')!;
+    expect(url).toBe('https://www.ups.com/track?loc=en_CA&tracknum=12%26x%3D1%23y');
+  });
+
+  it('has none without a carrier or a number', () => {
+    expect(trackingUrl(null, '123')).toBeUndefined();
+    expect(trackingUrl('fedex', '  ')).toBeUndefined();
+    expect(trackingUrl('fedex', null)).toBeUndefined();
+  });
+});
+
+describe('what staff type', () => {
+  it('takes a line with a known carrier, a cost in cents and a real date', () => {
+    const line = lineFieldsSchema.parse({
+      part: 'Hydraulic pump',
+      supplierId: '3',
+      actualCost: '4500',
+      promisedDate: '2026-12-03',
+      carrier: 'day_ross',
+      trackingNumber: ' 88812 ',
+    });
+    expect(line).toMatchObject({
+      part: 'Hydraulic pump',
+      supplierId: 3,
+      actualCost: 4500,
+      promisedDate: '2026-12-03',
+      carrier: 'day_ross',
+      trackingNumber: '88812',
+      handover: 'pickup',
+    });
+  });
+
+  it('refuses a negative cost, an unknown carrier and a date that does not exist, each with its message', () => {
+    const result = lineFieldsSchema.safeParse({
+      part: 'Pump',
+      actualCost: -1,
+      carrier: 'pony-express',
+      promisedDate: '2026-02-30',
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages).toEqual({
+      actualCost: ORDER_MESSAGES.cost,
+      carrier: ORDER_MESSAGES.carrier,
+      promisedDate: ORDER_MESSAGES.date,
+    });
+  });
+
+  it('refuses a promised date before the order', () => {
+    expect(checkPromisedDate('2026-11-25', '2026-11-26')).toBe(ORDER_MESSAGES.promisedBeforeOrder);
+    expect(checkPromisedDate('2026-11-26', '2026-11-26')).toBeUndefined();
+    expect(checkPromisedDate(null, '2026-11-26')).toBeUndefined();
+  });
+
+  it('takes a supplier with a name, and says what is wrong with the rest', () => {
+    expect(
+      supplierSchema.parse({ name: ' Prairie Hydraulics ', leadTimeDays: '2', email: '' }),
+    ).toMatchObject({
+      name: 'Prairie Hydraulics',
+      leadTimeDays: 2,
+      email: null,
+    });
+    const result = supplierSchema.safeParse({ name: ' ', leadTimeDays: -1, website: 'javascript:alert(1)' });
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages).toEqual({
+      name: ORDER_MESSAGES.supplierName,
+      leadTimeDays: ORDER_MESSAGES.leadTime,
+      website: 'Enter the website as https://…',
+    });
+  });
+});
+
+// Winnipeg is UTC-6 in winter (CST) and UTC-5 in summer (CDT)
+const at = (iso: string) => new Date(iso);
+
+describe('quiet hours', () => {
+  it('lets a text go out from 08:00 to 19:59 in Winnipeg', () => {
+    expect(afterQuietHours(at('2026-11-26T14:00:00Z'))).toEqual(at('2026-11-26T14:00:00Z')); // 08:00 CST
+    expect(afterQuietHours(at('2026-11-27T01:59:00Z'))).toEqual(at('2026-11-27T01:59:00Z')); // 19:59 CST
+  });
+
+  it('holds a text due at night until 08:00', () => {
+    expect(afterQuietHours(at('2026-11-27T02:00:00Z'))).toEqual(at('2026-11-27T14:00:00Z')); // 20:00 → next 08:00
+    expect(afterQuietHours(at('2026-11-26T13:59:00Z'))).toEqual(at('2026-11-26T14:00:00Z')); // 07:59 → 08:00
+    expect(afterQuietHours(at('2026-12-01T05:30:00Z'))).toEqual(at('2026-12-01T14:00:00Z')); // 23:30 → 08:00
+    expect(afterQuietHours(at('2026-12-31T23:00:00Z')).toISOString()).toBe('2026-12-31T23:00:00.000Z'); // 17:00
+    expect(afterQuietHours(at('2027-01-01T03:00:00Z'))).toEqual(at('2027-01-01T14:00:00Z')); // New Year's Eve 21:00
+  });
+
+  it('finds 08:00 on the nights the clocks change', () => {
+    // 2026-03-08: clocks go forward at 02:00; 08:00 CDT is 13:00 UTC
+    expect(afterQuietHours(at('2026-03-08T05:00:00Z'))).toEqual(at('2026-03-08T13:00:00Z'));
+    // 2026-11-01: clocks go back at 02:00; 08:00 CST is 14:00 UTC (the text was due at 21:00 CDT)
+    expect(afterQuietHours(at('2026-11-01T02:00:00Z'))).toEqual(at('2026-11-01T14:00:00Z'));
+  });
+});
+
+describe('reminders of a part not collected', () => {
+  const ready = at('2026-11-02T15:00:00Z');
+  const day = 86_400_000;
+  it('are due at 3 and at 14 days, once each', () => {
+    expect(dueReminder(ready, new Date(ready.getTime() + 3 * day - 1), [])).toBeUndefined();
+    expect(dueReminder(ready, new Date(ready.getTime() + 3 * day), [])).toBe(3);
+    expect(dueReminder(ready, new Date(ready.getTime() + 5 * day), [3])).toBeUndefined();
+    expect(dueReminder(ready, new Date(ready.getTime() + 14 * day), [3])).toBe(14);
+    expect(dueReminder(ready, new Date(ready.getTime() + 20 * day), [3, 14])).toBeUndefined();
+  });
+
+  it('sends only the latest when both came due unsent', () => {
+    expect(dueReminder(ready, new Date(ready.getTime() + 15 * day), [])).toBe(14);
+    expect(dueReminder(ready, new Date(ready.getTime() + 16 * day), [14])).toBeUndefined();
+  });
+});
+
+describe('what needs staff first', () => {
+  const accepted = at('2026-11-23T16:00:00Z'); // Monday 10:00 CST
+  const base = { step: 'ordered' as const, promisedDate: null, readyAt: null, acceptedAt: accepted };
+
+  it('a part not arrived after its promised date is late, from the next day in Winnipeg', () => {
+    const line = { ...base, promisedDate: '2026-11-25' };
+    expect(lineException(line, at('2026-11-26T05:59:00Z'))).toBeUndefined(); // 23:59 on the 25th
+    expect(lineException(line, at('2026-11-26T06:00:00Z'))).toBe('late');
+    expect(lineException({ ...line, step: 'arrived' }, at('2026-11-27T12:00:00Z'))).toBeUndefined();
+  });
+
+  it('a part ready for more than 3 days is not collected', () => {
+    const line = { ...base, step: 'ready' as const, readyAt: at('2026-11-23T18:00:00Z') };
+    expect(lineException(line, at('2026-11-26T18:00:00Z'))).toBeUndefined();
+    expect(lineException(line, at('2026-11-26T18:00:01Z'))).toBe('uncollected');
+    expect(lineException({ ...line, step: 'done' }, at('2026-12-26T18:00:00Z'))).toBeUndefined();
+  });
+
+  it('a part still to order a business day after yes needs ordering (weekends do not count)', () => {
+    const line = { ...base, step: 'to_order' as const };
+    expect(lineException(line, at('2026-11-24T16:00:00Z'))).toBeUndefined();
+    expect(lineException(line, at('2026-11-24T16:00:01Z'))).toBe('not_ordered');
+    const friday = { ...line, acceptedAt: at('2026-11-27T16:00:00Z') };
+    expect(lineException(friday, at('2026-11-29T20:00:00Z'))).toBeUndefined(); // Sunday
+    expect(lineException(friday, at('2026-11-30T16:00:01Z'))).toBe('not_ordered');
+  });
+
+  it('reads the business day in Winnipeg', () => {
+    expect(businessDay(at('2026-11-26T05:59:00Z'))).toBe('2026-11-25');
+    expect(businessDay(at('2026-11-26T06:00:00Z'))).toBe('2026-11-26');
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * What happens after a customer says yes (issue 29, docs/decisions/0150-orders.md): an ordered lead
+ * has one or more purchase lines, each a part bought from a supplier, and each line moves through
+ * the steps below, forward only, one action at a time, with an explicit, recorded 'undo last step'.
+ * The lead is fulfilled when every line is done. Also here: the carriers this region uses and their
+ * tracking pages, and what staff type for a line and a supplier, with its messages.
+ * Pure: no React, no I/O.
+ */
+import { z } from 'zod';
+import { MAX_COST_CENTS } from '../quotes/quote.ts';
+
+/** A line's steps, in order. 'ready' and 'done' read differently for a pickup and a delivery. */
+export const LINE_STEPS = ['to_order', 'ordered', 'shipped', 'arrived', 'ready', 'done'] as const;
+export type LineStep = (typeof LINE_STEPS)[number];
+
+/** How the part reaches the customer once it is here. */
+export const HANDOVERS = ['pickup', 'delivery'] as const;
+export type Handover = (typeof HANDOVERS)[number];
+
+const STEP_LABELS: Record<LineStep, string | Record<Handover, string>> = {
+  to_order: 'To order',
+  ordered: 'Ordered from supplier',
+  shipped: 'Shipped to us',
+  arrived: 'Arrived',
+  ready: { pickup: 'Ready for pickup', delivery: 'Out for delivery' },
+  done: { pickup: 'Picked up', delivery: 'Delivered' },
+};
+
+/** The words for a step, e.g. 'Ready for pickup' or 'Out for delivery'. */
+export function stepLabel(step: LineStep, handover: Handover): string {
+  const label = STEP_LABELS[step];
+  return typeof label === 'string' ? label : label[handover];
+}
+
+export const stepIndex = (step: LineStep): number => LINE_STEPS.indexOf(step);
+
+/** The step after `step`; undefined for 'done'. */
+export function nextStep(step: LineStep): LineStep | undefined {
+  return LINE_STEPS[stepIndex(step) + 1];
+}
+
+export const ORDER_MESSAGES = {
+  backwards: 'A part only moves forward. Use "Undo last step" to take a step back.',
+  same: 'The part is already at that step.',
+  nothingToUndo: 'There is no step to undo.',
+  lineDone: 'This part has been handed over; nothing more to do.',
+  changed: 'Someone else moved this part just now. Here is where it is.',
+  promisedBeforeOrder: 'The promised date cannot be before the order date.',
+  cost: 'Cost must be 0 or more, in cents.',
+  carrier: 'Choose a carrier from the list.',
+  supplier: 'Choose a supplier.',
+  supplierName: 'Supplier name is required.',
+  leadTime: 'Lead time must be a whole number of days from 0 to 365.',
+  date: 'Enter a date as YYYY-MM-DD.',
+  notOrdered: 'Only an ordered lead has parts to order.',
+} as const;
+
+/**
+ * Whether a line at `from` may move to `to`: forward only, to any later step (a local supplier's
+ * part needs no 'shipped'), one move at a time. A message when it may not.
+ */
+export function checkMove(from: LineStep, to: LineStep): string | undefined {
+  if (from === 'done') return ORDER_MESSAGES.lineDone;
+  if (to === from) return ORDER_MESSAGES.same;
+  if (stepIndex(to) < stepIndex(from)) return ORDER_MESSAGES.backwards;
+  return undefined;
+}
+
+/**
+ * The carriers the region's suppliers ship with, and the page that tracks a number with each. The
+ * number is put into the URL encoded, so whatever staff typed cannot change the address.
+ */
+export const CARRIERS = {
+  purolator: { name: 'Purolator', url: 'https://www.purolator.com/en/shipping/tracker?pin={n}' },
+  canada_post: {
+    name: 'Canada Post',
+    url: 'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor={n}',
+  },
+  ups: { name: 'UPS', url: 'https://www.ups.com/track?loc=en_CA&tracknum={n}' },
+  fedex: { name: 'FedEx', url: 'https://www.fedex.com/fedextrack/?trknbrs={n}' },
+  day_ross: { name: 'Day & Ross', url: 'https://dayross.com/view-shipment-tracking?pro={n}' },
+  loomis: {
+    name: 'Loomis Express',
+    url: 'https://www.loomis-express.com/loomship/Track/TrackStatus?wbs={n}',
+  },
+} as const;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_IDS = Object.keys(CARRIERS) as Carrier[];
+
+/** The carrier's tracking page for a number; undefined without a carrier or a number. */
+export function trackingUrl(carrier: Carrier | null, trackingNumber: string | null): string | undefined {
+  const number = trackingNumber?.trim();
+  if (!carrier || !number) return undefined;
+  return CARRIERS[carrier].url.replace('{n}', encodeURIComponent(number));
+}
+
+export const MAX_LINE_TEXT = 120;
+export const MAX_SUPPLIER_NOTES = 2_000;
+export const MAX_LEAD_TIME_DAYS = 365;
+
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} can be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => v || null);
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
+const isoDate = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (!DATE.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, ORDER_MESSAGES.date);
+
+/** What staff give for a purchase line: all optional but the part; cost in cents. */
+export const lineFieldsSchema = z.object({
+  part: z
+    .string()
+    .trim()
+    .min(1, 'Name the part.')
+    .max(MAX_LINE_TEXT, `The part can be at most ${MAX_LINE_TEXT} characters`),
+  supplierId: z.coerce
+    .number({ message: ORDER_MESSAGES.supplier })
+    .int(ORDER_MESSAGES.supplier)
+    .positive(ORDER_MESSAGES.supplier)
+    .optional()
+    .nullable(),
+  orderRef: text(MAX_LINE_TEXT, 'The order reference'),
+  actualCost: z.coerce
+    .number({ message: ORDER_MESSAGES.cost })
+    .int(ORDER_MESSAGES.cost)
+    .min(0, ORDER_MESSAGES.cost)
+    .max(MAX_COST_CENTS, 'Cost is too large')
+    .optional()
+    .nullable(),
+  promisedDate: isoDate.optional().nullable(),
+  carrier: z
+    .enum(CARRIER_IDS as [Carrier, ...Carrier[]], { message: ORDER_MESSAGES.carrier })
+    .optional()
+    .nullable(),
+  trackingNumber: text(60, 'The tracking number'),
+  handover: z.enum(HANDOVERS).default('pickup'),
+});
+export type LineFields = z.output<typeof lineFieldsSchema>;
+/** A change to a line: any of its fields. */
+export const lineChangeSchema = lineFieldsSchema.partial();
+export type LineChange = z.output<typeof lineChangeSchema>;
+
+/** The promised date may not be before the day the line was ordered (YYYY-MM-DD, business zone). */
+export function checkPromisedDate(
+  promisedDate: string | null | undefined,
+  orderedDay: string,
+): string | undefined {
+  return promisedDate && promisedDate < orderedDay ? ORDER_MESSAGES.promisedBeforeOrder : undefined;
+}
+
+/** A supplier as staff type it. */
+export const supplierSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, ORDER_MESSAGES.supplierName)
+    .max(MAX_LINE_TEXT, `Supplier name can be at most ${MAX_LINE_TEXT} characters`),
+  phone: text(40, 'The phone'),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'The e-mail can be at most 254 characters')
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter a valid e-mail address.')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  website: z
+    .string()
+    .trim()
+    .max(300, 'The website can be at most 300 characters')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Enter the website as https://…')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  accountNumber: text(60, 'The account number'),
+  leadTimeDays: z.coerce
+    .number({ message: ORDER_MESSAGES.leadTime })
+    .int(ORDER_MESSAGES.leadTime)
+    .min(0, ORDER_MESSAGES.leadTime)
+    .max(MAX_LEAD_TIME_DAYS, ORDER_MESSAGES.leadTime)
+    .optional()
+    .nullable(),
+  notes: text(MAX_SUPPLIER_NOTES, 'Notes'),
+});
+export type SupplierFields = z.output<typeof supplierSchema>;
+
+/** A lead's lines in a few words for the customer: '1 of 2 parts ready'. */
+export function linesSummary(lines: readonly { step: LineStep }[]): string {
+  const ready = lines.filter((l) => stepIndex(l.step) >= stepIndex('ready')).length;
+  if (lines.length === 1)
+    return stepIndex(lines[0]!.step) >= stepIndex('ready') ? 'Your part is ready' : 'Your part is on its way';
+  return `${ready} of ${lines.length} parts ready`;
+}

@@ -1,0 +1,221 @@
+/**
+ * Suppliers (`suppliers`) and the purchase lines of ordered leads (`order_lines`), issue 29 and
+ * decision 0150. A line is written only with the revision its writer read (`updateLine`): two staff
+ * moving one line at once, in one process or two, leave one of the moves and tell the other. Writes
+ * run in the caller's transaction. Identical on SQLite and PostgreSQL.
+ */
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Carrier, Handover, LineStep, SupplierFields } from '#app/modules/orders/orders.ts';
+import type { DB, OrderLinesTable, SuppliersTable } from '../schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const iso = (value: string | Date | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+export type Supplier = SupplierFields & { id: number; archived: boolean };
+
+function toSupplier(row: Selectable<SuppliersTable>): Supplier {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    accountNumber: row.account_number,
+    leadTimeDays: row.lead_time_days,
+    notes: row.notes,
+    archived: row.archived_at !== null,
+  };
+}
+
+const supplierColumns = (s: SupplierFields) => ({
+  name: s.name,
+  phone: s.phone,
+  email: s.email,
+  website: s.website,
+  account_number: s.accountNumber,
+  lead_time_days: s.leadTimeDays ?? null,
+  notes: s.notes,
+});
+
+/** Suppliers by name; archived ones only when asked. */
+export async function listSuppliers(db: Executor, options: { archived?: boolean } = {}): Promise<Supplier[]> {
+  let q = db.selectFrom('suppliers').selectAll().orderBy('name').orderBy('id');
+  if (!options.archived) q = q.where('archived_at', 'is', null);
+  return (await q.execute()).map(toSupplier);
+}
+
+export async function findSupplier(db: Executor, id: number): Promise<Supplier | undefined> {
+  const row = await db.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toSupplier(row);
+}
+
+export async function insertSupplier(db: Executor, s: SupplierFields, at: Date): Promise<number> {
+  const { id } = await db
+    .insertInto('suppliers')
+    .values({ ...supplierColumns(s), created_at: at.toISOString(), updated_at: at.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Writes a supplier's fields; false when there is no such supplier. */
+export async function updateSupplier(
+  db: Executor,
+  id: number,
+  s: SupplierFields,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suppliers')
+    .set({ ...supplierColumns(s), updated_at: at.toISOString() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Archives (or brings back) a supplier; false when there is no such supplier. */
+export async function archiveSupplier(
+  db: Executor,
+  id: number,
+  archived: boolean,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('suppliers')
+    .set({ archived_at: archived ? at.toISOString() : null, updated_at: at.toISOString() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type OrderLine = {
+  id: number;
+  leadId: number;
+  part: string;
+  supplierId: number | null;
+  supplierName: string | null;
+  orderRef: string | null;
+  quotedCost: number | null;
+  actualCost: number | null;
+  step: LineStep;
+  previousStep: LineStep | null;
+  handover: Handover;
+  promisedDate: string | null;
+  carrier: Carrier | null;
+  trackingNumber: string | null;
+  orderedAt: string | null;
+  arrivedAt: string | null;
+  readyAt: string | null;
+  doneAt: string | null;
+  remindedDays: number | null;
+  revision: number;
+  createdAt: string;
+};
+
+type LineRow = Selectable<OrderLinesTable> & { supplier_name: string | null };
+
+function toLine(row: LineRow): OrderLine {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    part: row.part,
+    supplierId: row.supplier_id,
+    supplierName: row.supplier_name,
+    orderRef: row.order_ref,
+    quotedCost: row.quoted_cost,
+    actualCost: row.actual_cost,
+    step: row.step as LineStep,
+    previousStep: row.previous_step as LineStep | null,
+    handover: row.handover as Handover,
+    promisedDate: row.promised_date,
+    carrier: row.carrier as Carrier | null,
+    trackingNumber: row.tracking_number,
+    orderedAt: iso(row.ordered_at),
+    arrivedAt: iso(row.arrived_at),
+    readyAt: iso(row.ready_at),
+    doneAt: iso(row.done_at),
+    remindedDays: row.reminded_days,
+    revision: row.revision,
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+function linesQuery(db: Executor) {
+  return db
+    .selectFrom('order_lines')
+    .leftJoin('suppliers', 'suppliers.id', 'order_lines.supplier_id')
+    .selectAll('order_lines')
+    .select('suppliers.name as supplier_name');
+}
+
+/** A lead's lines, in the order they were added. */
+export async function listLeadLines(db: Executor, leadId: number): Promise<OrderLine[]> {
+  const rows = await linesQuery(db)
+    .where('order_lines.lead_id', '=', leadId)
+    .orderBy('order_lines.id')
+    .execute();
+  return rows.map(toLine);
+}
+
+export async function findLine(db: Executor, id: number): Promise<OrderLine | undefined> {
+  const row = await linesQuery(db).where('order_lines.id', '=', id).executeTakeFirst();
+  return row && toLine(row);
+}
+
+export type NewLine = {
+  leadId: number;
+  part: string;
+  supplierId?: number | null;
+  orderRef?: string | null;
+  quotedCost?: number | null;
+  actualCost?: number | null;
+  handover?: Handover;
+  promisedDate?: string | null;
+  carrier?: Carrier | null;
+  trackingNumber?: string | null;
+};
+
+export async function insertLine(db: Executor, line: NewLine, at: Date): Promise<number> {
+  const { id } = await db
+    .insertInto('order_lines')
+    .values({
+      lead_id: line.leadId,
+      part: line.part,
+      supplier_id: line.supplierId ?? null,
+      order_ref: line.orderRef ?? null,
+      quoted_cost: line.quotedCost ?? null,
+      actual_cost: line.actualCost ?? null,
+      step: 'to_order',
+      handover: line.handover ?? 'pickup',
+      promised_date: line.promisedDate ?? null,
+      carrier: line.carrier ?? null,
+      tracking_number: line.trackingNumber ?? null,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Writes a line if it is still at `revision` (what its writer read), bumping the revision; false
+ * when another write came first (or the line is gone).
+ */
+export async function updateLine(
+  db: Executor,
+  id: number,
+  revision: number,
+  changes: Omit<Updateable<OrderLinesTable>, 'id' | 'lead_id' | 'revision' | 'created_at'>,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('order_lines')
+    .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), updated_at: at.toISOString() }))
+    .where('id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

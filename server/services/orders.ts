@@ -1,0 +1,399 @@
+/**
+ * Orders after a yes (issue 29, decision 0150): suppliers, and the purchase lines of an ordered
+ * lead moved step by step by staff. Every move and change is an event on the lead's timeline with
+ * who and when, written with the line in one transaction; a move names the line's revision it saw,
+ * so two staff moving one line at once (one process or several) leave one move and the other is
+ * told (409). The customer's texts (the part ready or out for delivery, its date moved, the
+ * reminders of a part not collected) are written once each under a key, held through quiet hours,
+ * and skipped when staff switched the lead's automatic texts off. When every line is done the lead
+ * becomes fulfilled through the one transition (lead-moves.ts).
+ */
+import type { Transaction } from 'kysely';
+import { dateMovedText, readyText, reminderText } from '#app/modules/messages/order-messages.ts';
+import { afterQuietHours, businessDay, dueReminder } from '#app/modules/orders/order-timing.ts';
+import {
+  checkMove,
+  checkPromisedDate,
+  LINE_STEPS,
+  lineChangeSchema,
+  lineFieldsSchema,
+  ORDER_MESSAGES,
+  stepIndex,
+  supplierSchema,
+  type LineStep,
+} from '#app/modules/orders/orders.ts';
+import { centralDay } from '#app/modules/quotes/quote.ts';
+import { z } from 'zod';
+import { insertLeadEvent } from '../db/repo/lead-events.ts';
+import { mintLeadLink } from '../db/repo/lead-links.ts';
+import { lockLead } from '../db/repo/leads.ts';
+import {
+  archiveSupplier,
+  findLine,
+  findSupplier,
+  insertLine,
+  insertSupplier,
+  listLeadLines,
+  listSuppliers,
+  updateLine,
+  updateSupplier,
+  type OrderLine,
+} from '../db/repo/orders.ts';
+import type { DB } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { ServiceDeps } from './context.ts';
+import { moveLead } from './lead-moves.ts';
+import type { Messaging } from './messaging.ts';
+
+export const SUPPLIER_NOT_FOUND = 'Supplier not found';
+export const LINE_NOT_FOUND = 'Part not found on this order';
+/** Who moves a lead to fulfilled when its last part is handed over. */
+export const ORDER_ACTOR = 'orders (every part handed over)';
+export const MAX_WHY = 80;
+
+const moveSchema = z.object({
+  to: z.enum(LINE_STEPS, { message: 'Choose the step to move to.' }),
+  revision: z.coerce.number({ message: 'Reload the order and try again.' }).int().positive(),
+});
+const undoSchema = moveSchema.pick({ revision: true });
+const changeSchema = lineChangeSchema.extend({
+  revision: z.coerce.number({ message: 'Reload the order and try again.' }).int().positive(),
+  /** why the promised date moved, for the customer's text */
+  why: z
+    .string()
+    .trim()
+    .max(MAX_WHY, `Say why in at most ${MAX_WHY} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
+
+/** The column that keeps when a line reached a step (the steps without one keep only the event). */
+const STEP_TIME = {
+  ordered: 'ordered_at',
+  arrived: 'arrived_at',
+  ready: 'ready_at',
+  done: 'done_at',
+} as const satisfies Partial<Record<LineStep, string>>;
+
+export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }) {
+  const { db, engine, config, now } = deps;
+  const { messaging } = parts;
+
+  /** The lead, locked in `trx`; 404 when it is gone, 409 when it is not (or no longer) an order. */
+  async function lockOrder(trx: Transaction<DB>, leadId: number, options: { closed?: boolean } = {}) {
+    const lead = await lockLead(trx, leadId, engine);
+    if (!lead) throw new AppError(404, 'Lead not found');
+    const open = lead.status === 'ordered' || (options.closed && lead.status === 'fulfilled');
+    if (!open) throw new AppError(409, ORDER_MESSAGES.notOrdered);
+    return lead;
+  }
+
+  /** A line of the lead, as it is now; 404 when it is not there. */
+  async function lineOf(trx: Transaction<DB>, leadId: number, lineId: number): Promise<OrderLine> {
+    const line = await findLine(trx, lineId);
+    if (!line || line.leadId !== leadId) throw new AppError(404, LINE_NOT_FOUND);
+    return line;
+  }
+
+  /** Writes the line at the revision the caller saw, or 409 with where it is now. */
+  async function write(
+    trx: Transaction<DB>,
+    line: OrderLine,
+    revision: number,
+    changes: Parameters<typeof updateLine>[3],
+    at: Date,
+  ) {
+    if (line.revision !== revision || !(await updateLine(trx, line.id, revision, changes, at))) {
+      throw new AppError(409, ORDER_MESSAGES.changed);
+    }
+  }
+
+  /** The customer's text (and e-mail copy) of a moment of the order, once under `key`. */
+  async function tell(
+    trx: Transaction<DB>,
+    lead: { id: number; case_number: string | null; phone: string; email: string | null; auto_texts: number },
+    key: string,
+    body: (url: string) => string,
+    at: Date,
+  ) {
+    if (!lead.auto_texts) return;
+    const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at });
+    const text = body(url);
+    const once = { key: `lead:${lead.id}:${key}`, notBefore: afterQuietHours(at) };
+    await messaging.enqueueTextOnce(trx, { leadId: lead.id, phone: lead.phone, body: text }, at, once);
+    await messaging.enqueueCustomerEmail(
+      trx,
+      {
+        leadId: lead.id,
+        email: lead.email,
+        subject: `${config.site.name}: order ${lead.case_number ?? ''}`.trim(),
+        body: text,
+      },
+      at,
+      { key: `${once.key}:email`, notBefore: once.notBefore },
+    );
+  }
+
+  const orderOf = (lead: { case_number: string | null }, line: OrderLine) => ({
+    siteName: config.site.name,
+    caseNumber: lead.case_number ?? '',
+    part: line.part,
+  });
+
+  const service = {
+    suppliers: {
+      list: (options: { archived?: boolean } = {}) => listSuppliers(db, options),
+      async get(id: number) {
+        const supplier = await findSupplier(db, id);
+        if (!supplier) throw new AppError(404, SUPPLIER_NOT_FOUND);
+        return supplier;
+      },
+      async create(payload: unknown) {
+        const fields = parseInput(supplierSchema, payload);
+        const id = await insertSupplier(db, fields, now());
+        return service.suppliers.get(id);
+      },
+      async update(id: number, payload: unknown) {
+        const fields = parseInput(supplierSchema, payload);
+        if (!(await updateSupplier(db, id, fields, now()))) throw new AppError(404, SUPPLIER_NOT_FOUND);
+        return service.suppliers.get(id);
+      },
+      async archive(id: number, archived: boolean) {
+        if (!(await archiveSupplier(db, id, archived, now()))) throw new AppError(404, SUPPLIER_NOT_FOUND);
+        return service.suppliers.get(id);
+      },
+    },
+
+    /** A lead's purchase lines. */
+    lines: (leadId: number) => listLeadLines(db, leadId),
+
+    /** Adds a purchase line to an ordered lead (two parts from two suppliers is common). */
+    async addLine(leadId: number, payload: unknown, actor: string): Promise<OrderLine> {
+      const fields = parseInput(lineFieldsSchema, payload);
+      const at = now();
+      const refused = checkPromisedDate(fields.promisedDate, businessDay(at));
+      if (refused) throw new AppError(400, refused, { fieldErrors: { promisedDate: [refused] } });
+      const id = await db.transaction().execute(async (trx) => {
+        await lockOrder(trx, leadId);
+        if (fields.supplierId && !(await findSupplier(trx, fields.supplierId)))
+          throw new AppError(400, ORDER_MESSAGES.supplier, {
+            fieldErrors: { supplierId: [ORDER_MESSAGES.supplier] },
+          });
+        const id = await insertLine(trx, { leadId, ...fields }, at);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'line_added',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          detail: { line: id, part: fields.part },
+          at,
+        });
+        return id;
+      });
+      return (await findLine(db, id))!;
+    },
+
+    /**
+     * Moves a line forward (one action: any later step), at the revision staff saw. Ready tells
+     * the customer; the last line done makes the lead fulfilled.
+     */
+    async moveLine(leadId: number, lineId: number, payload: unknown, actor: string): Promise<OrderLine> {
+      const { to, revision } = parseInput(moveSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const lead = await lockOrder(trx, leadId);
+        const line = await lineOf(trx, leadId, lineId);
+        if (line.revision !== revision) throw new AppError(409, ORDER_MESSAGES.changed);
+        const refused = checkMove(line.step, to);
+        if (refused) throw new AppError(409, refused);
+        const times: Record<string, string> = {};
+        // a step skipped (a local part never 'shipped') still gets the times of the steps it passed
+        for (const [step, column] of Object.entries(STEP_TIME)) {
+          const i = stepIndex(step as LineStep);
+          if (i > stepIndex(line.step) && i <= stepIndex(to)) times[column] = at.toISOString();
+        }
+        await write(trx, line, revision, { step: to, previous_step: line.step, ...times }, at);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'line_step',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          detail: { line: line.id, part: line.part, from: line.step, to },
+          at,
+        });
+        if (to === 'ready') {
+          await tell(
+            trx,
+            lead,
+            `line:${line.id}:ready`,
+            (url) => readyText({ ...orderOf(lead, line), url, handover: line.handover }),
+            at,
+          );
+        }
+        if (to === 'done') {
+          const lines = await listLeadLines(trx, leadId);
+          if (lines.every((l) => l.step === 'done')) {
+            await moveLead(trx, engine, { leadId, to: 'fulfilled', by: 'staff', actor: ORDER_ACTOR, at });
+          }
+        }
+      });
+      return (await findLine(db, lineId))!;
+    },
+
+    /** Takes a line back to the step before its last move (once), recorded on the timeline. */
+    async undoLine(leadId: number, lineId: number, payload: unknown, actor: string): Promise<OrderLine> {
+      const { revision } = parseInput(undoSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await lockOrder(trx, leadId);
+        const line = await lineOf(trx, leadId, lineId);
+        if (line.revision !== revision) throw new AppError(409, ORDER_MESSAGES.changed);
+        if (!line.previousStep) throw new AppError(409, ORDER_MESSAGES.nothingToUndo);
+        // the times of the steps undone go with them
+        const times: Record<string, null> = {};
+        for (const [step, column] of Object.entries(STEP_TIME)) {
+          if (stepIndex(step as LineStep) > stepIndex(line.previousStep)) times[column] = null;
+        }
+        await write(trx, line, revision, { step: line.previousStep, previous_step: null, ...times }, at);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'line_undo',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          detail: { line: line.id, part: line.part, from: line.step, to: line.previousStep },
+          at,
+        });
+      });
+      return (await findLine(db, lineId))!;
+    },
+
+    /**
+     * Changes a line's details (supplier, reference, actual cost, promised date, carrier, tracking,
+     * pickup or delivery), at the revision staff saw. A promised date moved on an ordered part
+     * tells the customer the new date (and why, when staff say).
+     */
+    async changeLine(leadId: number, lineId: number, payload: unknown, actor: string): Promise<OrderLine> {
+      const { revision, why, ...change } = parseInput(changeSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const lead = await lockOrder(trx, leadId, { closed: true });
+        const line = await lineOf(trx, leadId, lineId);
+        const orderedDay = line.orderedAt ? businessDay(new Date(line.orderedAt)) : businessDay(at);
+        const refused =
+          change.promisedDate !== undefined && checkPromisedDate(change.promisedDate, orderedDay);
+        if (refused) throw new AppError(400, refused, { fieldErrors: { promisedDate: [refused] } });
+        if (change.supplierId && !(await findSupplier(trx, change.supplierId)))
+          throw new AppError(400, ORDER_MESSAGES.supplier, {
+            fieldErrors: { supplierId: [ORDER_MESSAGES.supplier] },
+          });
+        const columns = {
+          part: change.part,
+          supplier_id: change.supplierId,
+          order_ref: change.orderRef,
+          actual_cost: change.actualCost,
+          promised_date: change.promisedDate,
+          carrier: change.carrier,
+          tracking_number: change.trackingNumber,
+          handover: change.handover,
+        };
+        const changed = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+        await write(trx, line, revision, changed, at);
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'line_changed',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          detail: { line: line.id, part: line.part, changes: Object.keys(changed), ...(why ? { why } : {}) },
+          at,
+        });
+        const moved =
+          change.promisedDate && change.promisedDate !== line.promisedDate && line.promisedDate !== null;
+        if (
+          moved &&
+          stepIndex(line.step) >= stepIndex('ordered') &&
+          stepIndex(line.step) < stepIndex('ready')
+        ) {
+          const day = centralDay(new Date(`${change.promisedDate}T18:00:00Z`));
+          await tell(
+            trx,
+            lead,
+            `line:${line.id}:date:${change.promisedDate}`,
+            (url) => dateMovedText({ ...orderOf(lead, line), url, day, why }),
+            at,
+          );
+        }
+      });
+      return (await findLine(db, lineId))!;
+    },
+
+    /** Staff switch a lead's automatic texts off (or on again). */
+    async setAutoTexts(leadId: number, on: boolean, actor: string): Promise<void> {
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const lead = await lockLead(trx, leadId, engine);
+        if (!lead) throw new AppError(404, 'Lead not found');
+        if (Boolean(lead.auto_texts) === on) return;
+        await trx
+          .updateTable('leads')
+          .set({ auto_texts: on ? 1 : 0 })
+          .where('id', '=', leadId)
+          .execute();
+        await insertLeadEvent(trx, {
+          leadId,
+          type: 'auto_texts',
+          fromStatus: null,
+          toStatus: null,
+          actor,
+          detail: { on },
+          at,
+        });
+      });
+    },
+
+    /**
+     * The reminders pass: each part ready and not collected gets its 'still waiting for you' text
+     * at 3 and at 14 days, once each (the outbox key), however often the pass runs and in however
+     * many processes. Returns how many reminders it wrote.
+     */
+    async sendReminders(): Promise<number> {
+      const at = now();
+      const due = await db
+        .selectFrom('order_lines')
+        .select(['id', 'lead_id', 'ready_at', 'reminded_days'])
+        .where('step', '=', 'ready')
+        .where('handover', '=', 'pickup')
+        .where('ready_at', '<=', new Date(at.getTime() - 3 * 86_400_000).toISOString())
+        .where((eb) => eb.or([eb('reminded_days', 'is', null), eb('reminded_days', '<', 14)]))
+        .execute();
+      let written = 0;
+      for (const row of due) {
+        const days = dueReminder(new Date(row.ready_at!), at, row.reminded_days ? [row.reminded_days] : []);
+        if (!days) continue;
+        written += await db.transaction().execute(async (trx) => {
+          const lead = await lockLead(trx, row.lead_id, engine);
+          const line = await findLine(trx, row.id);
+          if (!lead || !line || line.step !== 'ready' || (line.remindedDays ?? 0) >= days) return 0;
+          await updateLine(trx, line.id, line.revision, { reminded_days: days }, at);
+          await tell(
+            trx,
+            lead,
+            `line:${line.id}:reminder:${days}`,
+            (url) => reminderText({ ...orderOf(lead, line), url }),
+            at,
+          );
+          return 1;
+        });
+      }
+      return written;
+    },
+  };
+  return service;
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;

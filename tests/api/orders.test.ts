@@ -1,0 +1,331 @@
+/**
+ * Orders after a yes (issue 29) on both engines with a fixed clock, through the HTTP API as staff
+ * use it: suppliers (add, edit, archive, bad input); purchase lines of an ordered lead (added,
+ * refused on a lead not ordered, bad input with its messages); each step forward with the time it
+ * was reached, never back, one of two moves of the same line at once (the other told), 'undo last
+ * step' recorded; the customer's texts, each once and held through the night (ready for pickup, a
+ * promised date moved, the 3- and 14-day reminders), none when staff switched them off; and the
+ * lead fulfilled by itself when its last part is handed over.
+ */
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
+import type { DB } from '#server/db/index.ts';
+import { insertLead } from '#server/db/repo/leads.ts';
+import type { OrderLine } from '#server/db/repo/orders.ts';
+import { seedReference } from '#server/seed/index.ts';
+import { createServices, type Services } from '#server/services/index.ts';
+import type { ServiceDeps } from '#server/services/context.ts';
+import { ORDER_ACTOR } from '#server/services/orders.ts';
+import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
+
+/** Monday 23 November 2026, 10:00 in Winnipeg (CST, UTC-6). */
+const NOW = new Date('2026-11-23T16:00:00.000Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const at = (ms: number) => new Date(NOW.getTime() + ms);
+const LINK = /\/q\/[A-Za-z0-9_-]{24}/;
+
+eachEngine('orders after a yes', (ctx) => {
+  let clock = NOW;
+  let deps: ServiceDeps;
+  let services: Services;
+  let db: Kysely<DB>;
+  let app: ReturnType<typeof createTestApp>;
+  let headers: Record<string, string>;
+  let phones = 0;
+
+  beforeAll(async () => {
+    deps = testDeps(ctx().t, () => clock);
+    services = createServices(deps);
+    db = deps.db;
+    app = createTestApp(deps, services);
+    await seedReference(deps);
+    await createStaff(deps);
+    const session = await signIn(app);
+    headers = { Cookie: session.cookie, 'X-CSRF-Token': session.token };
+  });
+  afterAll(() => services.messaging.outbox.stop());
+  beforeEach(() => {
+    clock = NOW;
+  });
+
+  async function orderedLead(status: 'ordered' | 'quoted' = 'ordered') {
+    const n = 3000 + ++phones;
+    const { id } = await insertLead(
+      db,
+      {
+        status,
+        urgency: 'flexible',
+        source: 'web',
+        name: 'Dana Friesen',
+        phone: `(204) 555-${n}`,
+        description: 'Hydraulic pump for the loader',
+        year: '2015',
+        make: 'John Deere',
+        model: '6120',
+      },
+      [],
+      { now: NOW, actor: 'customer', createdAt: at(-DAY) },
+    );
+    return id;
+  }
+
+  const api = {
+    get: (path: string) => request(app).get(path).set(headers),
+    post: (path: string, body: object) => request(app).post(path).set(headers).send(body),
+    put: (path: string, body: object) => request(app).put(path).set(headers).send(body),
+    patch: (path: string, body: object) => request(app).patch(path).set(headers).send(body),
+  };
+  const addLine = async (leadId: number, body: object = { part: 'Hydraulic pump' }) =>
+    (await api.post(`/api/leads/${leadId}/lines`, body).expect(201)).body as OrderLine;
+  const step = (leadId: number, line: OrderLine, to: string) =>
+    api.post(`/api/leads/${leadId}/lines/${line.id}/step`, { to, revision: line.revision });
+  /** Moves a line forward through the steps given, each from the line the last move returned. */
+  async function walk(leadId: number, line: OrderLine, ...steps: string[]) {
+    let current = line;
+    for (const to of steps) current = (await step(leadId, current, to).expect(200)).body as OrderLine;
+    return current;
+  }
+  const texts = (leadId: number) =>
+    db
+      .selectFrom('outgoing_messages')
+      .select(['body', 'next_attempt_at', 'dedupe_key'])
+      .where('lead_id', '=', leadId)
+      .where('channel', '=', 'sms')
+      .orderBy('id')
+      .execute();
+  const events = (leadId: number, type: string) =>
+    db
+      .selectFrom('lead_events')
+      .select(['actor', 'detail', 'to_status'])
+      .where('lead_id', '=', leadId)
+      .where('type', '=', type)
+      .orderBy('id')
+      .execute();
+
+  describe('suppliers', () => {
+    it('are added, edited and archived; archived ones leave the list but stay readable', async () => {
+      const created = await api
+        .post('/api/admin/suppliers', {
+          name: 'Prairie Hydraulics',
+          phone: '204-555-0190',
+          email: 'orders@prairiehyd.example',
+          website: 'https://prairiehyd.example',
+          accountNumber: 'PH-8812',
+          leadTimeDays: 2,
+          notes: 'Ask for Kim',
+        })
+        .expect(201);
+      const id = (created.body as { id: number }).id;
+      expect(created.body).toMatchObject({ name: 'Prairie Hydraulics', leadTimeDays: 2, archived: false });
+      await api
+        .put(`/api/admin/suppliers/${id}`, { name: 'Prairie Hydraulics Ltd.', leadTimeDays: 3 })
+        .expect(200);
+      const listed = (await api.get('/api/admin/suppliers').expect(200)).body as {
+        id: number;
+        name: string;
+      }[];
+      expect(listed.find((s) => s.id === id)?.name).toBe('Prairie Hydraulics Ltd.');
+
+      await api.post(`/api/admin/suppliers/${id}/archive`, { archived: true }).expect(200);
+      const after = (await api.get('/api/admin/suppliers').expect(200)).body as { id: number }[];
+      expect(after.some((s) => s.id === id)).toBe(false);
+      const all = (await api.get('/api/admin/suppliers?archived=1').expect(200)).body as { id: number }[];
+      expect(all.some((s) => s.id === id)).toBe(true);
+    });
+
+    it('say what is wrong with bad input, and 404 for one that does not exist', async () => {
+      const bad = await api.post('/api/admin/suppliers', { name: ' ', leadTimeDays: -2 }).expect(400);
+      expect(bad.body.fieldErrors).toMatchObject({
+        name: [ORDER_MESSAGES.supplierName],
+        leadTimeDays: [ORDER_MESSAGES.leadTime],
+      });
+      await api.put('/api/admin/suppliers/999999', { name: 'Nobody' }).expect(404);
+      await api.put('/api/admin/suppliers/abc', { name: 'Nobody' }).expect(404);
+    });
+
+    it('are for staff only', async () => {
+      await request(app).get('/api/admin/suppliers').expect(401);
+    });
+  });
+
+  describe('purchase lines', () => {
+    it('belong to ordered leads only', async () => {
+      const quoted = await orderedLead('quoted');
+      const res = await api.post(`/api/leads/${quoted}/lines`, { part: 'Pump' }).expect(409);
+      expect(res.body.message).toBe(ORDER_MESSAGES.notOrdered);
+    });
+
+    it('refuse a negative cost, an unknown carrier, an unknown supplier and a promised date in the past', async () => {
+      const id = await orderedLead();
+      const bad = await api
+        .post(`/api/leads/${id}/lines`, { part: 'Pump', actualCost: -5, carrier: 'pony' })
+        .expect(400);
+      expect(bad.body.fieldErrors).toMatchObject({
+        actualCost: [ORDER_MESSAGES.cost],
+        carrier: [ORDER_MESSAGES.carrier],
+      });
+      const past = await api
+        .post(`/api/leads/${id}/lines`, { part: 'Pump', promisedDate: '2026-11-22' })
+        .expect(400);
+      expect(past.body.message).toBe(ORDER_MESSAGES.promisedBeforeOrder);
+      const nobody = await api
+        .post(`/api/leads/${id}/lines`, { part: 'Pump', supplierId: 999999 })
+        .expect(400);
+      expect(nobody.body.message).toBe(ORDER_MESSAGES.supplier);
+      expect(await services.orders.lines(id)).toEqual([]);
+    });
+
+    it('move forward with the time of each step, never back, and record each move', async () => {
+      const id = await orderedLead();
+      const supplier = await services.orders.suppliers.create({ name: 'Brandon Ag Parts', leadTimeDays: 2 });
+      const line = await addLine(id, {
+        part: 'Hydraulic pump',
+        supplierId: supplier.id,
+        carrier: 'purolator',
+        trackingNumber: '329000000123',
+        promisedDate: '2026-11-26',
+      });
+      expect(line).toMatchObject({ step: 'to_order', supplierName: 'Brandon Ag Parts', orderedAt: null });
+
+      clock = at(HOUR);
+      const ordered = await walk(id, line, 'ordered');
+      expect(ordered.orderedAt).toBe(at(HOUR).toISOString());
+      const back = await step(id, ordered, 'to_order').expect(409);
+      expect(back.body.message).toBe(ORDER_MESSAGES.backwards);
+
+      // a part from a local supplier is never 'shipped': straight to arrived
+      clock = at(2 * HOUR);
+      const arrived = await walk(id, ordered, 'arrived');
+      expect(arrived).toMatchObject({ step: 'arrived', arrivedAt: at(2 * HOUR).toISOString() });
+      const moves = await events(id, 'line_step');
+      expect(moves.map((e) => [e.actor, JSON.parse(e.detail!).from, JSON.parse(e.detail!).to])).toEqual([
+        [STAFF.username, 'to_order', 'ordered'],
+        [STAFF.username, 'ordered', 'arrived'],
+      ]);
+    });
+
+    it('tell the second of two moves at once that someone else moved it, and record one move', async () => {
+      const id = await orderedLead();
+      const line = await addLine(id);
+      const answers = await Promise.all([step(id, line, 'ordered'), step(id, line, 'ordered')]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.message).toBe(ORDER_MESSAGES.changed);
+      expect(await events(id, 'line_step')).toHaveLength(1);
+      // a stale revision is refused even when nobody moves at the same time
+      const stale = await step(id, line, 'shipped').expect(409);
+      expect(stale.body.message).toBe(ORDER_MESSAGES.changed);
+    });
+
+    it("undo last step goes back once, recorded, and the part's ready text is not sent twice", async () => {
+      const id = await orderedLead();
+      const ready = await walk(id, await addLine(id), 'ordered', 'arrived', 'ready');
+      expect(ready.readyAt).toBe(NOW.toISOString());
+      const undone = (
+        await api.post(`/api/leads/${id}/lines/${ready.id}/undo`, { revision: ready.revision }).expect(200)
+      ).body as OrderLine;
+      expect(undone).toMatchObject({ step: 'arrived', readyAt: null, previousStep: null });
+      const again = await api
+        .post(`/api/leads/${id}/lines/${ready.id}/undo`, { revision: undone.revision })
+        .expect(409);
+      expect(again.body.message).toBe(ORDER_MESSAGES.nothingToUndo);
+      expect((await events(id, 'line_undo')).map((e) => JSON.parse(e.detail!).to)).toEqual(['arrived']);
+
+      await walk(id, undone, 'ready');
+      const readyTexts = (await texts(id)).filter((t) => /ready for pickup/.test(t.body));
+      expect(readyTexts).toHaveLength(1);
+      expect(readyTexts[0]!.body).toMatch(LINK);
+      expect(readyTexts[0]!.body).toContain('Hydraulic pump');
+    });
+  });
+
+  describe("the customer's texts", () => {
+    it('wait for 08:00 when the part is ready at night', async () => {
+      const id = await orderedLead();
+      const arrived = await walk(id, await addLine(id), 'ordered', 'arrived');
+      clock = new Date('2026-11-24T03:30:00.000Z'); // 21:30 in Winnipeg
+      await walk(id, arrived, 'ready');
+      const [text] = (await texts(id)).filter((t) => /ready for pickup/.test(t.body));
+      expect(new Date(text!.next_attempt_at).toISOString()).toBe('2026-11-24T14:00:00.000Z');
+    });
+
+    it('tell the new date (and why) when a promised date moves, once per date', async () => {
+      const id = await orderedLead();
+      const line = await addLine(id, { part: 'Hydraulic pump', promisedDate: '2026-11-25' });
+      const ordered = await walk(id, line, 'ordered');
+      const moved = (
+        await api
+          .patch(`/api/leads/${id}/lines/${ordered.id}`, {
+            promisedDate: '2026-11-30',
+            why: 'supplier backorder',
+            revision: ordered.revision,
+          })
+          .expect(200)
+      ).body as OrderLine;
+      expect(moved.promisedDate).toBe('2026-11-30');
+      const dated = (await texts(id)).filter((t) => /New date/.test(t.body));
+      expect(dated).toHaveLength(1);
+      expect(dated[0]!.body).toContain('Monday, November 30 (supplier backorder)');
+      const before = await api
+        .patch(`/api/leads/${id}/lines/${ordered.id}`, {
+          promisedDate: '2026-11-20',
+          revision: moved.revision,
+        })
+        .expect(400);
+      expect(before.body.message).toBe(ORDER_MESSAGES.promisedBeforeOrder);
+    });
+
+    it('are not sent when staff switch them off for the lead, and the switch is on the timeline', async () => {
+      const id = await orderedLead();
+      await api.put(`/api/leads/${id}/auto-texts`, { on: false }).expect(204);
+      await walk(id, await addLine(id), 'ordered', 'arrived', 'ready');
+      expect(await texts(id)).toEqual([]);
+      expect((await events(id, 'auto_texts')).map((e) => JSON.parse(e.detail!))).toEqual([{ on: false }]);
+      await api.put(`/api/leads/${id}/auto-texts`, { on: 'no' }).expect(400);
+    });
+
+    it('remind at 3 and at 14 days of a part not collected, once each, however often the pass runs', async () => {
+      const id = await orderedLead();
+      await walk(id, await addLine(id), 'ordered', 'arrived', 'ready');
+      const reminders = async () => (await texts(id)).filter((t) => /still waiting for you/.test(t.body));
+      clock = at(3 * DAY - HOUR);
+      await services.orders.sendReminders();
+      expect(await reminders()).toHaveLength(0);
+      clock = at(3 * DAY + HOUR); // Thursday 11:00
+      const passes = await Promise.all([services.orders.sendReminders(), services.orders.sendReminders()]);
+      expect(passes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+      await services.orders.sendReminders();
+      expect(await reminders()).toHaveLength(1);
+      clock = at(14 * DAY + HOUR);
+      await services.orders.sendReminders();
+      await services.orders.sendReminders();
+      const sent = await reminders();
+      expect(sent.map((t) => t.dedupe_key)).toEqual([
+        expect.stringMatching(/:reminder:3$/),
+        expect.stringMatching(/:reminder:14$/),
+      ]);
+    });
+  });
+
+  describe('fulfilment', () => {
+    it('comes by itself when every part is handed over, through the one transition', async () => {
+      const id = await orderedLead();
+      const first = await addLine(id, { part: 'Hydraulic pump' });
+      const second = await addLine(id, { part: 'Pump seal kit', handover: 'delivery' });
+      await walk(id, first, 'ordered', 'arrived', 'ready', 'done');
+      expect((await services.leadAdmin.getLead(id)).status).toBe('ordered');
+      const delivered = await walk(id, second, 'ordered', 'ready');
+      expect((await texts(id)).some((t) => /out for delivery/.test(t.body))).toBe(true);
+      await walk(id, delivered, 'done');
+      expect((await services.leadAdmin.getLead(id)).status).toBe('fulfilled');
+      const fulfilled = await events(id, 'status');
+      expect(fulfilled.filter((e) => e.to_status === 'fulfilled').map((e) => e.actor)).toEqual([ORDER_ACTOR]);
+      // a fulfilled lead takes no new part
+      await api.post(`/api/leads/${id}/lines`, { part: 'Another' }).expect(409);
+    });
+  });
+});
