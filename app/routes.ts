@@ -23,6 +23,7 @@ export default [
   // the back office: its layout refuses visitors without a session (redirect to /admin/login)
   layout('routes/admin-layout.tsx', [
     route('admin/leads', 'routes/admin-leads.tsx', [route(':id', 'routes/admin-lead-details.tsx')]),
+    route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/insights', 'routes/admin-insights.tsx'),
     route('admin/catalog', 'routes/admin-catalog.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx'),

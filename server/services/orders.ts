@@ -10,15 +10,26 @@
  */
 import type { Transaction } from 'kysely';
 import { dateMovedText, readyText, reminderText } from '#app/modules/messages/order-messages.ts';
-import { afterQuietHours, businessDay, dueReminder } from '#app/modules/orders/order-timing.ts';
+import {
+  afterQuietHours,
+  businessDay,
+  dueReminder,
+  EXCEPTION_LABELS,
+  lineException,
+} from '#app/modules/orders/order-timing.ts';
 import {
   checkMove,
   checkPromisedDate,
   LINE_STEPS,
   lineChangeSchema,
   lineFieldsSchema,
+  moveLabel,
+  nextStep,
   ORDER_MESSAGES,
   stepIndex,
+  stepLabel,
+  type OrdersBoard,
+  type OrdersRow,
   supplierSchema,
   type LineStep,
 } from '#app/modules/orders/orders.ts';
@@ -34,6 +45,7 @@ import {
   insertLine,
   insertSupplier,
   listLeadLines,
+  listOpenLines,
   listSuppliers,
   updateLine,
   updateSupplier,
@@ -68,6 +80,17 @@ const changeSchema = lineChangeSchema.extend({
     .nullable()
     .transform((v) => v || null),
 });
+
+/** The orders screen's group headings. */
+type OpenStep = Exclude<LineStep, 'done'>;
+const OPEN_STEPS = LINE_STEPS.filter((s): s is OpenStep => s !== 'done');
+const STEP_GROUPS: Record<OpenStep, string> = {
+  to_order: 'To order',
+  ordered: 'Ordered from supplier',
+  shipped: 'Shipped to us',
+  arrived: 'Arrived',
+  ready: 'Ready for pickup or out for delivery',
+};
 
 /** The column that keeps when a line reached a step (the steps without one keep only the event). */
 const STEP_TIME = {
@@ -164,6 +187,47 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
         if (!(await archiveSupplier(db, id, archived, now()))) throw new AppError(404, SUPPLIER_NOT_FOUND);
         return service.suppliers.get(id);
       },
+    },
+
+    /** The orders screen: lines that need staff first (late, not collected, not ordered), then by step. */
+    async board(): Promise<OrdersBoard> {
+      const at = now();
+      const exceptions: OrdersRow[] = [];
+      const bySteps = new Map<OpenStep, OrdersRow[]>(OPEN_STEPS.map((s) => [s, []]));
+      for (const line of await listOpenLines(db)) {
+        const step = line.step;
+        if (step === 'done') continue;
+        const exception = lineException(
+          {
+            step: line.step,
+            promisedDate: line.promisedDate,
+            readyAt: line.readyAt ? new Date(line.readyAt) : null,
+            acceptedAt: new Date(line.createdAt),
+          },
+          at,
+        );
+        const next = nextStep(line.step);
+        const row: OrdersRow = {
+          leadId: line.leadId,
+          lineId: line.id,
+          revision: line.revision,
+          caseNumber: line.caseNumber ?? `#${line.leadId}`,
+          customer: line.customer,
+          part: line.part,
+          supplierName: line.supplierName,
+          step: line.step,
+          stepLabel: stepLabel(line.step, line.handover),
+          next: next ? { step: next, label: moveLabel(next, line.handover) } : null,
+          canUndo: line.previousStep !== null,
+          promisedDate: line.promisedDate,
+          exception: exception ? EXCEPTION_LABELS[exception] : null,
+        };
+        (exception ? exceptions : bySteps.get(step)!).push(row);
+      }
+      return {
+        exceptions,
+        steps: [...bySteps].map(([step, rows]) => ({ step, label: STEP_GROUPS[step], rows })),
+      };
     },
 
     /** A lead's purchase lines. */

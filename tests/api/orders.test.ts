@@ -311,6 +311,67 @@ eachEngine('orders after a yes', (ctx) => {
     });
   });
 
+  describe('the orders screen', () => {
+    it('lists what needs staff first, then every open part by step, with its next move', async () => {
+      const late = await orderedLead();
+      const lateLine = await walk(
+        late,
+        await addLine(late, { part: 'Late pump', promisedDate: '2026-11-24' }),
+        'ordered',
+      );
+      const waiting = await orderedLead();
+      const readyLine = await walk(
+        waiting,
+        await addLine(waiting, { part: 'Ready seal kit' }),
+        'ordered',
+        'ready',
+      );
+      const fresh = await orderedLead();
+      await addLine(fresh, { part: 'Fresh filter' });
+      const quoted = await orderedLead('quoted');
+      await db.updateTable('leads').set({ status: 'ordered' }).where('id', '=', quoted).execute();
+      await addLine(quoted, { part: 'Gone filter' });
+      await db.updateTable('leads').set({ status: 'lost' }).where('id', '=', quoted).execute();
+
+      clock = at(4 * DAY + HOUR); // Friday 11:00: the 24th is past, ready since Monday, to order since Monday
+      const board = await services.orders.board();
+      expect(board.exceptions.map((r) => [r.part, r.exception])).toEqual(
+        expect.arrayContaining([
+          ['Late pump', 'Past its promised date'],
+          ['Ready seal kit', 'Ready, not collected for over 3 days'],
+          ['Fresh filter', 'Still to order a business day after yes'],
+        ]),
+      );
+      expect(board.exceptions.some((r) => r.part === 'Gone filter')).toBe(false);
+      expect(board.steps.flatMap((s) => s.rows).some((r) => r.part === 'Gone filter')).toBe(false);
+      const lateRow = board.exceptions.find((r) => r.lineId === lateLine.id)!;
+      expect(lateRow).toMatchObject({
+        leadId: late,
+        stepLabel: 'Ordered from supplier',
+        next: { step: 'shipped', label: 'Mark shipped' },
+        canUndo: true,
+      });
+      expect(board.exceptions.find((r) => r.lineId === readyLine.id)!.next).toEqual({
+        step: 'done',
+        label: 'Mark picked up',
+      });
+      expect(board.steps.map((s) => s.label)).toEqual([
+        'To order',
+        'Ordered from supplier',
+        'Shipped to us',
+        'Arrived',
+        'Ready for pickup or out for delivery',
+      ]);
+
+      clock = NOW;
+      const today = await services.orders.board();
+      expect(today.exceptions.some((r) => r.lineId === lateLine.id)).toBe(false);
+      expect(today.steps.find((s) => s.step === 'ordered')!.rows.some((r) => r.lineId === lateLine.id)).toBe(
+        true,
+      );
+    });
+  });
+
   describe('fulfilment', () => {
     it('comes by itself when every part is handed over, through the one transition', async () => {
       const id = await orderedLead();

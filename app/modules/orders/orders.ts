@@ -203,3 +203,41 @@ export function linesSummary(lines: readonly { step: LineStep }[]): string {
     return stepIndex(lines[0]!.step) >= stepIndex('ready') ? 'Your part is ready' : 'Your part is on its way';
   return `${ready} of ${lines.length} parts ready`;
 }
+
+/** A line as the orders screen lists it. */
+export type OrdersRow = {
+  leadId: number;
+  lineId: number;
+  revision: number;
+  caseNumber: string;
+  customer: string;
+  part: string;
+  supplierName: string | null;
+  step: LineStep;
+  stepLabel: string;
+  /** the one-action move forward, when there is one */
+  next: { step: LineStep; label: string } | null;
+  canUndo: boolean;
+  promisedDate: string | null;
+  /** why it is on top, in words */
+  exception: string | null;
+};
+
+/** The orders screen: what needs staff first, then every open line by step. */
+export type OrdersBoard = {
+  exceptions: OrdersRow[];
+  steps: { step: LineStep; label: string; rows: OrdersRow[] }[];
+};
+
+/** The words of the button that moves a line to `step`. */
+export function moveLabel(step: LineStep, handover: Handover): string {
+  const labels: Record<LineStep, string> = {
+    to_order: 'To order',
+    ordered: 'Mark ordered',
+    shipped: 'Mark shipped',
+    arrived: 'Mark arrived',
+    ready: handover === 'pickup' ? 'Mark ready for pickup' : 'Mark out for delivery',
+    done: handover === 'pickup' ? 'Mark picked up' : 'Mark delivered',
+  };
+  return labels[step];
+}

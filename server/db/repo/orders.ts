@@ -219,3 +219,17 @@ export async function updateLine(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A line of an open order with what the orders screen shows of its lead. */
+export type OpenLine = OrderLine & { caseNumber: string | null; customer: string };
+
+/** Every line of the leads that are ordered (open orders), oldest first. */
+export async function listOpenLines(db: Executor): Promise<OpenLine[]> {
+  const rows = await linesQuery(db)
+    .innerJoin('leads', 'leads.id', 'order_lines.lead_id')
+    .select(['leads.case_number', 'leads.name as customer'])
+    .where('leads.status', '=', 'ordered')
+    .orderBy('order_lines.id')
+    .execute();
+  return rows.map((row) => ({ ...toLine(row), caseNumber: row.case_number, customer: row.customer }));
+}

@@ -1,0 +1,106 @@
+/**
+ * The orders screen's body (app/routes/admin-orders.tsx): 'Needs attention' first, then a section
+ * per step, each part a card that fits a 390 px phone, with its lead's case number as a link, the
+ * one-press move to its next step and 'Undo last step'.
+ */
+import { Link } from 'react-router';
+import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Button } from '#app/components/ui/button.tsx';
+import { toast } from '#app/components/ui/use-toast.ts';
+import type { OrdersBoard, OrdersRow } from '#app/modules/orders/orders.ts';
+import type { ActionAnswer } from '#app/modules/site/answers.ts';
+
+export const ORDERS_TEXT = {
+  title: 'Orders',
+  subtitle: 'Parts bought for customers, from supplier to pickup.',
+  attention: 'Needs attention',
+  none: 'No open orders. Parts show here once a customer accepts a quote.',
+  empty: 'Nothing here.',
+  undo: 'Undo last step',
+  promised: 'Promised',
+} as const;
+
+export function OrdersScreen({ board }: { board: OrdersBoard }) {
+  const total = board.exceptions.length + board.steps.reduce((n, s) => n + s.rows.length, 0);
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{ORDERS_TEXT.title}</h1>
+      <p className="mt-1 text-slate-600">{ORDERS_TEXT.subtitle}</p>
+      {total === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {ORDERS_TEXT.none}
+        </p>
+      ) : (
+        <>
+          {board.exceptions.length > 0 && (
+            <OrdersGroup title={ORDERS_TEXT.attention} rows={board.exceptions} attention />
+          )}
+          {board.steps.map((group) => (
+            <OrdersGroup key={group.step} title={group.label} rows={group.rows} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function OrdersGroup({ title, rows, attention }: { title: string; rows: OrdersRow[]; attention?: boolean }) {
+  const id = `orders-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className={attention ? 'text-lg font-semibold text-red-800' : 'text-lg font-semibold'}>
+        {title} <span className="font-normal text-slate-600">({rows.length})</span>
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{ORDERS_TEXT.empty}</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {rows.map((row) => (
+            <OrderCard key={row.lineId} row={row} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ row }: { row: OrdersRow }) {
+  const fetcher = useStaffFetcher<ActionAnswer<{ line?: number }>>((answer) => {
+    if (!answer.ok) toast({ title: 'Not moved', description: answer.message, variant: 'destructive' });
+  });
+  const busy = fetcher.state !== 'idle';
+  const submit = (intent: 'step' | 'undo', to = '') =>
+    fetcher.submit(
+      { intent, lead: String(row.leadId), line: String(row.lineId), to, revision: String(row.revision) },
+      { method: 'post' },
+    );
+  return (
+    <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <Link to={`/admin/leads/${row.leadId}`} className="font-semibold text-blue-800 underline">
+          {row.caseNumber}
+        </Link>
+        <span className="text-sm text-slate-700">{row.stepLabel}</span>
+      </div>
+      <p className="mt-1 break-words font-medium">{row.part}</p>
+      <p className="break-words text-sm text-slate-700">
+        {row.customer}
+        {row.supplierName ? ` · ${row.supplierName}` : ''}
+        {row.promisedDate ? ` · ${ORDERS_TEXT.promised} ${row.promisedDate}` : ''}
+      </p>
+      {row.exception && <p className="mt-1 text-sm font-medium text-red-800">{row.exception}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {row.next && (
+          <Button type="button" disabled={busy} onClick={() => submit('step', row.next!.step)}>
+            {row.next.label}
+          </Button>
+        )}
+        {row.canUndo && (
+          <Button type="button" variant="outline" disabled={busy} onClick={() => submit('undo')}>
+            {ORDERS_TEXT.undo}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

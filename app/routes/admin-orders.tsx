@@ -1,0 +1,52 @@
+/**
+ * Orders (issue 29, decision 0150): every open order's parts, those that need staff first (past
+ * their promised date, ready and not collected for over 3 days, still to order a business day on),
+ * then by step; each row opens its lead and moves its part one step with one press, or takes the
+ * last step back. React Router's data flow (decision 0124): the loader gives the board, the action
+ * moves a line through the orders service (the same calls as /api/leads/{id}/lines/…).
+ */
+import type { Route } from './+types/admin-orders';
+import { settleAction } from '#app/components/admin/staff-fetcher.ts';
+import { OrdersScreen } from '#app/components/orders/orders-screen.tsx';
+import { pageMeta } from '#app/components/site/seo.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
+import { bodyRefusal, formText, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: 'Orders',
+    description: 'Parts ordered for customers, step by step',
+    noindex: true,
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = staffContext(context);
+  return { board: await services.orders.board() };
+}
+
+/** `intent` 'step' (with `to`) or 'undo', for the part `line` of the lead `lead` at `revision`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  staffContext(context);
+  const tooLarge = bodyRefusal(request, 4_096);
+  if (tooLarge) return tooLarge;
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  if (intent !== 'step' && intent !== 'undo') return refuse(400, `Unknown action: ${intent}`);
+  const lead = parseRowId(formText(form, 'lead')) ?? 0;
+  const line = parseRowId(formText(form, 'line')) ?? 0;
+  const body = { to: formText(form, 'to'), revision: formText(form, 'revision') };
+  return staffAction(context, async ({ services: { orders }, session }) => {
+    const actor = session.user.username;
+    const moved =
+      intent === 'step'
+        ? await orders.moveLine(lead, line, body, actor)
+        : await orders.undoLine(lead, line, body, actor);
+    return { line: moved.id };
+  });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  return <OrdersScreen board={loaderData.board} />;
+}
