@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logFormatFor, prettyMessage } from './logger.ts';
+import { createLogger, logFormatFor, outputDestination, prettyMessage } from './logger.ts';
 
 function collect() {
   const lines: string[] = [];
@@ -60,5 +60,64 @@ describe('logs', () => {
     expect(prettyMessage({ msg: 'request completed', req: { method: 'GET', url: '/' } })).toBe(
       'request completed (GET /)',
     );
+  });
+});
+
+describe('the way to standard output', () => {
+  it('keeps writing while the reader keeps up, and drops lines past the limit while it does not', () => {
+    const taken: string[] = [];
+    let reading = false;
+    const waiting: (() => void)[] = [];
+    // a pipe whose reader can stop: what it has not taken waits in the stream's queue
+    const output = new Writable({
+      highWaterMark: 10,
+      write(chunk: Buffer, _encoding, done) {
+        taken.push(chunk.toString());
+        if (reading) done();
+        else waiting.push(done);
+      },
+    });
+    const destination = outputDestination(output, 100);
+    reading = true;
+    destination.write('a'.repeat(60));
+    destination.write('b'.repeat(60));
+    expect(output.writableLength).toBe(0);
+    reading = false;
+    for (const c of 'cdefg') destination.write(c.repeat(40));
+    // c is being written and d and e wait: 120 bytes queued, past the limit, so f and g are dropped
+    expect(output.writableLength).toBe(120);
+    reading = true;
+    waiting.shift()!();
+    destination.write('h'.repeat(10));
+    expect(taken.map((line) => line[0])).toEqual(['a', 'b', 'c', 'd', 'e', 'h']);
+  });
+
+  it('flush calls back once the reader has taken what was written, not before', async () => {
+    const waiting: (() => void)[] = [];
+    const output = new Writable({ write: (_chunk, _encoding, done) => waiting.push(done) });
+    const destination = outputDestination(output);
+    destination.write('line\n');
+    let flushed = false;
+    destination.flush(() => (flushed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(flushed).toBe(false);
+    while (waiting.length) {
+      waiting.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(flushed).toBe(true);
+  });
+
+  it('a reader that closed the pipe ends the logging, not the process', async () => {
+    const output = new Writable({
+      write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
+    const logger = createLogger('info', { format: 'json', destination: outputDestination(output) });
+    logger.info('meets a closed pipe');
+    // the stream reports the failure on the next tick: an 'error' nobody listens to would throw then
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(output.destroyed).toBe(true);
+    expect(() => logger.info('after it closed')).not.toThrow();
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
   });
 });

@@ -2,9 +2,11 @@
  * Logs (pino). JSON lines by default, which log collectors and `jq` read; on a terminal (a person
  * running `npm start`) readable lines instead, through pino-pretty in the same thread:
  * `12:04:31 INFO: GET /blog 200 (4 ms)` (DESIGN §7). Secrets and customer contact details are
- * redacted either way.
+ * redacted either way. A reader of the output that stops reading, or goes away, never holds up the
+ * server or its exit (decision 0145).
  */
 import { createRequire } from 'node:module';
+import type { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
 
@@ -53,7 +55,7 @@ export function createLogger(
     },
   };
   const format = options.format ?? logFormatFor(process.stdout);
-  if (format === 'json') return options.destination ? pino(settings, options.destination) : pino(settings);
+  if (format === 'json') return pino(settings, options.destination ?? outputDestination(process.stdout));
 
   // loaded only for a terminal: a server that writes JSON never pays for it
   const pretty = createRequire(import.meta.url)('pino-pretty') as (
@@ -70,4 +72,32 @@ export function createLogger(
     ...(options.destination ? { destination: options.destination as NodeJS.WritableStream } : {}),
   };
   return pino(settings, pretty(prettyOptions));
+}
+
+/** Log output queued for a reader that is not reading, past which lines are dropped (~10,000 lines). */
+export const MAX_QUEUED_LOG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The JSON lines' way to standard output (decision 0145). Node writes to a pipe without blocking
+ * and queues what the reader has not taken yet, and does not wait for that queue at exit; pino's
+ * own destination, by contrast, retries a full pipe forever when the process exits, so a server
+ * whose reader had stopped reading never ended. Past `maxQueued` bytes waiting, lines are dropped
+ * rather than kept in memory. A reader that closed the pipe (EPIPE) ends the logging, not the
+ * process. `flush` (pino's `logger.flush`) calls back once what was written has been taken.
+ */
+export function outputDestination(
+  output: Pick<Writable, 'write' | 'on' | 'destroyed' | 'writableLength'>,
+  maxQueued = MAX_QUEUED_LOG_BYTES,
+): DestinationStream & { flush(done: () => void): void } {
+  output.on('error', () => {});
+  return {
+    write(line: string) {
+      if (!output.destroyed && output.writableLength < maxQueued) output.write(line);
+    },
+    flush(done: () => void) {
+      // writes complete in order: an empty one completes once everything before it has
+      if (output.destroyed) done();
+      else output.write('', () => done());
+    },
+  };
 }
