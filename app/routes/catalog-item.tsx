@@ -20,7 +20,7 @@ import { breadcrumbJsonLd } from '#app/modules/seo/json-ld.ts';
 import { cutAtWord, DESCRIPTION_MAX } from '#app/modules/seo/text-fit.ts';
 import { priceLabel } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
-import { smsHref } from '#app/modules/site/site.ts';
+import { REPLY_PROMISE, smsHref } from '#app/modules/site/site.ts';
 import type { PageHandle } from '#app/page-handle.ts';
 
 /** `?city=`: the delivery estimate to that city. */
@@ -199,7 +199,7 @@ export default function CatalogItemPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-1 text-sm text-slate-300">
               Text a photo of your old part or its tag. A real person checks the fit and replies with an
-              all-in price and ETA, usually within 18 minutes.
+              all-in price and ETA {REPLY_PROMISE}.
             </p>
             <ul className="mt-4 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
               <li>

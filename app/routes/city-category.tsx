@@ -1,7 +1,8 @@
 /**
  * City × category landing page (SPEC §2 'City-category page'): server-built title, heading and
  * description; featured items; common uses; four FAQs (also FAQPage structured data); the region
- * blurb; links to its sibling pages, local guides and the catalog. Pages without content of their
+ * blurb; links to the communities near it, the hub cities, its sibling pages, local guides and the
+ * catalog. Pages without content of their
  * own are noindex (decision 0012). Unknown city or category: HTTP 404 with 'Page Not Found'.
  * No React in the browser (decision 0013).
  */
@@ -20,6 +21,7 @@ import {
   regionBlurb,
   type CommonUse,
 } from '#app/modules/marketing/city-page.ts';
+import { NEARBY_KM } from '#app/modules/marketing/geography.ts';
 import { breadcrumbJsonLd, faqPageJsonLd } from '#app/modules/seo/json-ld.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
 import { smsHref } from '#app/modules/site/site.ts';
@@ -177,9 +179,26 @@ export default function CityCategory({ loaderData, matches }: Route.ComponentPro
       </Section>
 
       <Section id="nearby" title={`${category.name} Near ${city.name}`}>
-        <ul className="flex flex-wrap gap-2" aria-labelledby="nearby-heading">
-          <NearbyCityLinks cities={links.nearbyCities} category={place.category} />
-        </ul>
+        {/* only communities that are near by the map (decision 0141); the hubs have their own list */}
+        {links.nearbyCities.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-labelledby="nearby-heading">
+            <NearbyCityLinks cities={links.nearbyCities} category={place.category} />
+          </ul>
+        ) : (
+          <p className="text-slate-700">
+            No other community we serve lies within {NEARBY_KM} km of {city.name}.
+          </p>
+        )}
+        {links.hubCities.length > 0 && (
+          <>
+            <h3 id="hub-cities" className="mt-10 text-xl font-semibold text-slate-900">
+              {category.name} in Our Hub Cities
+            </h3>
+            <ul className="mt-4 flex flex-wrap gap-2" aria-labelledby="hub-cities">
+              <NearbyCityLinks cities={links.hubCities} category={place.category} />
+            </ul>
+          </>
+        )}
         <h3 className="mt-10 text-xl font-semibold text-slate-900">More Parts in {city.name}</h3>
         <ul className="mt-4 flex flex-wrap gap-2">
           <OtherCategoryLinks city={place.city} categories={links.otherCategories} />

@@ -12,7 +12,7 @@ import { REQUEST_FORM_ISLAND, scriptJson } from '#app/components/request/island.
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
-import { DEFAULT_SITE, type SiteInfo } from '#app/modules/site/site.ts';
+import { DEFAULT_SITE, REPLY_PROMISE, type SiteInfo } from '#app/modules/site/site.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { cities: await getAppContext(context).services.reference.listCities() };
@@ -21,8 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Find My Part',
-    description:
-      'Send us your part details and photos and get a quote with an ETA, usually within 20 minutes during business hours.',
+    description: `Send us your part details and photos and get a quote with an ETA ${REPLY_PROMISE}.`,
   });
 
 export default function FindMyPart({ loaderData }: Route.ComponentProps) {

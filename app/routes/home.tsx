@@ -13,12 +13,13 @@ import { getAppContext } from '#app/load-context.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { localBusinessJsonLd } from '#app/modules/seo/json-ld.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
-import { HOME_HOURS, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
+import { HOME_HOURS, REPLY_PROMISE, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
 
 const COPY = {
   eyebrow: 'Parts sourcing & quoting for Manitoba',
   title: 'Heavy Duty Parts Across Manitoba',
-  lead: 'Text us a photo of the part you need. A real person replies with an all-in price and an ETA, usually within 18 minutes.',
+  // the promise, beside the live average of the figures below (decision 0140)
+  lead: `Text us a photo of the part you need. A real person replies with an all-in price and an ETA ${REPLY_PROMISE}.`,
   benefits: [
     {
       icon: Clock3,

@@ -1,7 +1,7 @@
 /**
  * Parts Logistics (SPEC §2 'Service pages'): the four delivery options, a 5-step process, the
- * eight regions (with the communities of each, from live data) and the 99.8% / 24/7 figures.
- * No React in the browser.
+ * eight regions (with the communities of each, from live data, and each region's standard delivery
+ * time: the catalog's, decision 0140) and the 99.8% / 24/7 figures. No React in the browser.
  */
 import { Clock, MapPin, Package, Siren, Truck, Zap } from 'lucide-react';
 import type { Route } from './+types/logistics';
@@ -17,6 +17,12 @@ import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { cityPagePath } from '#app/components/site/nav-links.ts';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
+import {
+  EXPRESS_DELIVERY,
+  regionDeliveryLine,
+  RUSH_DELIVERY,
+  STANDARD_DELIVERY,
+} from '#app/modules/marketing/delivery.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
 import { REGIONS } from '#app/modules/site/reference.ts';
 import { smsHref } from '#app/modules/site/site.ts';
@@ -31,20 +37,20 @@ const COPY = {
       {
         icon: Package,
         title: 'Standard',
-        badge: '3-5 business days',
-        text: 'The best price for parts you can plan ahead for.',
+        badge: STANDARD_DELIVERY,
+        text: 'The best price for parts you can plan ahead for. The days for your region are below.',
       },
       {
         icon: Zap,
         title: 'Express',
-        badge: '1-2 business days',
+        badge: EXPRESS_DELIVERY,
         text: 'Expedited shipping when the job cannot wait a week.',
       },
       {
         icon: Siren,
         title: 'Emergency Rush',
-        badge: 'Same/next day',
-        text: 'For machines down right now: the fastest route we can find.',
+        badge: RUSH_DELIVERY,
+        text: 'For machines down right now: the fastest route we can find. A rush costs more, and the quote says so.',
       },
       {
         icon: Truck,
@@ -70,7 +76,8 @@ const COPY = {
   },
   figures: [
     { value: '99.8%', label: 'On-Time Delivery' },
-    { value: '24/7', label: 'Emergency Service' },
+    // texts are taken at any hour; replies come in business hours (decision 0140)
+    { value: '24/7', label: 'Emergency Requests by Text' },
   ],
   closing: {
     title: 'Need It There Fast?',
@@ -127,6 +134,7 @@ export default function Logistics({ loaderData, matches }: Route.ComponentProps)
                   <MapPin className="h-5 w-5 text-accent" aria-hidden="true" />
                   {region}
                 </h3>
+                <p className="mt-2 text-sm text-slate-600">{regionDeliveryLine(region)}</p>
                 {towns.length > 0 && (
                   <ul className="mt-3 flex flex-wrap gap-x-1 gap-y-1 text-sm">
                     {towns.map((town) => (
@@ -153,7 +161,8 @@ export default function Logistics({ loaderData, matches }: Route.ComponentProps)
         aside={
           <p className="flex items-center gap-3 rounded-xl bg-slate-800 p-5 text-slate-200 ring-1 ring-slate-700">
             <Clock className="h-6 w-6 shrink-0 text-orange-400" aria-hidden="true" />
-            Emergency service 24/7: text any time, day or night.
+            Text an emergency any time, day or night. Outside business hours it is the first thing we answer
+            when we open.
           </p>
         }
       >

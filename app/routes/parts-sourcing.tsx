@@ -17,7 +17,8 @@ import { SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
-import { displayStats } from '#app/modules/marketing/stats.ts';
+import { ON_HAND_DELIVERY } from '#app/modules/marketing/delivery.ts';
+import { averageResponseMinutes, displayStats } from '#app/modules/marketing/stats.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
 const HERO_BUTTON = { location: 'parts-sourcing-hero', text: 'Text Us Your Part' } as const;
@@ -63,7 +64,8 @@ const COPY = {
       {
         icon: Timer,
         title: 'Same-Day Quotes',
-        text: 'A real person answers, on average in 18 minutes, with an all-in price and an ETA.',
+        text: (minutes: number) =>
+          `A real person answers, on average in ${minutes} minutes, with an all-in price and an ETA.`,
       },
       {
         icon: ShieldCheck,
@@ -116,12 +118,14 @@ export const meta: Route.MetaFunction = (args) =>
     jsonLd: [serviceJsonLd(siteFromMatches(args.matches), 'Parts Sourcing')],
   });
 
-const PROMISES = [
-  { icon: Camera, text: 'A photo is enough 80% of the time' },
-  { icon: PackageCheck, text: 'Common parts in 1-3 days' },
-  { icon: Timer, text: '18 minute average response' },
-  { icon: ShieldCheck, text: 'Quotes good for 48 hours' },
-] as const;
+/** The closing promises: the reply time and delivery figures the rest of the site states (decision 0140). */
+const promises = (minutes: number) =>
+  [
+    { icon: Camera, text: 'A photo is enough 80% of the time' },
+    { icon: PackageCheck, text: `Parts on hand in ${ON_HAND_DELIVERY}` },
+    { icon: Timer, text: `${minutes} minute average response` },
+    { icon: ShieldCheck, text: 'Quotes good for 48 hours' },
+  ] as const;
 
 /** The four figures in the order SPEC §2 lists them for this page. */
 const FIGURE_ORDER = ['partsSourced', 'citiesServed', 'avgETA', 'avgResponseTime'] as const;
@@ -130,6 +134,12 @@ export default function PartsSourcing({ loaderData, matches }: Route.ComponentPr
   const sms = smsHref(siteFromMatches(matches).phone);
   const stats = displayStats(loaderData.stats);
   const figures = FIGURE_ORDER.map((key) => stats.find((s) => s.key === key)!);
+  // the live average, as the figures show it
+  const minutes = averageResponseMinutes(loaderData.stats);
+  const benefits = COPY.benefits.items.map((b) => ({
+    ...b,
+    text: typeof b.text === 'function' ? b.text(minutes) : b.text,
+  }));
   return (
     <>
       <PageHero eyebrow={COPY.eyebrow} title={COPY.title} lead={COPY.lead}>
@@ -143,7 +153,7 @@ export default function PartsSourcing({ loaderData, matches }: Route.ComponentPr
       </Section>
 
       <Section id="benefits" title={COPY.benefits.title} tone="muted">
-        <FeatureGrid items={COPY.benefits.items} />
+        <FeatureGrid items={benefits} />
       </Section>
 
       <Section id="how-it-works" title={COPY.steps.title}>
@@ -158,7 +168,7 @@ export default function PartsSourcing({ loaderData, matches }: Route.ComponentPr
         text={COPY.closing.text}
         aside={
           <ul className="grid grid-cols-2 gap-3 text-sm text-slate-200">
-            {PROMISES.map(({ icon: Icon, text }) => (
+            {promises(minutes).map(({ icon: Icon, text }) => (
               <li
                 key={text}
                 className="flex items-start gap-2 rounded-lg bg-slate-800 p-3 ring-1 ring-slate-700"

@@ -1,5 +1,5 @@
 /**
- * Quote Service (SPEC §2 'Service pages'): pricing pain points; the four benefits (18 minute
+ * Quote Service (SPEC §2 'Service pages'): pricing pain points; the four benefits (the live average
  * response, all-in price, good for 48 hours, text YES or NO); six quoted categories; four steps.
  * No React in the browser.
  */
@@ -26,13 +26,15 @@ import {
 } from '#app/components/marketing/blocks.tsx';
 import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
+import { getAppContext } from '#app/load-context.ts';
+import { averageResponseMinutes } from '#app/modules/marketing/stats.ts';
 import { serviceJsonLd } from '#app/modules/seo/json-ld.ts';
-import { smsHref } from '#app/modules/site/site.ts';
+import { REPLY_PROMISE, smsHref } from '#app/modules/site/site.ts';
 
 const COPY = {
   eyebrow: 'Quote Service',
   title: 'Fast, All-In Parts Quotes',
-  lead: 'Text us what you need and get one clear price with an ETA, usually in about 18 minutes. No hidden fees, no haggling, no pressure.',
+  lead: `Text us what you need and get one clear price with an ETA ${REPLY_PROMISE}. No hidden fees, no haggling, no pressure.`,
   pains: {
     title: 'Tired of Parts Pricing Games?',
     items: [
@@ -53,13 +55,14 @@ const COPY = {
     items: [
       {
         icon: Timer,
-        title: '18 Minute Response',
+        // the live average of the site's figures (SPEC's 18 is its default)
+        title: (minutes: number) => `${minutes} Minute Response`,
         text: 'Our average time from your text to your quote, with a real person on the other end.',
       },
       {
         icon: Receipt,
         title: 'All-In Price',
-        text: 'Part, shipping and handling in one number. No hidden fees.',
+        text: 'Part, shipping and handling in one number. A rush costs more, and the quote says so up front. No hidden fees.',
       },
       {
         icon: CalendarClock,
@@ -124,17 +127,25 @@ const COPY = {
   },
 } as const;
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { stats: await getAppContext(context).services.stats.pageStats() };
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: 'Quote Service',
-    description:
-      'All-in parts quotes in about 18 minutes, good for 48 hours, with no hidden fees. Text YES to order or NO to pass.',
+    description: `All-in parts quotes ${REPLY_PROMISE}, good for 48 hours, with no hidden fees. Text YES to order or NO to pass.`,
     keywords: ['parts quote Manitoba', 'truck parts price', 'ag parts quote', 'trailer parts quote'],
     jsonLd: [serviceJsonLd(siteFromMatches(args.matches), 'Quote Service')],
   });
 
-export default function QuoteService({ matches }: Route.ComponentProps) {
+export default function QuoteService({ loaderData, matches }: Route.ComponentProps) {
   const sms = smsHref(siteFromMatches(matches).phone);
+  const minutes = averageResponseMinutes(loaderData.stats);
+  const benefits = COPY.benefits.items.map((b) => ({
+    ...b,
+    title: typeof b.title === 'function' ? b.title(minutes) : b.title,
+  }));
   return (
     <>
       <PageHero eyebrow={COPY.eyebrow} title={COPY.title} lead={COPY.lead}>
@@ -151,7 +162,7 @@ export default function QuoteService({ matches }: Route.ComponentProps) {
       </Section>
 
       <Section id="benefits" title={COPY.benefits.title} tone="muted">
-        <FeatureGrid items={COPY.benefits.items} columns={4} />
+        <FeatureGrid items={benefits} columns={4} />
       </Section>
 
       <Section id="categories" title={COPY.categories.title} intro={COPY.categories.intro}>

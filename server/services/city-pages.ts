@@ -6,6 +6,7 @@
  */
 import { toPublicItem, type PublicCatalogItem } from '#app/modules/catalog/catalog.ts';
 import { cityPageSeo, type CityPageSeo } from '#app/modules/marketing/city-page.ts';
+import { citiesNear } from '#app/modules/marketing/geography.ts';
 import {
   isIndexableCityPage,
   PRIORITY_CITY_SLUGS,
@@ -32,8 +33,10 @@ export type CityCategoryPage = {
 };
 
 export type CityPageLinks = {
-  /** Other communities of the same region, then the hub cities, for the same category */
+  /** Communities within NEARBY_KM (geography.ts), nearest first, for the same category */
   nearbyCities: City[];
+  /** The hub cities (priority cities) not already among the nearby ones, for the same category */
+  hubCities: City[];
   /** The other categories in the same city */
   otherCategories: Category[];
   /** Published posts written for this city */
@@ -139,19 +142,24 @@ export function cityPagesService(
       };
     },
 
-    /** The links a city page offers: its sibling pages and the local guides written for the city. */
+    /**
+     * The links a city page offers: the communities that are really near it (by the map, decision
+     * 0141: a hub 200 km away is not 'near'), the hub cities, its other categories and the local
+     * guides written for the city.
+     */
     async cityPageLinks(city: City, category: Category): Promise<CityPageLinks> {
       const [cities, categories, guides] = await Promise.all([
         reference.listCities(),
         reference.listCategories(),
         liveGuides(),
       ]);
-      const sameRegion = cities.filter((c) => c.region === city.region && c.slug !== city.slug);
+      const nearby = citiesNear(city, cities).slice(0, NEARBY_LIMIT);
       const hubs = cities.filter(
-        (c) => PRIORITY_CITY_SLUGS.includes(c.slug) && c.slug !== city.slug && c.region !== city.region,
+        (c) => PRIORITY_CITY_SLUGS.includes(c.slug) && c.slug !== city.slug && !nearby.includes(c),
       );
       return {
-        nearbyCities: [...sameRegion.slice(0, NEARBY_LIMIT - hubs.length), ...hubs],
+        nearbyCities: nearby,
+        hubCities: hubs,
         otherCategories: categories.filter((c) => c.slug !== category.slug),
         localGuides: guides
           .filter((g) => focusesOn(g, city))

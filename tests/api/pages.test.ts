@@ -182,15 +182,52 @@ eachEngine('city × category pages API', (ctx) => {
     const { services } = ctx();
     const page = await services.cityPages.cityCategoryPage('gimli', 'trailer-parts');
     const links = await services.cityPages.cityPageLinks(page!.city, page!.category);
-    expect(links.nearbyCities.map((c) => c.slug)).toEqual(
-      expect.arrayContaining(['selkirk', 'stonewall', 'winnipeg', 'brandon', 'steinbach']),
-    );
-    expect(links.nearbyCities.map((c) => c.slug)).not.toContain('gimli');
+    // near by the map (decision 0141): nearest first, at most eight, none farther than 100 km
+    expect(links.nearbyCities.map((c) => c.slug)).toEqual([
+      'teulon',
+      'arborg',
+      'selkirk',
+      'stonewall',
+      'west-st-paul',
+      'beausejour',
+      'east-st-paul',
+      'oakbank',
+    ]);
+    // the hubs have their own list: Brandon and Steinbach are 300 km and more from Gimli
+    expect(links.hubCities.map((c) => c.slug)).toEqual(['winnipeg', 'brandon', 'steinbach']);
     expect(links.otherCategories.map((c) => c.slug)).toHaveLength(7);
     expect(links.otherCategories.map((c) => c.slug)).not.toContain('trailer-parts');
     expect(links.localGuides).toEqual([
       { slug: 'gimli-harbour-trailers', title: 'Guide gimli-harbour-trailers', excerpt: 'Local advice.' },
     ]);
+  });
+
+  it('a hub is listed as near only where it is, and never twice (Brandon is 200 km from Winnipeg)', async () => {
+    const { services } = ctx();
+    const links = async (city: string) => {
+      const page = await services.cityPages.cityCategoryPage(city, 'trailer-parts');
+      const found = await services.cityPages.cityPageLinks(page!.city, page!.category);
+      return { near: found.nearbyCities.map((c) => c.slug), hubs: found.hubCities.map((c) => c.slug) };
+    };
+    const winnipeg = await links('winnipeg');
+    expect(winnipeg.near).toEqual([
+      'west-st-paul',
+      'east-st-paul',
+      'headingley',
+      'oakbank',
+      'stonewall',
+      'selkirk',
+      'niverville',
+      'ste-anne',
+    ]);
+    expect(winnipeg.hubs).toEqual(['brandon', 'steinbach']);
+    const brandon = await links('brandon');
+    expect(brandon.near).toEqual(['souris', 'carberry', 'neepawa', 'virden', 'gladstone', 'macgregor']);
+    expect(brandon.hubs).toEqual(['winnipeg', 'steinbach']);
+    // a hub within reach is near, and not repeated among the hubs
+    const virden = await links('virden');
+    expect(virden.near).toEqual(['souris', 'brandon']);
+    expect(virden.hubs).toEqual(['winnipeg', 'steinbach']);
   });
 
   it('a guide scheduled for later makes its town indexable at its time, with no further change', async () => {

@@ -279,7 +279,7 @@ describe('the head of every public page, as a search result shows it', () => {
     expect(title(item)).toMatch(/^Prince Hydraulics Tie-Rod Cylinder… \| /);
     // the item's words are cut so that its price and delivery still fit
     expect(content(item, 'description')).toBe(
-      'A welded-quality tie-rod cylinder for loaders, log splitters and implements… Hydraulics & Fittings, $289.99 CAD, ships in 3-6 days across Manitoba.',
+      'A welded-quality tie-rod cylinder for loaders, log splitters and implements… Hydraulics & Fittings, $289.99 CAD, ships in 3-6 business days across Manitoba.',
     );
     expect(String(content(item, 'description')).length).toBeLessThanOrEqual(160);
 

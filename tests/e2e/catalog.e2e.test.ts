@@ -69,9 +69,9 @@ describe('the catalog list', () => {
       await page.getByText('Showing 1–4 of 4 parts, delivery times to Brandon').waitFor();
       // Brandon is a day further than Winnipeg: in stock 2-5 days, to be ordered 3-6 days
       const axleCard = page.locator('article', { hasText: AXLE.title });
-      expect(await axleCard.getByText(/Ships in/).textContent()).toBe('Ships in 2-5 days');
+      expect(await axleCard.getByText(/Ships in/).textContent()).toBe('Ships in 2-5 business days');
       const builtToOrder = page.locator('article', { hasText: TRAILER_PARTS[0]! });
-      expect(await builtToOrder.getByText(/Ships in/).textContent()).toBe('Ships in 3-6 days');
+      expect(await builtToOrder.getByText(/Ships in/).textContent()).toBe('Ships in 3-6 business days');
       expect(await builtToOrder.getByText('Contact for ETA').count()).toBe(1);
       expect(await builtToOrder.getByText('Contact for price').count()).toBe(1);
       expect(problems.errors).toEqual([]);
@@ -99,7 +99,7 @@ describe('the catalog list', () => {
     for (const title of TRAILER_PARTS) expect(text).toContain(title);
     expect(text).not.toContain('Kramp 12 in Heavy-Duty Cultivator Sweep');
     expect(text).toContain('Showing 1–4 of 4 parts, delivery times to Winnipeg');
-    expect(text).toContain('Ships in 2-4 days');
+    expect(text).toContain('Ships in 2-4 business days');
     const [form] = tagsOf(html, 'form');
     expect(form).toMatchObject({ method: 'get', action: '/catalog' });
     expect(html).toContain('>Show parts</button>');
@@ -258,7 +258,7 @@ describe('the item page', () => {
         '2 Available',
         'Brand: Dexter',
         '$930.15 CAD',
-        'Ships in 2-5 days to Brandon',
+        'Ships in 2-5 business days to Brandon',
         AXLE.sku,
         'DEX-7E84S65-8L',
         'Not sure it fits?',

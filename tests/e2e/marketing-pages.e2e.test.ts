@@ -218,12 +218,14 @@ describe('service pages', () => {
   });
 
   it('/quote-service: pricing pain points, the four benefits, six quoted categories and 4 steps', async () => {
+    const stats = await getJson<{ avgResponseTime: number }>('/api/admin/stats');
     const { page } = await open();
     await visit(page, '/quote-service');
     const text = await mainText(page);
     expect(await page.locator('#pricing-problems li').count()).toBe(4);
     expect(await page.locator('#benefits li h3').allInnerTexts()).toEqual([
-      '18 Minute Response',
+      // the live average the figures show (SPEC's 18 is its default: decision 0140)
+      `${stats.avgResponseTime} Minute Response`,
       'All-In Price',
       'Good for 48 Hours',
       'Text YES or NO',
@@ -247,7 +249,8 @@ describe('service pages', () => {
         els.map((el) => [el.querySelector('h3')?.textContent, el.querySelector('h3 + p')?.textContent]),
       ),
     ).toEqual([
-      ['Standard', '3-5 business days'],
+      // the catalog's standard delivery, every region (decision 0140)
+      ['Standard', '2-6 business days'],
       ['Express', '1-2 business days'],
       ['Emergency Rush', 'Same/next day'],
       ['Personal Delivery', 'Direct to site'],
@@ -341,9 +344,17 @@ describe('city × category pages', () => {
     const nearby = page.getByRole('list', { name: 'Trailer Parts Near Gimli' }).getByRole('link');
     const nearbyHrefs = await nearby.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(nearbyHrefs).toEqual(
-      expect.arrayContaining(['/mb/selkirk/trailer-parts', '/mb/winnipeg/trailer-parts']),
+      expect.arrayContaining(['/mb/selkirk/trailer-parts', '/mb/teulon/trailer-parts']),
     );
     expect(nearbyHrefs).not.toContain('/mb/gimli/trailer-parts');
+    // the hubs, Brandon 300 km away among them, in a list of their own, not as 'near' (decision 0141)
+    expect(nearbyHrefs).not.toContain('/mb/brandon/trailer-parts');
+    const hubs = page.getByRole('list', { name: 'Trailer Parts in Our Hub Cities' }).getByRole('link');
+    expect(await hubs.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/mb/winnipeg/trailer-parts',
+      '/mb/brandon/trailer-parts',
+      '/mb/steinbach/trailer-parts',
+    ]);
     const more = page.locator('#nearby').getByRole('link', { name: 'Snow & Ice' });
     expect(await more.getAttribute('href')).toBe('/mb/gimli/snow-ice');
     const catalog = page.getByRole('link', { name: 'Browse all trailer parts in the catalog' });

@@ -45,7 +45,9 @@ afterAll(async () => {
 
 /** The island's state: '' (server HTML), 'armed' (its entry ran), 'hydrated' (React runs the form). */
 const islandState = (page: Page) => page.locator('[data-request-form]').getAttribute('data-request-form');
-const dropZone = (page: Page) => page.getByRole('button', { name: /Drag photos here or click to choose/ });
+/** The photo area's button: 'Drag photos here or click to choose', 'Tap to add photos' on a touch screen. */
+const dropZone = (page: Page) =>
+  page.getByRole('button', { name: /^(Drag photos here or click to choose|Tap to add photos)/ });
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const chunk = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '');
 
@@ -199,6 +201,11 @@ describe('what is done before React runs is kept', () => {
       });
       const react = await holdReact(page);
       await visit(page, '/find-my-part');
+      // the server's words for the photo area, chosen by the screen (pointer: coarse) before any
+      // script: the phone's says tap. React keeps them, so the area does not move (below)
+      const wording = device === 'phone' ? 'Tap to add photos' : 'Drag photos here or click to choose';
+      expect(await page.getByRole('button', { name: new RegExp(`^${wording}`) }).isVisible()).toBe(true);
+      const zoneBefore = await dropZone(page).boundingBox();
 
       await page.getByLabel('Equipment Type').selectOption('trailer');
       await page.getByLabel('Make').pressSequentially('Wabash', { delay: 10 });
@@ -241,6 +248,11 @@ describe('what is done before React runs is kept', () => {
       await page.getByRole('heading', { name: 'Contact Info' }).waitFor();
       await page.getByRole('button', { name: 'Back' }).click();
       await page.getByRole('heading', { name: 'Part Details' }).waitFor();
+      // React renders the photo area with the same words, in the same place and size
+      expect(await page.getByRole('button', { name: new RegExp(`^${wording}`) }).isVisible()).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const zoneAfter = await dropZone(page).boundingBox();
+      expect(zoneAfter).toEqual(zoneBefore);
       expect(await page.getByLabel('Equipment Type').inputValue()).toBe('trailer');
       expect(await page.getByLabel('Make').inputValue()).toBe('Wabash');
       expect(await page.getByLabel('Part Category').inputValue()).toBe('lighting-electrical');

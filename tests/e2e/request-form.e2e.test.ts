@@ -5,6 +5,9 @@
  * (12 MP photos are shrunk to 2,500 px before upload); removing a preview; Back keeping what was
  * typed; the pending state, confirmation and toast; what survives a reload; a failed submission
  * keeping the form; keyboard focus; axe on both steps and the confirmation; no console errors.
+ * Issue 31 items 6 and 9: rush pricing said where the urgency is chosen; 'Tap to add photos' on a
+ * touch screen; a file that is not a photo named when picked; 'Missing Information' gone once
+ * fixed; outside business hours the confirmation says when the business opens.
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
@@ -68,7 +71,11 @@ async function open(device: Device) {
 
 const form = (page: Page) => page.locator('form[aria-labelledby="request-step-title"]');
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-const dropZone = (page: Page) => page.getByRole('button', { name: /Drag photos here or click to choose/ });
+/** The photo area's button: 'Drag photos here or click to choose', 'Tap to add photos' on a touch screen. */
+const dropZone = (page: Page) =>
+  page.getByRole('button', { name: /^(Drag photos here or click to choose|Tap to add photos)/ });
+const RUSH_HINT =
+  'Emergency repair and Soon as possible are priced higher than When convenient: finding and shipping a part fast costs more. Your quote shows the full price before you decide.';
 const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 /** Picks files through the file chooser the drop zone opens, as a person clicking it does. */
@@ -217,6 +224,12 @@ describe('the request form as the spec describes it', () => {
       expect(html).toContain(text);
     }
     expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Continue/);
+    // both wordings of the photo area are in the server's HTML; CSS shows the one for the screen
+    // (pointer: coarse), so the same bytes serve every visitor and nothing changes once scripts run
+    expect(html).toMatch(
+      /<span class="[^"]*pointer-coarse:hidden[^"]*">Drag photos here or click to choose</,
+    );
+    expect(html).toMatch(/<span class="[^"]*hidden pointer-coarse:inline[^"]*">Tap to add photos</);
   });
 
   it('shows the two steps, every field with its label, the required marks, the option lists and the photo area', async () => {
@@ -266,6 +279,23 @@ describe('the request form as the spec describes it', () => {
       await urgency.getByRole('radio', { name: label }).waitFor();
     }
     expect(await page.getByRole('radio', { name: 'When convenient' }).isChecked()).toBe(true);
+    // 'no hidden fees' holds: where the urgency is chosen, the form says a rush costs more, and the
+    // choice's description carries it to a screen reader
+    expect(await urgency.getByText(RUSH_HINT).isVisible()).toBe(true);
+    expect(
+      await urgency.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      ),
+    ).toBe(RUSH_HINT);
+    // a laptop's pointer: the photo area says drag or click, and only that
+    expect(await dropZone(page).getAttribute('id')).toBe('request-photos-zone');
+    expect(await page.getByRole('button', { name: /^Drag photos here or click to choose/ }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByText('Tap to add photos').isVisible()).toBe(false);
 
     // required marks on Equipment Type, Part Description and urgency; none on the optional fields
     const marked = await form(page)
@@ -352,17 +382,31 @@ for (const device of DEVICES) {
       expect(unexpected(problems.errors)).toEqual([]);
     });
 
-    it("takes 'Missing Information' down as soon as step 2 opens", async () => {
+    it("takes 'Missing Information' down once the fields are filled in, and as soon as step 2 opens", async () => {
       const { page } = await open(device);
       await fillPartDetails(page);
+      await page.getByLabel('Equipment Type').selectOption('');
       await page.getByLabel('Part Description').fill('');
       await page.getByRole('button', { name: 'Continue' }).click();
       const notice = notifications(page).getByText('Missing Information');
       await notice.waitFor();
+      // one of the two fixed: its message goes, the notice stays (something is still missing)
+      await page.getByLabel('Equipment Type').selectOption('ag');
+      await page.getByText('Equipment type is required').waitFor({ state: 'detached' });
+      expect(await notice.isVisible()).toBe(true);
+      // both fixed: the notice goes without another Continue, well before the 5 s after which it
+      // would close by itself
+      await page.getByLabel('Part Description').fill('Left rear remote coupler leaks.');
+      await notice.waitFor({ state: 'detached', timeout: 2_000 });
+      expect(await page.getByRole('heading', { name: 'Part Details' }).isVisible()).toBe(true);
+
+      // a notice still up when Continue opens step 2 goes then
+      await page.getByLabel('Part Description').fill('');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await notice.waitFor();
       await page.getByLabel('Part Description').fill('Left rear remote coupler leaks.');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: 'Contact Info' }).waitFor();
-      // well before the 5 s after which it would close by itself
       await notice.waitFor({ state: 'detached', timeout: 2_000 });
     });
 
@@ -420,11 +464,18 @@ for (const device of DEVICES) {
         mimeType: 'image/jpeg',
         buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff),
       };
-      await pickFiles(page, [small[0]!, text, huge, small[1]!]);
+      // a picture, but not a photo the business can take: named when picked, not after the upload
+      const drawing: FileSpec = {
+        name: 'wiring-diagram.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      };
+      await pickFiles(page, [small[0]!, text, drawing, huge, small[1]!]);
       await waitForPhotos(page, 2);
       expect(alerts).toEqual([
         'Maximum 6 photos allowed',
         'notes.txt is not an image file',
+        'wiring-diagram.svg is not an image file',
         'huge.jpg is too large (max 10MB)',
       ]);
       const previews = page.getByRole('list', { name: 'Chosen photos' }).getByRole('img');
@@ -515,6 +566,10 @@ describe('a complete request', () => {
       const sentBytes = photos.reduce((n, p) => n + p.data.length, 0);
       expect(sentBytes).toBeLessThan(big.reduce((n, f) => n + f.buffer.length, 0));
 
+      // the laptop sends it on a Wednesday morning, the phone on a Saturday after closing
+      await page.clock.setFixedTime(
+        device === 'desktop' ? new Date('2026-11-25T10:00:00-06:00') : new Date('2026-11-28T17:30:00-06:00'),
+      );
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/leads'));
       release();
       const response = await answered;
@@ -527,7 +582,21 @@ describe('a complete request', () => {
       await notifications(page).getByText('Success!').waitFor();
       await notifications(page).getByText(`Your request has been submitted. Case #${caseNumber}`).waitFor();
       await page.getByText(caseNumber, { exact: true }).waitFor();
-      await page.getByText('We will contact you within 20 minutes during business hours.').waitFor();
+      // open: the spec's promise; closed: when the business opens, instead of 20 minutes
+      await page
+        .getByText(
+          device === 'desktop'
+            ? 'We will contact you within 20 minutes during business hours.'
+            : "We're closed right now: we open Monday at 7 AM and will contact you first thing.",
+        )
+        .waitFor();
+      // (the page's intro above the form makes the promise too: it is the confirmation that changes)
+      expect(
+        await page
+          .locator('[data-request-form]')
+          .getByText(/within 20 minutes/)
+          .count(),
+      ).toBe(device === 'desktop' ? 1 : 0);
       for (const hours of ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT', 'Text for quotes 24/7']) {
         await page.getByRole('main').getByText(hours, { exact: true }).waitFor();
       }
@@ -638,6 +707,9 @@ describe('weak signal', () => {
 describe('phone layout and keyboard', () => {
   it('never hides the form buttons under the bottom bar, and every control is a 44 px target', async () => {
     const { page } = await open('phone');
+    // a touch screen: the photo area says tap, and only that
+    expect(await page.getByRole('button', { name: /^Tap to add photos/ }).isVisible()).toBe(true);
+    expect(await page.getByText('Drag photos here or click to choose').isVisible()).toBe(false);
     const bar = page.getByRole('navigation', { name: 'Quick actions' });
     const barTop = (await bar.boundingBox())!.y;
     const clear = async (button: Locator) => {

@@ -18,7 +18,7 @@ export function FindMyPartPage({ cities, site }: { cities: readonly City[]; site
           <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-300">
             <li className="flex items-center gap-2">
               <Clock className="h-4 w-4 text-orange-400" aria-hidden="true" />
-              Reply in about 20 minutes
+              {COPY.replyBadge}
             </li>
             <li className="flex items-center gap-2">
               <ShieldCheck className="h-4 w-4 text-orange-400" aria-hidden="true" />

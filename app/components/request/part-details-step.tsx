@@ -17,6 +17,7 @@ import {
   errorId,
   Field,
   FieldError,
+  hintId,
   primaryButton,
   RequiredMark,
 } from './fields.tsx';
@@ -115,12 +116,16 @@ export function PartDetailsStep({
         role="radiogroup"
         className="sm:col-span-2"
         aria-required="true"
-        {...describedBy('urgency', { error: error('urgency') })}
+        {...describedBy('urgency', { hint: true, error: error('urgency') })}
       >
         <legend className="mb-1.5 block text-sm font-semibold text-slate-800">
           {COPY.labels.urgency}
           <RequiredMark />
         </legend>
+        {/* rush pricing, said where the urgency is chosen: 'no hidden fees' stays true */}
+        <p id={hintId('urgency')} className="mb-3 text-sm text-slate-600">
+          {COPY.urgencyHint}
+        </p>
         <div className="grid gap-3 sm:grid-cols-3">
           {URGENCY_OPTIONS.map((option) => (
             <label

@@ -98,7 +98,16 @@ export function PhotoUploader({
           )}
         </span>
         <span className="text-base font-semibold text-slate-900">
-          {dragging ? COPY.photos.dropTitleActive : COPY.photos.dropTitle}
+          {dragging ? (
+            COPY.photos.dropTitleActive
+          ) : (
+            // both words are in the server's HTML; a media query shows the one for the screen, so
+            // nothing moves once scripts run. display: none also keeps the other out of the name
+            <>
+              <span className="pointer-coarse:hidden">{COPY.photos.dropTitle}</span>
+              <span className="hidden pointer-coarse:inline">{COPY.photos.tapTitle}</span>
+            </>
+          )}
         </span>
         <span className="text-sm text-slate-600">{COPY.photos.dropDetail}</span>
       </button>

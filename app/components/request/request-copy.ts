@@ -1,8 +1,22 @@
 /** The words of the /find-my-part screen, in one place (SPEC §2 'Request form', §5, §8). */
+import { URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
+import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
+import { REPLY_PROMISE } from '#app/modules/site/site.ts';
+
+/**
+ * 'No hidden fees' holds only if the customer knows a rush costs more (issue 31 item 6): the
+ * urgencies the pricing engine prices higher are named where the urgency is chosen.
+ */
+const rush = URGENCY_OPTIONS.filter((o) => urgencyUplift(o.value) > 0).map((o) => o.label);
+const usual = URGENCY_OPTIONS.filter((o) => urgencyUplift(o.value) === 0).map((o) => o.label);
+export const URGENCY_HINT =
+  `${rush.join(' and ')} ${rush.length > 1 ? 'are' : 'is'} priced higher than ${usual.join(' or ')}: ` +
+  'finding and shipping a part fast costs more. Your quote shows the full price before you decide.';
+
 export const COPY = {
   title: 'Find My Part',
-  intro:
-    'Tell us what you need. A real person replies with a price and an ETA, usually within 20 minutes during business hours.',
+  intro: `Tell us what you need. A real person replies with a price and an ETA ${REPLY_PROMISE}.`,
+  replyBadge: `Reply ${REPLY_PROMISE}`,
   steps: ['Part Details', 'Contact Info'] as const,
   stepsName: 'Request steps',
   stepOf: (n: number) => `Step ${n} of 2`,
@@ -36,12 +50,15 @@ export const COPY = {
     email: 'you@example.com',
     city: 'Select your city',
   },
+  urgencyHint: URGENCY_HINT,
   optional: 'optional',
   emailHint: 'For a copy of your quote by email.',
   photos: {
     label: 'Part Photos (up to 6)',
     hint: 'Best results: serial number tag, measurements, damage close-ups',
     dropTitle: 'Drag photos here or click to choose',
+    /** on touch screens, by CSS (pointer: coarse): the server's HTML is the same for everyone */
+    tapTitle: 'Tap to add photos',
     dropTitleActive: 'Drop the photos to add them',
     dropDetail: 'Images up to 10MB each',
     count: (n: number) => `${n} of 6 photos added`,
@@ -83,7 +100,9 @@ export const COPY = {
   confirmation: {
     title: 'Request Submitted!',
     caseLabel: 'Your case number',
-    promise: 'We will contact you within 20 minutes during business hours.',
+    promise: `We will contact you ${REPLY_PROMISE}.`,
+    /** outside business hours, instead of the promise: when the business opens next */
+    closed: (when: string) => `We're closed right now: we open ${when} and will contact you first thing.`,
     keep: 'Keep this number handy: it is how we find your request when you call or text.',
     hoursTitle: 'Business hours',
     home: 'Back to Home',

@@ -149,7 +149,7 @@ export function RequestForm({
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const confirmationHeading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-  /** The 'Missing Information' notice, taken down once step 2 opens */
+  /** The 'Missing Information' notice, taken down once the fields it asked for are filled in */
   const missingNotice = useRef<ReturnType<typeof toast> | null>(null);
   /** What to focus after the next render: set by the customer's own actions, never on page load */
   const focusNext = useRef<'step' | 'confirmation' | 'submit' | LeadRequestField | null>(null);
@@ -181,6 +181,11 @@ export function RequestForm({
         saveDraft(values);
         // a field flagged by Continue clears its message as soon as it is fixed
         if (name && getFieldState(name as LeadRequestField).error) void trigger(name as LeadRequestField);
+        // ...and the notice goes once nothing it asked for is missing (issue 31 item 9)
+        if (missingNotice.current && stepOneComplete(values)) {
+          missingNotice.current.dismiss();
+          missingNotice.current = null;
+        }
       },
     });
   }, [subscribe, getFieldState, trigger]);

@@ -138,6 +138,18 @@ export const PHOTO_MESSAGES = {
 export type PhotoCandidate = { name: string; type: string; size: number };
 
 /**
+ * The picture types the server's image pipeline takes (server/storage/images.ts): a camera's or a
+ * screenshot's. An SVG, a PDF or a document is refused when picked, naming it (issue 31 item 9),
+ * not after the upload. A file the browser gives no type (some phones' HEIC) is judged by its name.
+ */
+const PHOTO_TYPES = /^image\/(jpeg|jpg|pjpeg|png|webp|gif|tiff|heic|heif|avif)$/i;
+const PHOTO_NAMES = /\.(jpe?g|png|webp|gif|tiff?|heic|heif|avif)$/i;
+export function isPhotoFile(file: Pick<PhotoCandidate, 'name' | 'type'>): boolean {
+  const untyped = !file.type || file.type === 'application/octet-stream';
+  return untyped ? PHOTO_NAMES.test(file.name) : PHOTO_TYPES.test(file.type);
+}
+
+/**
  * Checks files the customer just picked or dropped against the photo rules, in the spec's order:
  * more than six in total refuses the whole batch; otherwise each non-image or over-10 MB file is
  * refused with its own message and the others are kept.
@@ -152,7 +164,7 @@ export function checkNewPhotos<T extends PhotoCandidate>(
   const accepted: T[] = [];
   const alerts: string[] = [];
   for (const file of files) {
-    if (!file.type.startsWith('image/')) alerts.push(PHOTO_MESSAGES.notImage(file.name));
+    if (!isPhotoFile(file)) alerts.push(PHOTO_MESSAGES.notImage(file.name));
     else if (file.size > PHOTO_RULES.maxBytes) alerts.push(PHOTO_MESSAGES.tooLarge(file.name));
     else accepted.push(file);
   }

@@ -4,10 +4,12 @@ import {
   cityPageCommonUses,
   cityPageFaqs,
   cityPageSeo,
+  distanceSentence,
   regionBlurb,
   regionPhrase,
   REGION_EXTRAS,
 } from './city-page.ts';
+import { deliveryAnswer } from './delivery.ts';
 
 const winnipeg: City = { slug: 'winnipeg', name: 'Winnipeg', region: 'Winnipeg Metro' };
 const steinbach: City = { slug: 'steinbach', name: 'Steinbach', region: 'Steinbach Region' };
@@ -35,12 +37,16 @@ describe('city × category page copy', () => {
     }
   });
 
-  it('has four FAQs naming the city, with the delivery and photo claims of SPEC §9', () => {
+  it("has four FAQs naming the city, with its region's delivery times and the photo claims of SPEC §9", () => {
     const faqs = cityPageFaqs(steinbach, trailer);
     expect(faqs).toHaveLength(4);
     expect(faqs[0]!.question).toBe('How fast can I get trailer parts in Steinbach?');
-    expect(faqs[0]!.answer).toContain('1-3 days');
-    expect(faqs[0]!.answer).toContain('3-10 days');
+    // the catalog's standard delivery to the region (decision 0140), not figures of its own
+    expect(faqs[0]!.answer).toBe(deliveryAnswer('Steinbach', 'Steinbach Region'));
+    expect(faqs[0]!.answer).toContain('reach Steinbach in 2-4 business days');
+    expect(cityPageFaqs(brandon, trailer)[0]!.answer).toContain(
+      'reach Brandon in 2-5 business days and parts we order in take 3-6 business days',
+    );
     expect(faqs[1]!.answer).toContain('80% of the time');
     expect(faqs[2]!.answer).toContain('48 hours');
     expect(faqs[3]!.answer).toContain('across the Steinbach Region');
@@ -62,8 +68,23 @@ describe('city × category page copy', () => {
       expect(blurb[1]).toBe(REGION_EXTRAS[city.slug]);
     }
     expect(regionBlurb(gimli, trailer)).toEqual([
-      'Gimli is part of our Interlake Area service area. We quote trailer parts for Gimli the same day you ask and take responsibility for getting them to you, wherever you work in the Interlake Area.',
+      'Gimli is part of our Interlake Area service area. It lies about 80 km north of Winnipeg. We quote trailer parts for Gimli the same day you ask and take responsibility for getting them to you, wherever you work in the Interlake Area.',
     ]);
+  });
+
+  it('says how far from Winnipeg a place lies, from its coordinates (never for Winnipeg itself)', () => {
+    expect(distanceSentence(brandon)).toBe('It lies about 200 km west of Winnipeg.');
+    expect(distanceSentence(steinbach)).toBe('It lies about 50 km southeast of Winnipeg.');
+    expect(distanceSentence(winnipeg)).toBeUndefined();
+    // a community not on the map gets no distance rather than a guess
+    const elsewhere: City = { slug: 'atlantis', name: 'Atlantis', region: 'Central Manitoba' };
+    expect(distanceSentence(elsewhere)).toBeUndefined();
+    expect(regionBlurb(elsewhere, trailer)[0]).toMatch(
+      /^Atlantis is part of our Central Manitoba service area\. We quote/,
+    );
+    expect(regionBlurb(winnipeg, trailer)[0]).toMatch(
+      /^Winnipeg is part of our Winnipeg Metro service area\. We quote/,
+    );
   });
 
   it.each([

@@ -5,6 +5,8 @@
  * `seo` object and the page renders the rest from the same words.
  */
 import type { Category, City } from '../site/reference.ts';
+import { deliveryAnswer } from './delivery.ts';
+import { fromHomeBase, roundedKm } from './geography.ts';
 
 export type CityPageSeo = { title: string; description: string; h1: string };
 export type Faq = { question: string; answer: string };
@@ -69,15 +71,16 @@ export function cityPageSeo(city: City, category: Category): CityPageSeo {
   };
 }
 
-/** The four FAQs (also emitted as FAQPage structured data). Claims from SPEC §1 and §9. */
+/**
+ * The four FAQs (also emitted as FAQPage structured data). Claims from SPEC §1 and §9; the delivery
+ * times are the region's standard delivery (delivery.ts, decision 0140).
+ */
 export function cityPageFaqs(city: City, category: Category): Faq[] {
   const { phrase } = wordsFor(category);
   return [
     {
       question: `How fast can I get ${phrase} in ${city.name}?`,
-      answer:
-        `Common items usually arrive in 1-3 days and specialty parts in 3-10 days. When a machine is down, ` +
-        `emergency rush delivery to ${city.name} is available the same or next day.`,
+      answer: deliveryAnswer(city.name, city.region),
     },
     {
       question: 'Do I need a part number to get a quote?',
@@ -119,7 +122,10 @@ export function cityPageCommonUses(city: City, category: Category): CommonUse[] 
   ];
 }
 
-/** The extra sentences of the three hub cities (SPEC §2). */
+/**
+ * The extra sentences of the three hub cities (SPEC §2). The places they name are checked against
+ * the map (server/seed/reference-data.test.ts).
+ */
 export const REGION_EXTRAS: Readonly<Record<string, string>> = {
   winnipeg:
     'Winnipeg has the deepest supplier network in the province, so many common parts are ready the same ' +
@@ -132,12 +138,23 @@ export const REGION_EXTRAS: Readonly<Record<string, string>> = {
     'with parts shipped along the Trans-Canada and Highway 10.',
 };
 
-/** The region blurb: one paragraph for every city, plus the hub's extra sentences. */
+/** Where a community lies from Winnipeg, as its page says it: 'It lies about 200 km west of Winnipeg.' */
+export function distanceSentence(city: Pick<City, 'slug'>): string | undefined {
+  const where = fromHomeBase(city.slug);
+  return where && `It lies about ${roundedKm(where.km)} km ${where.direction} of Winnipeg.`;
+}
+
+/**
+ * The region blurb: one paragraph for every city (its region, and how far it is from Winnipeg,
+ * from its coordinates: geography.ts), plus the hub's extra sentences.
+ */
 export function regionBlurb(city: City, category: Category): string[] {
   const { phrase } = wordsFor(category);
+  const distance = distanceSentence(city);
   const base =
-    `${city.name} is part of our ${city.region} service area. We quote ${phrase} for ${city.name} the same ` +
-    `day you ask and take responsibility for getting them to you, wherever you work in ${regionPhrase(city.region)}.`;
+    `${city.name} is part of our ${city.region} service area. ${distance ? `${distance} ` : ''}` +
+    `We quote ${phrase} for ${city.name} the same day you ask and take responsibility for getting them ` +
+    `to you, wherever you work in ${regionPhrase(city.region)}.`;
   const extra = REGION_EXTRAS[city.slug];
   return extra ? [base, extra] : [base];
 }

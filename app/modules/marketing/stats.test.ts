@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayStats, MARKETING_BASELINES, withFallbacks } from './stats.ts';
+import { averageResponseMinutes, displayStats, MARKETING_BASELINES, withFallbacks } from './stats.ts';
 
 const values = (input: Parameters<typeof displayStats>[0]) => displayStats(input).map((s) => s.value);
 
@@ -30,5 +30,14 @@ describe('public statistics', () => {
       withFallbacks({ avgETA: 'soon', partsSourced: Number.NaN, citiesServed: -1, avgResponseTime: 12 }),
     ).toEqual({ ...MARKETING_BASELINES, avgResponseTime: 12 });
     expect(withFallbacks({ avgETA: 0, partsSourced: Infinity })).toEqual(MARKETING_BASELINES);
+  });
+
+  it('gives the copy the same average reply time the strip shows', () => {
+    for (const input of [undefined, {}, { avgResponseTime: 13.6 }, { avgResponseTime: 'fast' }]) {
+      const strip = displayStats(input).find((s) => s.key === 'avgResponseTime')!.value;
+      expect(`${averageResponseMinutes(input)} min`).toBe(strip);
+    }
+    expect(averageResponseMinutes({ avgResponseTime: 13.6 })).toBe(14);
+    expect(averageResponseMinutes(null)).toBe(18);
   });
 });

@@ -48,6 +48,16 @@ export function withFallbacks(
   };
 }
 
+/**
+ * The average reply time in whole minutes, as every page that states it says it: the live figure,
+ * or its SPEC §9 default (decision 0140: the strip and the copy around it say the same number).
+ */
+export function averageResponseMinutes(
+  stats: Partial<Record<keyof PublicStats, unknown>> | null | undefined,
+): number {
+  return Math.round(withFallbacks(stats).avgResponseTime);
+}
+
 export type StatDisplay = { key: keyof PublicStats; value: string; label: string };
 
 /** The statistics strip: '2.3 days', '12,847', '30+', '18 min' with their labels. */
@@ -63,6 +73,6 @@ export function displayStats(
       label: 'Parts Sourced',
     },
     { key: 'citiesServed', value: `${Math.round(s.citiesServed)}+`, label: 'Cities Served' },
-    { key: 'avgResponseTime', value: `${Math.round(s.avgResponseTime)} min`, label: 'Average Response' },
+    { key: 'avgResponseTime', value: `${averageResponseMinutes(s)} min`, label: 'Average Response' },
   ];
 }

@@ -5,7 +5,7 @@
  */
 import { BUSINESS_HOURS } from '../shared/business-hours.ts';
 import type { SiteInfo } from '../site/site.ts';
-import { SLOGAN } from '../site/site.ts';
+import { REPLY_PROMISE, SLOGAN } from '../site/site.ts';
 import { absoluteUrl } from './meta.ts';
 
 type JsonLd = Record<string, unknown>;
@@ -31,7 +31,7 @@ export const BUSINESS_SERVICES = [
   {
     name: 'Quote Service',
     path: '/quote-service',
-    description: 'All-in parts quotes in about 18 minutes, good for 48 hours, with no hidden fees.',
+    description: `All-in parts quotes ${REPLY_PROMISE}, good for 48 hours, with no hidden fees.`,
   },
   {
     name: 'Parts Logistics',

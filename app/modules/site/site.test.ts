@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { copyrightYears, smsHref, trackAttributes } from './site.ts';
+import { BUSINESS_HOURS } from '../shared/business-hours.ts';
+import {
+  copyrightYears,
+  FOOTER_HOURS,
+  HOME_HOURS,
+  hoursLines,
+  REPLY_PROMISE,
+  smsHref,
+  trackAttributes,
+} from './site.ts';
 
 describe('site helpers', () => {
   it('builds sms: links that work on iOS and Android, with an encoded body', () => {
@@ -21,5 +30,27 @@ describe('site helpers', () => {
     expect(copyrightYears(2024)).toBe('2024');
     expect(copyrightYears(2026)).toBe('2024–2026');
     expect(copyrightYears(2031)).toBe('2024–2031');
+  });
+
+  it('says the hours of the business calendar, so the pages and the figures count the same hours', () => {
+    // SPEC §1: the home page and the confirmation say both lines, the footer the weekdays
+    expect(HOME_HOURS).toEqual(['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']);
+    expect(FOOTER_HOURS).toBe('Mon-Fri 7AM-6PM CT');
+    expect(hoursLines(BUSINESS_HOURS)).toEqual(HOME_HOURS);
+  });
+
+  it('writes any calendar: runs of equal days joined, half hours, noon, closed days left out', () => {
+    const h = (open: number, close: number) => ({ open: open * 3600, close: close * 3600 });
+    expect(hoursLines([h(7.5, 17), h(7.5, 17), null, h(7.5, 17), h(12, 20), h(9, 12), h(9, 12)])).toEqual([
+      'Mon-Tue 7:30AM-5PM CT',
+      'Thu 7:30AM-5PM CT',
+      'Fri 12PM-8PM CT',
+      'Sat-Sun 9AM-12PM CT',
+    ]);
+    expect(hoursLines([null, null, null, null, null, null, null])).toEqual([]);
+  });
+
+  it('makes the reply promise of SPEC §9 in one phrase', () => {
+    expect(REPLY_PROMISE).toBe('within 20 minutes during business hours');
   });
 });
