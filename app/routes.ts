@@ -24,6 +24,7 @@ export default [
   layout('routes/admin-layout.tsx', [
     route('admin/leads', 'routes/admin-leads.tsx', [route(':id', 'routes/admin-lead-details.tsx')]),
     route('admin/orders', 'routes/admin-orders.tsx'),
+    route('admin/suppliers', 'routes/admin-suppliers.tsx'),
     route('admin/insights', 'routes/admin-insights.tsx'),
     route('admin/catalog', 'routes/admin-catalog.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx'),

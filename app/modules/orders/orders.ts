@@ -195,6 +195,8 @@ export const supplierSchema = z.object({
   notes: text(MAX_SUPPLIER_NOTES, 'Notes'),
 });
 export type SupplierFields = z.output<typeof supplierSchema>;
+/** A supplier as stored and listed. */
+export type Supplier = SupplierFields & { id: number; archived: boolean };
 
 /** A lead's lines in a few words for the customer: '1 of 2 parts ready'. */
 export function linesSummary(lines: readonly { step: LineStep }[]): string {

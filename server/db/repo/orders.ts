@@ -5,15 +5,13 @@
  * run in the caller's transaction. Identical on SQLite and PostgreSQL.
  */
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Carrier, Handover, LineStep, SupplierFields } from '#app/modules/orders/orders.ts';
+import type { Carrier, Handover, LineStep, Supplier, SupplierFields } from '#app/modules/orders/orders.ts';
 import type { DB, OrderLinesTable, SuppliersTable } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 const iso = (value: string | Date | null): string | null =>
   value === null ? null : new Date(value).toISOString();
-
-export type Supplier = SupplierFields & { id: number; archived: boolean };
 
 function toSupplier(row: Selectable<SuppliersTable>): Supplier {
   return {
