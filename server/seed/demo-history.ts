@@ -30,7 +30,7 @@ export type HistoryLead = Omit<DemoLead, 'minutesAgo' | 'quote' | 'photo' | 'los
 export type HistoryClick = { at: Date; location: string; text: string };
 
 /** mulberry32: a small, fast, seeded generator; the same seed gives the same year. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -15,16 +15,19 @@ import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/re
 import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts';
 import { insertMessage as enqueueMessage } from '../db/repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
+import { partName } from '#app/modules/messages/quote-messages.ts';
 import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertClicks } from '../db/repo/clicks.ts';
 import { insertLeadEvents } from '../db/repo/lead-events.ts';
 import { countLeads, insertLead, settleLead } from '../db/repo/leads.ts';
 import { insertInbound } from '../db/repo/texting.ts';
+import { insertLinesAsTheyStand, insertSupplier } from '../db/repo/orders.ts';
 import { DEMO_POSTS, readTimeMinutes } from './demo-blog.ts';
 import { DEMO_CATALOG } from './demo-catalog.ts';
 import { CATEGORY_PALETTES, type Palette } from './demo-art.ts';
 import { blogImageSvg, catalogImageSvg, ensureImage, renderWebp } from './demo-images.ts';
-import { demoHistory, type HistoryClick, type HistoryLead } from './demo-history.ts';
+import { demoHistory, random, type HistoryClick, type HistoryLead } from './demo-history.ts';
+import { DEMO_SUPPLIERS, demoLine } from './demo-orders.ts';
 import { DEMO_CONSENT_TEXT, DEMO_LEADS } from './demo-leads.ts';
 
 const MINUTE = 60_000;
@@ -205,8 +208,13 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
       ]);
     }
     await db.transaction().execute(async (trx) => {
+      // the suppliers the orders bought from (issue 29)
+      const suppliers: number[] = [];
+      for (const { reliability: _r, carrier: _c, ...supplier } of DEMO_SUPPLIERS)
+        suppliers.push(await insertSupplier(trx, supplier, at));
+      const orders = demoOrders(suppliers, at);
       // a year of history first (older leads get the lower case numbers), then the last week
-      history = await insertHistory(trx, config, demoHistory(at));
+      history = await insertHistory(trx, config, demoHistory(at), orders);
       for (const [index, lead] of DEMO_LEADS.entries()) {
         const createdAt = new Date(at.getTime() - lead.minutesAgo * MINUTE);
         const quote = lead.quote;
@@ -243,7 +251,14 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
         );
         // a request that came by text starts its conversation: the text and the automatic reply
         if (lead.source === 'sms') await startConversation(trx, config, created, lead, createdAt);
+        if (quote && (lead.status === 'ordered' || lead.status === 'fulfilled')) {
+          // said yes two hours after the quote; a fulfilled one was picked up at the seed time's eve
+          const orderedAt = new Date(createdAt.getTime() + (quote.afterMinutes + 120) * MINUTE);
+          const fulfilledAt = lead.status === 'fulfilled' ? new Date(at.getTime() - 18 * 60 * MINUTE) : null;
+          orders.add(created.id, lead, quote.cost, orderedAt, fulfilledAt);
+        }
       }
+      await orders.insert(trx);
     });
   } catch (err) {
     await Promise.all(written.map((key) => files.remove('private', key)));
@@ -253,6 +268,26 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
 }
 
 type Trx = Transaction<DB>;
+
+/** The purchase lines of the demo's orders, drawn from a fixed seed and written in one statement. */
+function demoOrders(suppliers: number[], now: Date) {
+  const rnd = random(29);
+  const lines: Parameters<typeof insertLinesAsTheyStand>[1][number][] = [];
+  return {
+    add(
+      leadId: number,
+      lead: Parameters<typeof partName>[0],
+      quotedCost: number,
+      orderedAt: Date,
+      fulfilledAt: Date | null,
+    ) {
+      const line = demoLine(rnd, { part: partName(lead), quotedCost, orderedAt, fulfilledAt }, now);
+      lines.push({ ...line, leadId, supplierId: suppliers[line.supplier]! });
+    },
+    insert: (trx: Trx) => insertLinesAsTheyStand(trx, lines),
+  };
+}
+type DemoOrders = ReturnType<typeof demoOrders>;
 
 /**
  * A text that opened a request, as the webhook records it, and the automatic reply (recorded as
@@ -299,6 +334,7 @@ async function insertHistory(
   trx: Trx,
   config: ServiceDeps['config'],
   history: { leads: HistoryLead[]; clicks: HistoryClick[] },
+  orders: DemoOrders,
 ): Promise<number> {
   for (const lead of history.leads) {
     const { events, quote, createdAt, ...fields } = lead;
@@ -323,6 +359,11 @@ async function insertHistory(
     );
     const last = events.at(-1);
     const status: LeadStatus = last?.to ?? 'new';
+    const ordered = events.find((e) => e.to === 'ordered');
+    if (ordered && quote) {
+      const fulfilled = events.find((e) => e.to === 'fulfilled');
+      orders.add(created.id, lead, quote.cost, ordered.at, fulfilled?.at ?? null);
+    }
     await settleLead(trx, created.id, {
       status,
       lostReason: status === 'lost' ? (last?.reason ?? null) : null,

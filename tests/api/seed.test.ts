@@ -200,6 +200,44 @@ eachEngine(
       expect(new Set(clicks.map((c) => String(c.created_at).slice(0, 7))).size).toBeGreaterThanOrEqual(12);
     });
 
+    it('has a handful of suppliers and a year of orders: every ordered or fulfilled lead bought its part', async () => {
+      const suppliers = await deps.db.selectFrom('suppliers').select(['id', 'name', 'phone']).execute();
+      expect(suppliers.length).toBeGreaterThanOrEqual(4);
+      for (const s of suppliers) expect(s.phone).toMatch(/555-01\d\d/);
+      const lines = await deps.db
+        .selectFrom('order_lines')
+        .innerJoin('leads', 'leads.id', 'order_lines.lead_id')
+        .select([
+          'leads.status',
+          'order_lines.step',
+          'order_lines.supplier_id',
+          'order_lines.quoted_cost',
+          'order_lines.actual_cost',
+          'order_lines.ordered_at',
+          'order_lines.arrived_at',
+          'order_lines.done_at',
+          'order_lines.promised_date',
+        ])
+        .execute();
+      const ordered = (await leads()).filter((l) => l.status === 'ordered' || l.status === 'fulfilled');
+      expect(lines.length).toBe(ordered.length);
+      expect(new Set(lines.map((l) => String(l.ordered_at).slice(0, 7))).size).toBeGreaterThanOrEqual(12);
+      for (const line of lines) {
+        expect(line.step === 'done').toBe(line.status === 'fulfilled');
+        expect(suppliers.map((s) => s.id)).toContain(line.supplier_id);
+        expect(line.actual_cost).toBeGreaterThan(0);
+        if (line.arrived_at) expect(new Date(line.arrived_at) >= new Date(line.ordered_at!)).toBe(true);
+        if (line.done_at) expect(new Date(line.done_at) >= new Date(line.arrived_at!)).toBe(true);
+      }
+      // some arrive late, most on time: the supplier figures have something to say
+      const arrived = lines.filter((l) => l.arrived_at && l.promised_date);
+      const late = arrived.filter(
+        (l) => new Date(l.arrived_at!).toISOString().slice(0, 10) > l.promised_date!,
+      ).length;
+      expect(late).toBeGreaterThan(0);
+      expect(late).toBeLessThan(arrived.length / 2);
+    });
+
     it('starts the conversation of a request that came by text: the text in and the logged reply', async () => {
       const bySms = (await leads()).filter((l) => l.source === 'sms');
       expect(bySms.length).toBeGreaterThan(0);

@@ -198,6 +198,46 @@ export async function insertLine(db: Executor, line: NewLine, at: Date): Promise
   return id;
 }
 
+/** Lines as they stand, in one statement (the demo's year of orders). */
+export async function insertLinesAsTheyStand(
+  db: Executor,
+  lines: readonly (NewLine & {
+    step: LineStep;
+    orderedAt: Date | null;
+    arrivedAt: Date | null;
+    readyAt: Date | null;
+    doneAt: Date | null;
+    createdAt: Date;
+  })[],
+): Promise<void> {
+  if (!lines.length) return;
+  const iso = (d: Date | null) => d && d.toISOString();
+  await db
+    .insertInto('order_lines')
+    .values(
+      lines.map((l) => ({
+        lead_id: l.leadId,
+        part: l.part,
+        supplier_id: l.supplierId ?? null,
+        order_ref: l.orderRef ?? null,
+        quoted_cost: l.quotedCost ?? null,
+        actual_cost: l.actualCost ?? null,
+        step: l.step,
+        handover: l.handover ?? 'pickup',
+        promised_date: l.promisedDate ?? null,
+        carrier: l.carrier ?? null,
+        tracking_number: l.trackingNumber ?? null,
+        ordered_at: iso(l.orderedAt),
+        arrived_at: iso(l.arrivedAt),
+        ready_at: iso(l.readyAt),
+        done_at: iso(l.doneAt),
+        created_at: l.createdAt.toISOString(),
+        updated_at: (l.doneAt ?? l.readyAt ?? l.arrivedAt ?? l.orderedAt ?? l.createdAt).toISOString(),
+      })),
+    )
+    .execute();
+}
+
 /**
  * Writes a line if it is still at `revision` (what its writer read), bumping the revision; false
  * when another write came first (or the line is gone).
