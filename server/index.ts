@@ -162,6 +162,14 @@ if (dev) {
 // watch for changes other processes make (catalog, blog) to drop this one's memoized content
 services.changes.start();
 
+// the 'still waiting for you' texts of parts ready and not collected (issue 29), once an hour in
+// every process: each reminder is written once whoever runs the pass (decision 0150)
+const REMINDERS_EVERY_MS = 60 * 60_000;
+const reminders = setInterval(() => {
+  services.orders.sendReminders().catch((err: unknown) => logger.error({ err }, 'reminders pass failed'));
+}, REMINDERS_EVERY_MS);
+reminders.unref();
+
 // a public page already in the page cache is sent before Express runs at all (decision 0114)
 const server = http.createServer(pageCache ? servedFrom(pageCache, app) : app).listen(config.port, () => {
   const address = server.address();
@@ -181,6 +189,7 @@ function shutdown(signal: string) {
     graceMs: GRACE_MS,
     deadlineMs: SHUTDOWN_MS,
     cleanup: async () => {
+      clearInterval(reminders);
       services.changes.stop();
       await closeVite?.();
       await database.close();

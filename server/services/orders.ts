@@ -305,6 +305,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           }
         }
       });
+      messaging.outbox.kick();
       return (await findLine(db, lineId))!;
     },
 
@@ -393,6 +394,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           );
         }
       });
+      messaging.outbox.kick();
       return (await findLine(db, lineId))!;
     },
 
@@ -454,6 +456,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           return 1;
         });
       }
+      if (written) messaging.outbox.kick();
       return written;
     },
   };
