@@ -1,7 +1,7 @@
 /**
  * Orders (issue 29, decision 0150): every open order's parts, those that need staff first (past
  * their promised date, ready and not collected for over 3 days, still to order a business day on),
- * then by step; each row opens its lead and moves its part one step with one press, or takes the
+ * then by step (each step's oldest 20, or all of one); each row opens its lead and moves its part one step with one press, or takes the
  * last step back. React Router's data flow (decision 0124): the loader gives the board, the action
  * moves a line through the orders service (the same calls as /api/leads/{id}/lines/…).
  */
@@ -9,6 +9,7 @@ import type { Route } from './+types/admin-orders';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { OrdersScreen } from '#app/components/orders/orders-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
+import { LINE_STEPS } from '#app/modules/orders/orders.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { bodyRefusal, formText, refuse, staffAction, staffContext } from '#app/staff.server.ts';
 
@@ -19,9 +20,12 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = staffContext(context);
-  return { board: await services.orders.board() };
+  // ?show=<step>: that step's lines whole (up to 500), the others their oldest 20
+  const show = new URL(request.url).searchParams.get('show');
+  const step = LINE_STEPS.find((s) => s === show);
+  return { board: await services.orders.board({ show: step }), show: step ?? null };
 }
 
 /** `intent` 'step' (with `to`) or 'undo', for the part `line` of the lead `lead` at `revision`. */
@@ -48,5 +52,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  return <OrdersScreen board={loaderData.board} />;
+  return <OrdersScreen {...loaderData} />;
 }

@@ -14,8 +14,10 @@ import {
   afterQuietHours,
   businessDay,
   dueReminder,
+  REMINDER_DAYS,
   EXCEPTION_LABELS,
   lineException,
+  UNCOLLECTED_DAYS,
 } from '#app/modules/orders/order-timing.ts';
 import {
   checkMove,
@@ -45,10 +47,15 @@ import {
   insertLine,
   insertSupplier,
   listLeadLines,
-  listOpenLines,
+  countOpenLines,
+  listLinesNeedingAttention,
+  listOpenLinesAt,
+  listRemindableLines,
   listSuppliers,
+  setLeadAutoTexts,
   updateLine,
   updateSupplier,
+  type OpenLine,
   type OrderLine,
 } from '../db/repo/orders.ts';
 import type { DB } from '../db/schema.ts';
@@ -80,6 +87,13 @@ const changeSchema = lineChangeSchema.extend({
     .nullable()
     .transform((v) => v || null),
 });
+
+const DAY_MS = 86_400_000;
+/** How many lines the orders screen shows: per step, of one step shown whole, needing attention. */
+export const BOARD_STEP_LIMIT = 20;
+export const BOARD_SHOW_ALL_LIMIT = 500;
+export const BOARD_ATTENTION_LIMIT = 50;
+const REMINDERS_PER_TRANSACTION = 100;
 
 /** The orders screen's group headings. */
 type OpenStep = Exclude<LineStep, 'done'>;
@@ -189,14 +203,13 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
       },
     },
 
-    /** The orders screen: lines that need staff first (late, not collected, not ordered), then by step. */
-    async board(): Promise<OrdersBoard> {
+    /**
+     * The orders screen: the lines that need staff first (late, ready and not collected, not
+     * ordered), then each step's count and its first lines (all of one step with `show`).
+     */
+    async board(options: { show?: LineStep } = {}): Promise<OrdersBoard> {
       const at = now();
-      const exceptions: OrdersRow[] = [];
-      const bySteps = new Map<OpenStep, OrdersRow[]>(OPEN_STEPS.map((s) => [s, []]));
-      for (const line of await listOpenLines(db)) {
-        const step = line.step;
-        if (step === 'done') continue;
+      const row = (line: OpenLine): OrdersRow & { needs: boolean } => {
         const exception = lineException(
           {
             step: line.step,
@@ -207,7 +220,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           at,
         );
         const next = nextStep(line.step);
-        const row: OrdersRow = {
+        return {
           leadId: line.leadId,
           lineId: line.id,
           revision: line.revision,
@@ -221,12 +234,37 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           canUndo: line.previousStep !== null,
           promisedDate: line.promisedDate,
           exception: exception ? EXCEPTION_LABELS[exception] : null,
+          needs: exception !== undefined,
         };
-        (exception ? exceptions : bySteps.get(step)!).push(row);
-      }
+      };
+      const strip = ({ needs: _, ...r }: OrdersRow & { needs: boolean }): OrdersRow => r;
+      const [counts, candidates, ...groups] = await Promise.all([
+        countOpenLines(db, OPEN_STEPS),
+        // a line still to order for a day may be within its business day (a weekend): the rule decides
+        listLinesNeedingAttention(
+          db,
+          {
+            today: businessDay(at),
+            readyBefore: new Date(at.getTime() - UNCOLLECTED_DAYS * DAY_MS),
+            addedBefore: new Date(at.getTime() - DAY_MS),
+          },
+          BOARD_ATTENTION_LIMIT,
+        ),
+        ...OPEN_STEPS.map((step) =>
+          listOpenLinesAt(db, step, step === options.show ? BOARD_SHOW_ALL_LIMIT : BOARD_STEP_LIMIT),
+        ),
+      ]);
       return {
-        exceptions,
-        steps: [...bySteps].map(([step, rows]) => ({ step, label: STEP_GROUPS[step], rows })),
+        exceptions: candidates
+          .map(row)
+          .filter((r) => r.needs)
+          .map(strip),
+        steps: OPEN_STEPS.map((step, i) => ({
+          step,
+          label: STEP_GROUPS[step],
+          total: counts.get(step) ?? 0,
+          rows: groups[i]!.map((line) => strip(row(line))),
+        })),
       };
     },
 
@@ -429,31 +467,32 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
      */
     async sendReminders(): Promise<number> {
       const at = now();
-      const due = await db
-        .selectFrom('order_lines')
-        .select(['id', 'lead_id', 'ready_at', 'reminded_days'])
-        .where('step', '=', 'ready')
-        .where('handover', '=', 'pickup')
-        .where('ready_at', '<=', new Date(at.getTime() - 3 * 86_400_000).toISOString())
-        .where((eb) => eb.or([eb('reminded_days', 'is', null), eb('reminded_days', '<', 14)]))
-        .execute();
+      const due = (await listRemindableLines(db, new Date(at.getTime() - REMINDER_DAYS[0] * DAY_MS))).filter(
+        (row) => dueReminder(row.readyAt, at, row.remindedDays ? [row.remindedDays] : []) !== undefined,
+      );
       let written = 0;
-      for (const row of due) {
-        const days = dueReminder(new Date(row.ready_at!), at, row.reminded_days ? [row.reminded_days] : []);
-        if (!days) continue;
+      // a hundred at a time, each batch one transaction, leads locked in id order (no deadlock
+      // with another process's pass)
+      for (let start = 0; start < due.length; start += REMINDERS_PER_TRANSACTION) {
+        const batch = due.slice(start, start + REMINDERS_PER_TRANSACTION);
         written += await db.transaction().execute(async (trx) => {
-          const lead = await lockLead(trx, row.lead_id, engine);
-          const line = await findLine(trx, row.id);
-          if (!lead || !line || line.step !== 'ready' || (line.remindedDays ?? 0) >= days) return 0;
-          await updateLine(trx, line.id, line.revision, { reminded_days: days }, at);
-          await tell(
-            trx,
-            lead,
-            `line:${line.id}:reminder:${days}`,
-            (url) => reminderText({ ...orderOf(lead, line), url }),
-            at,
-          );
-          return 1;
+          let n = 0;
+          for (const row of batch) {
+            const lead = await lockLead(trx, row.leadId, engine);
+            const line = await findLine(trx, row.id);
+            const days = line?.readyAt && dueReminder(new Date(line.readyAt), at, [line.remindedDays ?? 0]);
+            if (!lead || !line || line.step !== 'ready' || !days) continue;
+            await updateLine(trx, line.id, line.revision, { reminded_days: days }, at);
+            await tell(
+              trx,
+              lead,
+              `line:${line.id}:reminder:${days}`,
+              (url) => reminderText({ ...orderOf(lead, line), url }),
+              at,
+            );
+            n++;
+          }
+          return n;
         });
       }
       if (written) messaging.outbox.kick();

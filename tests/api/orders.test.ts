@@ -13,11 +13,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
-import type { OrderLine } from '#server/db/repo/orders.ts';
+import { insertLinesAsTheyStand, type OrderLine } from '#server/db/repo/orders.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
-import { ORDER_ACTOR } from '#server/services/orders.ts';
+import { BOARD_STEP_LIMIT, ORDER_ACTOR } from '#server/services/orders.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
@@ -369,6 +369,30 @@ eachEngine('orders after a yes', (ctx) => {
       expect(today.steps.find((s) => s.step === 'ordered')!.rows.some((r) => r.lineId === lateLine.id)).toBe(
         true,
       );
+    });
+
+    it("shows each step's count and its oldest lines, all of one step when asked", async () => {
+      const id = await orderedLead();
+      await insertLinesAsTheyStand(
+        db,
+        Array.from({ length: BOARD_STEP_LIMIT + 1 }, (_, i) => ({
+          leadId: id,
+          part: `Bulk bolt ${i}`,
+          step: 'arrived' as const,
+          orderedAt: NOW,
+          arrivedAt: NOW,
+          readyAt: null,
+          doneAt: null,
+          createdAt: NOW,
+        })),
+      );
+      const arrived = (board: Awaited<ReturnType<Services['orders']['board']>>) =>
+        board.steps.find((s) => s.step === 'arrived')!;
+      const first = arrived(await services.orders.board());
+      expect(first.rows).toHaveLength(BOARD_STEP_LIMIT);
+      expect(first.total).toBeGreaterThanOrEqual(BOARD_STEP_LIMIT + 1);
+      const whole = arrived(await services.orders.board({ show: 'arrived' }));
+      expect(whole.rows).toHaveLength(whole.total);
     });
   });
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import type { OrdersBoard, OrdersRow } from '#app/modules/orders/orders.ts';
+import type { LineStep, OrdersBoard, OrdersRow } from '#app/modules/orders/orders.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 
 export const ORDERS_TEXT = {
@@ -18,10 +18,12 @@ export const ORDERS_TEXT = {
   empty: 'Nothing here.',
   undo: 'Undo last step',
   promised: 'Promised',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total}.`,
+  showAll: (title: string) => `Show all: ${title}`,
 } as const;
 
-export function OrdersScreen({ board }: { board: OrdersBoard }) {
-  const total = board.exceptions.length + board.steps.reduce((n, s) => n + s.rows.length, 0);
+export function OrdersScreen({ board, show }: { board: OrdersBoard; show: LineStep | null }) {
+  const total = board.steps.reduce((n, s) => n + s.total, 0);
   return (
     <section>
       <h1 className="text-2xl font-bold">{ORDERS_TEXT.title}</h1>
@@ -33,10 +35,21 @@ export function OrdersScreen({ board }: { board: OrdersBoard }) {
       ) : (
         <>
           {board.exceptions.length > 0 && (
-            <OrdersGroup title={ORDERS_TEXT.attention} rows={board.exceptions} attention />
+            <OrdersGroup
+              title={ORDERS_TEXT.attention}
+              rows={board.exceptions}
+              total={board.exceptions.length}
+              attention
+            />
           )}
           {board.steps.map((group) => (
-            <OrdersGroup key={group.step} title={group.label} rows={group.rows} />
+            <OrdersGroup
+              key={group.step}
+              title={group.label}
+              rows={group.rows}
+              total={group.total}
+              more={group.step === show ? undefined : `?show=${group.step}`}
+            />
           ))}
         </>
       )}
@@ -44,12 +57,25 @@ export function OrdersScreen({ board }: { board: OrdersBoard }) {
   );
 }
 
-function OrdersGroup({ title, rows, attention }: { title: string; rows: OrdersRow[]; attention?: boolean }) {
+function OrdersGroup({
+  title,
+  rows,
+  total,
+  more,
+  attention,
+}: {
+  title: string;
+  rows: OrdersRow[];
+  total: number;
+  /** where the rest of the group is, when some are not shown */
+  more?: string;
+  attention?: boolean;
+}) {
   const id = `orders-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className={attention ? 'text-lg font-semibold text-red-800' : 'text-lg font-semibold'}>
-        {title} <span className="font-normal text-slate-600">({rows.length})</span>
+        {title} <span className="font-normal text-slate-600">({total})</span>
       </h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{ORDERS_TEXT.empty}</p>
@@ -59,6 +85,14 @@ function OrdersGroup({ title, rows, attention }: { title: string; rows: OrdersRo
             <OrderCard key={row.lineId} row={row} />
           ))}
         </ul>
+      )}
+      {more && total > rows.length && (
+        <p className="mt-3 text-sm text-slate-700">
+          {ORDERS_TEXT.showing(rows.length, total)}{' '}
+          <Link to={more} className="font-medium text-blue-800 underline">
+            {ORDERS_TEXT.showAll(title)}
+          </Link>
+        </p>
       )}
     </section>
   );

@@ -225,10 +225,11 @@ export type OrdersRow = {
   exception: string | null;
 };
 
-/** The orders screen: what needs staff first, then every open line by step. */
+/** The orders screen: what needs staff first, then the open lines by step. */
 export type OrdersBoard = {
   exceptions: OrdersRow[];
-  steps: { step: LineStep; label: string; rows: OrdersRow[] }[];
+  /** each step's lines: how many in all, and the first of them */
+  steps: { step: LineStep; label: string; total: number; rows: OrdersRow[] }[];
 };
 
 /** The words of the button that moves a line to `step`. */

@@ -62,7 +62,13 @@ export function orders(engine: Engine) {
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('order_lines_lead_idx').on('order_lines').column('lead_id').execute();
-      await db.schema.createIndex('order_lines_step_idx').on('order_lines').column('step').execute();
+      // the orders screen reads each step's lines oldest first, and the late ones by promised date
+      await db.schema.createIndex('order_lines_step_idx').on('order_lines').columns(['step', 'id']).execute();
+      await db.schema
+        .createIndex('order_lines_step_promised_idx')
+        .on('order_lines')
+        .columns(['step', 'promised_date'])
+        .execute();
       await db.schema
         .createIndex('order_lines_supplier_idx')
         .on('order_lines')
