@@ -4,9 +4,10 @@
  * conversation; the action takes the dialog's changes, each the same service call as its /api
  * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote: the
  * options as 'options.{n}.{field}' fields and the internal `notes`, or the spec's one-option fields),
- * `intent=text` (POST /api/leads/{id}/messages). After a change React Router reloads the lead and
- * the board; while the dialog is open they are reloaded every REFRESH_MS as well, so texts in and
- * delivery statuses show up. Closing the dialog goes back to the board's address.
+ * `intent=text` (POST /api/leads/{id}/messages), `intent=reopen` (POST /api/leads/{id}/reopen). After
+ * a change React Router reloads the lead and the board, and the dialog stays open on the lead as it
+ * is now; while it is open they are reloaded every REFRESH_MS as well, so texts in and delivery
+ * statuses show up. Closing the dialog goes back to the board's address.
  */
 import { useCallback, useEffect, useEffectEvent } from 'react';
 import { data, useFetchers, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
@@ -14,7 +15,8 @@ import type { Route } from './+types/admin-lead-details';
 import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { quotePayloadOfFields } from '#app/modules/leads/lead-admin.ts';
+import { isBoardStatus, quotePayloadOfFields } from '#app/modules/leads/lead-admin.ts';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import {
   bodyRefusal,
   formText,
@@ -58,10 +60,14 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
         notes: formText(form, 'notes'),
         // left out, the schema's default (moderate)
         difficulty: formText(form, 'difficulty') || undefined,
+        // a price set by hand, with its reason (issue 31)
+        priceOverride: formText(form, 'priceOverride') || undefined,
+        priceReason: formText(form, 'priceReason') || undefined,
       },
       session.user.username,
     ),
   text: ({ services }, id, form) => services.leadAdmin.sendText(id, { body: formText(form, 'body') }),
+  reopen: ({ services, session }, id) => services.leadAdmin.reopen(id, session.user.username),
 };
 
 /** The dialog's forms are a few fields of text: a quote's notes, a text to the customer. */
@@ -84,12 +90,29 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
 
-/** Back to the board, keeping its search and grown columns (`replace`: forgetting this address). */
+/**
+ * Back to the board, keeping its search and grown columns (`replace`: forgetting this address).
+ * Given the lead's status, a board that shows one status at a time (a phone) shows the lead's, so
+ * its card, wherever the lead moved, takes the focus back; the lost leads' list stays as it is.
+ */
 function useCloseLead(replace = false) {
   const navigate = useNavigate();
   const { search } = useLocation();
   return useCallback(
-    () => void navigate({ pathname: '/admin/leads', search }, { replace, preventScrollReset: true }),
+    (status?: LeadStatus) => {
+      const params = new URLSearchParams(search);
+      // below `lg` the board shows one status at a time (components/leads/lead-board.tsx)
+      const oneAtATime = !window.matchMedia('(min-width: 1024px)').matches;
+      if (status && oneAtATime && params.get('show') !== 'lost' && isBoardStatus(status)) {
+        if (status === 'new') params.delete('show');
+        else params.set('show', status);
+      }
+      const next = params.toString();
+      void navigate(
+        { pathname: '/admin/leads', search: next ? `?${next}` : '' },
+        { replace, preventScrollReset: true },
+      );
+    },
     [navigate, search, replace],
   );
 }
@@ -119,7 +142,7 @@ export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
       key={loaderData.lead.id}
       lead={loaderData.lead}
       now={new Date(loaderData.now)}
-      onClose={close}
+      onClose={() => close(loaderData.lead.status)}
     />
   );
 }

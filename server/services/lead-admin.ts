@@ -19,24 +19,34 @@ import {
   type LeadBoard,
   type LeadCard,
   type LeadDetails,
+  type LostLeadCard,
+  type LostLeadsPage,
 } from '#app/modules/leads/lead-admin.ts';
 import { leadPhotoUrl } from '#app/modules/leads/lead-photos.ts';
 import { type Lead } from '#app/modules/leads/leads.ts';
-import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
+import { BOARD_STATUSES, reopenTarget, type BoardStatus } from '#app/modules/leads/status.ts';
 import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { allLeads, listBoard, listLeadCards, listLeads, type LeadFilter } from '../db/repo/lead-board.ts';
-import { listLeadEvents } from '../db/repo/lead-events.ts';
+import {
+  allLeads,
+  countLeadsOf,
+  listBoard,
+  listLeadCards,
+  listLeads,
+  listLostCards,
+  type LeadFilter,
+} from '../db/repo/lead-board.ts';
+import { lastMovesInto, listLeadEvents } from '../db/repo/lead-events.ts';
 import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
-import { LEAD_NOT_FOUND, moveLead } from './lead-moves.ts';
+import { LEAD_NOT_FOUND, moveLead, REOPEN } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
 import type { QuotesService } from './quotes.ts';
 
@@ -131,7 +141,10 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
   }
 
   /** A page of cards from `limit + 1` rows: the extra row tells whether there is a next page. */
-  function page(rows: LeadCard[], limit: number): BoardPage {
+  function page<Card extends LeadCard>(
+    rows: Card[],
+    limit: number,
+  ): { leads: Card[]; nextBefore: string | null } {
     const leads = rows.slice(0, limit);
     return { leads, nextBefore: rows.length > limit ? boardCursor(leads[leads.length - 1]!) : null };
   }
@@ -217,18 +230,53 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
     async board(options: { search?: string; limit?: number } = {}): Promise<LeadBoard> {
       const limit = Math.min(BOARD_MAX_PAGE, Math.max(1, options.limit ?? BOARD_PAGE_SIZE));
       const filter: LeadFilter = { search: options.search?.trim() || undefined };
-      const { totals, cards } = await listBoard(
-        db,
-        { search: filter.search, statuses: BOARD_STATUSES, limit: limit + 1 },
-        CARD_DESCRIPTION_CHARS,
-      );
+      const [{ totals, cards }, lost] = await Promise.all([
+        listBoard(
+          db,
+          { search: filter.search, statuses: BOARD_STATUSES, limit: limit + 1 },
+          CARD_DESCRIPTION_CHARS,
+        ),
+        // lost leads have no column, but a search must say that it found some (issue 31)
+        countLeadsOf(db, 'lost', filter.search),
+      ]);
       const columns = Object.fromEntries(
         BOARD_STATUSES.map((status) => [
           status,
           { total: totals.get(status) ?? 0, ...page(cards.get(status) ?? [], limit) },
         ]),
       ) as Record<BoardStatus, BoardColumn>;
-      return { columns, query: filter.search ?? '' };
+      return { columns, lost: { total: lost }, query: filter.search ?? '' };
+    },
+
+    /**
+     * Lost leads (issue 31): newest first as on the board, `limit` at a time from `before`, each with
+     * its reason, when and by whom it was lost and the status it left; `total` of the search.
+     */
+    async lostLeads(
+      options: { search?: string; before?: LeadFilter['before']; limit?: number } = {},
+    ): Promise<LostLeadsPage> {
+      const limit = Math.min(BOARD_MAX_PAGE, Math.max(1, options.limit ?? BOARD_PAGE_SIZE));
+      const search = options.search?.trim() || undefined;
+      const [rows, total] = await Promise.all([
+        listLostCards(db, { search, before: options.before, limit: limit + 1 }, CARD_DESCRIPTION_CHARS),
+        countLeadsOf(db, 'lost', search),
+      ]);
+      const moves = await lastMovesInto(
+        db,
+        rows.slice(0, limit).map((r) => r.id),
+        'lost',
+      );
+      const cards = rows.map((card): LostLeadCard => {
+        const move = moves.get(card.id);
+        return {
+          ...card,
+          lostAt: move?.createdAt ?? card.createdAt,
+          lostBy: move?.actor ?? '',
+          leftStatus: reopenTarget(move?.fromStatus),
+        };
+      });
+      const { leads, nextBefore } = page(cards, limit);
+      return { total, leads, nextBefore };
     },
 
     /** The next page of one column, older than the cursor. */
@@ -256,6 +304,19 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
       await db
         .transaction()
         .execute((trx) => moveLead(trx, engine, { leadId, to: status, by: 'staff', actor, at, reason }));
+      return details(leadId);
+    },
+
+    /**
+     * Reopens a lost lead (issue 31): back to the status it left, as the event of its move to lost
+     * recorded, with a 'reopened' event; 409 for a lead that is not lost.
+     */
+    async reopen(id: unknown, actor: string): Promise<LeadDetails> {
+      const leadId = parseId(id);
+      const at = now();
+      await db
+        .transaction()
+        .execute((trx) => moveLead(trx, engine, { leadId, to: REOPEN, by: 'staff', actor, at }));
       return details(leadId);
     },
 

@@ -7,21 +7,34 @@
  * would take it is left alone: a second press, or Accept on the page while a YES arrives, changes
  * nothing (`moved: false`), so a lead is ordered once, with one event and one confirmation. Staff
  * moving a lead where it already is get the 409 that says so (their screen was behind).
+ *
+ * Reopening (issue 31) is a move too: `to: REOPEN` sends a lost lead back to the status it left,
+ * read from the event of its move to lost under the same lock, so two processes reopening, or one
+ * reopening while another marks it lost again, can never send it back to a status it did not leave.
  */
 import type { Selectable, Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
-import { canMove, transitionRefusal, type Mover } from '#app/modules/leads/status.ts';
+import {
+  canMove,
+  reopenRefusal,
+  reopenTarget,
+  transitionRefusal,
+  type Mover,
+} from '#app/modules/leads/status.ts';
 import type { Engine } from '../db/engine.ts';
-import { insertLeadEvent } from '../db/repo/lead-events.ts';
+import { insertLeadEvent, lastMovesInto } from '../db/repo/lead-events.ts';
 import { lockLead, updateLeadStatus } from '../db/repo/leads.ts';
 import type { DB, LeadsTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
 
+/** A move's target meaning 'back to the status this lost lead left' (staff's Reopen). */
+export const REOPEN = 'reopen';
+
 export type Move = {
   leadId: number;
-  to: LeadStatus;
+  to: LeadStatus | typeof REOPEN;
   by: Mover;
   /** who, as the timeline shows it: a staff username, 'customer (quote page)', 'customer (SMS)' */
   actor: string;
@@ -36,25 +49,50 @@ export type Move = {
   then?: (row: Selectable<LeadsTable>) => Promise<void>;
 };
 
-export type MoveResult = { moved: boolean; from: LeadStatus; row: Selectable<LeadsTable> };
+export type MoveResult = { moved: boolean; from: LeadStatus; to: LeadStatus; row: Selectable<LeadsTable> };
 
 export async function moveLead(trx: Transaction<DB>, engine: Engine, move: Move): Promise<MoveResult> {
   const row = await lockLead(trx, move.leadId, engine);
   if (!row) throw new AppError(404, LEAD_NOT_FOUND);
   const from = row.status as LeadStatus;
+  if (move.to === REOPEN) return reopen(trx, move, row);
+  const to = move.to;
   // staff are told (their screen was behind); a customer's second answer is the first one again
-  if (from === move.to && move.by === 'customer') return { moved: false, from, row };
-  if (!canMove(move.by, from, move.to)) throw new AppError(409, transitionRefusal(from, move.to));
-  await updateLeadStatus(trx, move.leadId, move.to, move.at, move.reason);
+  if (from === to && move.by === 'customer') return { moved: false, from, to, row };
+  if (!canMove(move.by, from, to)) throw new AppError(409, transitionRefusal(from, to));
+  await updateLeadStatus(trx, move.leadId, to, move.at, move.reason);
   await insertLeadEvent(trx, {
     leadId: move.leadId,
     type: move.type ?? 'status',
     fromStatus: from,
-    toStatus: move.to,
+    toStatus: to,
     actor: move.actor,
-    detail: move.detail ?? (move.to === 'lost' && move.reason ? { reason: move.reason } : null),
+    detail: move.detail ?? (to === 'lost' && move.reason ? { reason: move.reason } : null),
     at: move.at,
   });
   await move.then?.(row);
-  return { moved: true, from, row };
+  return { moved: true, from, to, row };
+}
+
+/**
+ * A lost lead back to the status it left (staff only): the last event that moved it to lost says
+ * which, read under the lead's lock. The 'reopened' event keeps the lost reason it had.
+ */
+async function reopen(trx: Transaction<DB>, move: Move, row: Selectable<LeadsTable>): Promise<MoveResult> {
+  const from = row.status as LeadStatus;
+  if (move.by !== 'staff' || from !== 'lost') throw new AppError(409, reopenRefusal(from));
+  const lost = (await lastMovesInto(trx, [move.leadId], 'lost')).get(move.leadId);
+  const to = reopenTarget(lost?.fromStatus);
+  await updateLeadStatus(trx, move.leadId, to, move.at);
+  await insertLeadEvent(trx, {
+    leadId: move.leadId,
+    type: 'reopened',
+    fromStatus: 'lost',
+    toStatus: to,
+    actor: move.actor,
+    detail: row.lost_reason ? { lostReason: row.lost_reason } : null,
+    at: move.at,
+  });
+  await move.then?.(row);
+  return { moved: true, from, to, row };
 }

@@ -4,6 +4,7 @@
  * Admin reading of lead photos lives here too (private files, looked up by their row).
  */
 import type { Readable } from 'node:stream';
+import type { Transaction } from 'kysely';
 import {
   CONSENT_TEXT,
   displayFileName,
@@ -16,12 +17,14 @@ import {
 } from '#app/modules/leads/lead-request.ts';
 import { leadRequestSchema, type LeadRequest } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
+import type { LeadSource } from '#app/modules/leads/leads.ts';
 import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { requestConfirmationEmail, requestConfirmationText } from '#app/modules/messages/quote-messages.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { insertLead } from '../db/repo/leads.ts';
+import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import {
   NotAnImageError,
@@ -48,6 +51,11 @@ export type SubmitResult = {
 
 /** What a robot that filled the honeypot is told: outside the real range (which starts at Q-10001). */
 export const DISCARDED_CASE_NUMBER = 'Q-10000';
+
+/** The consent of a request taken by phone, as stored: the form's wording, and who heard it given. */
+export function phoneConsentText(actor: string): string {
+  return `${CONSENT_TEXT} (Given by phone; entered by ${actor}.)`;
+}
 
 /** Lead photos: up to 2560 px, JPEG (decision 0040). */
 const LEAD_PHOTO_IMAGE = { maxEdge: 2560, format: 'jpeg', quality: 82 } as const;
@@ -93,6 +101,84 @@ export function leadsService(
       }
       throw err;
     }
+  }
+
+  /**
+   * A valid request as a lead, in the caller's transaction: the lead with its photos and 'created'
+   * event, the staff alert (not for a lead staff entered themselves: `source` 'phone'), and the
+   * customer's confirmation by text and e-mail with the link to their private page (issue 28).
+   * `alertQueued`: something waits in the outbox.
+   */
+  async function record(
+    trx: Transaction<DB>,
+    request: LeadRequest,
+    photos: NewLeadPhoto[],
+    meta: { at: Date; actor: string; source: LeadSource; consentText: string; cityName: string | undefined },
+  ): Promise<{ id: number; caseNumber: string; alertQueued: boolean }> {
+    const { at } = meta;
+    const lead = await insertLead(
+      trx,
+      {
+        urgency: request.urgency,
+        source: meta.source,
+        name: request.name,
+        phone: request.phone,
+        email: request.email ?? null,
+        city: request.city ?? null,
+        equipment: request.equipment,
+        make: request.make ?? null,
+        model: request.model ?? null,
+        year: request.year ?? null,
+        partCategory: request.partCategory ?? null,
+        partNumber: request.partNumber ?? null,
+        description: request.description,
+        consentText: meta.consentText,
+      },
+      photos,
+      { now: at, actor: meta.actor },
+    );
+    const queued =
+      meta.source !== 'phone' &&
+      (await messaging.enqueueStaffAlert(
+        trx,
+        {
+          leadId: lead.id,
+          ...leadAlertEmail({
+            caseNumber: lead.caseNumber,
+            request,
+            cityName: meta.cityName,
+            photoCount: photos.length,
+            baseUrl: config.baseUrl,
+          }),
+        },
+        at,
+      ));
+    // the customer's confirmation, with the link to their private page (issue 28)
+    const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at });
+    const texted = await messaging.enqueueText(
+      trx,
+      {
+        leadId: lead.id,
+        phone: request.phone,
+        body: requestConfirmationText({ siteName: config.site.name, caseNumber: lead.caseNumber, url }),
+      },
+      at,
+    );
+    const mailed = await messaging.enqueueCustomerEmail(
+      trx,
+      {
+        leadId: lead.id,
+        email: request.email ?? null,
+        ...requestConfirmationEmail({
+          site: config.site,
+          name: request.name,
+          caseNumber: lead.caseNumber,
+          url,
+        }),
+      },
+      at,
+    );
+    return { ...lead, alertQueued: queued || mailed || texted.status === 'queued' };
   }
 
   const service = {
@@ -177,68 +263,15 @@ export function leadsService(
       const stored: NewLeadPhoto[] = [];
       try {
         for (const photo of photos) stored.push(await service.storePhoto(photo));
-        const { caseNumber, alertQueued } = await db.transaction().execute(async (trx) => {
-          const lead = await insertLead(
-            trx,
-            {
-              urgency: request.urgency,
-              source: 'web',
-              name: request.name,
-              phone: request.phone,
-              email: request.email ?? null,
-              city: request.city ?? null,
-              equipment: request.equipment,
-              make: request.make ?? null,
-              model: request.model ?? null,
-              year: request.year ?? null,
-              partCategory: request.partCategory ?? null,
-              partNumber: request.partNumber ?? null,
-              description: request.description,
-              consentText: CONSENT_TEXT,
-            },
-            stored,
-            { now: at, actor: 'customer' },
-          );
-          const alert = leadAlertEmail({
-            caseNumber: lead.caseNumber,
-            request,
+        const { caseNumber, alertQueued } = await db.transaction().execute((trx) =>
+          record(trx, request, stored, {
+            at,
+            actor: 'customer',
+            source: 'web',
+            consentText: CONSENT_TEXT,
             cityName,
-            photoCount: stored.length,
-            baseUrl: config.baseUrl,
-          });
-          const queued = await messaging.enqueueStaffAlert(trx, { leadId: lead.id, ...alert }, at);
-          // the customer's confirmation, with the link to their private page (issue 28)
-          const url = await mintLeadLink(trx, {
-            baseUrl: config.baseUrl,
-            leadId: lead.id,
-            version: null,
-            at,
-          });
-          const texted = await messaging.enqueueText(
-            trx,
-            {
-              leadId: lead.id,
-              phone: request.phone,
-              body: requestConfirmationText({ siteName: config.site.name, caseNumber: lead.caseNumber, url }),
-            },
-            at,
-          );
-          const mailed = await messaging.enqueueCustomerEmail(
-            trx,
-            {
-              leadId: lead.id,
-              email: request.email ?? null,
-              ...requestConfirmationEmail({
-                site: config.site,
-                name: request.name,
-                caseNumber: lead.caseNumber,
-                url,
-              }),
-            },
-            at,
-          );
-          return { caseNumber: lead.caseNumber, alertQueued: queued || mailed || texted.status === 'queued' };
-        });
+          }),
+        );
         if (alertQueued) messaging.outbox.kick();
         service.sweepSoon();
         return { caseNumber, stored: true };
@@ -248,6 +281,34 @@ export function leadsService(
         if (!isOutcomeUnknown(err)) await service.removePhotos(stored.map((p) => p.storageKey));
         throw err;
       }
+    },
+
+    /**
+     * A request a customer made by phone, entered by staff (issue 31, 'New lead'): checked with the
+     * request form's own schema and words (AppError 400 with `fieldErrors`), stored with source
+     * 'phone' in the staff member's name, the consent recorded as given by phone. The customer gets
+     * the request's confirmation (case number and link) as from the web form; staff get no alert
+     * (they entered it). No photos: the customer can text them to the lead later.
+     */
+    async enterLead(
+      fields: Record<string, unknown>,
+      actor: string,
+    ): Promise<{ id: number; caseNumber: string }> {
+      rejectUnstorable(fields);
+      const request: LeadRequest = parseInput(leadRequestSchema, leadRequestFromForm(fields));
+      const cityName = await checkCity(request.city);
+      const at = now();
+      const lead = await db.transaction().execute((trx) =>
+        record(trx, request, [], {
+          at,
+          actor,
+          source: 'phone',
+          consentText: phoneConsentText(actor),
+          cityName,
+        }),
+      );
+      if (lead.alertQueued) messaging.outbox.kick();
+      return { id: lead.id, caseNumber: lead.caseNumber };
     },
 
     /** A lead photo for staff, or undefined when no lead owns that key. */

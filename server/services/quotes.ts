@@ -19,7 +19,6 @@ import {
   quoteText,
   type QuotePageEvent,
 } from '#app/modules/messages/quote-messages.ts';
-import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import {
   acceptFormSchema,
   centralDay,
@@ -30,6 +29,7 @@ import {
   isExpired,
   nextOpening,
   optionLabel,
+  optionPrice,
   QUOTE_PAGE_MESSAGES,
   questionFormSchema,
   quoteExpiresAt,
@@ -126,7 +126,8 @@ export function quotesService(
   const service = {
     /**
      * Prices and sends a quote as a new version (POST /api/leads/{id}/quote, the dialog's Send
-     * Quote): each option priced from its cost and difficulty and the lead's urgency; the lead
+     * Quote): each option priced from its cost and difficulty and the lead's urgency, or at the
+     * price staff set by hand with its reason (issue 31: kept on the version and the event); the lead
      * takes the first option's figures (the board, the CSV, insights) and becomes quoted; the
      * version, its 'quote' event, its link and the customer's text and e-mail in one transaction.
      */
@@ -138,16 +139,21 @@ export function quotesService(
         if (!row) throw new AppError(404, LEAD_NOT_FOUND);
         const lead = toLead(row);
         if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
-        const options: QuoteOption[] = input.options.map((o, i) => ({
-          label: optionLabel(o, i),
-          ...priceQuote({ costCents: o.cost, difficulty: o.difficulty, urgency: lead.urgency }),
-          difficulty: o.difficulty,
-          etaDays: o.etaDays,
-          warranty: o.warranty,
-          brand: o.brand,
-          partNumber: o.partNumber,
-          note: o.note,
-        }));
+        const options: QuoteOption[] = input.options.map((o, i) => {
+          // the engine's price, or the one staff set by hand with its reason (issue 31)
+          const { calculatedPrice, ...price } = optionPrice(o, lead.urgency);
+          return {
+            label: optionLabel(o, i),
+            ...price,
+            difficulty: o.difficulty,
+            etaDays: o.etaDays,
+            warranty: o.warranty,
+            brand: o.brand,
+            partNumber: o.partNumber,
+            note: o.note,
+            ...(calculatedPrice === null ? {} : { calculatedPrice, priceReason: o.priceReason }),
+          };
+        });
         const version = (row.quote_version ?? 0) + 1;
         const expiresAt = quoteExpiresAt(at);
         const sentAt = at.toISOString();
@@ -184,7 +190,14 @@ export function quotesService(
             etaDays: first.etaDays,
             difficulty: first.difficulty,
             version,
-            options: options.map((o) => ({ label: o.label, sellPrice: o.sellPrice, etaDays: o.etaDays })),
+            options: options.map((o) => ({
+              label: o.label,
+              sellPrice: o.sellPrice,
+              etaDays: o.etaDays,
+              ...(o.calculatedPrice
+                ? { calculatedPrice: o.calculatedPrice, priceReason: o.priceReason }
+                : {}),
+            })),
           },
           at,
         });

@@ -10,6 +10,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.ts';
+import { reopenRefusal } from '#app/modules/leads/status.ts';
+import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';
 import { createStaff, signIn } from '../support/admin.ts';
@@ -114,6 +116,91 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: `The reason can be at most ${MAX_LOST_REASON} characters`,
       fields: ['reason'],
+    },
+  ],
+  'POST /api/leads/:id/reopen': [
+    {
+      why: 'a lead that is not lost (the body is ignored)',
+      send: (app, staff, ids) => staff(request(app).post(`/api/leads/${ids.lead}/reopen`)).send(JUNK),
+      status: 409,
+      message: reopenRefusal('new'),
+    },
+  ],
+  'POST /api/admin/suppliers': [
+    {
+      why: 'no name, a lead time below 0',
+      send: (app, staff) =>
+        staff(request(app).post('/api/admin/suppliers')).send({ name: ' ', leadTimeDays: -1 }),
+      status: 400,
+      message: ORDER_MESSAGES.supplierName,
+      fields: ['name', 'leadTimeDays'],
+    },
+  ],
+  'PUT /api/admin/suppliers/:id': [
+    {
+      why: 'a website that is not http(s)',
+      send: (app, staff) =>
+        staff(request(app).put('/api/admin/suppliers/999999')).send({
+          name: 'X',
+          website: 'javascript:alert(1)',
+        }),
+      status: 400,
+      message: 'Enter the website as https://…',
+      fields: ['website'],
+    },
+  ],
+  'POST /api/admin/suppliers/:id/archive': [
+    {
+      why: 'archived is not a boolean',
+      send: (app, staff) => staff(request(app).post('/api/admin/suppliers/1/archive')).send(JUNK),
+      status: 400,
+      message: 'Say archived: true or false.',
+    },
+  ],
+  'POST /api/leads/:id/lines': [
+    {
+      why: 'no part, a negative cost',
+      send: (app, staff, ids) =>
+        staff(request(app).post(`/api/leads/${ids.lead}/lines`)).send({ part: '', actualCost: -1 }),
+      status: 400,
+      message: 'Name the part.',
+      fields: ['part', 'actualCost'],
+    },
+  ],
+  'PATCH /api/leads/:id/lines/:line': [
+    {
+      why: 'an unknown carrier, no revision',
+      send: (app, staff, ids) =>
+        staff(request(app).patch(`/api/leads/${ids.lead}/lines/1`)).send({ carrier: 'pony-express' }),
+      status: 400,
+      message: ORDER_MESSAGES.carrier,
+      fields: ['carrier', 'revision'],
+    },
+  ],
+  'POST /api/leads/:id/lines/:line/step': [
+    {
+      why: 'no step, no revision',
+      send: (app, staff, ids) => staff(request(app).post(`/api/leads/${ids.lead}/lines/1/step`)).send(JUNK),
+      status: 400,
+      message: 'Choose the step to move to.',
+      fields: ['to', 'revision'],
+    },
+  ],
+  'POST /api/leads/:id/lines/:line/undo': [
+    {
+      why: 'no revision',
+      send: (app, staff, ids) => staff(request(app).post(`/api/leads/${ids.lead}/lines/1/undo`)).send(JUNK),
+      status: 400,
+      message: 'Reload the order and try again.',
+      fields: ['revision'],
+    },
+  ],
+  'PUT /api/leads/:id/auto-texts': [
+    {
+      why: 'on is not a boolean',
+      send: (app, staff, ids) => staff(request(app).put(`/api/leads/${ids.lead}/auto-texts`)).send(JUNK),
+      status: 400,
+      message: 'Say on: true or false.',
     },
   ],
   'POST /api/leads/:id/quote': [

@@ -1,7 +1,8 @@
 /**
  * Lead Management in React Router's data flow (issue 27 item 4), in Chromium: a status change in the
- * Lead Details dialog is posted to the action of admin/leads/:id, and the board's column and counts
- * follow without a reload of the page and without a call to /api (the screen's loaders revalidate);
+ * Lead Details dialog is posted to the action of admin/leads/:id, the dialog shows the lead as it is
+ * now, and the board's column and counts follow without a reload of the page and without a call to
+ * /api (the screen's loaders revalidate);
  * the search and the open lead are in the address, so a reload shows them again and closing the
  * dialog gives the focus back to the card; a page action posted from another site is refused.
  * Uses the demo lead Amélie Gagnon (New; found by her description, as the request form's tests
@@ -11,6 +12,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { boardColumn, leadCard, signIn, toastRegion } from './support/admin.ts';
+
+/** A toast shown while a dialog is open (which hides the notifications region from assistive tech). */
+const dialogToast = (page: Page, text: string) =>
+  page.locator('li[data-swipe-direction]').filter({ hasText: text });
 import { baseUrl } from './support/server.ts';
 
 let browser: Browser;
@@ -47,7 +52,13 @@ describe('Lead Management data flow', () => {
       await dialog.getByText(COUPLER).waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/admin\/leads\/\d+$/);
       await dialog.getByRole('button', { name: 'Mark as Qualified' }).click();
-      await toastRegion(page).getByText('Lead updated successfully').waitFor();
+      await dialogToast(page, 'Lead updated successfully').waitFor();
+      // said in the dialog too, where assistive tech hears it
+      await dialog.getByRole('status').filter({ hasText: 'Lead updated successfully' }).waitFor();
+      // the dialog stays open on the lead as it is now (issue 31); closing it shows the board
+      await dialog.getByText('Status: Qualified').waitFor();
+      expect(await dialog.getByRole('button', { name: 'Mark as Qualified' }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
 
       const moved = leadCard(page, 'Qualified', COUPLER);

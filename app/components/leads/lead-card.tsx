@@ -54,7 +54,7 @@ export function LeadCard({
         <span className="line-clamp-2 break-words text-sm text-slate-700">{lead.name}</span>
         {lead.description && (
           // line-clamp sets its own display (-webkit-box): no `block` here, or it stops clamping
-          <span className="mt-1 line-clamp-2 text-sm text-slate-600">{lead.description}</span>
+          <span className="mt-1 line-clamp-2 text-sm text-slate-600 wrap-anywhere">{lead.description}</span>
         )}
         <span className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-600">
           <span className="flex items-center gap-2">

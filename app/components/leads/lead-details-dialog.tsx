@@ -1,15 +1,23 @@
 /**
- * The Lead Details dialog (SPEC §2, §7, §8): contact, equipment, description, photos (full size on
- * click), the pricing calculator with the quote's versions (issue 28), staff's internal notes, the
- * history, and the actions the state machine allows (Mark as Lost asks for a reason, which staff
- * may leave blank), and the conversation with the customer by text (issue 8). The lead comes from
- * the loader of admin/leads/:id (routes/admin-lead-details.tsx); a status change and the quote are
- * posted to its action (intents 'status' and 'quote'), and once the screen has revalidated the
- * dialog says so and closes, giving the focus back to the lead's card.
+ * The Lead Details dialog (SPEC §2, §7, §8): contact (the phone and e-mail as call, text and
+ * e-mail links), equipment, description, photos (full size on click, in a viewer that covers the
+ * dialog), the pricing calculator with the quote's versions (issue 28), staff's internal notes, the
+ * history, the conversation with the customer by text (issue 8), and the actions the state machine
+ * allows: Mark as Lost asks for a reason, which staff may leave blank, and warns before an ordered or
+ * fulfilled lead is lost; a lost lead shows why and when, and Reopen (issue 31). The lead comes from
+ * the loader of admin/leads/:id (routes/admin-lead-details.tsx); a change is posted to its action
+ * (intents 'status', 'reopen', 'quote') and, once the screen has revalidated, the dialog stays open
+ * on the lead as it is now, says so, and puts the focus on its status (issue 31: staff work a lead
+ * through several steps). Closing it gives the focus back to the lead's card.
+ *
+ * Layout: the actions sit under the title, before the details. On a phone the whole dialog scrolls
+ * under its title bar (whose height it keeps clear when it scrolls a field into view), so nothing
+ * (the calculated price, the buttons) is ever under a fixed footer; from `sm` up the details scroll
+ * between the title and actions above and the dialog's edge below.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, X } from 'lucide-react';
-import { useState } from 'react';
+import { Loader2, Mail, MessageSquare, Phone, RotateCcw, X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -23,7 +31,14 @@ import {
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
-import { canQuote, canTransition, STATUS_LABELS } from '#app/modules/leads/status.ts';
+import {
+  canQuote,
+  canTransition,
+  losingNeedsConfirmation,
+  reopenTarget,
+  STATUS_LABELS,
+} from '#app/modules/leads/status.ts';
+import { formatPhone, phoneLink } from '#app/modules/site/phone.ts';
 import { focusLeadCard } from './lead-board.tsx';
 import { categoryLabel, cityLabel, equipmentLabel, formatDateTime } from './lead-labels.ts';
 import { LeadConversation } from './lead-conversation.tsx';
@@ -31,13 +46,49 @@ import { LeadTimeline } from './lead-timeline.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
+function Field({
+  label,
+  value,
+  children,
+}: {
+  label: string;
+  value?: string | null | undefined;
+  /** what to show instead of the value (links) */
+  children?: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{value || LEADS_TEXT.na}</dd>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children ?? (value || LEADS_TEXT.na)}</dd>
     </div>
   );
+}
+
+const contactLink =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-md font-medium text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500';
+
+/** The phone as a call link and a text link, shown the one way every number is (formatPhone). */
+function PhoneLinks({ phone }: { phone: string }) {
+  const shown = formatPhone(phone);
+  if (!shown) return <>{LEADS_TEXT.na}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-3">
+      <a href={phoneLink('tel', phone)} className={contactLink} aria-label={`Call ${shown}`}>
+        <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {shown}
+      </a>
+      <a href={phoneLink('sms', phone)} className={contactLink} aria-label={`Text ${shown}`}>
+        <MessageSquare className="h-4 w-4 shrink-0" aria-hidden="true" />
+        Text
+      </a>
+    </span>
+  );
+}
+
+/** When, by whom and from which status a lost lead was lost (its last move to lost). */
+function lostMove(lead: LeadDetails) {
+  const move = lead.events.findLast((e) => e.toStatus === 'lost');
+  return { at: move?.createdAt ?? null, by: move?.actor ?? null, left: reopenTarget(move?.fromStatus) };
 }
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
@@ -68,24 +119,46 @@ export function LeadDetailsDialog({
   const [losing, setLosing] = useState(false);
   const [reason, setReason] = useState('');
   const [photo, setPhoto] = useState<string | null>(null);
+  /** what the last change did, said in the dialog's live region (the toasts are outside the dialog) */
+  const [notice, setNotice] = useState('');
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  /** A change went through: the dialog stays on the lead as it is now, and the focus on its status. */
+  function done(words: string) {
+    setLosing(false);
+    setReason('');
+    setNotice(words);
+    statusRef.current?.focus();
+  }
 
   const statusChange = useStaffFetcher<ActionAnswer>((answer) => {
     if (!answer.ok) return toast({ title: 'Error', description: answer.message, variant: 'destructive' });
     toast(LEADS_TEXT.updated);
-    onClose();
+    done(LEADS_TEXT.updated.description);
   });
   const quote = useStaffFetcher<ActionAnswer>((answer) => {
     if (!answer.ok) return toast({ title: 'Error', description: answer.message, variant: 'destructive' });
     toast(LEADS_TEXT.quoteSent);
-    onClose();
+    done(LEADS_TEXT.quoteSent.description);
   });
   const busy = statusChange.state !== 'idle' ? 'status' : quote.state !== 'idle' ? 'quote' : null;
+  /** the status (or 'reopen') on its way, for its button's spinner */
+  const pending = statusChange.formData?.get('status') || statusChange.formData?.get('intent');
+  const lost = lead.status === 'lost' ? lostMove(lead) : null;
+  const warnLosing = losingNeedsConfirmation(lead.status);
 
   function changeStatus(status: LeadStatus, lostReason?: string) {
+    setNotice('');
     void statusChange.submit({ intent: 'status', status, reason: lostReason ?? '' }, { method: 'post' });
   }
 
+  function reopen() {
+    setNotice('');
+    void statusChange.submit({ intent: 'reopen' }, { method: 'post' });
+  }
+
   function sendQuote(payload: QuotePayload) {
+    setNotice('');
     // the options as fields named by their path ('options.1.cost'), the server's names for them
     void quote.submit({ intent: 'quote', ...quotePayloadFields(payload) }, { method: 'post' });
   }
@@ -101,23 +174,39 @@ export function LeadDetailsDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(94vw,60rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
+          className="fixed inset-0 z-50 scroll-pt-28 overflow-y-auto overscroll-contain bg-white shadow-2xl sm:inset-auto sm:scroll-pt-0 sm:left-1/2 sm:top-1/2 sm:flex sm:max-h-[92vh] sm:w-[min(94vw,60rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:flex-col sm:overflow-hidden sm:rounded-xl"
           aria-describedby={undefined}
+          onKeyDown={(event) => {
+            // a toast of the last change is a layer above the dialog and takes Escape for itself
+            // (Radix): Escape still closes the dialog, as it does without one. The dialog's own
+            // Escape, and the photo viewer's, mark the event as handled.
+            if (event.key === 'Escape' && !event.defaultPrevented && !busy) onClose();
+          }}
           onCloseAutoFocus={(event) => {
             // back to the lead's card, in whatever column it is now (the page heading if it left the board)
             event.preventDefault();
             focusLeadCard(lead.id);
           }}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+          <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-5 py-3 sm:static sm:px-6 sm:py-4">
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-bold">Lead Details</Dialog.Title>
-              <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <p
+                ref={statusRef}
+                tabIndex={-1}
+                className="mt-0.5 flex flex-wrap items-center gap-2 rounded text-sm text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
+              >
                 <span className="font-mono font-semibold text-slate-800">{lead.caseNumber}</span>
-                <span>·</span>
-                <span>{STATUS_LABELS[lead.status]}</span>
+                <span aria-hidden="true">·</span>
+                <span>
+                  <span className="sr-only">Status: </span>
+                  <strong className="font-semibold text-slate-900">{STATUS_LABELS[lead.status]}</strong>
+                </span>
                 <UrgencyBadge urgency={lead.urgency} />
                 <span>· {formatDateTime(lead.createdAt)}</span>
+              </p>
+              <p role="status" className="sr-only">
+                {notice}
               </p>
             </div>
             <Dialog.Close asChild>
@@ -131,15 +220,102 @@ export function LeadDetailsDialog({
             </Dialog.Close>
           </div>
 
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
+          <div data-dialog-actions="" className="border-b border-slate-200 px-5 py-3 sm:px-6">
+            {losing ? (
+              <form onSubmit={confirmLost} noValidate className="flex flex-col gap-2">
+                {warnLosing && (
+                  <p
+                    id="lost-warning"
+                    className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300"
+                  >
+                    <strong className="font-semibold">
+                      This lead is {STATUS_LABELS[lead.status].toLowerCase()}: the customer accepted the
+                      quote.
+                    </strong>{' '}
+                    Marking it as lost takes it out of the orders and the month&apos;s revenue. You can reopen
+                    it later.
+                  </p>
+                )}
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                  <div className="flex-1">
+                    <Label htmlFor="lost-reason">
+                      Reason for losing this lead{' '}
+                      <span className="font-normal text-slate-600">(optional)</span>
+                    </Label>
+                    <input
+                      id="lost-reason"
+                      autoFocus
+                      maxLength={MAX_LOST_REASON}
+                      value={reason}
+                      onChange={(e) => setReason(e.currentTarget.value)}
+                      placeholder="e.g. Price too high, found it locally, no answer"
+                      className={`${fieldClass} min-h-11`}
+                      aria-describedby={warnLosing ? 'lost-warning' : undefined}
+                    />
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="outline" onClick={() => setLosing(false)} disabled={busy !== null}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" variant="destructive" disabled={busy !== null}>
+                      {busy === 'status' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+                      Confirm Lost
+                    </Button>
+                  </div>
+                </div>
+              </form>
+            ) : (
+              <div className="flex flex-wrap gap-2 sm:justify-end">
+                {ACTIONS.filter((a) => canTransition(lead.status, a.to)).map((a) => (
+                  <Button key={a.to} disabled={busy !== null} onClick={() => changeStatus(a.to)}>
+                    {pending === a.to && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+                    {a.label}
+                  </Button>
+                ))}
+                {canTransition(lead.status, 'lost') && (
+                  <Button variant="outline" disabled={busy !== null} onClick={() => setLosing(true)}>
+                    {LEADS_TEXT.markLost}
+                  </Button>
+                )}
+                {lost && (
+                  <Button disabled={busy !== null} onClick={reopen} aria-describedby="reopen-hint">
+                    {pending === 'reopen' ? (
+                      <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                    ) : (
+                      <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                    )}
+                    {LEADS_TEXT.reopen}
+                  </Button>
+                )}
+                {lost && (
+                  <p id="reopen-hint" className="self-center text-sm text-slate-600">
+                    Back to {STATUS_LABELS[lost.left]}, where it was when it was lost
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
+
+          <div className="px-5 py-5 sm:min-h-0 sm:flex-1 sm:overflow-y-auto sm:px-6">
             {/* one column on a phone, no wider than the screen whatever a text holds (a link in a text) */}
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
               <div className="min-w-0 space-y-4">
                 <Block title="Contact Information">
                   <dl className="grid grid-cols-2 gap-3">
                     <Field label="Name" value={lead.name} />
-                    <Field label="Phone" value={lead.phone} />
-                    <Field label="Email" value={lead.email} />
+                    <Field label="Phone">
+                      <PhoneLinks phone={lead.phone} />
+                    </Field>
+                    <Field label="Email">
+                      {lead.email ? (
+                        <a href={`mailto:${lead.email}`} className={`${contactLink} wrap-anywhere`}>
+                          <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+                          {lead.email}
+                        </a>
+                      ) : (
+                        LEADS_TEXT.na
+                      )}
+                    </Field>
                     <Field label="City" value={cityLabel(lead.city)} />
                     <Field label="Case Number" value={lead.caseNumber} />
                   </dl>
@@ -185,15 +361,22 @@ export function LeadDetailsDialog({
                     <p className="whitespace-pre-line break-words text-sm text-slate-800">{lead.notes}</p>
                   </Block>
                 )}
-                {lead.status === 'lost' && lead.lostReason && (
+                {lost && (
                   <Block title="Lost Reason">
-                    <p className="text-sm text-slate-800">{lead.lostReason}</p>
+                    <p className="break-words text-sm text-slate-800">
+                      {lead.lostReason ?? 'No reason given'}
+                    </p>
+                    <p className="mt-1 text-xs text-slate-600">
+                      {lost.at ? `Lost ${formatDateTime(lost.at)}` : 'Lost'}
+                      {lost.by ? ` by ${lost.by}` : ''} · was {STATUS_LABELS[lost.left]}
+                    </p>
                   </Block>
                 )}
               </div>
               <div className="min-w-0 space-y-4">
                 <PricingCalculator
-                  key={lead.id}
+                  // a sent quote starts the form again from the new version
+                  key={`${lead.id}-${lead.quoteVersion ?? 0}`}
                   lead={lead}
                   now={now}
                   canQuote={canQuote(lead.status)}
@@ -209,57 +392,13 @@ export function LeadDetailsDialog({
             </div>
           </div>
 
-          <div data-dialog-actions="" className="border-t border-slate-200 px-5 py-4 sm:px-6">
-            {losing ? (
-              <form
-                onSubmit={confirmLost}
-                noValidate
-                className="flex flex-col gap-2 sm:flex-row sm:items-end"
-              >
-                <div className="flex-1">
-                  <Label htmlFor="lost-reason">
-                    Reason for losing this lead <span className="font-normal text-slate-600">(optional)</span>
-                  </Label>
-                  <input
-                    id="lost-reason"
-                    autoFocus
-                    maxLength={MAX_LOST_REASON}
-                    value={reason}
-                    onChange={(e) => setReason(e.currentTarget.value)}
-                    placeholder="e.g. Price too high, found it locally, no answer"
-                    className={`${fieldClass} min-h-11`}
-                  />
-                </div>
-                <div className="flex gap-2">
-                  <Button variant="outline" onClick={() => setLosing(false)} disabled={busy !== null}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" variant="destructive" disabled={busy !== null}>
-                    {busy === 'status' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-                    Confirm Lost
-                  </Button>
-                </div>
-              </form>
-            ) : (
-              <div className="flex flex-wrap justify-end gap-2">
-                {ACTIONS.filter((a) => canTransition(lead.status, a.to)).map((a) => (
-                  <Button key={a.to} disabled={busy !== null} onClick={() => changeStatus(a.to)}>
-                    {a.label}
-                  </Button>
-                ))}
-                {canTransition(lead.status, 'lost') && (
-                  <Button variant="outline" disabled={busy !== null} onClick={() => setLosing(true)}>
-                    {LEADS_TEXT.markLost}
-                  </Button>
-                )}
-              </div>
-            )}
-          </div>
           <Dialog.Root open={photo !== null} onOpenChange={(next) => !next && setPhoto(null)}>
             <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/85" />
+              {/* opaque: nothing of the dialog (its buttons) shows through; the focus stays in here and
+                  Escape closes the photo only (Radix handles the top layer first) */}
+              <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950" />
               <Dialog.Content
-                className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 p-4"
+                className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-slate-950 p-4"
                 aria-describedby={undefined}
               >
                 <Dialog.Title className="sr-only">Photo, full size</Dialog.Title>

@@ -3,7 +3,9 @@
  * messages that are not part of the conversation with the customer (staff alerts), oldest first.
  * What the customer did on the quote page (issue 28) is told in words: the version sent with its
  * options, 'Viewed by the customer', the option accepted with the name, PO, address, browser and
- * the hash of what was accepted, 'Declined: {reason}', a question, a quote that expired.
+ * the hash of what was accepted, 'Declined: {reason}', a question, a quote that expired. Issue 31:
+ * a lead reopened (from lost, back to the status it left), a request taken by phone, and a price
+ * staff set by hand, with the calculated price and the reason.
  */
 import {
   ArrowRight,
@@ -13,12 +15,14 @@ import {
   Eye,
   MessageSquare,
   Receipt,
+  RotateCcw,
   XCircle,
 } from 'lucide-react';
 import type { LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
+import { formatPhone } from '#app/modules/site/phone.ts';
 import { formatDateTime } from './lead-labels.ts';
 
 type Entry = {
@@ -36,17 +40,41 @@ const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+type QuotedOption = {
+  label: string;
+  sellPrice: number;
+  etaDays: number;
+  /** a price staff set by hand: the engine's price and why (issue 31) */
+  override: { calculated: number; reason: string } | null;
+};
+
 /** The options a 'quote' event recorded (issue 28), or none for a quote of before. */
-function quotedOptions(detail: LeadEvent['detail']): { label: string; sellPrice: number; etaDays: number }[] {
+function quotedOptions(detail: LeadEvent['detail']): QuotedOption[] {
   const options = detail?.options;
   if (!Array.isArray(options)) return [];
   return options.flatMap((o: unknown) => {
     const option = o as Record<string, unknown> | null;
     const price = num(option?.sellPrice);
+    const calculated = num(option?.calculatedPrice);
+    const reason = text(option?.priceReason);
     return price === undefined
       ? []
-      : [{ label: text(option?.label) ?? 'Option', sellPrice: price, etaDays: num(option?.etaDays) ?? 0 }];
+      : [
+          {
+            label: text(option?.label) ?? 'Option',
+            sellPrice: price,
+            etaDays: num(option?.etaDays) ?? 0,
+            override: calculated !== undefined && reason ? { calculated, reason } : null,
+          },
+        ];
   });
+}
+
+/** 'Price set by hand: $150.00 instead of $162.50 (reason)' */
+function overrideLine(option: QuotedOption, several: boolean): string | null {
+  if (!option.override) return null;
+  const what = several ? `${option.label}: price` : 'Price';
+  return `${what} set by hand: ${formatMoney(option.sellPrice)} instead of ${formatMoney(option.override.calculated)} (${option.override.reason})`;
 }
 
 /** An event of the quote link, in words, or undefined for any other event. */
@@ -64,6 +92,7 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
           options.length > 1 ? `${o.label}: ETA ${o.etaDays} days` : `ETA ${o.etaDays} days`,
         ),
         `by ${e.actor}`,
+        ...options.flatMap((o) => overrideLine(o, options.length > 1) ?? []),
       ].join(' · '),
     };
   }
@@ -105,6 +134,13 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
       detail: [`Version ${version} on the quote page`, text(d?.body)].filter(Boolean).join(' · '),
     };
   }
+  if (e.type === 'reopened') {
+    return {
+      icon: RotateCcw,
+      title: `Reopened: ${label(e.fromStatus)} → ${label(e.toStatus)}${e.actor ? ` by ${e.actor}` : ''}`,
+      detail: text(d?.lostReason) ? `It was lost: ${text(d?.lostReason)}` : undefined,
+    };
+  }
   if (e.type === 'question') {
     return { icon: MessageSquare, title: 'Question from the quote page', detail: text(d?.body) };
   }
@@ -131,7 +167,7 @@ export function timelineEntries(lead: LeadDetails): Entry[] {
         key: `e${e.id}`,
         at: e.createdAt,
         icon: CircleDot,
-        title: `Request received${e.detail?.source === 'sms' ? ' by text' : ''}`,
+        title: `Request received${e.detail?.source === 'sms' ? ' by text' : e.detail?.source === 'phone' ? ` by phone, entered by ${e.actor}` : ''}`,
         detail: photos ? `${photos} photo${photos === 1 ? '' : 's'}` : undefined,
       };
     }
@@ -180,7 +216,7 @@ export function timelineEntries(lead: LeadDetails): Entry[] {
       key: `m${m.id}`,
       at: m.createdAt,
       icon: MessageSquare,
-      title: `${m.channel === 'sms' ? 'Text' : 'E-mail'} to ${m.recipient} (${m.status})`,
+      title: `${m.channel === 'sms' ? `Text to ${formatPhone(m.recipient)}` : `E-mail to ${m.recipient}`} (${m.status})`,
       detail: m.channel === 'sms' ? m.body : m.body.split('\n')[0],
     });
   }

@@ -50,6 +50,9 @@ function firstRows(lead: LeadDetails): Row[] {
     brand: o.brand ?? '',
     partNumber: o.partNumber ?? '',
     note: o.note ?? '',
+    // a price set by hand stays set in the next version, with its reason
+    priceOverride: o.calculatedPrice ? centsToDollarText(o.sellPrice) : '',
+    priceReason: o.calculatedPrice ? (o.priceReason ?? '') : '',
   }));
 }
 

@@ -4,15 +4,29 @@
  * server stores and sends); its name, warranty, brand, part number and note to the customer in a
  * disclosure, so a one-option quote stays as quick as the spec's form. With several options each
  * is a group named 'Option n', its name up front, and the extra ones can be removed.
+ *
+ * Issue 31, honest pricing: under the difficulty chips (each its range, as the spec has them) the
+ * calculator says how the markup is made for this lead (the middle of the chosen range, plus the
+ * urgency's uplift, makes the markup), so the chip never seems to contradict the result; and staff
+ * may set the price by hand ('Set the price by hand': their price and a reason), which the quote
+ * then carries, the engine's price shown beside it.
  */
 import { ChevronDown, X } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { LEADS_TEXT, type QuoteOptionField, type QuoteOptionForm } from '#app/modules/leads/lead-admin.ts';
 import type { Urgency } from '#app/modules/leads/leads.ts';
-import { DIFFICULTIES, DIFFICULTY_LABELS, PRICING_CONFIG, priceQuote } from '#app/modules/pricing/pricing.ts';
-import { MAX_CUSTOMER_NOTE, MAX_OPTION_LABEL, MAX_OPTION_TEXT } from '#app/modules/quotes/quote.ts';
+import { markupBreakdown } from '#app/modules/leads/markup.ts';
+import { DIFFICULTIES, DIFFICULTY_LABELS, PRICING_CONFIG } from '#app/modules/pricing/pricing.ts';
+import {
+  MAX_CUSTOMER_NOTE,
+  MAX_OPTION_LABEL,
+  MAX_OPTION_TEXT,
+  MAX_PRICE_REASON,
+  optionPrice,
+} from '#app/modules/quotes/quote.ts';
 import { dollarsToCents, formatMoney, formatPercent } from '#app/modules/site/money.ts';
 
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
@@ -32,10 +46,15 @@ export function PriceRow({ label, value, strong }: { label: string; value: strin
 export const optionFieldId = (prefix: string, index: number, field: QuoteOptionField) =>
   `${prefix}-o${index}-${field}`;
 
+/** A typed amount of dollars above 0, else undefined. */
+function typedDollars(text: string): number | undefined {
+  const dollars = text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(dollars) && dollars > 0 ? dollars : undefined;
+}
+
 /** The option's cost as a typed amount above 0, else undefined (no price to show yet). */
 export function typedCost(option: QuoteOptionForm): number | undefined {
-  const dollars = option.cost.trim() === '' ? NaN : Number(option.cost);
-  return Number.isFinite(dollars) && dollars > 0 ? dollars : undefined;
+  return typedDollars(option.cost);
 }
 
 /** The fields in the disclosure (the name too when the quote has one option). */
@@ -85,10 +104,26 @@ export function QuoteOptionFields({
     <FieldError id={`${fieldId(field)}-error`} message={errors[field]} />
   );
   const cost = typedCost(option);
+  const typedPrice = typedDollars(option.priceOverride);
+  // the price is set by hand once staff ask for it, or when a price, a reason or their message is there
+  const [byHandAsked, setByHandAsked] = useState(false);
+  const byHand =
+    byHandAsked ||
+    option.priceOverride.trim() !== '' ||
+    option.priceReason.trim() !== '' ||
+    Boolean(errors.priceOverride || errors.priceReason);
   const quote =
     cost === undefined
       ? null
-      : priceQuote({ costCents: dollarsToCents(cost), difficulty: option.difficulty, urgency });
+      : optionPrice(
+          {
+            cost: dollarsToCents(cost),
+            difficulty: option.difficulty,
+            priceOverride: byHand && typedPrice !== undefined ? dollarsToCents(typedPrice) : null,
+          },
+          urgency,
+        );
+  const markup = markupBreakdown(option.difficulty, urgency);
   const filled = (['warranty', 'brand', 'partNumber', 'note'] as const).filter((f) => option[f].trim());
 
   const nameField = (
@@ -111,7 +146,9 @@ export function QuoteOptionFields({
     <div className="space-y-4">
       {several && nameField}
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Difficulty</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">
+          Difficulty <span className="font-normal text-slate-600">(base markup range)</span>
+        </legend>
         <div className="grid grid-cols-3 gap-2">
           {DIFFICULTIES.map((d) => {
             const range = PRICING_CONFIG.baseDifficulty[d];
@@ -143,6 +180,18 @@ export function QuoteOptionFields({
             );
           })}
         </div>
+        {/* how the markup of this lead is made: the chip's range is only its start */}
+        <dl className="mt-2 space-y-0.5 rounded-md bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200">
+          <PriceRow
+            label={`${markup.difficultyLabel}: middle of ${pct(markup.range.min)}–${pct(markup.range.max)}`}
+            value={formatPercent(markup.base)}
+          />
+          <PriceRow
+            label={`Urgency uplift (${markup.urgencyLabel})`}
+            value={`+${formatPercent(markup.uplift)}`}
+          />
+          <PriceRow label="Markup" value={formatPercent(markup.markup)} strong />
+        </dl>
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -185,11 +234,73 @@ export function QuoteOptionFields({
           <h4 className="font-semibold text-slate-900">{LEADS_TEXT.calculatedPricing}</h4>
           <dl className="mt-2 space-y-1">
             <PriceRow label="Cost" value={formatMoney(quote.cost)} />
-            <PriceRow label="Markup" value={formatPercent(quote.markupPct)} />
-            <PriceRow label="Sell Price" value={formatMoney(quote.sellPrice)} strong />
+            {quote.calculatedPrice !== null && (
+              <PriceRow label="Calculated price" value={formatMoney(quote.calculatedPrice)} />
+            )}
+            <PriceRow
+              label={quote.calculatedPrice !== null ? 'Markup (from your price)' : 'Markup'}
+              value={formatPercent(quote.markupPct)}
+            />
+            <PriceRow
+              label={quote.calculatedPrice !== null ? 'Sell Price (set by hand)' : 'Sell Price'}
+              value={formatMoney(quote.sellPrice)}
+              strong
+            />
           </dl>
+          {quote.sellPrice < quote.cost && (
+            <p className="mt-2 font-medium text-red-800">This price is below the cost.</p>
+          )}
         </div>
       )}
+
+      <div>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={byHand}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setByHandAsked(on);
+              // back to the engine's price: what was typed for the price by hand goes
+              if (!on) onChange({ priceOverride: '', priceReason: '' });
+            }}
+            className="h-5 w-5 accent-orange-700"
+          />
+          Set the price by hand
+        </label>
+        {byHand && (
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            <div>
+              <Label htmlFor={fieldId('priceOverride')} required>
+                Your price ($)
+              </Label>
+              <Input
+                {...invalid('priceOverride')}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0.01"
+                value={option.priceOverride}
+                onChange={(e) => onChange({ priceOverride: e.currentTarget.value })}
+              />
+              {message('priceOverride')}
+            </div>
+            <div>
+              <Label htmlFor={fieldId('priceReason')} required>
+                Reason for this price
+              </Label>
+              <Input
+                {...invalid('priceReason')}
+                maxLength={MAX_PRICE_REASON}
+                placeholder="e.g. Matched the dealer's price"
+                value={option.priceReason}
+                onChange={(e) => onChange({ priceReason: e.currentTarget.value })}
+              />
+              {message('priceReason')}
+            </div>
+          </div>
+        )}
+      </div>
 
       <details
         open={detailsOpen}

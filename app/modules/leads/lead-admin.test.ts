@@ -202,6 +202,60 @@ describe('quote form (the calculator, SPEC §5; issue 28)', () => {
     expect(server(payload).data).toEqual(parsed);
   });
 
+  it('takes a price set by hand with its reason, in cents, to the server and back (issue 31)', () => {
+    const parsed = quoteFormSchema.parse(
+      form([
+        { cost: '100', etaDays: '3', priceOverride: '150', priceReason: ' Matched the dealer ' },
+        { cost: '80', etaDays: '5' },
+      ]),
+    );
+    expect(parsed.options[0]).toMatchObject({
+      cost: 10_000,
+      priceOverride: 15_000,
+      priceReason: 'Matched the dealer',
+    });
+    // an option priced by the engine carries neither
+    expect(parsed.options[1]).not.toHaveProperty('priceOverride');
+    expect(parsed.options[1]!.priceReason).toBeUndefined();
+    const fields = quotePayloadFields(parsed);
+    expect(fields).toMatchObject({
+      'options.0.priceOverride': '15000',
+      'options.0.priceReason': 'Matched the dealer',
+    });
+    expect(Object.keys(fields).filter((k) => k.startsWith('options.1.price'))).toEqual([]);
+    expect(server(quotePayloadOfFields(Object.entries(fields))!).data).toEqual(parsed);
+  });
+
+  it.each([
+    [{ priceOverride: '150' }, 'options.0.priceReason', 'Give a reason for the price you set'],
+    [
+      { priceOverride: '150', priceReason: '   ' },
+      'options.0.priceReason',
+      'Give a reason for the price you set',
+    ],
+    [
+      { priceReason: 'Regular customer' },
+      'options.0.priceOverride',
+      'Type the price you set, or leave the reason empty',
+    ],
+    [{ priceOverride: '0', priceReason: 'Free' }, 'options.0.priceOverride', 'Price must be greater than 0'],
+    [
+      { priceOverride: 'abc', priceReason: 'Free' },
+      'options.0.priceOverride',
+      'Price must be greater than 0',
+    ],
+    [
+      { priceOverride: '150', priceReason: 'x'.repeat(201) },
+      'options.0.priceReason',
+      'The reason can be at most 200 characters',
+    ],
+  ])('refuses a price by hand %j: %s, %s', (fields, path, message) => {
+    expect(firstIssue(quoteFormSchema.safeParse(form([{ cost: '100', etaDays: '3', ...fields }])))).toEqual({
+      path,
+      message,
+    });
+  });
+
   it('the fields the dialog posts carry no price: anything but an option field is left out', () => {
     expect(
       quotePayloadOfFields([

@@ -34,8 +34,22 @@ export type LeadCard = {
 
 /** One board column: the newest leads, how many there are in all, and where the next page starts. */
 export type BoardColumn = { total: number; leads: LeadCard[]; nextBefore: string | null };
-export type LeadBoard = { columns: Record<BoardStatus, BoardColumn>; query: string };
+/** The board's five columns, and how many lost leads (which have no column) match its search. */
+export type LeadBoard = { columns: Record<BoardStatus, BoardColumn>; lost: { total: number }; query: string };
 export type BoardPage = { leads: LeadCard[]; nextBefore: string | null };
+
+/**
+ * A lost lead in the lost view (issue 31): its card, why it was lost, when and by whom, and the
+ * status it left (where Reopen takes it). `lostAt`, `lostBy` and `leftStatus` come from its move to
+ * lost; a lead entered as lost has none of its own (its creation stands in, and Reopen makes it new).
+ */
+export type LostLeadCard = LeadCard & {
+  lostReason: string | null;
+  lostAt: string;
+  lostBy: string;
+  leftStatus: LeadStatus;
+};
+export type LostLeadsPage = { total: number; leads: LostLeadCard[]; nextBefore: string | null };
 
 export const BOARD_PAGE_SIZE = 50;
 export const BOARD_MAX_PAGE = 200;
@@ -138,6 +152,17 @@ export const LEADS_TEXT = {
   markOrdered: 'Mark as Ordered',
   markFulfilled: 'Mark as Fulfilled',
   markLost: 'Mark as Lost',
+  // issue 31: not spec copy (the spec's board has no place for lost leads)
+  reopen: 'Reopen',
+  lost: 'Lost',
+  lostHeading: 'Lost leads',
+  noLostLeads: 'No lost leads',
+  backToBoard: 'Back to the board',
+  newLead: 'New lead',
+  leadCreated: (caseNumber: string) => ({
+    title: 'Lead created',
+    description: `${caseNumber} is on the board under New.`,
+  }),
   sendQuote: 'Send Quote',
   currentQuote: 'Current Quote',
   calculatedPricing: 'Calculated Pricing',
@@ -169,6 +194,9 @@ export type QuoteOptionForm = {
   partNumber: string;
   /** shown to the customer on the quote page */
   note: string;
+  /** a price set by hand, in dollars as typed ('' for the engine's price), and why (issue 31) */
+  priceOverride: string;
+  priceReason: string;
 };
 export type QuoteForm = { options: QuoteOptionForm[]; notes: string };
 
@@ -178,6 +206,8 @@ export const QUOTE_OPTION_FIELDS = [
   'difficulty',
   'cost',
   'etaDays',
+  'priceOverride',
+  'priceReason',
   'warranty',
   'brand',
   'partNumber',
@@ -196,6 +226,8 @@ export function emptyQuoteOption(etaDays: number | null = DEFAULT_ETA_DAYS): Quo
     brand: '',
     partNumber: '',
     note: '',
+    priceOverride: '',
+    priceReason: '',
   };
 }
 
@@ -225,6 +257,9 @@ export function quoteFormToPayload(form: QuoteForm): QuotePayload {
       brand: o.brand,
       partNumber: o.partNumber,
       note: o.note,
+      // the engine's price unless staff typed one (issue 31)
+      ...(o.priceOverride.trim() === '' ? {} : { priceOverride: typedCents(o.priceOverride) }),
+      priceReason: o.priceReason,
     })),
     notes: form.notes,
   };
@@ -239,6 +274,8 @@ const typedOption = z.object({
   brand: z.string(),
   partNumber: z.string(),
   note: z.string(),
+  priceOverride: z.string(),
+  priceReason: z.string(),
 });
 
 /** The options form's schema: as typed in, the server's rules and words on the payload it becomes. */

@@ -3,7 +3,8 @@ export const LEAD_STATUSES = ['new', 'qualified', 'quoted', 'ordered', 'fulfille
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const URGENCIES = ['today', '48h', 'flexible'] as const;
 export type Urgency = (typeof URGENCIES)[number];
-export type LeadSource = 'web' | 'sms';
+/** How the request came in: the web form, a text, or a call that staff entered by hand (issue 31). */
+export type LeadSource = 'web' | 'sms' | 'phone';
 
 export type Lead = {
   id: number;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, type LeadStatus } from './leads.ts';
-import { canQuote, canTransition, quoteRefusal, transitionRefusal } from './status.ts';
+import {
+  canQuote,
+  canTransition,
+  losingNeedsConfirmation,
+  quoteRefusal,
+  reopenRefusal,
+  reopenTarget,
+  transitionRefusal,
+} from './status.ts';
 
 const ALLOWED: [LeadStatus, LeadStatus][] = [
   ['new', 'qualified'],
@@ -37,5 +45,26 @@ describe('lead status transitions (SPEC §4)', () => {
     expect(quoteRefusal('ordered')).toBe('An ordered lead cannot be quoted.');
     expect(transitionRefusal('lost', 'new')).toMatch(/lost/);
     expect(transitionRefusal('quoted', 'quoted')).toBe('This lead is already quoted.');
+  });
+
+  it('reopens a lost lead to the status it left; without a recorded one, to new', () => {
+    for (const status of ['new', 'qualified', 'quoted', 'ordered', 'fulfilled'] as const)
+      expect(reopenTarget(status)).toBe(status);
+    expect(reopenTarget('lost')).toBe('new');
+    expect(reopenTarget(null)).toBe('new');
+    expect(reopenTarget(undefined)).toBe('new');
+    expect(reopenTarget('archived')).toBe('new');
+    expect(reopenRefusal('quoted')).toBe('A quoted lead is not lost: there is nothing to reopen.');
+    expect(transitionRefusal('lost', 'new')).toBe('This lead is lost: reopen it first.');
+  });
+
+  it.each([
+    ['new', false],
+    ['qualified', false],
+    ['quoted', false],
+    ['ordered', true],
+    ['fulfilled', true],
+  ] as const)('marking a %s lead lost asks for confirmation: %s', (status, expected) => {
+    expect(losingNeedsConfirmation(status)).toBe(expected);
   });
 });

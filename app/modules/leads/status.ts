@@ -62,8 +62,33 @@ export function canQuote(status: LeadStatus): boolean {
 /** Why a change is refused, in staff's words (the 409 message). */
 export function transitionRefusal(from: LeadStatus, to: LeadStatus): string {
   if (from === to) return `This lead is already ${STATUS_LABELS[to].toLowerCase()}.`;
-  if (from === 'lost') return 'This lead is lost; it cannot change status any more.';
+  if (from === 'lost') return 'This lead is lost: reopen it first.';
   return `${aLead(from)} cannot be marked as ${STATUS_LABELS[to].toLowerCase()}.`;
+}
+
+/**
+ * Reopening (issue 31): a lost lead goes back to the status it left, which the event of its move
+ * to lost recorded. A lead that became lost without such an event (entered as lost) goes back to
+ * the start.
+ */
+export const REOPEN_FALLBACK: LeadStatus = 'new';
+
+/** The status a lost lead goes back to: the one its move to lost came from, if it is one to go back to. */
+export function reopenTarget(leftFrom: string | null | undefined): LeadStatus {
+  return BOARD_STATUSES.find((s) => s === leftFrom) ?? REOPEN_FALLBACK;
+}
+
+/** Why a lead cannot be reopened (the 409 message): it is not lost. */
+export function reopenRefusal(from: LeadStatus): string {
+  return `${aLead(from)} is not lost: there is nothing to reopen.`;
+}
+
+/**
+ * Marking a lead lost after the customer said yes undoes an order: staff confirm it first (the
+ * dialog says so; issue 31).
+ */
+export function losingNeedsConfirmation(from: LeadStatus): boolean {
+  return from === 'ordered' || from === 'fulfilled';
 }
 
 export function quoteRefusal(from: LeadStatus): string {

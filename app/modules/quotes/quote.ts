@@ -6,13 +6,26 @@
  * Pure: no React, no I/O.
  */
 import { z } from 'zod';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
+import {
+  DEFAULT_DIFFICULTY,
+  DIFFICULTIES,
+  priceQuote,
+  roundMargin,
+  type Difficulty,
+} from '../pricing/pricing.ts';
 import { BUSINESS_HOURS, localSeconds } from '../shared/business-hours.ts';
 import { BUSINESS_TIME_ZONE } from '../shared/calendar.ts';
 
 export const QUOTE_MESSAGES = {
   cost: 'Cost must be greater than 0',
   eta: 'ETA must be at least 1 day',
+} as const;
+
+/** A price staff set by hand (issue 31; not spec copy). */
+export const PRICE_OVERRIDE_MESSAGES = {
+  price: 'Price must be greater than 0',
+  reason: 'Give a reason for the price you set',
+  withoutPrice: 'Type the price you set, or leave the reason empty',
 } as const;
 
 export const MAX_ETA_DAYS = 365;
@@ -25,6 +38,9 @@ export const QUOTE_VALID_MS = 48 * 3_600_000;
 export const MAX_OPTION_LABEL = 40;
 export const MAX_OPTION_TEXT = 120;
 export const MAX_CUSTOMER_NOTE = 500;
+/** A price set by hand above this (in cents: $10,000,000) is a typo. */
+export const MAX_PRICE_CENTS = 10 * MAX_COST_CENTS;
+export const MAX_PRICE_REASON = 200;
 export const MAX_QUESTION = 1_000;
 export const MAX_DECLINE_DETAIL = 500;
 export const MAX_SIGNER_NAME = 120;
@@ -44,6 +60,13 @@ export type QuoteOption = {
   partNumber: string | null;
   /** for the customer (staff's own notes stay on the lead) */
   note: string | null;
+  /**
+   * When staff set the price by hand (issue 31): the price the pricing engine gave and why it was
+   * changed; `sellPrice` is staff's and `markupPct` follows from it. Absent on a computed price.
+   * Staff's only: the customer's page never shows them.
+   */
+  calculatedPrice?: number | null;
+  priceReason?: string | null;
 };
 
 /** One sent version of a lead's quote. */
@@ -68,8 +91,12 @@ const optionalText = (max: number, what: string) =>
     .nullable()
     .transform((v) => v || null);
 
-/** One option as staff send it: cost in cents (as SPEC §7's quote call), the rest as typed. */
-export const quoteOptionPayloadSchema = z.object({
+/**
+ * One option as staff send it: cost in cents (as SPEC §7's quote call), the rest as typed; and,
+ * when staff set the price by hand (issue 31), `priceOverride` in cents with `priceReason`. Any
+ * other price sent along (`sellPrice`, `markupPct`) is dropped: the server prices the option.
+ */
+const optionFields = z.object({
   label: optionalText(MAX_OPTION_LABEL, 'The option name'),
   cost: z.coerce
     .number({ message: QUOTE_MESSAGES.cost })
@@ -86,7 +113,34 @@ export const quoteOptionPayloadSchema = z.object({
   brand: optionalText(MAX_OPTION_TEXT, 'The brand'),
   partNumber: optionalText(MAX_OPTION_TEXT, 'The part number'),
   note: optionalText(MAX_CUSTOMER_NOTE, 'The note to the customer'),
+  priceOverride: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ message: PRICE_OVERRIDE_MESSAGES.price })
+      .int('Price must be a whole number of cents')
+      .min(1, PRICE_OVERRIDE_MESSAGES.price)
+      .max(MAX_PRICE_CENTS, 'Price is too large')
+      .optional(),
+  ),
+  // undefined rather than null when absent: an option priced by the engine has no such field
+  priceReason: z
+    .string()
+    .trim()
+    .max(MAX_PRICE_REASON, `The reason can be at most ${MAX_PRICE_REASON} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined),
 });
+
+/** A price set by hand says why; a reason says which price. */
+function overrideRule(option: { priceOverride?: number; priceReason?: string }, ctx: z.RefinementCtx) {
+  if (option.priceOverride !== undefined && !option.priceReason)
+    ctx.addIssue({ code: 'custom', path: ['priceReason'], message: PRICE_OVERRIDE_MESSAGES.reason });
+  if (option.priceOverride === undefined && option.priceReason)
+    ctx.addIssue({ code: 'custom', path: ['priceOverride'], message: PRICE_OVERRIDE_MESSAGES.withoutPrice });
+}
+
+export const quoteOptionPayloadSchema = optionFields.superRefine(overrideRule);
 export type QuoteOptionPayload = z.input<typeof quoteOptionPayloadSchema>;
 export type QuoteOptionInput = z.output<typeof quoteOptionPayloadSchema>;
 
@@ -106,8 +160,9 @@ const optionsSchema = z.object({
   notes: notesSchema,
 });
 
-const oneOptionSchema = quoteOptionPayloadSchema
+const oneOptionSchema = optionFields
   .extend({ notes: notesSchema })
+  .superRefine(overrideRule)
   .transform(({ notes, ...option }) => ({ options: [option], notes }));
 
 /**
@@ -123,6 +178,28 @@ export function quoteSendSchema(payload: unknown): typeof optionsSchema | typeof
 }
 export type QuoteSendPayload = z.input<typeof optionsSchema> | z.input<typeof oneOptionSchema>;
 export type QuoteSendInput = z.output<typeof optionsSchema>;
+
+/**
+ * An option's figures: the pricing engine's price from its cost, difficulty and the lead's
+ * urgency, or the price staff set by hand (issue 31), whose markup then follows from it (rounded as
+ * the engine's; below cost it is negative) and which keeps the engine's price beside it. The
+ * calculator shows these and the server stores and sends them.
+ */
+export function optionPrice(
+  option: { cost: number; difficulty?: Difficulty; priceOverride?: number | null },
+  urgency: string | undefined,
+): { cost: number; markupPct: number; sellPrice: number; calculatedPrice: number | null } {
+  const engine = priceQuote({ costCents: option.cost, difficulty: option.difficulty, urgency });
+  const override = option.priceOverride;
+  if (override === undefined || override === null || !(option.cost > 0))
+    return { ...engine, calculatedPrice: null };
+  return {
+    cost: option.cost,
+    markupPct: roundMargin(override / option.cost - 1),
+    sellPrice: override,
+    calculatedPrice: engine.sellPrice,
+  };
+}
 
 /** An option's name as shown: its own, else 'Option n'. */
 export function optionLabel(option: { label: string | null }, index: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { E164_PATTERN, formatPhone, lastTenDigits, phoneDigits, toE164 } from './phone.ts';
+import { E164_PATTERN, formatPhone, lastTenDigits, phoneDigits, phoneLink, toE164 } from './phone.ts';
 
 describe('phone rules', () => {
   it.each([
@@ -30,8 +30,26 @@ describe('phone rules', () => {
     ['+442071838750', '+442071838750'],
     ['(204) 555-0147', '(204) 555-0147'],
     ['+1204555014', '+1204555014'],
+    // a web lead keeps the number as the customer typed it; it is shown the one way all the same
+    ['204-555-0147', '(204) 555-0147'],
+    ['1 204 555 0147', '(204) 555-0147'],
+    ['204.555.0147', '(204) 555-0147'],
+    ['+1 (204) 555-0147', '(204) 555-0147'],
+    ['+44 20 7183 8750', '+442071838750'],
+    [' 555-0147 ', '555-0147'],
   ])('formatPhone(%j) = %j', (input, expected) => {
     expect(formatPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ['tel', '+12045550147', 'tel:+12045550147'],
+    ['tel', '(204) 555-0147', 'tel:+12045550147'],
+    ['sms', '204-555-0147', 'sms:+12045550147'],
+    ['sms', '+44 20 7183 8750', 'sms:+442071838750'],
+    ['tel', '555-0147', 'tel:5550147'],
+    ['tel', '+1 555', 'tel:+1555'],
+  ] as const)('phoneLink(%j, %j) = %j', (scheme, input, expected) => {
+    expect(phoneLink(scheme, input)).toBe(expected);
   });
 
   it.each([

@@ -20,10 +20,27 @@ export function toE164(phone: string): string | null {
   return null;
 }
 
-/** +12045550147 → (204) 555-0147; other shapes are returned as given. */
-export function formatPhone(e164: string): string {
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : e164;
+/**
+ * A phone number as people read it, the one way the site and the back office show numbers: a North
+ * American number however it was stored or typed ('+12045550147', '204-555-0147',
+ * '1 204 555 0147') as (204) 555-0147; another E.164 number as it is; anything that is no number
+ * we could dial, as given.
+ */
+export function formatPhone(phone: string): string {
+  const e164 = toE164(phone);
+  const m = e164 ? /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164) : null;
+  if (m) return `(${m[1]}) ${m[2]}-${m[3]}`;
+  return e164 ?? phone.trim();
+}
+
+/**
+ * The `tel:` or `sms:` link of a number: its E.164 form, or, for a number that has none, its
+ * digits (with the + typed before them), which a phone still dials.
+ */
+export function phoneLink(scheme: 'tel' | 'sms', phone: string): string {
+  const trimmed = phone.trim();
+  const target = toE164(trimmed) ?? `${trimmed.startsWith('+') ? '+' : ''}${phoneDigits(trimmed)}`;
+  return `${scheme}:${target}`;
 }
 
 /** A phone number as search compares it (stored in `leads.phone_digits`): its digits only. */

@@ -140,6 +140,35 @@ export async function listLeadCards(
   return (await cardsQuery(db, filter, descriptionChars).execute()).map(toCardRow);
 }
 
+/** Lost leads' cards, newest first, each with its lost reason (the lost view, issue 31). */
+export async function listLostCards(
+  db: Kysely<DB>,
+  filter: Omit<LeadFilter, 'status'> & { limit: number },
+  descriptionChars: number,
+): Promise<(LeadCard & { lostReason: string | null })[]> {
+  const rows = await cardsQuery(db, { ...filter, status: 'lost' }, descriptionChars)
+    .select('leads.lost_reason')
+    .execute();
+  return rows.map((r) => ({ ...toCardRow(r), lostReason: r.lost_reason }));
+}
+
+/**
+ * How many leads of a status match a search. Without one, the total the triggers of migration
+ * 0004 keep in `lead_status_counts`; with one, counted in the index that holds the searched columns.
+ */
+export async function countLeadsOf(db: Kysely<DB>, status: LeadStatus, search?: string): Promise<number> {
+  if (!search?.trim()) {
+    const { rows } = await sql<{
+      total: number | string;
+    }>`select total from lead_status_counts where status = ${status}`.execute(db);
+    return Number(rows[0]?.total ?? 0);
+  }
+  const { n } = await applyFilter(leadsQuery(db), { status, search })
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /**
  * Leads per status matching a search, as one row of conditional counts: without a GROUP BY that
  * the status index could serve, the planner reads the index holding the searched columns.

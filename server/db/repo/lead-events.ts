@@ -77,3 +77,37 @@ export async function listLeadEvents(db: Kysely<DB>, leadId: number): Promise<Le
     createdAt: r.created_at,
   }));
 }
+
+/** A lead's last move into a status: where from, when and by whom. */
+export type MoveInto = { leadId: number; fromStatus: string | null; actor: string; createdAt: string };
+
+/**
+ * The last event of each of the leads that moved it into `status` (a lost lead's move to lost: the
+ * status it left, when and by whom; issue 31), oldest events ignored. Read in the caller's
+ * transaction when a change depends on it, so the lead's row lock covers it.
+ */
+export async function lastMovesInto(
+  db: Transaction<DB> | Kysely<DB>,
+  leadIds: readonly number[],
+  status: LeadStatus,
+): Promise<Map<number, MoveInto>> {
+  const last = new Map<number, MoveInto>();
+  if (leadIds.length === 0) return last;
+  const rows = await db
+    .selectFrom('lead_events')
+    .select(['lead_id', 'from_status', 'actor', 'created_at', 'id'])
+    .where('lead_id', 'in', [...leadIds])
+    .where('to_status', '=', status)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  // oldest first: a later move replaces an earlier one
+  for (const r of rows)
+    last.set(r.lead_id, {
+      leadId: r.lead_id,
+      fromStatus: r.from_status,
+      actor: r.actor,
+      createdAt: r.created_at,
+    });
+  return last;
+}

@@ -169,7 +169,10 @@ export async function lockLead(
   return q.executeTakeFirst();
 }
 
-/** Sets a lead's status (and the lost reason when it is lost) in the caller's transaction. */
+/**
+ * Sets a lead's status in the caller's transaction, with the lost reason when it is lost; a lead
+ * that is not lost has none (a reopened lead's reason stays in its history).
+ */
 export async function updateLeadStatus(
   trx: Transaction<DB>,
   id: number,
@@ -182,7 +185,7 @@ export async function updateLeadStatus(
     .set({
       status,
       updated_at: at.toISOString(),
-      ...(status === 'lost' ? { lost_reason: lostReason ?? null } : {}),
+      lost_reason: status === 'lost' ? (lostReason ?? null) : null,
     })
     .where('id', '=', id)
     .execute();

@@ -1,7 +1,8 @@
 /**
  * POST /api/leads (public: the quote request form, SPEC §7) and GET /api/leads/photos/{key}
  * (staff only: lead photos live in private storage and are reachable nowhere else); the staff
- * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050).
+ * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050;
+ * the lost leads and Reopen, issue 31).
  *
  * The request passes, in order: a per-client rate limit; a Content-Length bound (refused before a
  * byte of the body is parsed); multipart only; multer with strict limits, whose storage engine
@@ -212,6 +213,17 @@ export function leadsRouter(services: Services, config: Config): Router {
     );
   });
 
+  // lost leads have no column (issue 31): their own list, with the reasons and dates
+  router.get('/leads/lost', admin, async (req, res) => {
+    res.json(
+      await services.leadAdmin.lostLeads({
+        search: text(req.query.q),
+        before: cursorOf(req.query.before),
+        limit: limitOf(req.query.limit),
+      }),
+    );
+  });
+
   router.get('/leads/export.csv', admin, async (_req, res) => {
     const csv = await services.leadAdmin.exportCsv();
     const day = new Date().toISOString().slice(0, 10);
@@ -228,6 +240,10 @@ export function leadsRouter(services: Services, config: Config): Router {
 
   router.patch('/leads/:id', admin, jsonBody('16kb'), async (req, res) => {
     res.json(await services.leadAdmin.changeStatus(req.params.id, req.body, actorOf(res)));
+  });
+
+  router.post('/leads/:id/reopen', admin, async (req, res) => {
+    res.json(await services.leadAdmin.reopen(req.params.id, actorOf(res)));
   });
 
   router.post('/leads/:id/quote', admin, jsonBody('16kb'), async (req, res) => {
