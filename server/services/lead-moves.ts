@@ -14,6 +14,7 @@
  */
 import type { Selectable, Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { firstLinePart } from '#app/modules/orders/orders.ts';
 import {
   canMove,
   reopenRefusal,
@@ -24,6 +25,8 @@ import {
 import type { Engine } from '../db/engine.ts';
 import { insertLeadEvent, lastMovesInto } from '../db/repo/lead-events.ts';
 import { lockLead, updateLeadStatus } from '../db/repo/leads.ts';
+import { closeOpenLines, hasLines, insertLine } from '../db/repo/orders.ts';
+import { findAcceptedOption } from '../db/repo/quotes.ts';
 import type { DB, LeadsTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
@@ -71,7 +74,36 @@ export async function moveLead(trx: Transaction<DB>, engine: Engine, move: Move)
     at: move.at,
   });
   await move.then?.(row);
+  await orderFollows(trx, to, row, move);
   return { moved: true, from, to, row };
+}
+
+/**
+ * The order's purchase lines follow the lead (issue 29, decision 0150): a lead that becomes ordered
+ * gets its first line (the accepted option's part, at its cost) unless it has lines already; a
+ * fulfilled one has every line handed over. After `then`, which records what was accepted.
+ */
+async function orderFollows(
+  trx: Transaction<DB>,
+  to: LeadStatus,
+  row: Selectable<LeadsTable>,
+  move: Move,
+): Promise<void> {
+  if (to === 'fulfilled') return closeOpenLines(trx, row.id, move.at);
+  if (to !== 'ordered' || (await hasLines(trx, row.id))) return;
+  const option = await findAcceptedOption(trx, row.id);
+  const part = firstLinePart(
+    {
+      description: row.description,
+      partNumber: row.part_number,
+      year: row.year,
+      make: row.make,
+      model: row.model,
+    },
+    option,
+  );
+  // the move's own event says the lead was ordered: the line it opens needs none of its own
+  await insertLine(trx, { leadId: row.id, part, quotedCost: option?.cost ?? row.cost }, move.at);
 }
 
 /**
@@ -94,5 +126,6 @@ async function reopen(trx: Transaction<DB>, move: Move, row: Selectable<LeadsTab
     at: move.at,
   });
   await move.then?.(row);
+  await orderFollows(trx, to, row, move);
   return { moved: true, from, to, row };
 }

@@ -408,7 +408,12 @@ export function quotesService(
               {
                 leadId: link.leadId,
                 phone: row.phone,
-                body: acceptedText(config.site, { caseNumber, option: label, url }),
+                body: acceptedText(config.site, {
+                  caseNumber,
+                  option: label,
+                  url,
+                  expected: centralDay(etaDate(at, option.etaDays)),
+                }),
               },
               at,
             );

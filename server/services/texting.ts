@@ -27,6 +27,7 @@ import {
   type Keyword,
 } from '#app/modules/messages/messages.ts';
 import { expiredYesReply } from '#app/modules/messages/quote-messages.ts';
+import { centralDay, etaDate } from '#app/modules/quotes/quote.ts';
 import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
@@ -255,7 +256,10 @@ export function textingService(
             alertQueued = true;
             reply = expiredYesReply(config.site, caseNumber!);
           } else if (move?.moved && move.from === 'quoted') {
-            reply = kind === 'yes' ? replies.ordered(caseNumber!) : replies.declined(caseNumber!);
+            // the part is expected the ETA of option 1 in business days from now (issue 29)
+            const eta = move.row.eta_days;
+            const expected = eta ? centralDay(etaDate(at, eta)) : undefined;
+            reply = kind === 'yes' ? replies.ordered(caseNumber!, expected) : replies.declined(caseNumber!);
             if (kind === 'yes') await alert('ordered');
           } else {
             kind = 'message';

@@ -53,7 +53,7 @@ eachEngine('orders after a yes', (ctx) => {
     clock = NOW;
   });
 
-  async function orderedLead(status: 'ordered' | 'quoted' = 'ordered') {
+  async function orderedLead(status: 'ordered' | 'quoted' | 'new' = 'ordered') {
     const n = 3000 + ++phones;
     const { id } = await insertLead(
       db,
@@ -393,6 +393,58 @@ eachEngine('orders after a yes', (ctx) => {
       expect(first.total).toBeGreaterThanOrEqual(BOARD_STEP_LIMIT + 1);
       const whole = arrived(await services.orders.board({ show: 'arrived' }));
       expect(whole.rows).toHaveLength(whole.total);
+    });
+  });
+
+  describe('the lead and its lines', () => {
+    it("a quote accepted on the page opens the order's first line: the option's part at its cost", async () => {
+      const id = await orderedLead('new');
+      await services.leadAdmin.sendQuote(
+        id,
+        {
+          options: [
+            { label: 'New OEM', cost: 40_000, etaDays: 5, brand: 'Eaton', partNumber: 'PV-1234' },
+            { label: 'Reman', cost: 22_000, etaDays: 2, brand: 'Prince', partNumber: 'RM-88' },
+          ],
+        },
+        STAFF.username,
+      );
+      const token = /\/q\/([A-Za-z0-9_-]{24})/.exec((await texts(id)).at(-1)!.body)![1]!;
+      await services.quotes.accept(
+        token,
+        { version: '1', option: '1', name: 'Dana Friesen', po: '', terms: 'yes' },
+        { staff: false, ip: '198.51.100.7', userAgent: 'test' },
+      );
+      const accepted = (await texts(id)).at(-1)!.body;
+      expect(accepted).toMatch(
+        /is accepted and your part is being ordered, expected Wednesday, November 25\./,
+      );
+      const [line] = await services.orders.lines(id);
+      expect(line).toMatchObject({
+        part: 'Hydraulic pump for the loader, 2015 John Deere 6120 (Reman, Prince, RM-88)',
+        quotedCost: 22_000,
+        step: 'to_order',
+      });
+    });
+
+    it('Mark as Ordered opens the first line once; Mark as Fulfilled hands over every line', async () => {
+      const id = await orderedLead('quoted');
+      await db.updateTable('leads').set({ cost: 15_000 }).where('id', '=', id).execute();
+      await services.leadAdmin.changeStatus(id, { status: 'ordered' }, STAFF.username);
+      const [first] = await services.orders.lines(id);
+      expect(first).toMatchObject({
+        part: 'Hydraulic pump for the loader, 2015 John Deere 6120',
+        quotedCost: 15_000,
+      });
+      await walk(id, first!, 'ordered', 'arrived');
+      await addLine(id, { part: 'Seal kit' });
+      await services.leadAdmin.changeStatus(id, { status: 'fulfilled' }, STAFF.username);
+      const lines = await services.orders.lines(id);
+      expect(lines.map((l) => [l.part.split(',')[0], l.step])).toEqual([
+        ['Hydraulic pump for the loader', 'done'],
+        ['Seal kit', 'done'],
+      ]);
+      expect(lines.every((l) => l.doneAt === NOW.toISOString())).toBe(true);
     });
   });
 

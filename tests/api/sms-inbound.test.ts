@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_TEXT, type LeadDetails } from '#app/modules/leads/lead-admin.ts';
+import { centralDay, etaDate } from '#app/modules/quotes/quote.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -340,7 +341,7 @@ eachEngine(
           createdAt: clock.toISOString(),
         });
         expect(messageOf(res.text)).toBe(
-          `Parts Hunters MB: Thank you! Quote ${lead.caseNumber} is accepted and your part is being ordered. We will text you with delivery details. Questions? Call (204) 555-0147.`,
+          `Parts Hunters MB: Thank you! Quote ${lead.caseNumber} is accepted and your part is being ordered, expected ${centralDay(etaDate(clock, lead.etaDays!))}. We will text you when it is ready. Questions? Call (204) 555-0147.`,
         );
         expect(lead.conversation.map((m) => [m.direction, m.status])).toEqual([
           ['in', 'received'],

@@ -1,19 +1,13 @@
 /**
- * The texts of an order (issue 29, decision 0150): the part ordered (with its date), its date moved,
- * ready for pickup or out for delivery, and the 'still waiting for you' reminders; each with the
- * customer's link and within two SMS segments, as the quote's (quote-messages.ts). Pure.
+ * The texts of an order (issue 29, decision 0150): a part's date moved, ready for pickup or out for
+ * delivery, and the 'still waiting for you' reminders (the acceptance's own text says when the part
+ * is expected: quote-messages.ts); each with the customer's link and within two SMS segments.
+ * Pure.
  */
 import type { Handover } from '../orders/orders.ts';
 import { withPart } from './quote-messages.ts';
 
 type Order = { siteName: string; caseNumber: string; part: string; url: string };
-
-export function orderedText(o: Order & { day: string }): string {
-  return withPart(
-    `${o.siteName}: Your part ({part}) for order ${o.caseNumber} is ordered, expected ${o.day}. Follow it: ${o.url}`,
-    o.part,
-  );
-}
 
 export function dateMovedText(o: Order & { day: string; why: string | null }): string {
   const why = o.why ? ` (${o.why})` : '';

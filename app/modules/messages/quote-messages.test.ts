@@ -1,3 +1,4 @@
+import { dateMovedText, readyText, reminderText } from './order-messages.ts';
 import { describe, expect, it } from 'vitest';
 import type { QuoteOption } from '../quotes/quote.ts';
 import {
@@ -110,10 +111,42 @@ describe('the quote text', () => {
     for (const text of [
       requestConfirmationText({ siteName: SITE.name, caseNumber: 'Q-10001', url: URL }),
       expiredYesReply(SITE, 'Q-10001'),
-      acceptedText(SITE, { caseNumber: 'Q-10001', option: 'Aftermarket '.repeat(30), url: URL }),
+      acceptedText(SITE, {
+        caseNumber: 'Q-10001',
+        option: 'Aftermarket '.repeat(30),
+        url: URL,
+        expected: 'Wednesday, September 30',
+      }),
     ]) {
       expect(fitsTwoSegments(text), text).toBe(true);
     }
+  });
+
+  it("the order's texts fit, carry the link and name the part, however long it is", () => {
+    const order = {
+      siteName: SITE.name,
+      caseNumber: 'Q-10001',
+      part: 'Hydraulic pump '.repeat(20),
+      url: URL,
+    };
+    const texts = [
+      dateMovedText({
+        ...order,
+        day: 'Wednesday, September 30',
+        why: 'the supplier’s truck broke down on Hwy 1',
+      }),
+      readyText({ ...order, handover: 'pickup' }),
+      readyText({ ...order, handover: 'delivery' }),
+      reminderText(order),
+    ];
+    for (const text of texts) {
+      expect(fitsTwoSegments(text), text).toBe(true);
+      expect(text).toContain(URL);
+      expect(text).toMatch(/Hydraulic pump/);
+    }
+    expect(texts[0]).toContain("(the supplier's truck broke down on Hwy 1)");
+    expect(texts[1]).toMatch(/ready for pickup/);
+    expect(texts[2]).toMatch(/out for delivery/);
   });
 
   it('replaces lookalike punctuation and drops what GSM-7 cannot carry', () => {

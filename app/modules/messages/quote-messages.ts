@@ -189,10 +189,16 @@ export function expiredYesReply(site: Site, caseNumber: string): string {
   );
 }
 
-/** The confirmation text after an acceptance on the quote page. */
-export function acceptedText(site: Site, input: { caseNumber: string; option: string; url: string }): string {
+/**
+ * The confirmation text after an acceptance on the quote page, with the day the part should be
+ * here (`expected`, e.g. 'Tuesday, December 1'; issue 29).
+ */
+export function acceptedText(
+  site: Site,
+  input: { caseNumber: string; option: string; url: string; expected: string },
+): string {
   return withPart(
-    `${site.name}: Thank you! Quote ${input.caseNumber} ({part}) is accepted and your part is being ordered. Follow it here: ${input.url}`,
+    `${site.name}: Thank you! Quote ${input.caseNumber} ({part}) is accepted and your part is being ordered, expected ${input.expected}. Follow it here: ${input.url}`,
     input.option,
   );
 }

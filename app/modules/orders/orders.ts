@@ -7,6 +7,7 @@
  * Pure: no React, no I/O.
  */
 import { z } from 'zod';
+import { partName } from '../messages/quote-messages.ts';
 import { MAX_COST_CENTS } from '../quotes/quote.ts';
 
 /** A line's steps, in order. 'ready' and 'done' read differently for a pickup and a delivery. */
@@ -243,4 +244,17 @@ export function moveLabel(step: LineStep, handover: Handover): string {
     done: handover === 'pickup' ? 'Mark picked up' : 'Mark delivered',
   };
   return labels[step];
+}
+
+/**
+ * What the first purchase line of an order buys: the request's part ('hydraulic pump, 2015 John
+ * Deere 6120') and, when the customer chose an option, its name, brand and part number.
+ */
+export function firstLinePart(
+  request: Parameters<typeof partName>[0],
+  option?: { label: string | null; brand: string | null; partNumber: string | null } | null,
+): string {
+  const chosen = option ? [option.label, option.brand, option.partNumber].filter(Boolean).join(', ') : '';
+  const part = partName(request);
+  return (chosen ? `${part} (${chosen})` : part).slice(0, MAX_LINE_TEXT);
 }

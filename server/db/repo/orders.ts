@@ -368,3 +368,29 @@ export async function setLeadAutoTexts(db: Executor, leadId: number, on: boolean
     .where('id', '=', leadId)
     .execute();
 }
+
+/** Whether the lead has purchase lines. */
+export async function hasLines(db: Executor, leadId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('order_lines')
+    .select('id')
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every line of the lead not handed over yet, handed over now ('Mark as Fulfilled' closes the order). */
+export async function closeOpenLines(db: Executor, leadId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('order_lines')
+    .set((eb) => ({
+      step: 'done',
+      previous_step: null,
+      done_at: at.toISOString(),
+      revision: eb('revision', '+', 1),
+      updated_at: at.toISOString(),
+    }))
+    .where('lead_id', '=', leadId)
+    .where('step', '!=', 'done')
+    .execute();
+}

@@ -122,3 +122,15 @@ export async function recordQuoteView(db: Executor, leadId: number, at: Date): P
     .executeTakeFirst();
   return Number(row?.quote_views) === 1;
 }
+
+/** The option the customer accepted of the lead's quote (the newest accepted version), if any. */
+export async function findAcceptedOption(db: Executor, leadId: number): Promise<QuoteOption | undefined> {
+  const row = await db
+    .selectFrom('quote_versions')
+    .select(['options', 'accepted_option'])
+    .where('lead_id', '=', leadId)
+    .where('accepted_option', 'is not', null)
+    .orderBy('version', 'desc')
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.options) as QuoteOption[])[row.accepted_option!] : undefined;
+}
