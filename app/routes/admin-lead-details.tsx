@@ -4,7 +4,8 @@
  * conversation; the action takes the dialog's changes, each the same service call as its /api
  * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote: the
  * options as 'options.{n}.{field}' fields and the internal `notes`, or the spec's one-option fields),
- * `intent=text` (POST /api/leads/{id}/messages), `intent=reopen` (POST /api/leads/{id}/reopen). After
+ * `intent=text` (POST /api/leads/{id}/messages), `intent=reopen` (POST /api/leads/{id}/reopen), and
+ * an order's parts: `line-add`, `line-change`, `line-step`, `line-undo`, `auto-texts` (issue 29). After
  * a change React Router reloads the lead and the board, and the dialog stays open on the lead as it
  * is now; while it is open they are reloaded every REFRESH_MS as well, so texts in and delivery
  * statuses show up. Closing the dialog goes back to the board's address.
@@ -17,6 +18,8 @@ import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx
 import { toast } from '#app/components/ui/use-toast.ts';
 import { isBoardStatus, quotePayloadOfFields } from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { centsOfDollars } from '#app/modules/orders/orders.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
 import {
   bodyRefusal,
   formText,
@@ -32,8 +35,11 @@ const REFRESH_MS = 15_000;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services } = staffContext(context);
   try {
+    const lead = await services.leadAdmin.getLead(params.id);
+    // an order's parts, its texts switch and the suppliers to pick (issue 29)
+    const order = ORDER_STATUSES.includes(lead.status) ? await services.orders.order(lead.id) : null;
     // the time it was read at: whether the lead's quote still holds
-    return { lead: await services.leadAdmin.getLead(params.id), now: new Date().toISOString() };
+    return { lead, order, now: new Date().toISOString() };
   } catch (err) {
     // no such lead (an old link, a typed address): 404 with the service's words, for the ErrorBoundary
     if (err instanceof Error && err.name === 'AppError' && (err as { status?: unknown }).status === 404)
@@ -68,7 +74,60 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
     ),
   text: ({ services }, id, form) => services.leadAdmin.sendText(id, { body: formText(form, 'body') }),
   reopen: ({ services, session }, id) => services.leadAdmin.reopen(id, session.user.username),
+  // an order's parts (issue 29): the same calls as /api/leads/{id}/lines/…
+  'line-add': ({ services, session }, id, form) =>
+    services.orders.addLine(leadIdOf(id), lineFields(form), session.user.username),
+  'line-change': ({ services, session }, id, form) =>
+    services.orders.changeLine(
+      leadIdOf(id),
+      parseRowId(formText(form, 'line')) ?? 0,
+      { ...lineFields(form), revision: formText(form, 'revision'), why: formText(form, 'why') },
+      session.user.username,
+    ),
+  'line-step': ({ services, session }, id, form) =>
+    services.orders.moveLine(
+      leadIdOf(id),
+      parseRowId(formText(form, 'line')) ?? 0,
+      { to: formText(form, 'to'), revision: formText(form, 'revision') },
+      session.user.username,
+    ),
+  'line-undo': ({ services, session }, id, form) =>
+    services.orders.undoLine(
+      leadIdOf(id),
+      parseRowId(formText(form, 'line')) ?? 0,
+      { revision: formText(form, 'revision') },
+      session.user.username,
+    ),
+  'auto-texts': ({ services, session }, id, form) =>
+    services.orders.setAutoTexts(leadIdOf(id), formText(form, 'on') === 'true', session.user.username),
 };
+
+/** The statuses whose dialog shows the order's parts. */
+const ORDER_STATUSES: readonly LeadStatus[] = ['ordered', 'fulfilled'];
+
+/** The lead's id from the address; 0 (no such lead: the service's 404) when it is not one. */
+const leadIdOf = (id: string) => parseRowId(id) ?? 0;
+
+/** A part's fields as the dialog's form has them: the cost in dollars, the rest as typed. */
+function lineFields(form: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const name of [
+    'part',
+    'supplierId',
+    'orderRef',
+    'promisedDate',
+    'carrier',
+    'trackingNumber',
+    'handover',
+  ]) {
+    // a field the form did not send stays as it is; an emptied one is cleared
+    if (form.has(name)) fields[name] = formText(form, name) || null;
+  }
+  if (form.has('actualCost')) fields.actualCost = centsOfDollars(formText(form, 'actualCost')) ?? null;
+  // a part added has a step of its own to start from: the API's default
+  if (fields.handover === null) delete fields.handover;
+  return fields;
+}
 
 /** The dialog's forms are a few fields of text: a quote's notes, a text to the customer. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -141,6 +200,7 @@ export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
     <LeadDetailsDialog
       key={loaderData.lead.id}
       lead={loaderData.lead}
+      order={loaderData.order}
       now={new Date(loaderData.now)}
       onClose={() => close(loaderData.lead.status)}
     />

@@ -50,6 +50,7 @@ import {
   countOpenLines,
   listLinesNeedingAttention,
   listOpenLinesAt,
+  leadAutoTexts,
   listRemindableLines,
   listSuppliers,
   setLeadAutoTexts,
@@ -94,6 +95,18 @@ export const BOARD_STEP_LIMIT = 20;
 export const BOARD_SHOW_ALL_LIMIT = 500;
 export const BOARD_ATTENTION_LIMIT = 50;
 const REMINDERS_PER_TRANSACTION = 100;
+
+/** A line's columns as the timeline names them when they change. */
+const CHANGE_WORDS: Record<string, string> = {
+  part: 'part',
+  supplier_id: 'supplier',
+  order_ref: 'order reference',
+  actual_cost: 'actual cost',
+  promised_date: 'promised date',
+  carrier: 'carrier',
+  tracking_number: 'tracking number',
+  handover: 'pickup or delivery',
+};
 
 /** The orders screen's group headings. */
 type OpenStep = Exclude<LineStep, 'done'>;
@@ -271,6 +284,16 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
     /** A lead's purchase lines. */
     lines: (leadId: number) => listLeadLines(db, leadId),
 
+    /** What the lead dialog shows of an order: its lines, the texts switch, the suppliers to pick. */
+    async order(leadId: number) {
+      const [lines, autoTexts, suppliers] = await Promise.all([
+        listLeadLines(db, leadId),
+        leadAutoTexts(db, leadId),
+        listSuppliers(db),
+      ]);
+      return { lines, autoTexts, suppliers: suppliers.map(({ id, name }) => ({ id, name })) };
+    },
+
     /** Adds a purchase line to an ordered lead (two parts from two suppliers is common). */
     async addLine(leadId: number, payload: unknown, actor: string): Promise<OrderLine> {
       const fields = parseInput(lineFieldsSchema, payload);
@@ -324,7 +347,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           fromStatus: null,
           toStatus: null,
           actor,
-          detail: { line: line.id, part: line.part, from: line.step, to },
+          detail: { line: line.id, part: line.part, from: line.step, to, handover: line.handover },
           at,
         });
         if (to === 'ready') {
@@ -368,7 +391,13 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           fromStatus: null,
           toStatus: null,
           actor,
-          detail: { line: line.id, part: line.part, from: line.step, to: line.previousStep },
+          detail: {
+            line: line.id,
+            part: line.part,
+            from: line.step,
+            to: line.previousStep,
+            handover: line.handover,
+          },
           at,
         });
       });
@@ -412,7 +441,12 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           fromStatus: null,
           toStatus: null,
           actor,
-          detail: { line: line.id, part: line.part, changes: Object.keys(changed), ...(why ? { why } : {}) },
+          detail: {
+            line: line.id,
+            part: line.part,
+            changes: Object.keys(changed).map((c) => CHANGE_WORDS[c] ?? c),
+            ...(why ? { why } : {}),
+          },
           at,
         });
         const moved =

@@ -43,6 +43,8 @@ import { focusLeadCard } from './lead-board.tsx';
 import { categoryLabel, cityLabel, equipmentLabel, formatDateTime } from './lead-labels.ts';
 import { LeadConversation } from './lead-conversation.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
+import { OrderLines } from '#app/components/orders/order-lines.tsx';
+import type { LeadOrder } from '#app/modules/orders/orders.ts';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
@@ -108,10 +110,13 @@ const ACTIONS: { to: LeadStatus; label: string }[] = [
 
 export function LeadDetailsDialog({
   lead,
+  order = null,
   now,
   onClose,
 }: {
   lead: LeadDetails;
+  /** an ordered or fulfilled lead's parts (issue 29) */
+  order?: LeadOrder | null;
   /** the time the lead was read at: whether its quote still holds */
   now: Date;
   onClose: () => void;
@@ -374,6 +379,7 @@ export function LeadDetailsDialog({
                 )}
               </div>
               <div className="min-w-0 space-y-4">
+                {order && <OrderLines order={order} closed={lead.status !== 'ordered'} />}
                 <PricingCalculator
                   // a sent quote starts the form again from the new version
                   key={`${lead.id}-${lead.quoteVersion ?? 0}`}

@@ -283,3 +283,41 @@ describe("a phone's status switcher (issue 31)", () => {
     ]);
   });
 });
+
+describe('the history of an order (issue 29)', () => {
+  it("tells each part's moves, an undone step, changed details and the texts switch", () => {
+    const part = 'Hydraulic pump, 2015 John Deere 6120';
+    const entries = timelineEntries(
+      lead({
+        events: [
+          event({ type: 'line_added', detail: { line: 1, part: 'Seal kit' } }),
+          event({
+            type: 'line_step',
+            detail: { line: 2, part, from: 'to_order', to: 'ordered', handover: 'pickup' },
+          }),
+          event({
+            type: 'line_step',
+            detail: { line: 2, part, from: 'arrived', to: 'ready', handover: 'delivery' },
+          }),
+          event({
+            type: 'line_undo',
+            detail: { line: 2, part, from: 'ready', to: 'arrived', handover: 'delivery' },
+          }),
+          event({
+            type: 'line_changed',
+            detail: { line: 2, part, changes: ['promised date', 'carrier'], why: 'supplier backorder' },
+          }),
+          event({ type: 'auto_texts', actor: 'kim', detail: { on: false } }),
+        ],
+      }),
+    );
+    expect(entries.map((e) => [e.title, e.detail ?? ''])).toEqual([
+      ['Part added: Seal kit by sam', ''],
+      [`${part}: To order → Ordered from supplier by sam`, ''],
+      [`${part}: Arrived → Out for delivery by sam`, ''],
+      [`${part}: step undone, back to Arrived by sam`, ''],
+      [`${part}: details changed by sam`, 'Changed: promised date, carrier · Why: supplier backorder'],
+      ['Automatic texts switched off by kim', ''],
+    ]);
+  });
+});

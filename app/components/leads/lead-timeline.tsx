@@ -5,7 +5,8 @@
  * options, 'Viewed by the customer', the option accepted with the name, PO, address, browser and
  * the hash of what was accepted, 'Declined: {reason}', a question, a quote that expired. Issue 31:
  * a lead reopened (from lost, back to the status it left), a request taken by phone, and a price
- * staff set by hand, with the calculated price and the reason.
+ * staff set by hand, with the calculated price and the reason. Issue 29: an order's parts added,
+ * moved a step, a step undone, details changed, its automatic texts switched.
  */
 import {
   ArrowRight,
@@ -14,12 +15,14 @@ import {
   Clock,
   Eye,
   MessageSquare,
+  Package,
   Receipt,
   RotateCcw,
   XCircle,
 } from 'lucide-react';
 import type { LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
+import { LINE_STEPS, stepLabel, type LineStep } from '#app/modules/orders/orders.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
@@ -156,10 +159,47 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
   return undefined;
 }
 
+/** An event of the order's parts (issue 29), in words, or undefined for any other event. */
+function orderEntry(e: LeadEvent): Omit<Entry, 'key' | 'at'> | undefined {
+  const d = e.detail;
+  const part = text(d?.part) ?? 'A part';
+  const by = e.actor ? ` by ${e.actor}` : '';
+  const handover = d?.handover === 'delivery' ? 'delivery' : 'pickup';
+  const step = (v: unknown) =>
+    (LINE_STEPS as readonly unknown[]).includes(v) ? stepLabel(v as LineStep, handover) : '?';
+  switch (e.type) {
+    case 'line_added':
+      return { icon: Package, title: `Part added: ${part}${by}` };
+    case 'line_step':
+      return { icon: Package, title: `${part}: ${step(d?.from)} → ${step(d?.to)}${by}` };
+    case 'line_undo':
+      return { icon: RotateCcw, title: `${part}: step undone, back to ${step(d?.to)}${by}` };
+    case 'line_changed': {
+      const changes = Array.isArray(d?.changes)
+        ? (d.changes as unknown[]).filter((c) => typeof c === 'string')
+        : [];
+      return {
+        icon: Package,
+        title: `${part}: details changed${by}`,
+        detail: [
+          changes.length ? `Changed: ${changes.join(', ')}` : null,
+          text(d?.why) && `Why: ${text(d?.why)}`,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    }
+    case 'auto_texts':
+      return { icon: MessageSquare, title: `Automatic texts switched ${d?.on ? 'on' : 'off'}${by}` };
+    default:
+      return undefined;
+  }
+}
+
 export function timelineEntries(lead: LeadDetails): Entry[] {
   const entries: Entry[] = lead.events.map((e) => {
     const by = e.actor ? ` by ${e.actor}` : '';
-    const quoteLink = quoteLinkEntry(e, lead);
+    const quoteLink = quoteLinkEntry(e, lead) ?? orderEntry(e);
     if (quoteLink) return { key: `e${e.id}`, at: e.createdAt, ...quoteLink };
     if (e.type === 'created') {
       const photos = num(e.detail?.photos) ?? 0;

@@ -5,6 +5,7 @@ import {
   checkMove,
   checkPromisedDate,
   LINE_STEPS,
+  lineChangeSchema,
   lineFieldsSchema,
   linesSummary,
   nextStep,
@@ -105,6 +106,14 @@ describe('what staff type', () => {
       actualCost: ORDER_MESSAGES.cost,
       carrier: ORDER_MESSAGES.carrier,
       promisedDate: ORDER_MESSAGES.date,
+    });
+  });
+
+  it('changes only the fields a change names', () => {
+    expect(lineChangeSchema.parse({ promisedDate: '2026-12-01' })).toEqual({ promisedDate: '2026-12-01' });
+    expect(lineChangeSchema.parse({ handover: 'delivery', orderRef: '' })).toEqual({
+      handover: 'delivery',
+      orderRef: null,
     });
   });
 

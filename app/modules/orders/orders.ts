@@ -149,8 +149,8 @@ export const lineFieldsSchema = z.object({
   handover: z.enum(HANDOVERS).default('pickup'),
 });
 export type LineFields = z.output<typeof lineFieldsSchema>;
-/** A change to a line: any of its fields. */
-export const lineChangeSchema = lineFieldsSchema.partial();
+/** A change to a line: any of its fields (a field left out stays as it is: no default here). */
+export const lineChangeSchema = lineFieldsSchema.extend({ handover: z.enum(HANDOVERS) }).partial();
 export type LineChange = z.output<typeof lineChangeSchema>;
 
 /** The promised date may not be before the day the line was ordered (YYYY-MM-DD, business zone). */
@@ -198,6 +198,38 @@ export const supplierSchema = z.object({
 export type SupplierFields = z.output<typeof supplierSchema>;
 /** A supplier as stored and listed. */
 export type Supplier = SupplierFields & { id: number; archived: boolean };
+
+/** A purchase line as stored and shown (times as ISO text, costs in cents). */
+export type OrderLine = {
+  id: number;
+  leadId: number;
+  part: string;
+  supplierId: number | null;
+  supplierName: string | null;
+  orderRef: string | null;
+  quotedCost: number | null;
+  actualCost: number | null;
+  step: LineStep;
+  previousStep: LineStep | null;
+  handover: Handover;
+  promisedDate: string | null;
+  carrier: Carrier | null;
+  trackingNumber: string | null;
+  orderedAt: string | null;
+  arrivedAt: string | null;
+  readyAt: string | null;
+  doneAt: string | null;
+  remindedDays: number | null;
+  revision: number;
+  createdAt: string;
+};
+
+/** What the lead dialog shows of an order. */
+export type LeadOrder = {
+  lines: OrderLine[];
+  autoTexts: boolean;
+  suppliers: { id: number; name: string }[];
+};
 
 /** A lead's lines in a few words for the customer: '1 of 2 parts ready'. */
 export function linesSummary(lines: readonly { step: LineStep }[]): string {
@@ -257,4 +289,14 @@ export function firstLinePart(
   const chosen = option ? [option.label, option.brand, option.partNumber].filter(Boolean).join(', ') : '';
   const part = partName(request);
   return (chosen ? `${part} (${chosen})` : part).slice(0, MAX_LINE_TEXT);
+}
+
+/**
+ * Dollars as staff type them ('45', '45.5', '$1,234.56') in cents for the API; the text itself when
+ * it is not an amount (the schema then says what is wrong), undefined when empty.
+ */
+export function centsOfDollars(text: string): number | string | undefined {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!plain) return undefined;
+  return /^-?\d+(\.\d{1,2})?$/.test(plain) ? Math.round(Number(plain) * 100) : text;
 }

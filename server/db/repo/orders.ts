@@ -5,7 +5,16 @@
  * run in the caller's transaction. Identical on SQLite and PostgreSQL.
  */
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Carrier, Handover, LineStep, Supplier, SupplierFields } from '#app/modules/orders/orders.ts';
+import type {
+  Carrier,
+  Handover,
+  LineStep,
+  OrderLine,
+  Supplier,
+  SupplierFields,
+} from '#app/modules/orders/orders.ts';
+
+export type { OrderLine };
 import type { DB, OrderLinesTable, SuppliersTable } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -88,30 +97,6 @@ export async function archiveSupplier(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-
-export type OrderLine = {
-  id: number;
-  leadId: number;
-  part: string;
-  supplierId: number | null;
-  supplierName: string | null;
-  orderRef: string | null;
-  quotedCost: number | null;
-  actualCost: number | null;
-  step: LineStep;
-  previousStep: LineStep | null;
-  handover: Handover;
-  promisedDate: string | null;
-  carrier: Carrier | null;
-  trackingNumber: string | null;
-  orderedAt: string | null;
-  arrivedAt: string | null;
-  readyAt: string | null;
-  doneAt: string | null;
-  remindedDays: number | null;
-  revision: number;
-  createdAt: string;
-};
 
 type LineRow = Selectable<OrderLinesTable> & { supplier_name: string | null };
 
@@ -393,4 +378,10 @@ export async function closeOpenLines(db: Executor, leadId: number, at: Date): Pr
     .where('lead_id', '=', leadId)
     .where('step', '!=', 'done')
     .execute();
+}
+
+/** Whether the lead's order texts go out by themselves (true unless staff switched them off). */
+export async function leadAutoTexts(db: Executor, leadId: number): Promise<boolean> {
+  const row = await db.selectFrom('leads').select('auto_texts').where('id', '=', leadId).executeTakeFirst();
+  return row ? Boolean(row.auto_texts) : true;
 }
