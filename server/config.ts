@@ -58,6 +58,12 @@ const envSchema = z.object({
     .default('Parts Hunters MB'),
   SITE_PHONE: z.string().regex(E164, 'must be an E.164 number such as +12045550147').default('+12045550147'),
   SITE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('quotes@example.com'),
+  PICKUP_ADDRESS: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .default('Our Winnipeg counter: call us for directions'),
   SEED_DEMO: booleanFlag.optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
   TWILIO_ACCOUNT_SID: z
@@ -120,6 +126,8 @@ export type Config = Readonly<{
   databaseTimeoutMs: number;
   admin: { username: string; password?: string };
   site: { name: string; phone: string; email: string };
+  /** where customers pick up their parts, as the order tracker shows it (issue 29) */
+  pickupAddress: string;
   seedDemo: boolean;
   /**
    * Texting (docs/sms.md). With `log` nothing is sent, but a Twilio auth token and account SID, when
@@ -194,6 +202,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     site: { name: env.SITE_NAME, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
+    pickupAddress: env.PICKUP_ADDRESS,
     seedDemo: env.SEED_DEMO ?? nodeEnv !== 'production',
     sms:
       env.SMS_PROVIDER === 'twilio'

@@ -4,7 +4,7 @@
  * asks a question, or asks for a new quote once it expired. Every status change goes through
  * `moveLead` (lead-moves.ts), the one transition staff and texts use too. Wrong tokens answer 404,
  * and many of them from one client 429, whatever the token (a valid one included, so a guesser
- * learns nothing).
+ * learns nothing). Once accepted, the page follows the order part by part (issue 29).
  */
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -40,13 +40,16 @@ import {
   type QuoteSendInput,
   type QuoteVersion,
 } from '#app/modules/quotes/quote.ts';
+import { customerOrder } from '#app/modules/orders/tracker.ts';
 import type { QuotePageData, QuotePageState } from '#app/modules/quotes/quote-page.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
+import { HOME_HOURS } from '#app/modules/site/site.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
 import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadPrice } from '../db/repo/leads.ts';
 import { findLeadLink, LINK_PATH, LINK_TOKEN, linkTokenHash, mintLeadLink } from '../db/repo/lead-links.ts';
+import { listLeadLines } from '../db/repo/orders.ts';
 import {
   findQuoteVersion,
   insertQuoteVersion,
@@ -330,6 +333,13 @@ export function quotesService(
         questions: events
           .filter((e) => e.type === 'question' && typeof e.detail?.body === 'string')
           .map((e) => ({ body: e.detail!.body as string, at: centralTime(e.createdAt) })),
+        order:
+          state === 'accepted'
+            ? customerOrder(await listLeadLines(db, lead.id), {
+                pickupAddress: config.pickupAddress,
+                hours: HOME_HOURS,
+              })
+            : null,
       };
     },
 

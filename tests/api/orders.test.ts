@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
+import { HOME_HOURS } from '#app/modules/site/site.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand, type OrderLine } from '#server/db/repo/orders.ts';
@@ -425,6 +426,19 @@ eachEngine('orders after a yes', (ctx) => {
         quotedCost: 22_000,
         step: 'to_order',
       });
+
+      // the customer's link follows the order: on its way, then where and when to pick it up
+      const viewer = { staff: false, ip: '198.51.100.8', userAgent: 'test' };
+      const before = (await services.quotes.page(token, viewer)).order!;
+      expect(before).toMatchObject({ summary: 'Your part is on its way', pickup: null });
+      expect(before.parts[0]!.now).toBe('Being ordered');
+      await walk(id, line!, 'ordered', 'arrived', 'ready');
+      const after = (await services.quotes.page(token, viewer)).order!;
+      expect(after.summary).toBe('Your part is ready');
+      expect(after.pickup).toEqual({ address: deps.config.pickupAddress, hours: HOME_HOURS });
+      const readyText = (await texts(id)).find((t) => /ready for pickup/.test(t.body))!.body;
+      const readyToken = /\/q\/([A-Za-z0-9_-]{24})/.exec(readyText)![1]!;
+      expect((await services.quotes.page(readyToken, viewer)).order!.parts[0]!.now).toBe('Ready for pickup');
     });
 
     it('Mark as Ordered opens the first line once; Mark as Fulfilled hands over every line', async () => {

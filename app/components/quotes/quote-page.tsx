@@ -2,11 +2,13 @@
  * The customer's private page (routes/quote.tsx): the request beside the customer's own photos, the
  * quote's options, and the forms that answer it (quote-answers.tsx). Plain HTML forms posting to the page itself: they
  * work without JavaScript, and the page ships none. Built for a phone: one column, 44 px targets.
+ * Once the quote is accepted, the order as it goes (order-tracker.tsx, issue 29).
  */
 import { AlertTriangle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { QUOTE_PAGE_TEXT as T, type QuotePageData } from '#app/modules/quotes/quote-page.ts';
+import { OrderTracker } from './order-tracker.tsx';
 import { card, Decline, Options, Question, type QuoteRefusal } from './quote-answers.tsx';
 
 export function QuotePageMissing({ message }: { message: string }) {
@@ -47,6 +49,7 @@ export function QuotePage({
         </p>
       )}
       <Status page={page} />
+      {page.order && <OrderTracker order={page.order} />}
 
       <section aria-labelledby="your-part" className={card}>
         <h2 id="your-part" className="text-lg font-semibold">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerOrder } from './tracker.ts';
 import { afterQuietHours, businessDay, dueReminder, lineException } from './order-timing.ts';
 import {
   CARRIER_IDS,
@@ -13,6 +14,7 @@ import {
   stepLabel,
   supplierSchema,
   trackingUrl,
+  type OrderLine,
 } from './orders.ts';
 
 describe('the step machine', () => {
@@ -42,6 +44,8 @@ describe('the step machine', () => {
   it('sums the lines up for the customer', () => {
     expect(linesSummary([{ step: 'ready' }, { step: 'ordered' }])).toBe('1 of 2 parts ready');
     expect(linesSummary([{ step: 'done' }, { step: 'ready' }])).toBe('2 of 2 parts ready');
+    expect(linesSummary([{ step: 'done' }, { step: 'done' }])).toBe('All your parts have been handed over');
+    expect(linesSummary([{ step: 'done' }])).toBe('Your part has been handed over');
     expect(linesSummary([{ step: 'shipped' }])).toBe('Your part is on its way');
     expect(linesSummary([{ step: 'ready' }])).toBe('Your part is ready');
   });
@@ -213,5 +217,86 @@ describe('what needs staff first', () => {
   it('reads the business day in Winnipeg', () => {
     expect(businessDay(at('2026-11-26T05:59:00Z'))).toBe('2026-11-25');
     expect(businessDay(at('2026-11-26T06:00:00Z'))).toBe('2026-11-26');
+  });
+});
+
+describe("the customer's tracker", () => {
+  const line = (fields: Partial<OrderLine>): OrderLine => ({
+    id: 1,
+    leadId: 1,
+    part: 'Hydraulic pump',
+    supplierId: 3,
+    supplierName: 'Westman Ag Parts',
+    orderRef: 'PO-55',
+    quotedCost: 20_000,
+    actualCost: 19_000,
+    step: 'shipped',
+    previousStep: 'ordered',
+    handover: 'pickup',
+    promisedDate: '2026-12-01',
+    carrier: 'purolator',
+    trackingNumber: '329000000123',
+    orderedAt: '2026-11-26T17:00:00.000Z',
+    arrivedAt: null,
+    readyAt: null,
+    doneAt: null,
+    remindedDays: null,
+    revision: 3,
+    createdAt: '2026-11-26T16:00:00.000Z',
+    ...fields,
+  });
+  const place = { pickupAddress: '1 Main St, Winnipeg', hours: ['Mon-Fri 7AM-6PM'] };
+
+  it('shows each part on its way with its steps, the day it is expected and its tracking page', () => {
+    const order = customerOrder([line({})], place)!;
+    expect(order.summary).toBe('Your part is on its way');
+    expect(order.pickup).toBeNull();
+    const [part] = order.parts;
+    expect(part).toMatchObject({
+      part: 'Hydraulic pump',
+      now: 'Shipped to us',
+      expected: 'Tuesday, December 1',
+      tracking: {
+        carrier: 'Purolator',
+        number: '329000000123',
+        url: 'https://www.purolator.com/en/shipping/tracker?pin=329000000123',
+      },
+    });
+    expect(part!.steps.map((s) => [s.label, s.done, s.current, s.day])).toEqual([
+      ['Ordered from supplier', true, false, 'Thursday, November 26'],
+      ['Shipped to us', true, true, null],
+      ['Arrived', false, false, null],
+      ['Ready for pickup', false, false, null],
+      ['Picked up', false, false, null],
+    ]);
+  });
+
+  it('says where and when to pick up once a part waits at the counter, and nothing of suppliers or costs', () => {
+    const order = customerOrder(
+      [
+        line({ step: 'ready', arrivedAt: '2026-11-30T16:00:00.000Z', readyAt: '2026-11-30T17:00:00.000Z' }),
+        line({
+          id: 2,
+          part: 'Seal kit',
+          step: 'to_order',
+          orderedAt: null,
+          carrier: null,
+          trackingNumber: null,
+        }),
+      ],
+      place,
+    )!;
+    expect(order.summary).toBe('1 of 2 parts ready');
+    expect(order.pickup).toEqual({ address: '1 Main St, Winnipeg', hours: ['Mon-Fri 7AM-6PM'] });
+    expect(order.parts.map((p) => [p.now, p.expected, p.tracking])).toEqual([
+      ['Ready for pickup', null, null],
+      ['Being ordered', 'Tuesday, December 1', null],
+    ]);
+    const said = JSON.stringify(order);
+    for (const secret of ['Westman', 'PO-55', '19000', '20000']) expect(said).not.toContain(secret);
+  });
+
+  it('has nothing to show before the first part is on the order', () => {
+    expect(customerOrder([], place)).toBeNull();
   });
 });

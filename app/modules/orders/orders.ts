@@ -231,11 +231,12 @@ export type LeadOrder = {
   suppliers: { id: number; name: string }[];
 };
 
-/** A lead's lines in a few words for the customer: '1 of 2 parts ready'. */
+/** A lead's lines in a few words for the customer: '1 of 2 parts ready', 'Your part is on its way'. */
 export function linesSummary(lines: readonly { step: LineStep }[]): string {
   const ready = lines.filter((l) => stepIndex(l.step) >= stepIndex('ready')).length;
-  if (lines.length === 1)
-    return stepIndex(lines[0]!.step) >= stepIndex('ready') ? 'Your part is ready' : 'Your part is on its way';
+  if (lines.every((l) => l.step === 'done'))
+    return lines.length === 1 ? 'Your part has been handed over' : 'All your parts have been handed over';
+  if (lines.length === 1) return ready ? 'Your part is ready' : 'Your part is on its way';
   return `${ready} of ${lines.length} parts ready`;
 }
 

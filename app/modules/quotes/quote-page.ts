@@ -3,6 +3,8 @@
  * the route, and the page's words. Nothing personal beyond the first name and the last four digits
  * of the phone: links get forwarded. Pure.
  */
+import type { CustomerOrder } from '../orders/tracker.ts';
+
 export type QuotePageState =
   /** no quote yet (or a new one is being prepared): the request and 'We're on it' */
   | 'request'
@@ -62,6 +64,8 @@ export type QuotePageData = {
   lostReason: string | null;
   /** questions the customer sent from this page, oldest first */
   questions: { body: string; at: string }[];
+  /** an accepted quote's order as it goes, part by part (issue 29) */
+  order: CustomerOrder | null;
 };
 
 export const QUOTE_PAGE_TEXT = {
