@@ -94,6 +94,19 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it("holds an order's texts from 20:00 to 08:00 unless TEXT_QUIET_HOURS says otherwise", () => {
+    expect(loadConfig({}).quietHours).toEqual({ from: 20, until: 8 });
+    expect(loadConfig({ TEXT_QUIET_HOURS: '21-7' }).quietHours).toEqual({ from: 21, until: 7 });
+    expect(loadConfig({ TEXT_QUIET_HOURS: 'off' }).quietHours).toBeNull();
+    expect(problemsOf({ TEXT_QUIET_HOURS: '25-8' })).toEqual([
+      'TEXT_QUIET_HOURS must be off or two hours such as 20-8 (got "25-8")',
+    ]);
+    expect(problemsOf({ TEXT_QUIET_HOURS: '8-8' })).toEqual([
+      'TEXT_QUIET_HOURS must be two different hours (got "8-8")',
+    ]);
+    expect(loadConfig({}).pickupAddress).toBe('Our Winnipeg counter: call us for directions');
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', SITE_NAME: '  ' }).port).toBe(3000);
   });

@@ -58,6 +58,16 @@ const envSchema = z.object({
     .default('Parts Hunters MB'),
   SITE_PHONE: z.string().regex(E164, 'must be an E.164 number such as +12045550147').default('+12045550147'),
   SITE_EMAIL: z.email({ message: 'must be an e-mail address' }).default('quotes@example.com'),
+  TEXT_QUIET_HOURS: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, 'must be off or two hours such as 20-8')
+    // an evening hour, then the morning's: the night in between
+    .refine(
+      (v) => v === 'off' || Number(v.split('-')[0]) > Number(v.split('-')[1]),
+      'must be an evening hour then a morning hour, such as 20-8',
+    )
+    .default('20-8'),
   PICKUP_ADDRESS: z
     .string()
     .trim()
@@ -128,6 +138,8 @@ export type Config = Readonly<{
   site: { name: string; phone: string; email: string };
   /** where customers pick up their parts, as the order tracker shows it (issue 29) */
   pickupAddress: string;
+  /** the night hours in which order texts wait for the morning (Winnipeg), or null for none */
+  quietHours: { from: number; until: number } | null;
   seedDemo: boolean;
   /**
    * Texting (docs/sms.md). With `log` nothing is sent, but a Twilio auth token and account SID, when
@@ -203,6 +215,13 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     site: { name: env.SITE_NAME, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
     pickupAddress: env.PICKUP_ADDRESS,
+    quietHours:
+      env.TEXT_QUIET_HOURS === 'off'
+        ? null
+        : {
+            from: Number(env.TEXT_QUIET_HOURS.split('-')[0]),
+            until: Number(env.TEXT_QUIET_HOURS.split('-')[1]),
+          },
     seedDemo: env.SEED_DEMO ?? nodeEnv !== 'production',
     sms:
       env.SMS_PROVIDER === 'twilio'

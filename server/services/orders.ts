@@ -171,7 +171,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
     if (!lead.auto_texts) return;
     const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at });
     const text = body(url);
-    const once = { key: `lead:${lead.id}:${key}`, notBefore: afterQuietHours(at) };
+    const once = { key: `lead:${lead.id}:${key}`, notBefore: afterQuietHours(at, config.quietHours) };
     await messaging.enqueueTextOnce(trx, { leadId: lead.id, phone: lead.phone, body: text }, at, once);
     await messaging.enqueueCustomerEmail(
       trx,

@@ -16,6 +16,7 @@ import {
   CARRIERS,
   moveLabel,
   nextStep,
+  shortDay,
   stepLabel,
   trackingUrl,
   type LeadOrder,
@@ -116,7 +117,7 @@ function LinePart({ line, order, closed }: { line: OrderLine; order: LeadOrder; 
         {[
           line.supplierName,
           line.orderRef && `ref. ${line.orderRef}`,
-          line.promisedDate && ORDER_TEXT.expected(line.promisedDate),
+          line.promisedDate && ORDER_TEXT.expected(shortDay(line.promisedDate)),
         ]
           .filter(Boolean)
           .join(' · ')}

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import type { LineStep, OrdersBoard, OrdersRow } from '#app/modules/orders/orders.ts';
+import { shortDay, type LineStep, type OrdersBoard, type OrdersRow } from '#app/modules/orders/orders.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 
 export const ORDERS_TEXT = {
@@ -120,7 +120,7 @@ function OrderCard({ row }: { row: OrdersRow }) {
       <p className="break-words text-sm text-slate-700">
         {row.customer}
         {row.supplierName ? ` · ${row.supplierName}` : ''}
-        {row.promisedDate ? ` · ${ORDERS_TEXT.promised} ${row.promisedDate}` : ''}
+        {row.promisedDate ? ` · ${ORDERS_TEXT.promised} ${shortDay(row.promisedDate)}` : ''}
       </p>
       {row.exception && <p className="mt-1 text-sm font-medium text-red-800">{row.exception}</p>}
       <div className="mt-3 flex flex-wrap gap-2">

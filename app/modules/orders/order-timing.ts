@@ -8,16 +8,21 @@ import { BUSINESS_TIME_ZONE, offsetMs, wallClock } from '../shared/calendar.ts';
 import { etaDate } from '../quotes/quote.ts';
 import type { LineStep } from './orders.ts';
 
-/** Customers' texts wait for the morning: none from 20:00 to 08:00, America/Winnipeg. */
-export const QUIET_FROM_HOUR = 20;
-export const QUIET_UNTIL_HOUR = 8;
+/** The hours of the night in which customers' texts wait for the morning (America/Winnipeg). */
+export type QuietHours = { from: number; until: number };
+/** None from 20:00 to 08:00 unless configured otherwise (TEXT_QUIET_HOURS). */
+export const QUIET_HOURS: QuietHours = { from: 20, until: 8 };
 
-/** When a text due at `at` may be sent: `at` itself in the day, else the next 08:00 in Winnipeg. */
-export function afterQuietHours(at: Date): Date {
+/**
+ * When a text due at `at` may be sent: `at` itself in the day, else the morning's first hour
+ * (`quiet.until`) in Winnipeg. `null`: no quiet hours.
+ */
+export function afterQuietHours(at: Date, quiet: QuietHours | null = QUIET_HOURS): Date {
+  if (!quiet) return at;
   const { year, month, day, hour } = wallClock(at);
-  if (hour >= QUIET_UNTIL_HOUR && hour < QUIET_FROM_HOUR) return at;
-  // before 08:00: this morning's 08:00; from 20:00: tomorrow's (Date.UTC rolls the day over)
-  const wall = Date.UTC(year, month - 1, hour < QUIET_UNTIL_HOUR ? day : day + 1, QUIET_UNTIL_HOUR);
+  if (hour >= quiet.until && hour < quiet.from) return at;
+  // before the morning: this morning's; from the evening: tomorrow's (Date.UTC rolls the day over)
+  const wall = Date.UTC(year, month - 1, hour < quiet.until ? day : day + 1, quiet.until);
   const guess = wall - offsetMs(new Date(wall), BUSINESS_TIME_ZONE);
   // the offset at 08:00 may differ from the one at the guess (a DST change in the night)
   return new Date(wall - offsetMs(new Date(guess), BUSINESS_TIME_ZONE));

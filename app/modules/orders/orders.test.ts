@@ -11,6 +11,7 @@ import {
   linesSummary,
   nextStep,
   ORDER_MESSAGES,
+  shortDay,
   stepLabel,
   supplierSchema,
   trackingUrl,
@@ -67,6 +68,10 @@ describe('tracking links', () => {
   it('encodes what staff typed, so it cannot change the address', () => {
     const url = trackingUrl('ups', '12&x=1#y')!;
     expect(url).toBe('https://www.ups.com/track?loc=en_CA&tracknum=12%26x%3D1%23y');
+  });
+
+  it('shows a promised date as staff scan it', () => {
+    expect(shortDay('2026-11-26')).toBe('Thu, Nov 26');
   });
 
   it('has none without a carrier or a number', () => {
@@ -160,6 +165,13 @@ describe('quiet hours', () => {
     expect(afterQuietHours(at('2026-12-01T05:30:00Z'))).toEqual(at('2026-12-01T14:00:00Z')); // 23:30 → 08:00
     expect(afterQuietHours(at('2026-12-31T23:00:00Z')).toISOString()).toBe('2026-12-31T23:00:00.000Z'); // 17:00
     expect(afterQuietHours(at('2027-01-01T03:00:00Z'))).toEqual(at('2027-01-01T14:00:00Z')); // New Year's Eve 21:00
+  });
+
+  it('follows the configured hours, or none', () => {
+    const quiet = { from: 21, until: 7 };
+    expect(afterQuietHours(at('2026-11-27T02:30:00Z'), quiet)).toEqual(at('2026-11-27T02:30:00Z')); // 20:30
+    expect(afterQuietHours(at('2026-11-27T03:00:00Z'), quiet)).toEqual(at('2026-11-27T13:00:00Z')); // 21:00 → 07:00
+    expect(afterQuietHours(at('2026-11-27T05:00:00Z'), null)).toEqual(at('2026-11-27T05:00:00Z'));
   });
 
   it('finds 08:00 on the nights the clocks change', () => {

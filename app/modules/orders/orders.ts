@@ -301,3 +301,15 @@ export function centsOfDollars(text: string): number | string | undefined {
   if (!plain) return undefined;
   return /^-?\d+(\.\d{1,2})?$/.test(plain) ? Math.round(Number(plain) * 100) : text;
 }
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-CA', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD date as staff scan it: 'Thu, Nov 26' (the same on the server and in the browser). */
+export function shortDay(date: string): string {
+  return SHORT_DAY.format(new Date(`${date}T12:00:00Z`));
+}
