@@ -101,9 +101,10 @@ describe('loadConfig', () => {
     expect(problemsOf({ TEXT_QUIET_HOURS: '25-8' })).toEqual([
       'TEXT_QUIET_HOURS must be off or two hours such as 20-8 (got "25-8")',
     ]);
-    expect(problemsOf({ TEXT_QUIET_HOURS: '8-8' })).toEqual([
-      'TEXT_QUIET_HOURS must be two different hours (got "8-8")',
-    ]);
+    for (const day of ['8-8', '2-6'])
+      expect(problemsOf({ TEXT_QUIET_HOURS: day })).toEqual([
+        `TEXT_QUIET_HOURS must be an evening hour then a morning hour, such as 20-8 (got "${day}")`,
+      ]);
     expect(loadConfig({}).pickupAddress).toBe('Our Winnipeg counter: call us for directions');
   });
 
