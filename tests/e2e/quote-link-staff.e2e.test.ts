@@ -5,7 +5,11 @@
  * axe on the dialog with the options form open); the customer opens the link from the text the
  * stand-in received, and staff see the card marked 'Viewed'; the customer accepts the second
  * option on /q/<token>; staff find the lead under Ordered at the accepted option's price, the
- * version locked with who accepted it, and the acceptance on record in the history.
+ * version locked with who accepted it, and the acceptance on record in the history. Then the order
+ * (issue 29): staff add a supplier, pick it for the part with a carrier and tracking number, and move
+ * the part step by step to ready; the customer's link follows it (Purolator's page while it travels,
+ * the pickup address once it is ready, from the link of the ready text the stand-in received); the
+ * orders screen lists it. axe on the suppliers screen, the tracker in both states and the orders screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +57,12 @@ async function phone(): Promise<BrowserContext> {
 beforeAll(async () => {
   await twilio.start();
   [server, browser] = await Promise.all([
-    spawnServer({ name: 'quote-link-staff', adminPassword: E2E_ADMIN_PASSWORD, env: twilio.env() }),
+    spawnServer({
+      name: 'quote-link-staff',
+      adminPassword: E2E_ADMIN_PASSWORD,
+      // the order's texts go out whatever the hour the test runs at (quiet hours: unit and API tests)
+      env: { ...twilio.env(), TEXT_QUIET_HOURS: 'off', PICKUP_ADDRESS: '1450 Inkster Blvd, Winnipeg' },
+    }),
     launchBrowser(),
   ]);
   [staff, customer] = await Promise.all([phone(), phone()]);
@@ -237,6 +246,88 @@ describe('a quote of two options, from the staff dialog to the customer and back
       .getByRole('listitem')
       .filter({ hasText: 'Is the aftermarket glass heated too?' });
     expect(await question.innerText()).toMatch(/^Customer\W+Quote page\W/);
+    expect(problems.errors).toEqual([]);
+  });
+
+  it("staff order the part, mark it arrived and ready; the customer's link shows 'Ready for pickup' with the address", async () => {
+    const page = await staff.newPage();
+    const problems = watchProblems(page);
+    // a supplier first, on the suppliers screen
+    await page.goto('/admin/suppliers');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add supplier' }).click();
+    const add = page.getByRole('dialog', { name: 'Add supplier' });
+    await add.getByLabel('Name').fill('Prairie Truck Glass');
+    await add.getByLabel('Usual lead time (days)').fill('2');
+    await add.getByRole('button', { name: 'Save supplier' }).click();
+    await add.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Prairie Truck Glass' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // the ordered lead's dialog: the accepted option's part, to order
+    await page.goto('/admin/leads?show=ordered');
+    await waitForHydration(page);
+    const dialog = await openLead(page, 'Ordered');
+    const order = dialog.getByRole('region', { name: 'Order', exact: true });
+    const part = order.getByRole('listitem').filter({ hasText: 'Aftermarket' });
+    await part.getByText('To order', { exact: true }).waitFor();
+    await part.getByRole('button', { name: 'Edit details' }).click();
+    await part.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Prairie Truck Glass' });
+    await part.getByLabel('Carrier').selectOption({ label: 'Purolator' });
+    await part.getByLabel('Tracking number').fill('329000000123');
+    await part.getByRole('button', { name: 'Save part' }).click();
+    await part.getByText(/^Prairie Truck Glass/).waitFor();
+    // one press a step, the part's place said after each
+    for (const [press, now] of [
+      ['Mark ordered', 'Ordered from supplier'],
+      ['Mark shipped', 'Shipped to us'],
+    ] as const) {
+      await part.getByRole('button', { name: press }).click();
+      await part.getByText(now, { exact: true }).waitFor();
+    }
+
+    // the customer follows it on the link of their confirmation: on its way, with Purolator's page
+    const acceptedText = await twilio.textMatching(/is accepted and your part is being ordered, expected/);
+    const link = new RegExp(`${server.origin}/q/[A-Za-z0-9_-]{24}`).exec(acceptedText)![0];
+    const customerPage = await customer.newPage();
+    const customerProblems = watchProblems(customerPage);
+    await customerPage.goto(new URL(link).pathname);
+    const tracker = customerPage.getByRole('region', { name: 'Your order' });
+    await tracker.getByText('Your part is on its way').waitFor();
+    expect(await tracker.getByRole('link', { name: /Track it with Purolator/ }).getAttribute('href')).toBe(
+      'https://www.purolator.com/en/shipping/tracker?pin=329000000123',
+    );
+    expect(await tracker.innerText()).not.toContain('Prairie Truck Glass');
+    expect(await axeViolations(customerPage)).toEqual([]);
+
+    // arrived, then ready: the customer's text says so and carries a link of its own
+    for (const [press, now] of [
+      ['Mark arrived', 'Arrived'],
+      ['Mark ready for pickup', 'Ready for pickup'],
+    ] as const) {
+      await part.getByRole('button', { name: press }).click();
+      await part.getByText(now, { exact: true }).waitFor();
+    }
+    const readyText = await twilio.textMatching(/is ready for pickup\. Address and hours:/);
+    const readyLink = new RegExp(`${server.origin}/q/[A-Za-z0-9_-]{24}`).exec(readyText)![0];
+    expect(readyLink).not.toBe(link);
+    await customerPage.goto(new URL(readyLink).pathname);
+    await tracker.getByText('Your part is ready').waitFor();
+    await tracker.getByText('Pick up at 1450 Inkster Blvd, Winnipeg').waitFor();
+    expect(await tracker.locator('[aria-current="step"]').innerText()).toMatch(/^Ready for pickup/);
+    expect(await axeViolations(customerPage)).toEqual([]);
+    expect(customerProblems.errors).toEqual([]);
+
+    // the orders screen on the phone: the part under its step, nothing off screen, axe clean
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/admin/orders');
+    await waitForHydration(page);
+    const readyGroup = page.getByRole('region', { name: /^Ready for pickup or out for delivery/ });
+    await readyGroup.getByRole('button', { name: 'Mark picked up' }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);
   });
 });
