@@ -27,7 +27,6 @@ import {
   declineFormSchema,
   etaDate,
   isExpired,
-  nextOpening,
   optionLabel,
   optionPrice,
   QUOTE_PAGE_MESSAGES,
@@ -42,6 +41,7 @@ import {
 } from '#app/modules/quotes/quote.ts';
 import { customerOrder } from '#app/modules/orders/tracker.ts';
 import type { QuotePageData, QuotePageState } from '#app/modules/quotes/quote-page.ts';
+import { nextOpening } from '#app/modules/shared/business-hours.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
 import { HOME_HOURS } from '#app/modules/site/site.ts';

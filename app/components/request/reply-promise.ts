@@ -3,7 +3,7 @@
  * within 20 minutes; outside them, when the business opens next, instead of a promise it cannot
  * keep. The opening hours and 'opens next' are the quote page's (app/modules/quotes/quote.ts).
  */
-import { nextOpening } from '#app/modules/quotes/quote.ts';
+import { nextOpening } from '#app/modules/shared/business-hours.ts';
 import { COPY } from './request-copy.ts';
 
 export function replyPromise(now: Date): string {

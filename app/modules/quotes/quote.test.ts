@@ -14,7 +14,6 @@ import {
   etaDate,
   isExpired,
   MAX_OPTIONS,
-  nextOpening,
   QUOTE_MESSAGES,
   QUOTE_PAGE_MESSAGES,
   QUOTE_VALID_MS,
@@ -25,6 +24,7 @@ import {
   versionContent,
   type QuoteOption,
 } from './quote.ts';
+import { nextOpening } from '../shared/business-hours.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

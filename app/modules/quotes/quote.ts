@@ -13,7 +13,7 @@ import {
   roundMargin,
   type Difficulty,
 } from '../pricing/pricing.ts';
-import { BUSINESS_HOURS, localSeconds } from '../shared/business-hours.ts';
+import { localSeconds } from '../shared/business-hours.ts';
 import { BUSINESS_TIME_ZONE } from '../shared/calendar.ts';
 
 export const QUOTE_MESSAGES = {
@@ -270,29 +270,6 @@ export function etaDate(from: Date, days: number): Date {
   }
   return new Date(at);
 }
-
-/**
- * The business is open now (SPEC hours), or the next opening as words: 'today at 7 AM',
- * 'Monday at 7 AM'.
- */
-export function nextOpening(now: Date): { open: true } | { open: false; when: string } {
-  const local = localSeconds(now);
-  const day = Math.floor(local / 86_400);
-  const second = local - day * 86_400;
-  for (let ahead = 0; ahead < 8; ahead++) {
-    const weekday = (day + ahead + 3) % 7;
-    const hours = BUSINESS_HOURS[weekday];
-    if (!hours) continue;
-    if (ahead === 0 && second >= hours.open && second < hours.close) return { open: true };
-    if (ahead === 0 && second >= hours.close) continue;
-    const hour = hours.open / 3600;
-    const clock = `${hour > 12 ? hour - 12 : hour} ${hour >= 12 ? 'PM' : 'AM'}`;
-    const name = ahead === 0 ? 'today' : ahead === 1 ? 'tomorrow' : WEEKDAYS[weekday]!;
-    return { open: false, when: `${name} at ${clock}` };
-  }
-  return { open: false, when: 'on the next business day' };
-}
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Why a customer passes on a quote (issue 28 item 6); the lead's lost reason is the label. */
 export const DECLINE_REASONS = {

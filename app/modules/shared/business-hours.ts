@@ -3,7 +3,7 @@
  * 'within 20 minutes during business hours') and the time counted in them: response time counts
  * only the minutes the business is open. Used by the staff figures (server/services/stats.ts), the
  * insights' SQL (server/db/repo/insights.ts computes `openSecondsUntil` in SQL) and the demo
- * history. Pure but for calendar.ts's offset memo.
+ * history; and when the business opens next (the quote page, the request's confirmation). Pure but for calendar.ts's offset memo.
  */
 import { BUSINESS_TIME_ZONE, offsetMs } from './calendar.ts';
 
@@ -80,3 +80,26 @@ export function addBusinessMinutes(from: Date, minutes: number, timeZone = BUSIN
   utc = local - offsetMs(new Date(utc * 1000), timeZone) / 1000;
   return new Date(utc * 1000);
 }
+
+/**
+ * The business is open now (SPEC hours), or the next opening as words: 'today at 7 AM',
+ * 'Monday at 7 AM'.
+ */
+export function nextOpening(now: Date): { open: true } | { open: false; when: string } {
+  const local = localSeconds(now);
+  const day = Math.floor(local / 86_400);
+  const second = local - day * 86_400;
+  for (let ahead = 0; ahead < 8; ahead++) {
+    const weekday = (day + ahead + 3) % 7;
+    const hours = BUSINESS_HOURS[weekday];
+    if (!hours) continue;
+    if (ahead === 0 && second >= hours.open && second < hours.close) return { open: true };
+    if (ahead === 0 && second >= hours.close) continue;
+    const hour = hours.open / 3600;
+    const clock = `${hour > 12 ? hour - 12 : hour} ${hour >= 12 ? 'PM' : 'AM'}`;
+    const name = ahead === 0 ? 'today' : ahead === 1 ? 'tomorrow' : WEEKDAYS[weekday]!;
+    return { open: false, when: `${name} at ${clock}` };
+  }
+  return { open: false, when: 'on the next business day' };
+}
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
