@@ -3,7 +3,8 @@
  * 'within 20 minutes during business hours') and the time counted in them: response time counts
  * only the minutes the business is open. Used by the staff figures (server/services/stats.ts), the
  * insights' SQL (server/db/repo/insights.ts computes `openSecondsUntil` in SQL) and the demo
- * history; and when the business opens next (the quote page, the request's confirmation). Pure but for calendar.ts's offset memo.
+ * history; and when the business opens next (the quote page, the request's confirmation). Pure
+ * but for calendar.ts's offset memo.
  */
 import { BUSINESS_TIME_ZONE, offsetMs } from './calendar.ts';
 
