@@ -32,6 +32,7 @@ import { fillCatalog } from './bench/catalog-items.ts';
 import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
 import { ensureBuild, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
+import { cpuMs } from './bench/cpu.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -158,15 +159,6 @@ function removeWorktree(dir: string): void {
   spawnSync('git', ['worktree', 'prune'], { cwd: root });
 }
 
-const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** The process's CPU time so far (user + system), in milliseconds. */
-function cpuMs(pid: number): number {
-  // the fields after the command name, which is in parentheses and may hold spaces
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
-}
-
 type Sample = { rps: number; cpuMsPerRequest: number | null; failed: number };
 
 /** What ends a run early: the abort signal of Ctrl-C or SIGTERM, and the promise it rejects. */
@@ -192,9 +184,13 @@ async function load(
     }
   };
   await measure(WARMUP_SECONDS);
-  const before = server ? cpuMs(server.pid) : 0;
+  const before = server ? cpuMs(server.pid) : undefined;
   const result = await measure(settings.durationSeconds);
-  const cpu = server ? (cpuMs(server.pid) - before) / Math.max(1, result.requests.total ?? 0) : null;
+  const after = server ? cpuMs(server.pid) : undefined;
+  const cpu =
+    before === undefined || after === undefined
+      ? null
+      : (after - before) / Math.max(1, result.requests.total ?? 0);
   return { rps: result.requests.average, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
 }
 

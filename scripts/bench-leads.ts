@@ -17,7 +17,6 @@
  * dropped afterwards. After the bulk load the bench runs VACUUM ANALYZE, which autovacuum does on
  * its own shortly after such a load in production.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import { LEAD_STATUSES, URGENCIES } from '#app/modules/leads/leads.ts';
 import type { Database } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { staffBenchArgs, withStaffServer } from './bench/staff-server.ts';
+import { cpuMs } from './bench/cpu.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -69,18 +69,6 @@ async function seed(database: Database, count: number) {
   });
   if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
   console.log(`Seeded ${count} leads in ${Math.round(performance.now() - started)} ms.`);
-}
-
-/** CPU time (user + system, ms) the server process has used: unlike latency, load elsewhere on
- * the machine barely changes it. Linux only (undefined elsewhere). */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
 }
 
 async function load(url: string, headers: Record<string, string>, connections: number, pid: number) {

@@ -14,7 +14,6 @@
  *
  *   node scripts/bench-orders.ts [--duration 5] [--open 2000] [--closed 20000] [--postgres]
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import { createFileStore } from '#server/storage/index.ts';
 import { HarnessError, type BenchServer } from './bench/server.ts';
 import { withStaffServer } from './bench/staff-server.ts';
 import { formatTable } from './bench/table.ts';
+import { cpuMs } from './bench/cpu.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_SCREEN_P99_MS = 100;
@@ -130,15 +130,6 @@ async function seed(database: Database, open: number, closed: number) {
   console.log(
     `Seeded ${open} open and ${closed} closed orders in ${Math.round(performance.now() - started)} ms.`,
   );
-}
-
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 async function load(

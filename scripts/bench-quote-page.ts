@@ -16,7 +16,6 @@
  *
  * `--postgres` creates and drops a database of its own on postgres://postgres@127.0.0.1:5432.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import { seedQuotePages } from './bench/quote-page-data.ts';
 import { HarnessError, type BenchServer } from './bench/server.ts';
 import { withStaffServer } from './bench/staff-server.ts';
 import { formatTable } from './bench/table.ts';
+import { cpuMs } from './bench/cpu.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_P99_MS = 50;
@@ -50,16 +50,6 @@ const rounds = Number(args.rounds);
 const connections = Number(args.connections);
 const leadCount = Number(args.leads);
 const linkCount = Number(args.links);
-
-/** CPU time (user + system, ms) the server process has used so far; Linux only. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
 
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' }; // what Chromium sends
 

@@ -147,6 +147,26 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
     return line;
   }
 
+  /** An event of the order on the lead's timeline (who, when, what), in the caller's transaction. */
+  function record(
+    trx: Transaction<DB>,
+    leadId: number,
+    type: 'line_added' | 'line_step' | 'line_undo' | 'line_changed' | 'auto_texts',
+    actor: string,
+    detail: Record<string, unknown>,
+    at: Date,
+  ) {
+    return insertLeadEvent(trx, { leadId, type, fromStatus: null, toStatus: null, actor, detail, at });
+  }
+
+  /** 400 naming the field when `supplierId` names no supplier. */
+  async function checkSupplier(trx: Transaction<DB>, supplierId: number | null | undefined) {
+    if (supplierId && !(await findSupplier(trx, supplierId)))
+      throw new AppError(400, ORDER_MESSAGES.supplier, {
+        fieldErrors: { supplierId: [ORDER_MESSAGES.supplier] },
+      });
+  }
+
   /** Writes the line at the revision the caller saw, or 409 with where it is now. */
   async function write(
     trx: Transaction<DB>,
@@ -302,20 +322,9 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
       if (refused) throw new AppError(400, refused, { fieldErrors: { promisedDate: [refused] } });
       const id = await db.transaction().execute(async (trx) => {
         await lockOrder(trx, leadId);
-        if (fields.supplierId && !(await findSupplier(trx, fields.supplierId)))
-          throw new AppError(400, ORDER_MESSAGES.supplier, {
-            fieldErrors: { supplierId: [ORDER_MESSAGES.supplier] },
-          });
+        await checkSupplier(trx, fields.supplierId);
         const id = await insertLine(trx, { leadId, ...fields }, at);
-        await insertLeadEvent(trx, {
-          leadId,
-          type: 'line_added',
-          fromStatus: null,
-          toStatus: null,
-          actor,
-          detail: { line: id, part: fields.part },
-          at,
-        });
+        await record(trx, leadId, 'line_added', actor, { line: id, part: fields.part }, at);
         return id;
       });
       return (await findLine(db, id))!;
@@ -341,15 +350,14 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           if (i > stepIndex(line.step) && i <= stepIndex(to)) times[column] = at.toISOString();
         }
         await write(trx, line, revision, { step: to, previous_step: line.step, ...times }, at);
-        await insertLeadEvent(trx, {
+        await record(
+          trx,
           leadId,
-          type: 'line_step',
-          fromStatus: null,
-          toStatus: null,
+          'line_step',
           actor,
-          detail: { line: line.id, part: line.part, from: line.step, to, handover: line.handover },
+          { line: line.id, part: line.part, from: line.step, to, handover: line.handover },
           at,
-        });
+        );
         if (to === 'ready') {
           await tell(
             trx,
@@ -385,13 +393,12 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           if (stepIndex(step as LineStep) > stepIndex(line.previousStep)) times[column] = null;
         }
         await write(trx, line, revision, { step: line.previousStep, previous_step: null, ...times }, at);
-        await insertLeadEvent(trx, {
+        await record(
+          trx,
           leadId,
-          type: 'line_undo',
-          fromStatus: null,
-          toStatus: null,
+          'line_undo',
           actor,
-          detail: {
+          {
             line: line.id,
             part: line.part,
             from: line.step,
@@ -399,7 +406,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
             handover: line.handover,
           },
           at,
-        });
+        );
       });
       return (await findLine(db, lineId))!;
     },
@@ -419,10 +426,7 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
         const refused =
           change.promisedDate !== undefined && checkPromisedDate(change.promisedDate, orderedDay);
         if (refused) throw new AppError(400, refused, { fieldErrors: { promisedDate: [refused] } });
-        if (change.supplierId && !(await findSupplier(trx, change.supplierId)))
-          throw new AppError(400, ORDER_MESSAGES.supplier, {
-            fieldErrors: { supplierId: [ORDER_MESSAGES.supplier] },
-          });
+        await checkSupplier(trx, change.supplierId);
         const columns = {
           part: change.part,
           supplier_id: change.supplierId,
@@ -435,20 +439,19 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
         };
         const changed = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
         await write(trx, line, revision, changed, at);
-        await insertLeadEvent(trx, {
+        await record(
+          trx,
           leadId,
-          type: 'line_changed',
-          fromStatus: null,
-          toStatus: null,
+          'line_changed',
           actor,
-          detail: {
+          {
             line: line.id,
             part: line.part,
             changes: Object.keys(changed).map((c) => CHANGE_WORDS[c] ?? c),
             ...(why ? { why } : {}),
           },
           at,
-        });
+        );
         const moved =
           change.promisedDate && change.promisedDate !== line.promisedDate && line.promisedDate !== null;
         if (
@@ -477,20 +480,8 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
         const lead = await lockLead(trx, leadId, engine);
         if (!lead) throw new AppError(404, 'Lead not found');
         if (Boolean(lead.auto_texts) === on) return;
-        await trx
-          .updateTable('leads')
-          .set({ auto_texts: on ? 1 : 0 })
-          .where('id', '=', leadId)
-          .execute();
-        await insertLeadEvent(trx, {
-          leadId,
-          type: 'auto_texts',
-          fromStatus: null,
-          toStatus: null,
-          actor,
-          detail: { on },
-          at,
-        });
+        await setLeadAutoTexts(trx, leadId, on);
+        await record(trx, leadId, 'auto_texts', actor, { on }, at);
       });
     },
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { partName } from '../messages/quote-messages.ts';
-import { MAX_COST_CENTS } from '../quotes/quote.ts';
+import { MAX_COST_CENTS, optionalText } from '../quotes/quote.ts';
 
 /** A line's steps, in order. 'ready' and 'done' read differently for a pickup and a delivery. */
 export const LINE_STEPS = ['to_order', 'ordered', 'shipped', 'arrived', 'ready', 'done'] as const;
@@ -99,14 +99,7 @@ export const MAX_LINE_TEXT = 120;
 export const MAX_SUPPLIER_NOTES = 2_000;
 export const MAX_LEAD_TIME_DAYS = 365;
 
-const text = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} can be at most ${max} characters`)
-    .optional()
-    .nullable()
-    .transform((v) => v || null);
+const text = optionalText;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */

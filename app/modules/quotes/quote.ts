@@ -82,7 +82,8 @@ export type QuoteVersion = {
   acceptedAt: string | null;
 };
 
-const optionalText = (max: number, what: string) =>
+/** A text field that may be left out or blank (then null), at most `max` characters. */
+export const optionalText = (max: number, what: string) =>
   z
     .string()
     .trim()
