@@ -1,11 +1,13 @@
 /**
- * Lighthouse audit of the content pages on a phone. A benchmark, not a test: it prints figures and
- * has no thresholds; it exits non-zero only when the harness itself fails.
+ * Lighthouse audit of the content pages on a phone, or of any page on a desktop. A benchmark, not a
+ * test: it prints figures and has no thresholds; it exits non-zero only when the harness itself fails.
  *
  * What it measures, per page: Lighthouse 13's mobile scores (performance with its simulated slow
- * 4G and 4x CPU slowdown, accessibility, best practices, SEO), FCP, LCP, TBT and CLS, and the
- * JavaScript the page loads: how many scripts, their bytes on the wire as Lighthouse saw them,
- * and their size gzipped (zlib, default level, as the server's compression sends them).
+ * 4G and 4x CPU slowdown, accessibility, best practices, SEO), or its desktop ones with --desktop
+ * (Lighthouse's desktop configuration: a 1350 px screen, a fast connection, no CPU slowdown),
+ * FCP, LCP, TBT and CLS, and the JavaScript the page loads: how many scripts, their bytes on the
+ * wire as Lighthouse saw them, and their size gzipped (zlib, default level, as the server's
+ * compression sends them).
  *
  * How to run (against a production build; BUILD_DIR picks which one, default build/):
  *   BUILD_DIR=build-mkt npx react-router build
@@ -16,6 +18,10 @@
  *   node scripts/lighthouse.ts --quote-page                       # also a customer's quote page:
  *       a demo lead gets a two-option quote through the API, and its link (/q/<token>) is audited
  *       (its SEO score is low by design: the page is noindex)
+ *   node scripts/lighthouse.ts --admin                            # the back office on a desktop:
+ *       /admin/catalog and /admin/insights (--desktop implied), signed in as the demo admin
+ *   node scripts/lighthouse.ts --desktop --only /admin/blog       # any page on a desktop; a path
+ *       under /admin/ is audited signed in (the session cookie sent with every request)
  *
  * It starts `node server/index.ts` on a free 127.0.0.1 port with a temporary DATA_DIR and the demo
  * data (scripts/bench/server.ts), starts headless Chromium with a debugging port, audits each page
@@ -31,11 +37,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_TARGETS = ['/', '/parts-sourcing', '/mb/winnipeg/trailer-parts'];
+/** The back-office screens `--admin` audits (issue 31 item 8: layout shift and blocking time). */
+const ADMIN_TARGETS = ['/admin/catalog', '/admin/insights'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const ADMIN_PASSWORD = 'lighthouse-admin-password-1';
 /** Runs of one audit before a Lighthouse runtime error ends the harness */
@@ -111,22 +120,35 @@ async function startChromium(): Promise<{ port: number; stop(): Promise<void> }>
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
 
+type AuditOptions = {
+  desktop: boolean;
+  /** The `Cookie` header of a staff session, sent with every request of a back-office page. */
+  staffCookie: string | undefined;
+};
+
 async function audit(
   server: BenchServer,
   chromePort: number,
   target: string,
   run: number,
+  options: AuditOptions,
 ): Promise<PageResult> {
   let lhr;
+  const backOffice = target.startsWith('/admin/') && target !== '/admin/login';
   // Lighthouse's own trace sometimes misses the navigation on a busy machine (NO_NAVSTART): such a
   // run measured nothing, so it is run again, twice at most, and said so
   for (let attempt = 1; ; attempt++) {
-    const runner = await lighthouse(`${server.baseUrl}${target}`, {
-      port: chromePort,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
+    const runner = await lighthouse(
+      `${server.baseUrl}${target}`,
+      {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: backOffice && options.staffCookie ? { Cookie: options.staffCookie } : null,
+      },
+      options.desktop ? desktopConfig : undefined,
+    );
     if (!runner) throw new HarnessError(`Lighthouse returned nothing for ${target}`);
     lhr = runner.lhr;
     if (!lhr.runtimeError) break;
@@ -134,10 +156,13 @@ async function audit(
       throw new HarnessError(`Lighthouse failed on ${target}: ${lhr.runtimeError.message}`);
     console.log(`  Lighthouse measured nothing on ${target} (${lhr.runtimeError.code}); running it again`);
   }
+  if (backOffice && new URL(lhr.finalDisplayedUrl).pathname !== new URL(target, server.baseUrl).pathname)
+    throw new HarnessError(`${target} ended on ${lhr.finalDisplayedUrl}: the staff session was not taken`);
   const outDir = path.join(root, 'bench-results');
   fs.mkdirSync(outDir, { recursive: true });
   const slug = target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-  fs.writeFileSync(path.join(outDir, `lhr-${slug}-${run}.json`), JSON.stringify(lhr));
+  const formFactor = options.desktop ? '-desktop' : '';
+  fs.writeFileSync(path.join(outDir, `lhr-${slug}${formFactor}-${run}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
     ?.items ?? []) as NetworkItem[];
@@ -178,6 +203,21 @@ async function audit(
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Signs in as the demo admin through the API: the session's cookie and CSRF token. */
+async function staffSession(server: BenchServer): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`${server.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { Origin: server.baseUrl, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new HarnessError(`/api/admin/login answered ${res.status}: ${await res.text()}`);
+  return {
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+    token: ((await res.json()) as { token: string }).token,
+  };
+}
+
 /**
  * A customer's quote page on the demo data: signs in, sends a demo lead with photos a two-option
  * quote through the API, and returns the path of the link its text carries.
@@ -197,11 +237,7 @@ async function quotePagePath(server: BenchServer): Promise<string> {
     if (!res.ok) throw new HarnessError(`${pathname} answered ${res.status}: ${await res.text()}`);
     return res;
   };
-  const login = await call('/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD });
-  const session = {
-    cookie: (login.headers.get('set-cookie') ?? '').split(';')[0]!,
-    token: ((await login.json()) as { token: string }).token,
-  };
+  const session = await staffSession(server);
   const leads = (await (await call('/api/leads?limit=200', undefined, session)).json()) as {
     id: number;
     status: string;
@@ -242,9 +278,18 @@ async function main() {
       only: { type: 'string', multiple: true },
       runs: { type: 'string', default: '1' },
       'quote-page': { type: 'boolean', default: false },
+      desktop: { type: 'boolean', default: false },
+      admin: { type: 'boolean', default: false },
     },
   });
-  const targets = values.only?.length ? values.only : values['quote-page'] ? [] : DEFAULT_TARGETS;
+  const desktop = values.desktop || values.admin;
+  const targets = values.only?.length
+    ? values.only
+    : values.admin
+      ? [...ADMIN_TARGETS]
+      : values['quote-page']
+        ? []
+        : [...DEFAULT_TARGETS];
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
     throw new HarnessError(`--runs takes a whole number ≥ 1 (got ${values.runs})`);
@@ -254,18 +299,24 @@ async function main() {
   }
   const buildDir = checkBuild();
   console.log(
-    `Build: ${path.relative(root, buildDir) || '.'}; Lighthouse mobile (simulated slow 4G, 4x CPU).`,
+    `Build: ${path.relative(root, buildDir) || '.'}; ` +
+      (desktop
+        ? 'Lighthouse desktop (1350 px, simulated fast connection, no CPU slowdown).'
+        : 'Lighthouse mobile (simulated slow 4G, 4x CPU).'),
   );
   const server = await startServer({ root, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 60_000 });
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   const results: PageResult[] = [];
   try {
     if (values['quote-page']) targets.push(await quotePagePath(server));
+    const staffCookie = targets.some((t) => t.startsWith('/admin/'))
+      ? (await staffSession(server)).cookie
+      : undefined;
     chrome = await startChromium();
     for (const target of targets) {
       for (let run = 1; run <= runs; run++) {
         process.stdout.write(`Auditing ${target}${runs > 1 ? ` (run ${run} of ${runs})` : ''} …\n`);
-        results.push(await audit(server, chrome.port, target, run));
+        results.push(await audit(server, chrome.port, target, run, { desktop, staffCookie }));
       }
     }
   } finally {
@@ -350,7 +401,7 @@ async function main() {
   const outDir = path.join(root, 'bench-results');
   fs.writeFileSync(
     path.join(outDir, 'lighthouse.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), lighthouse: '13', results }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), lighthouse: '13', formFactor: desktop ? 'desktop' : 'mobile', results }, null, 2)}\n`,
   );
   console.log('Details: bench-results/lighthouse.json');
 }

@@ -238,6 +238,7 @@ export default function AdminCatalog({ loaderData }: Route.ComponentProps) {
       </p>
       <CatalogTable
         items={list.items}
+        categories={categories}
         loading={loading}
         emptyText={filtered ? 'No items match these filters.' : 'No catalog items yet. Add the first one.'}
         onEdit={(item) => setDialog({ open: true, item })}

@@ -3,7 +3,8 @@
  * in charts with a summary line and a data table each. The range is in the URL (?range=90d); the
  * loader calls the same service as GET /api/admin/insights, and a range is a link: React Router
  * loads the new range's figures, nothing is kept aside. 'Export Report' offers the lead CSV and
- * these figures as CSV (downloads from /api). Recharts comes with this route only.
+ * these figures as CSV (downloads from /api). The charts are drawn by the server as plain SVG
+ * (decision 0138): their code comes with this route only, and the browser runs no chart library.
  */
 import { BarChart3 } from 'lucide-react';
 import { Link, redirect, useNavigation } from 'react-router';

@@ -374,9 +374,10 @@ export function catalogService(
       return saved;
     },
 
-    /** Every item, every status, as CSV (the staff's spreadsheet). */
+    /** Every item, every status, as CSV (the staff's spreadsheet; categories by their names). */
     async exportCsv(): Promise<string> {
-      return catalogToCsv(await listAllCatalogItems(db));
+      const [items, categories] = await Promise.all([listAllCatalogItems(db), reference.listCategories()]);
+      return catalogToCsv(items, categories);
     },
 
     /**
@@ -388,7 +389,7 @@ export function catalogService(
       if (!sheet)
         return { ok: false, message: `The file could not be read: ${problems[0]?.message}`, problems };
       const [items, categories] = await Promise.all([listAllCatalogItems(db), reference.listCategories()]);
-      const plan = planCatalogImport(sheet, { items, categories: categories.map((c) => c.slug) });
+      const plan = planCatalogImport(sheet, { items, categories });
       if (plan.problems.length) {
         const rows = new Set(plan.problems.map((p) => p.row)).size;
         return {

@@ -52,7 +52,7 @@ export function createServices(deps: ServiceDeps) {
     health: healthService(deps),
     insights: insightsService(deps, { cityPages, reference }),
     leads,
-    leadAdmin: leadAdminService(deps, { messaging, quotes }),
+    leadAdmin: leadAdminService(deps, { messaging, quotes, reference }),
     messaging,
     // after a yes: suppliers and the parts bought for each order (issue 29)
     orders: ordersService(deps, { messaging }),

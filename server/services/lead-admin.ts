@@ -22,12 +22,12 @@ import {
   type LostLeadCard,
   type LostLeadsPage,
 } from '#app/modules/leads/lead-admin.ts';
+import { LEAD_CSV_HEADER, leadCsvRow } from '#app/modules/leads/lead-csv.ts';
 import { leadPhotoUrl } from '#app/modules/leads/lead-photos.ts';
 import { type Lead } from '#app/modules/leads/leads.ts';
 import { BOARD_STATUSES, reopenTarget, type BoardStatus } from '#app/modules/leads/status.ts';
 import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
-import { centsToDollarText } from '#app/modules/site/money.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import {
@@ -49,60 +49,10 @@ import type { ServiceDeps } from './context.ts';
 import { LEAD_NOT_FOUND, moveLead, REOPEN } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
 import type { QuotesService } from './quotes.ts';
+import type { ReferenceService } from './reference.ts';
 
 export const LIST_DEFAULT_LIMIT = 100;
 export const LIST_MAX_LIMIT = 500;
-
-/** Columns of the CSV report (Export Report, DESIGN §4). */
-export const EXPORT_HEADER = [
-  'Case Number',
-  'Created',
-  'Quoted',
-  'Status',
-  'Name',
-  'Phone',
-  'Email',
-  'City',
-  'Equipment',
-  'Make',
-  'Model',
-  'Year',
-  'Part Category',
-  'Part Number',
-  'Description',
-  'Urgency',
-  'Cost (CAD)',
-  'Markup %',
-  'Price (CAD)',
-  'ETA (days)',
-  'Lost Reason',
-] as const;
-
-function exportRow(lead: Lead): CsvCell[] {
-  return [
-    lead.caseNumber,
-    lead.createdAt,
-    lead.quotedAt,
-    lead.status,
-    lead.name,
-    lead.phone,
-    lead.email,
-    lead.city,
-    lead.equipment,
-    lead.make,
-    lead.model,
-    lead.year,
-    lead.partCategory,
-    lead.partNumber,
-    lead.description,
-    lead.urgency,
-    lead.cost === null ? null : centsToDollarText(lead.cost),
-    lead.markupPct === null ? null : (Math.round(lead.markupPct * 1000) / 10).toFixed(1),
-    lead.sellPrice === null ? null : centsToDollarText(lead.sellPrice),
-    lead.etaDays,
-    lead.lostReason,
-  ];
-}
 
 function parseId(id: unknown): number {
   const n = parseRowId(id);
@@ -114,9 +64,12 @@ function parseId(id: unknown): number {
  * `messaging`: the one way to queue messages (the quote's text and e-mail, and staff's texts with
  * their e-mail copies, go through it).
  */
-export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messaging; quotes: QuotesService }) {
+export function leadAdminService(
+  deps: ServiceDeps,
+  parts: { messaging: Messaging; quotes: QuotesService; reference: ReferenceService },
+) {
   const { db, engine, config, now } = deps;
-  const { messaging, quotes } = parts;
+  const { messaging, quotes, reference } = parts;
 
   /** Staff's text and its e-mail copy, queued in one transaction; the caller kicks the outbox. */
   async function sendStaffText(leadId: number, body: string): Promise<void> {
@@ -352,8 +305,12 @@ export function leadAdminService(deps: ServiceDeps, parts: { messaging: Messagin
 
     /** The CSV report of every lead, newest first (UTF-8 with BOM, quoted, formulas neutralised). */
     async exportCsv(): Promise<string> {
-      const rows: CsvCell[][] = [[...EXPORT_HEADER]];
-      for await (const batch of allLeads(db)) for (const lead of batch) rows.push(exportRow(lead));
+      // the names staff see for the slugs a lead stores (decision 0136)
+      const [cities, categories] = await Promise.all([reference.listCities(), reference.listCategories()]);
+      const rows: CsvCell[][] = [[...LEAD_CSV_HEADER]];
+      for await (const batch of allLeads(db)) {
+        for (const lead of batch) rows.push(leadCsvRow(lead, { cities, categories }));
+      }
       return toCsv(rows);
     },
   };

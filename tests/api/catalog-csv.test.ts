@@ -72,7 +72,7 @@ eachEngine('catalog CSV and images', (ctx) => {
   });
 
   describe('export', () => {
-    it('downloads every item, every status, as CSV with formulas neutralized', async () => {
+    it('downloads every item, every status, as CSV with categories by name and formulas neutralized', async () => {
       const res = await staff(request(app).get('/api/admin/catalog/export.csv')).expect(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
@@ -82,7 +82,7 @@ eachEngine('catalog CSV and images', (ctx) => {
       const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe(HEADER);
       expect(res.text).toContain(
-        'SKU-axle,axle,Item axle,Dexter,trailer-parts,Axles,"Fits most ""heavy"" trailers, 7,000 lb\nSecond line.",SUP-axle,100.00,0.35,135.00,4,active,"Capacity: 7,000 lb\nThread: 1/2-20 UNF",/uploads/catalog/axle-1.webp',
+        'SKU-axle,axle,Item axle,Dexter,Trailer Parts,Axles,"Fits most ""heavy"" trailers, 7,000 lb\nSecond line.",SUP-axle,100.00,0.35,135.00,4,active,"Capacity: 7,000 lb\nThread: 1/2-20 UNF",/uploads/catalog/axle-1.webp',
       );
       expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
       expect(res.text).toContain(',no-sku,Item no-sku,');

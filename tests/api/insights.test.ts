@@ -381,7 +381,9 @@ eachEngine('insights API', (ctx) => {
     expect(find('Response time', WEEKS[1]!, 'Median')).toBe('');
     expect(find('Revenue per month', '2026-11', 'Revenue')).toBe('200');
     expect(find('Revenue per month', '2026-10', 'Orders')).toBe('2');
-    expect(find('Quote-button clicks per week', WEEKS[2]!, 'home-hero')).toBe('1');
+    // the places of the buttons by the names the page shows (issue 31)
+    expect(find('Quote-button clicks per week', WEEKS[2]!, 'Home page hero')).toBe('1');
+    expect(find('Quote-button clicks per week', WEEKS[2]!, 'home-hero')).toBeUndefined();
     expect(find('Most requested: City', range, 'Winnipeg')).toBe('4');
   });
 });

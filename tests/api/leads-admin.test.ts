@@ -306,7 +306,13 @@ eachEngine('lead management API', (ctx) => {
     const { db } = ctx().deps;
     await addLead(
       db,
-      { name: '=HYPERLINK("http://evil.example","click")', description: 'Line one,\n"two"' },
+      {
+        name: '=HYPERLINK("http://evil.example","click")',
+        description: 'Line one,\n"two"',
+        city: 'portage-la-prairie',
+        equipment: 'ag',
+        partCategory: 'safety-compliance',
+      },
       new Date(NOW.getTime() + 2 * MINUTE),
     );
     const res = await get('/api/leads/export.csv').expect(200);
@@ -346,6 +352,15 @@ eachEngine('lead management API', (ctx) => {
     expect(hostile[4]).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(hostile[5]).toBe(`(204) 555-0123`);
     expect(hostile[14]).toBe('Line one,\n"two"');
+    // what staff see (issue 31 item 12, decision 0136): Winnipeg time, names, the status's word
+    expect(hostile[1]).toBe('2026-11-21 12:02');
+    expect([hostile[3], hostile[7], hostile[8], hostile[12], hostile[15]]).toEqual([
+      'New',
+      'Portage la Prairie',
+      'Agricultural Equipment',
+      'Safety & Compliance',
+      'Flexible',
+    ]);
     const quotedRow = rows.find((r) => r[16] === '100.00' && r[18] === '130.00');
     expect(quotedRow?.[17]).toBe('30.0');
     expect(quotedRow?.[19]).toBe('3');

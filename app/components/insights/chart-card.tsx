@@ -1,12 +1,12 @@
 /**
- * One insight: a titled card with its one-line summary, the chart, and the chart's data as a table
- * (behind 'Show the data', for screen readers and for copying). The chart itself is drawn only in
- * the browser (it measures its width) and is hidden from assistive technology, which reads the
- * summary and the table instead; the server's HTML already holds both.
+ * One insight: a titled card with its one-line summary, the chart with its legend, and the chart's
+ * data as a table (behind 'Show the data', for screen readers and for copying). The chart and its
+ * legend are drawn by the server (svg-charts.tsx, decision 0138) and hidden from assistive
+ * technology, which reads the summary and the table instead.
  */
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { useHydrated } from '#app/components/ui/use-hydrated.ts';
+import type { LegendEntry } from './chart-series.ts';
 
 export type Column = { label: string; numeric?: boolean };
 
@@ -17,6 +17,7 @@ export function ChartCard({
   chartHeight = 260,
   columns,
   rows,
+  legend = [],
   children,
 }: {
   title: string;
@@ -26,11 +27,12 @@ export function ChartCard({
   chartHeight?: number;
   columns: readonly Column[];
   rows: readonly (readonly (string | number)[])[];
-  /** the chart, rendered in the browser only */
+  /** the chart's series, named under it */
+  legend?: readonly LegendEntry[];
+  /** the chart */
   children: React.ReactNode;
 }) {
   const id = useId();
-  const hydrated = useHydrated();
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -48,8 +50,36 @@ export function ChartCard({
         </p>
       ) : (
         <div className="mt-4" style={{ height: chartHeight }} aria-hidden="true" data-chart={title}>
-          {hydrated ? children : <div className="h-full animate-pulse rounded-md bg-slate-100" />}
+          {children}
         </div>
+      )}
+      {!empty && legend.length > 0 && (
+        <ul
+          className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-slate-800"
+          aria-hidden="true"
+          data-testid="chart-legend"
+        >
+          {legend.map((entry) => (
+            <li key={entry.name} className="flex items-center gap-1.5">
+              {entry.line ? (
+                <svg width="18" height="10" viewBox="0 0 18 10" aria-hidden="true">
+                  <line
+                    x1="1"
+                    y1="5"
+                    x2="17"
+                    y2="5"
+                    stroke={entry.colour}
+                    strokeWidth="2"
+                    strokeDasharray={entry.line === 'dashed' ? '4 3' : undefined}
+                  />
+                </svg>
+              ) : (
+                <span className="h-3 w-3 rounded-sm" style={{ backgroundColor: entry.colour }} />
+              )}
+              {entry.name}
+            </li>
+          ))}
+        </ul>
       )}
       {rows.length > 0 && (
         <details className="group mt-3">

@@ -1,21 +1,7 @@
 /**
- * The charts of /admin/insights (Recharts, loaded only with this route: public pages never import
- * this file). Each takes the figures of GET /api/admin/insights and wraps its chart in a ChartCard
- * with the summary line and the data table.
+ * The insight cards of /admin/insights: each figure's title, summary line, chart (svg-charts.tsx,
+ * drawn by the server, decision 0138) with its legend, and data table.
  */
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import {
   clickLocationLabel,
   clicksSummary,
@@ -36,53 +22,15 @@ import {
 } from '#app/modules/insights/insights.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { ChartCard } from './chart-card.tsx';
+import { clickColour, responsePoints, SERIES_COLOURS } from './chart-series.ts';
+import { PeriodBars, PeriodLines, RowBars } from './svg-charts.tsx';
 
-/** Colours with at least 3:1 contrast on white (WCAG 1.4.11), told apart by more than hue. */
-const COLOURS = ['#334155', '#c2410c', '#0369a1', '#15803d', '#7e22ce', '#a16207', '#be123c'];
-const AXIS = { fontSize: 12, fill: '#334155' };
 const count = (n: number) => n.toLocaleString('en-CA');
+/** The height of a period chart. */
+const HEIGHT = 260;
 const dollars = (cents: number) => formatMoney(cents).replace(/\.\d\d$/, '');
 
-function Frame({ children }: { children: React.ReactElement }) {
-  return (
-    <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-      {children}
-    </ResponsiveContainer>
-  );
-}
-
-/** Bars per week or month: the frame, grid, axes, tooltip and legend the period charts share. */
-function PeriodBars({
-  data,
-  yAxis,
-  tooltip,
-  margin = { left: -16, right: 8 },
-  minTickGap = 12,
-  children,
-}: {
-  data: object[];
-  yAxis?: Omit<React.ComponentProps<typeof YAxis>, 'tick'>;
-  tooltip?: React.ComponentProps<typeof Tooltip>;
-  margin?: { left: number; right: number };
-  minTickGap?: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <Frame>
-      <BarChart data={data} accessibilityLayer={false} margin={margin}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={AXIS} minTickGap={minTickGap} />
-        <YAxis tick={AXIS} {...yAxis} />
-        <Tooltip {...tooltip} />
-        <Legend />
-        {children}
-      </BarChart>
-    </Frame>
-  );
-}
-
 export function LeadsChart({ leads }: { leads: Insights['leads'] }) {
-  const data = leads.weeks.map((w) => ({ label: weekLabel(w.week), web: w.web, sms: w.sms }));
   return (
     <ChartCard
       title={INSIGHTS_TEXT.leadsTitle}
@@ -94,11 +42,21 @@ export function LeadsChart({ leads }: { leads: Insights['leads'] }) {
         { label: 'Text message', numeric: true },
       ]}
       rows={leads.weeks.map((w) => [weekLabel(w.week), w.web, w.sms])}
+      legend={[
+        { name: 'Web form', colour: SERIES_COLOURS.web },
+        { name: 'Text message', colour: SERIES_COLOURS.sms },
+      ]}
     >
-      <PeriodBars data={data} yAxis={{ allowDecimals: false }}>
-        <Bar dataKey="web" name="Web form" stackId="source" fill={COLOURS[0]} isAnimationActive={false} />
-        <Bar dataKey="sms" name="Text message" stackId="source" fill={COLOURS[1]} isAnimationActive={false} />
-      </PeriodBars>
+      <PeriodBars
+        labels={leads.weeks.map((w) => weekLabel(w.week))}
+        series={[
+          { key: 'web', name: 'Web form', colour: SERIES_COLOURS.web },
+          { key: 'sms', name: 'Text message', colour: SERIES_COLOURS.sms },
+        ]}
+        values={leads.weeks.map((w) => [w.web, w.sms])}
+        stacked
+        height={HEIGHT}
+      />
     </ChartCard>
   );
 }
@@ -132,21 +90,11 @@ export function FunnelChart({ funnel }: { funnel: Insights['funnel'] }) {
         ['Lost', funnel.lost, percentLabel(rate(funnel.lost, funnel.requests)), '–'],
       ]}
     >
-      <Frame>
-        <BarChart data={stages} layout="vertical" accessibilityLayer={false} margin={{ right: 24 }}>
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} tick={AXIS} />
-          <YAxis type="category" dataKey="stage" width={80} tick={AXIS} />
-          <Tooltip />
-          <Bar
-            dataKey="count"
-            name="Leads"
-            fill={COLOURS[2]}
-            isAnimationActive={false}
-            label={{ position: 'right', fill: '#0f172a', fontSize: 12 }}
-          />
-        </BarChart>
-      </Frame>
+      <RowBars
+        rows={stages.map((s) => ({ name: s.stage, value: s.count }))}
+        colour={SERIES_COLOURS.funnel}
+        labelWidth={72}
+      />
     </ChartCard>
   );
 }
@@ -162,25 +110,16 @@ export function LostReasonsChart({ reasons }: { reasons: Insights['lostReasons']
       columns={[{ label: 'Reason' }, { label: 'Leads', numeric: true }]}
       rows={data.map((r) => [r.reason, r.count])}
     >
-      <Frame>
-        <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ right: 24 }}>
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} tick={AXIS} />
-          <YAxis type="category" dataKey="reason" width={140} tick={AXIS} />
-          <Tooltip />
-          <Bar dataKey="count" name="Leads" fill={COLOURS[6]} isAnimationActive={false} />
-        </BarChart>
-      </Frame>
+      <RowBars
+        rows={data.map((r) => ({ name: r.reason, value: r.count }))}
+        colour={SERIES_COLOURS.lost}
+        labelWidth={140}
+      />
     </ChartCard>
   );
 }
 
 export function ResponseChart({ response, promised }: { response: Insights['response']; promised: number }) {
-  const data = response.weeks.map((w) => ({
-    label: weekLabel(w.week),
-    median: w.median === null ? null : Math.round(w.median),
-    p90: w.p90 === null ? null : Math.round(w.p90),
-  }));
   return (
     <ChartCard
       title={INSIGHTS_TEXT.responseTitle}
@@ -198,54 +137,27 @@ export function ResponseChart({ response, promised }: { response: Insights['resp
         minutesLabel(w.median),
         minutesLabel(w.p90),
       ])}
+      legend={[
+        { name: 'Median', colour: SERIES_COLOURS.median, line: 'solid' },
+        { name: '90th percentile', colour: SERIES_COLOURS.p90, line: 'dashed' },
+      ]}
     >
-      <Frame>
-        <LineChart data={data} accessibilityLayer={false} margin={{ left: -16, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
-          <YAxis tick={AXIS} unit=" min" width={64} />
-          <Tooltip formatter={(value) => `${String(value)} min`} />
-          <Legend />
-          <ReferenceLine
-            y={promised}
-            stroke={COLOURS[3]}
-            strokeDasharray="6 4"
-            label={{
-              value: `Promised ${promised} min`,
-              position: 'insideTopRight',
-              fill: COLOURS[3],
-              fontSize: 12,
-            }}
-          />
-          <Line
-            dataKey="median"
-            name="Median"
-            stroke={COLOURS[0]}
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-          />
-          <Line
-            dataKey="p90"
-            name="90th percentile"
-            stroke={COLOURS[1]}
-            strokeWidth={2}
-            strokeDasharray="4 3"
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </Frame>
+      <PeriodLines
+        labels={response.weeks.map((w) => weekLabel(w.week))}
+        series={[
+          { key: 'median', name: 'Median', colour: SERIES_COLOURS.median },
+          { key: 'p90', name: '90th percentile', colour: SERIES_COLOURS.p90, dashed: true },
+        ]}
+        values={responsePoints(response.weeks).map((p) => [p.median, p.p90])}
+        height={HEIGHT}
+        format={(minutes) => `${minutes} min`}
+        reference={{ value: promised, label: `Promised ${promised} min`, colour: SERIES_COLOURS.promised }}
+      />
     </ChartCard>
   );
 }
 
 export function RevenueChart({ revenue }: { revenue: Insights['revenue'] }) {
-  const data = revenue.months.map((m) => ({
-    label: monthLabel(m.month),
-    revenue: m.revenue / 100,
-    profit: m.profit / 100,
-  }));
   return (
     <ChartCard
       title={INSIGHTS_TEXT.revenueTitle}
@@ -265,23 +177,29 @@ export function RevenueChart({ revenue }: { revenue: Insights['revenue'] }) {
         formatMoney(m.profit),
         percentLabel(m.margin),
       ])}
+      legend={[
+        { name: 'Revenue', colour: SERIES_COLOURS.revenue },
+        { name: 'Profit', colour: SERIES_COLOURS.profit },
+      ]}
     >
       <PeriodBars
-        data={data}
-        margin={{ left: 8, right: 8 }}
-        minTickGap={8}
-        yAxis={{ tickFormatter: (v: number) => dollars(v * 100) }}
-        tooltip={{ formatter: (value) => formatMoney(Number(value) * 100) }}
-      >
-        <Bar dataKey="revenue" name="Revenue" fill={COLOURS[0]} isAnimationActive={false} />
-        <Bar dataKey="profit" name="Profit" fill={COLOURS[3]} isAnimationActive={false} />
-      </PeriodBars>
+        labels={revenue.months.map((m) => monthLabel(m.month))}
+        series={[
+          { key: 'revenue', name: 'Revenue', colour: SERIES_COLOURS.revenue },
+          { key: 'profit', name: 'Profit', colour: SERIES_COLOURS.profit },
+        ]}
+        values={revenue.months.map((m) => [m.revenue / 100, m.profit / 100])}
+        stacked={false}
+        height={HEIGHT}
+        format={(value) => dollars(value * 100)}
+        axisWidth={64}
+        whole={false}
+      />
     </ChartCard>
   );
 }
 
 export function ClicksChart({ clicks }: { clicks: Insights['clicks'] }) {
-  const data = clicks.weeks.map((w) => ({ label: weekLabel(w.week), ...w.byLocation }));
   return (
     <ChartCard
       title={INSIGHTS_TEXT.clicksTitle}
@@ -297,19 +215,19 @@ export function ClicksChart({ clicks }: { clicks: Insights['clicks'] }) {
         ...clicks.locations.map((l) => w.byLocation[l] ?? 0),
         w.total,
       ])}
+      legend={clicks.locations.map((l) => ({ name: clickLocationLabel(l), colour: clickColour(l) }))}
     >
-      <PeriodBars data={data} yAxis={{ allowDecimals: false }}>
-        {clicks.locations.map((location, i) => (
-          <Bar
-            key={location}
-            dataKey={location}
-            name={clickLocationLabel(location)}
-            stackId="location"
-            fill={COLOURS[i % COLOURS.length]}
-            isAnimationActive={false}
-          />
-        ))}
-      </PeriodBars>
+      <PeriodBars
+        labels={clicks.weeks.map((w) => weekLabel(w.week))}
+        series={clicks.locations.map((l) => ({
+          key: l,
+          name: clickLocationLabel(l),
+          colour: clickColour(l),
+        }))}
+        values={clicks.weeks.map((w) => clicks.locations.map((l) => w.byLocation[l] ?? 0))}
+        stacked
+        height={HEIGHT}
+      />
     </ChartCard>
   );
 }

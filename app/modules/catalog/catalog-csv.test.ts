@@ -3,7 +3,11 @@ import type { CatalogItem } from './catalog.ts';
 import { catalogToCsv, planCatalogImport, readCatalogSheet, type CatalogSheet } from './catalog-csv.ts';
 import { toCsv } from '../shared/csv.ts';
 
-const CATEGORIES = ['trailer-parts', 'truck-upfit', 'snow-ice'];
+const CATEGORIES = [
+  { slug: 'trailer-parts', name: 'Trailer Parts' },
+  { slug: 'truck-upfit', name: 'Truck Upfit' },
+  { slug: 'snow-ice', name: 'Snow & Ice' },
+];
 
 function item(id: number, over: Partial<CatalogItem> = {}): CatalogItem {
   return {
@@ -36,13 +40,23 @@ function sheetOf(rows: (string | null)[][]): CatalogSheet {
 }
 
 describe('catalog export', () => {
-  it('writes a header and one row per item, money in dollars, formulas neutralized', () => {
-    const csv = catalogToCsv([item(1, { title: '=HYPERLINK("x")', price: null, cost: null })]);
-    const [header, row] = csv.slice(1).split('\r\n');
+  it('writes a header and one row per item, money in dollars, categories by name, formulas neutralized', () => {
+    const csv = catalogToCsv(
+      [
+        item(1, { title: '=HYPERLINK("x")', price: null, cost: null }),
+        item(2, { category: 'snow-ice' }),
+        item(3, { category: 'gone-category' }),
+      ],
+      CATEGORIES,
+    );
+    const [header, first, second, third] = csv.slice(1).split('\r\n');
     expect(header).toBe(
       'sku,slug,title,brand,category,subcategory,description,supplier_sku,cost,markup_pct,price,stock_qty,status,specs,images',
     );
-    expect(row).toMatch(/^PH-1,item-1,"'=HYPERLINK\(""x""\)",Dexter,trailer-parts,Axles,"A part/);
+    expect(first).toMatch(/^PH-1,item-1,"'=HYPERLINK\(""x""\)",Dexter,Trailer Parts,Axles,"A part/);
+    expect(second).toMatch(/^PH-2,item-2,Item 2,Dexter,Snow & Ice,Axles,/);
+    // a category no longer in the list: its slug, hyphens as spaces
+    expect(third).toMatch(/^PH-3,item-3,Item 3,Dexter,gone category,Axles,/);
   });
 
   it('re-importing an export changes nothing', () => {
@@ -51,7 +65,7 @@ describe('catalog export', () => {
       item(2, { cost: null, price: 2500, status: 'draft', specs: {} }),
       item(3, { sku: null }),
     ];
-    const { sheet, problems } = readCatalogSheet(catalogToCsv(items));
+    const { sheet, problems } = readCatalogSheet(catalogToCsv(items, CATEGORIES));
     expect(problems).toEqual([]);
     expect(planCatalogImport(sheet!, { items, categories: CATEGORIES })).toEqual({
       creates: [],
@@ -97,6 +111,26 @@ describe('catalog import plan', () => {
         status: 'draft',
         stockQty: 0,
       }),
+    ]);
+  });
+
+  it('takes a category by its name or its slug, in any letter case', () => {
+    const sheet = sheetOf([
+      ['sku', 'title', 'category'],
+      ['PH-1', 'Item 1', 'SNOW & ICE'],
+      ['PH-20', 'Salt Spreader Spinner', 'Snow & Ice'],
+      ['PH-21', 'Ratchet Strap', 'truck-upfit'],
+    ]);
+    const plan = planCatalogImport(sheet, current);
+    expect(plan.problems).toEqual([]);
+    expect(plan.updates).toEqual([{ id: 1, data: expect.objectContaining({ category: 'snow-ice' }) }]);
+    expect(plan.creates.map((c) => c.category)).toEqual(['snow-ice', 'truck-upfit']);
+    const unknown = sheetOf([
+      ['sku', 'title', 'category'],
+      ['PH-22', 'Mystery', 'Snow and Ice'],
+    ]);
+    expect(planCatalogImport(unknown, current).problems).toEqual([
+      { row: 2, column: 'category', message: "Unknown category 'Snow and Ice'" },
     ]);
   });
 

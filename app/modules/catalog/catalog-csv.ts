@@ -13,12 +13,15 @@
  *   ('0.35' or '35%'). Blank cost or price means none; blank markup, stock or status keeps the
  *   current value (or the default for a new item).
  * - Specs: one 'Name: value' per line inside the cell; images: one /uploads/catalog/… URL per line.
+ * - The category by its name, as staff see it ('Safety & Compliance'); a sheet may give the name
+ *   or the slug, in any letter case (decision 0136).
  * - A row without a SKU updates the item with that slug, if there is one.
  * Pure: the service hands in the current items and categories and writes the plan it gets back.
  */
 import { centsToDollarText, dollarsToCents } from '../site/money.ts';
 import { holdsUnstorable, UNSTORABLE_CELL } from '../site/unstorable.ts';
-import type { CatalogItem } from './catalog.ts';
+import type { Category } from '../site/reference.ts';
+import { categoryName, categorySlugOf, type CatalogItem } from './catalog.ts';
 import { catalogItemSchema, itemToData, type CatalogItemData } from './catalog.schema.ts';
 import { CsvSyntaxError, parseCsv, restoreFormula, toCsv, type CsvCell } from '../shared/csv.ts';
 import { resolvePrice } from './pricing.ts';
@@ -110,8 +113,8 @@ function columnOf(header: string): CsvColumn | undefined {
 // ---------------------------------------------------------------------------------------------
 // Export
 
-/** Every item as CSV text, one row per item, in the order given. */
-export function catalogToCsv(items: readonly CatalogItem[]): string {
+/** Every item as CSV text, one row per item, in the order given; categories by their names. */
+export function catalogToCsv(items: readonly CatalogItem[], categories: readonly Category[]): string {
   const rows: CsvCell[][] = [[...CSV_COLUMNS]];
   for (const i of items) {
     rows.push([
@@ -119,7 +122,7 @@ export function catalogToCsv(items: readonly CatalogItem[]): string {
       i.slug,
       i.title,
       i.brand,
-      i.category,
+      categoryName(i.category, categories),
       i.subcategory,
       i.description,
       i.supplierSku,
@@ -279,11 +282,10 @@ export type ImportPlan = {
  */
 export function planCatalogImport(
   sheet: CatalogSheet,
-  current: { items: readonly CatalogItem[]; categories: readonly string[] },
+  current: { items: readonly CatalogItem[]; categories: readonly Category[] },
 ): ImportPlan {
   const bySku = new Map(current.items.filter((i) => i.sku).map((i) => [i.sku!, i]));
   const bySlug = new Map(current.items.map((i) => [i.slug, i]));
-  const categories = new Set(current.categories);
   const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, problems: [] };
   const skuRows = new Map<string, number>();
   const slugRows = new Map<string, number>();
@@ -302,6 +304,9 @@ export function planCatalogImport(
     const { fields, problems } = rowFields(values);
     for (const p of problems) problem(p.column, p.message);
     if (problems.length) continue;
+    // a category by its name or slug; one that names none stays as written, for its message
+    const category = typeof fields.category === 'string' ? fields.category : undefined;
+    if (category) fields.category = categorySlugOf(category, current.categories) ?? category;
 
     const candidate: Record<string, unknown> = { ...(existing ? itemToData(existing) : {}), ...fields };
     if (!existing && !candidate.slug && typeof candidate.title === 'string')
@@ -319,7 +324,8 @@ export function planCatalogImport(
     }
     const data: CatalogItemData = { ...parsed.data, price: resolvePrice(parsed.data) };
 
-    if (!categories.has(data.category)) problem('category', `Unknown category '${data.category}'`);
+    if (!current.categories.some((c) => c.slug === data.category))
+      problem('category', `Unknown category '${data.category}'`);
     if (data.sku) {
       const owner = bySku.get(data.sku);
       if (owner && owner.id !== existing?.id) problem('sku', 'SKU already exists');

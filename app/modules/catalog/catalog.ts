@@ -1,4 +1,6 @@
 /** The catalog item as the API and pages see it (SPEC §3). Money in integer cents. */
+import type { Category } from '../site/reference.ts';
+
 export const CATALOG_STATUSES = ['active', 'draft', 'archived'] as const;
 export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 
@@ -47,8 +49,24 @@ export const ALL = 'all';
 
 export const catalogItemPath = (slug: string) => `/catalog/${slug}`;
 
-/** Category slug as the admin table shows it (SPEC §2: hyphens shown as spaces). */
-export const categoryLabel = (slug: string) => slug.replace(/-/g, ' ');
+/**
+ * A category as staff read it: its name ('Safety & Compliance', issue 31), or, for a slug no
+ * category has (one removed since), the slug with its hyphens shown as spaces (SPEC §2).
+ */
+export function categoryName(slug: string, categories: readonly Category[]): string {
+  return categories.find((c) => c.slug === slug)?.name ?? slug.replace(/-/g, ' ');
+}
+
+/**
+ * The slug of a category written in a sheet by its slug or by its name, in any letter case and
+ * spacing ('safety-compliance', 'Safety & Compliance', ' safety &  compliance'); undefined when it
+ * names none.
+ */
+export function categorySlugOf(text: string, categories: readonly Category[]): string | undefined {
+  const key = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+  const wanted = key(text);
+  return categories.find((c) => c.slug === wanted || key(c.name) === wanted)?.slug;
+}
 
 /** SPEC §2 'Catalog Management': '1 unit' or '{n} units'. */
 export const unitsLabel = (n: number) => (n === 1 ? '1 unit' : `${n} units`);

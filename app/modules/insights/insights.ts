@@ -253,7 +253,9 @@ export function topSummary(top: Insights['top']): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The insights as CSV ('Export Report'): one row per figure, easy to filter or pivot.
+// The insights as CSV ('Export Report'): one row per figure, easy to filter or pivot, in the
+// words of the page (series and places by the names staff see; periods are Winnipeg dates: a
+// week by its Monday, a month as YYYY-MM; decision 0136).
 
 export const INSIGHTS_CSV_HEADER = ['Chart', 'Period', 'Series', 'Value', 'Unit'] as const;
 type CsvRow = [string, string, string, number | null, string];
@@ -314,7 +316,13 @@ export function insightsCsvRows(i: Insights): CsvRow[] {
   rows.push([INSIGHTS_TEXT.revenueTitle, range, 'Average margin', rounded(i.revenue.margin, 4), 'fraction']);
   for (const w of i.clicks.weeks) {
     for (const location of i.clicks.locations) {
-      rows.push([INSIGHTS_TEXT.clicksTitle, w.week, location, w.byLocation[location] ?? 0, 'clicks']);
+      rows.push([
+        INSIGHTS_TEXT.clicksTitle,
+        w.week,
+        clickLocationLabel(location),
+        w.byLocation[location] ?? 0,
+        'clicks',
+      ]);
     }
   }
   rows.push([INSIGHTS_TEXT.clicksTitle, range, 'Clicks per request', rounded(i.clicks.perLead, 2), 'clicks']);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, CsvSyntaxError, neutralizeFormula, parseCsv, restoreFormula, toCsv } from './csv.ts';
+import {
+  BOM,
+  csvDateTime,
+  csvDay,
+  CsvSyntaxError,
+  neutralizeFormula,
+  parseCsv,
+  restoreFormula,
+  toCsv,
+} from './csv.ts';
 
 describe('CSV writing', () => {
   it('quotes commas, quotes and line breaks, uses CRLF and starts with a BOM', () => {
@@ -26,8 +35,39 @@ describe('CSV writing', () => {
     expect(parseCsv(csv)).toEqual([["'=1+1", "'@cmd", "'+x", "'-y"]]);
   });
 
+  it('writes what staff see without an apostrophe: phones, times, names, negative numbers', () => {
+    expect(parseCsv(toCsv([['(204) 555-0147', '2026-11-24 14:30', 'Safety & Compliance', -12.5]]))).toEqual([
+      ['(204) 555-0147', '2026-11-24 14:30', 'Safety & Compliance', '-12.5'],
+    ]);
+    // a number a spreadsheet would run as a formula keeps its guard
+    expect(parseCsv(toCsv([['+442079460958']]))).toEqual([["'+442079460958"]]);
+  });
+
   it("leaves an apostrophe that does not guard a formula alone on import ('s Hertogenbosch)", () => {
     expect(restoreFormula("'s Hertogenbosch")).toBe("'s Hertogenbosch");
+  });
+});
+
+describe('times in exports (America/Winnipeg)', () => {
+  it.each([
+    // winter: UTC-6
+    ['2026-01-15T20:05:59.999Z', '2026-01-15 14:05'],
+    // summer: UTC-5
+    ['2026-07-01T04:30:00.000Z', '2026-06-30 23:30'],
+    // the night daylight time begins: 01:59 CST, then 03:00 CDT
+    ['2026-03-08T07:59:00.000Z', '2026-03-08 01:59'],
+    ['2026-03-08T08:00:00.000Z', '2026-03-08 03:00'],
+  ])('%s → %s', (iso, local) => {
+    expect(csvDateTime(iso)).toBe(local);
+  });
+
+  it('keeps an empty time empty', () => {
+    expect(csvDateTime(null)).toBeNull();
+  });
+
+  it("names a file by Winnipeg's date, not UTC's (an evening export)", () => {
+    expect(csvDay(new Date('2026-11-25T03:30:00.000Z'))).toBe('2026-11-24');
+    expect(csvDay(new Date('2026-11-25T06:30:00.000Z'))).toBe('2026-11-25');
   });
 });
 

@@ -1,20 +1,24 @@
 /**
  * CSV as spreadsheets read and write it (RFC 4180): fields with commas, quotes or line breaks are
  * quoted, quotes doubled, CRLF line ends; a UTF-8 byte-order mark so Excel reads accents right.
+ * Every export of the back office (leads, insights, catalog) writes through `toCsv` (decision 0136).
  *
- * Formula injection: a cell that begins with = + - @ (or a tab or carriage return) is run as a
- * formula by Excel, LibreOffice and Google Sheets ('=HYPERLINK(…)' from a hostile product title
- * lands in a staff member's spreadsheet). Export prefixes such cells with an apostrophe, which the
- * spreadsheet shows as text; import removes that one apostrophe again, so a round trip is lossless.
- * Pure: no I/O.
+ * Formula injection: a text cell that begins with = + - @ (or a tab or carriage return) is run as
+ * a formula by Excel, LibreOffice and Google Sheets ('=HYPERLINK(…)' from a hostile product title
+ * or a customer's name lands in a staff member's spreadsheet). Export prefixes such cells, and only
+ * those, with an apostrophe, so the spreadsheet keeps them as text; import removes that one
+ * apostrophe again, so a round trip is lossless. Numbers are written as numbers (a negative one is
+ * a number, not a formula), and values are written the way staff see them, which keeps the
+ * apostrophe rare: a phone as (204) 555-0147, a time as 2026-11-24 14:30. Pure: no I/O.
  */
+import { wallClock } from './calendar.ts';
 
 export type CsvCell = string | number | null | undefined;
 
 export const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Prefixes a cell a spreadsheet would evaluate as a formula with an apostrophe. */
+/** Prefixes a text cell a spreadsheet would evaluate as a formula with an apostrophe. */
 export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
@@ -40,6 +44,24 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
       .join(','),
   );
   return `${BOM}${lines.join('\r\n')}\r\n`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as a spreadsheet cell: its America/Winnipeg wall-clock time, 'YYYY-MM-DD HH:MM'
+ * (Excel, LibreOffice and Google Sheets read it as a date and time; it sorts as text too).
+ */
+export function csvDateTime(iso: string | null): string | null {
+  if (iso === null) return null;
+  const t = wallClock(new Date(iso));
+  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}`;
+}
+
+/** The America/Winnipeg date of an instant, 'YYYY-MM-DD': the day in an export's file name. */
+export function csvDay(instant: Date): string {
+  const t = wallClock(instant);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}`;
 }
 
 export class CsvSyntaxError extends Error {

@@ -20,6 +20,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import multer from 'multer';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { MAX_IMPORT_BYTES } from '#app/modules/catalog/catalog-csv.ts';
+import { csvDay } from '#app/modules/shared/csv.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -188,7 +189,7 @@ export function catalogRouter(services: Services, config: Config): Router {
 
   router.get('/admin/catalog/export.csv', admin, async (_req, res) => {
     const csv = await services.catalog.exportCsv();
-    const day = new Date().toISOString().slice(0, 10);
+    const day = csvDay(new Date());
     res
       .type('text/csv; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="catalog-${day}.csv"`)

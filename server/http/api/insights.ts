@@ -2,9 +2,11 @@
  * Insights for staff (issue 16, docs/stats.md):
  *   GET /api/admin/insights?range=30d|90d|365d       the figures of /admin/insights as JSON
  *   GET /api/admin/insights.csv?range=30d|90d|365d   the same figures as CSV ('Export Report')
- * A range other than these answers 400 with the message; no range means 90 days.
+ * A range other than these answers 400 with the message; no range means 90 days. The file is
+ * named by the day in Winnipeg (decision 0136).
  */
 import { Router } from 'express';
+import { csvDay } from '#app/modules/shared/csv.ts';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
 import { requireAdmin } from '../auth.ts';
@@ -17,7 +19,7 @@ export function insightsRouter(services: Services, config: Config): Router {
   });
   router.get('/admin/insights.csv', admin, async (req, res) => {
     const { range, csv } = await services.insights.insightsCsv(req.query.range);
-    const day = new Date().toISOString().slice(0, 10);
+    const day = csvDay(new Date());
     res.set({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="insights-${range}-${day}.csv"`,

@@ -24,6 +24,7 @@ import type { Services } from '../../services/index.ts';
 import type { PreparedPhoto } from '../../services/leads.ts';
 import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { csvDay } from '#app/modules/shared/csv.ts';
 import { currentSession, requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 import { databaseStore } from '../rate-limit.ts';
@@ -226,7 +227,7 @@ export function leadsRouter(services: Services, config: Config): Router {
 
   router.get('/leads/export.csv', admin, async (_req, res) => {
     const csv = await services.leadAdmin.exportCsv();
-    const day = new Date().toISOString().slice(0, 10);
+    const day = csvDay(new Date());
     res.set({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="leads-${day}.csv"`,

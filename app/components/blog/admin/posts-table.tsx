@@ -2,7 +2,8 @@
  * The Blog Management table (SPEC §2): Title (with /blog/{slug} beneath), Status badge, Author,
  * Created (relative), Published (relative or a dash), Actions: view (published and live only),
  * edit, publish (drafts only), delete; plus schedule, unpublish and archive in a menu.
- * Five skeleton rows while loading.
+ * Five skeleton rows while loading. Below 1024 px each post is a card
+ * (app/components/admin/admin-table.tsx).
  */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import {
@@ -15,7 +16,7 @@ import {
   Trash2,
   Undo2,
 } from 'lucide-react';
-import { AdminTable } from '#app/components/ui/admin-table.tsx';
+import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import {
   dateTimeLabel,
@@ -68,38 +69,43 @@ export function PostsTable({
   onAction: (action: PostAction, post: AdminBlogPost) => void;
 }) {
   return (
-    <AdminTable label="Blog posts" columns={COLUMNS} minWidth="min-w-[52rem]" loading={loading}>
+    <AdminTable label="Blog posts" columns={COLUMNS} minWidth="lg:min-w-[52rem]" loading={loading}>
       {loading
         ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-            <tr key={i} data-testid="blog-skeleton-row" aria-hidden="true">
+            <AdminRow key={i} data-testid="blog-skeleton-row" aria-hidden="true">
               {COLUMNS.map((c) => (
-                <td key={c} className="px-4 py-4">
+                <AdminCell key={c} wide={c === 'Title' || c === 'Actions'} className="py-4">
                   <div
-                    className={cn('h-4 animate-pulse rounded bg-slate-200', c === 'Title' ? 'w-56' : 'w-20')}
+                    className={cn(
+                      'h-4 max-w-full animate-pulse rounded bg-slate-200',
+                      c === 'Title' ? 'w-56' : 'w-20',
+                    )}
                   />
-                </td>
+                </AdminCell>
               ))}
-            </tr>
+            </AdminRow>
           ))
         : posts.map((post) => {
             const status = displayStatus(post, now);
             const busy = busyId === post.id;
             return (
-              <tr key={post.id} className="align-middle hover:bg-slate-50">
-                <td className="px-4 py-3">
+              <AdminRow key={post.id} className="align-middle hover:bg-slate-50">
+                <AdminCell wide className="py-3">
                   <p className="font-semibold text-slate-900">{post.title}</p>
-                  <p className="text-xs text-slate-600">{postPath(post.slug)}</p>
-                </td>
-                <td className="px-4 py-3">
+                  <p className="break-all text-xs text-slate-600">{postPath(post.slug)}</p>
+                </AdminCell>
+                <AdminCell label="Status" className="py-3">
                   <PostStatusBadge status={status} />
-                </td>
-                <td className="px-4 py-3 text-slate-700">{post.authorName}</td>
-                <td className="px-4 py-3 text-slate-700">
+                </AdminCell>
+                <AdminCell label="Author" className="py-3 text-slate-700">
+                  {post.authorName}
+                </AdminCell>
+                <AdminCell label="Created" className="py-3 text-slate-700">
                   <time dateTime={post.createdAt} title={dateTimeLabel(post.createdAt)}>
                     {relativeTime(post.createdAt, now)}
                   </time>
-                </td>
-                <td className="px-4 py-3 text-slate-700">
+                </AdminCell>
+                <AdminCell label="Published" className="py-3 text-slate-700">
                   {post.publishedAt && post.status !== 'draft' ? (
                     <time dateTime={post.publishedAt} title={dateTimeLabel(post.publishedAt)}>
                       {status === 'scheduled'
@@ -109,9 +115,9 @@ export function PostsTable({
                   ) : (
                     <span aria-label="Not published">-</span>
                   )}
-                </td>
-                <td className="px-4 py-2">
-                  <div className="flex items-center justify-end gap-0.5">
+                </AdminCell>
+                <AdminCell wide>
+                  <div className="flex items-center justify-end gap-0.5 max-lg:-mb-2 max-lg:-mr-3">
                     {isLive(post, now) && (
                       <a
                         href={postPath(post.slug)}
@@ -201,8 +207,8 @@ export function PostsTable({
                       </Menu.Portal>
                     </Menu.Root>
                   </div>
-                </td>
-              </tr>
+                </AdminCell>
+              </AdminRow>
             );
           })}
     </AdminTable>

@@ -97,8 +97,8 @@ export function CatalogImportDialog({
             restocks.
           </li>
           <li>
-            New SKUs become new items (title and category needed), saved as drafts unless the status says
-            otherwise.
+            New SKUs become new items (title and category needed; a category by its name or its slug), saved
+            as drafts unless the status says otherwise.
           </li>
           <li>Every row is checked first. If any row has a problem, nothing is imported.</li>
         </ul>

@@ -1,17 +1,14 @@
 /**
- * The Catalog Management table (SPEC §2): Item (title, brand), Category (hyphens as spaces), SKU
+ * The Catalog Management table (SPEC §2): Item (title, brand), Category (its name, issue 31), SKU
  * ('N/A'), Price (dollars, 'N/A'), Stock ('1 unit' / '{n} units'), Status badge, Actions (edit,
- * view, and publish for items not yet public). Five skeleton rows while loading.
+ * view, and publish for items not yet public). Five skeleton rows while loading. Below 1024 px
+ * each item is a card (app/components/admin/admin-table.tsx).
  */
 import { CheckCircle2, ExternalLink, Pencil } from 'lucide-react';
-import { AdminTable } from '#app/components/ui/admin-table.tsx';
+import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import {
-  catalogItemPath,
-  categoryLabel,
-  unitsLabel,
-  type CatalogItem,
-} from '#app/modules/catalog/catalog.ts';
+import { catalogItemPath, categoryName, unitsLabel, type CatalogItem } from '#app/modules/catalog/catalog.ts';
+import type { Category } from '#app/modules/site/reference.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { StatusBadge } from '../badges.tsx';
 import { CatalogImage } from '../catalog-image.tsx';
@@ -26,6 +23,7 @@ const COLUMNS = ['Item', 'Category', 'SKU', 'Price', 'Stock', 'Status', 'Actions
 
 export function CatalogTable({
   items,
+  categories,
   loading,
   emptyText,
   onEdit,
@@ -33,6 +31,7 @@ export function CatalogTable({
   publishing,
 }: {
   items: readonly CatalogItem[];
+  categories: readonly Category[];
   loading: boolean;
   emptyText: string;
   onEdit: (item: CatalogItem) => void;
@@ -40,36 +39,36 @@ export function CatalogTable({
   publishing: number | null;
 }) {
   return (
-    <AdminTable label="Catalog items" columns={COLUMNS} minWidth="min-w-[56rem]" loading={loading}>
+    <AdminTable label="Catalog items" columns={COLUMNS} minWidth="lg:min-w-[56rem]" loading={loading}>
       {loading ? (
         Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          <tr key={i} data-testid="catalog-skeleton-row" aria-hidden="true">
-            <td className="px-4 py-3">
+          <AdminRow key={i} data-testid="catalog-skeleton-row" aria-hidden="true">
+            <AdminCell wide className="py-3">
               <div className="flex animate-pulse items-center gap-3">
                 <div className="h-10 w-14 rounded bg-slate-200" />
                 <div className="space-y-2">
-                  <div className="h-3.5 w-48 rounded bg-slate-200" />
+                  <div className="h-3.5 w-48 max-w-full rounded bg-slate-200" />
                   <div className="h-3 w-24 rounded bg-slate-200" />
                 </div>
               </div>
-            </td>
+            </AdminCell>
             {COLUMNS.slice(1).map((c) => (
-              <td key={c} className="px-4 py-3">
+              <AdminCell key={c} className="py-3">
                 <div className="h-3.5 w-16 animate-pulse rounded bg-slate-200" />
-              </td>
+              </AdminCell>
             ))}
-          </tr>
+          </AdminRow>
         ))
       ) : items.length === 0 ? (
-        <tr>
-          <td colSpan={COLUMNS.length} className="px-4 py-14 text-center text-slate-600">
+        <AdminRow>
+          <AdminCell wide colSpan={COLUMNS.length} className="py-14 text-center text-slate-600">
             {emptyText}
-          </td>
-        </tr>
+          </AdminCell>
+        </AdminRow>
       ) : (
         items.map((item) => (
-          <tr key={item.id} className="hover:bg-slate-50">
-            <td className="px-4 py-2">
+          <AdminRow key={item.id} className="hover:bg-slate-50">
+            <AdminCell wide>
               <div className="flex items-center gap-3">
                 <CatalogImage
                   src={item.images[0]}
@@ -80,24 +79,30 @@ export function CatalogTable({
                   className="h-[42px] w-14 shrink-0 rounded border border-slate-200 object-cover"
                 />
                 <div className="min-w-0">
-                  <p className="max-w-[22rem] truncate font-medium text-slate-900" title={item.title}>
+                  <p className="font-medium text-slate-900 lg:max-w-[22rem] lg:truncate" title={item.title}>
                     {item.title}
                   </p>
                   <p className="text-slate-600">{item.brand ?? '—'}</p>
                 </div>
               </div>
-            </td>
-            <td className="px-4 py-2 capitalize text-slate-700">{categoryLabel(item.category)}</td>
-            <td className="px-4 py-2 font-mono text-slate-700">{item.sku ?? 'N/A'}</td>
-            <td className="px-4 py-2 tabular-nums text-slate-900">
+            </AdminCell>
+            <AdminCell label="Category" className="text-slate-700">
+              {categoryName(item.category, categories)}
+            </AdminCell>
+            <AdminCell label="SKU" className="break-all text-slate-700">
+              <span className="font-mono">{item.sku ?? 'N/A'}</span>
+            </AdminCell>
+            <AdminCell label="Price" className="tabular-nums text-slate-900">
               {item.price === null ? 'N/A' : formatMoney(item.price)}
-            </td>
-            <td className="px-4 py-2 tabular-nums text-slate-700">{unitsLabel(item.stockQty)}</td>
-            <td className="px-4 py-2">
+            </AdminCell>
+            <AdminCell label="Stock" className="tabular-nums text-slate-700">
+              {unitsLabel(item.stockQty)}
+            </AdminCell>
+            <AdminCell label="Status">
               <StatusBadge status={item.status} />
-            </td>
-            <td className="px-4 py-1">
-              <div className="flex justify-end">
+            </AdminCell>
+            <AdminCell className="py-1 max-lg:self-end">
+              <div className="flex justify-end max-lg:-mb-2 max-lg:-mr-3">
                 {item.status !== 'active' && (
                   <button
                     type="button"
@@ -130,8 +135,8 @@ export function CatalogTable({
                   <ExternalLink className="h-4 w-4" aria-hidden="true" />
                 </a>
               </div>
-            </td>
-          </tr>
+            </AdminCell>
+          </AdminRow>
         ))
       )}
     </AdminTable>
