@@ -1,5 +1,6 @@
 /**
- * The back office shell around Leads, Insights, Catalog and Blog: navigation, who is signed in, Sign out.
+ * The back office shell around Leads, Orders, Suppliers, Insights, Catalog and Blog: navigation, who is
+ * signed in, Sign out.
  * The server refuses these pages without a live session (redirect to /admin/login, which comes
  * back here after signing in: `?redirectTo=`). Sign out stays
  * a call to POST /api/admin/logout, beside sign-in: the session cookie is the HTTP layer's to set
@@ -38,6 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const NAV = [
   { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/suppliers', label: 'Suppliers' },
   { to: '/admin/insights', label: 'Insights' },
   { to: '/admin/catalog', label: 'Catalog' },
   { to: '/admin/blog', label: 'Blog' },
@@ -78,7 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </span>
           <nav
             aria-label="Back office"
-            className="order-last flex w-full items-center gap-1 sm:order-none sm:w-auto"
+            className="order-last flex w-full flex-wrap items-center gap-1 lg:order-none lg:w-auto"
           >
             {NAV.map((item) => (
               <NavLink
