@@ -99,7 +99,11 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
       session.user.username,
     ),
   'auto-texts': ({ services, session }, id, form) =>
-    services.orders.setAutoTexts(leadIdOf(id), formText(form, 'on') === 'true', session.user.username),
+    services.orders.setAutoTexts(
+      leadIdOf(id),
+      { on: formText(form, 'on') === 'true' },
+      session.user.username,
+    ),
 };
 
 /** The statuses whose dialog shows the order's parts. */

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'update':
         return { supplier: await orders.suppliers.update(id, fields) };
       default:
-        return { supplier: await orders.suppliers.archive(id, intent === 'archive') };
+        return { supplier: await orders.suppliers.archive(id, { archived: intent === 'archive' }) };
     }
   });
 }

@@ -51,6 +51,7 @@ import {
   listLinesNeedingAttention,
   listOpenLinesAt,
   leadAutoTexts,
+  leadExists,
   listRemindableLines,
   listSuppliers,
   setLeadAutoTexts,
@@ -77,6 +78,8 @@ const moveSchema = z.object({
   revision: z.coerce.number({ message: 'Reload the order and try again.' }).int().positive(),
 });
 const undoSchema = moveSchema.pick({ revision: true });
+const archiveSchema = z.object({ archived: z.boolean({ message: 'Say archived: true or false.' }) });
+const autoTextsSchema = z.object({ on: z.boolean({ message: 'Say on: true or false.' }) });
 const changeSchema = lineChangeSchema.extend({
   revision: z.coerce.number({ message: 'Reload the order and try again.' }).int().positive(),
   /** why the promised date moved, for the customer's text */
@@ -230,7 +233,9 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
         if (!(await updateSupplier(db, id, fields, now()))) throw new AppError(404, SUPPLIER_NOT_FOUND);
         return service.suppliers.get(id);
       },
-      async archive(id: number, archived: boolean) {
+      /** `{ archived: true }` archives, `{ archived: false }` brings back. */
+      async archive(id: number, payload: unknown) {
+        const { archived } = parseInput(archiveSchema, payload);
         if (!(await archiveSupplier(db, id, archived, now()))) throw new AppError(404, SUPPLIER_NOT_FOUND);
         return service.suppliers.get(id);
       },
@@ -301,8 +306,12 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
       };
     },
 
-    /** A lead's purchase lines. */
-    lines: (leadId: number) => listLeadLines(db, leadId),
+    /** A lead's purchase lines; 404 for a lead that does not exist. */
+    async lines(leadId: number): Promise<OrderLine[]> {
+      const lines = await listLeadLines(db, leadId);
+      if (!lines.length && !(await leadExists(db, leadId))) throw new AppError(404, 'Lead not found');
+      return lines;
+    },
 
     /** What the lead dialog shows of an order: its lines, the texts switch, the suppliers to pick. */
     async order(leadId: number) {
@@ -474,7 +483,8 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
     },
 
     /** Staff switch a lead's automatic texts off (or on again). */
-    async setAutoTexts(leadId: number, on: boolean, actor: string): Promise<void> {
+    async setAutoTexts(leadId: number, payload: unknown, actor: string): Promise<void> {
+      const { on } = parseInput(autoTextsSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const lead = await lockLead(trx, leadId, engine);

@@ -155,6 +155,7 @@ const CASES: Record<string, Probe[] | NoInput> = {
       send: (app, staff) => staff(request(app).post('/api/admin/suppliers/1/archive')).send(JUNK),
       status: 400,
       message: 'Say archived: true or false.',
+      fields: ['archived'],
     },
   ],
   'POST /api/leads/:id/lines': [
@@ -167,7 +168,7 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['part', 'actualCost'],
     },
   ],
-  'PATCH /api/leads/:id/lines/:line': [
+  'PATCH /api/leads/:id/lines/:lineId': [
     {
       why: 'an unknown carrier, no revision',
       send: (app, staff, ids) =>
@@ -177,7 +178,7 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['carrier', 'revision'],
     },
   ],
-  'POST /api/leads/:id/lines/:line/step': [
+  'POST /api/leads/:id/lines/:lineId/step': [
     {
       why: 'no step, no revision',
       send: (app, staff, ids) => staff(request(app).post(`/api/leads/${ids.lead}/lines/1/step`)).send(JUNK),
@@ -186,7 +187,7 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['to', 'revision'],
     },
   ],
-  'POST /api/leads/:id/lines/:line/undo': [
+  'POST /api/leads/:id/lines/:lineId/undo': [
     {
       why: 'no revision',
       send: (app, staff, ids) => staff(request(app).post(`/api/leads/${ids.lead}/lines/1/undo`)).send(JUNK),
@@ -201,6 +202,7 @@ const CASES: Record<string, Probe[] | NoInput> = {
       send: (app, staff, ids) => staff(request(app).put(`/api/leads/${ids.lead}/auto-texts`)).send(JUNK),
       status: 400,
       message: 'Say on: true or false.',
+      fields: ['on'],
     },
   ],
   'POST /api/leads/:id/quote': [

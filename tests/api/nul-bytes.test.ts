@@ -41,6 +41,8 @@ const NO_BODY: Record<string, number> = {
   'DELETE /api/admin/blog/:id': 404,
   'POST /api/admin/blog/:id/unpublish': 404,
   'POST /api/admin/blog/:id/archive': 404,
+  // there is no lead 1 here to reopen
+  'POST /api/leads/:id/reopen': 404,
 };
 
 /** Uploads that take files and no text field: a text field is refused as a malformed upload. */

@@ -25,6 +25,10 @@ const BODIES: Record<string, object> = {
   'POST /api/leads/:id/messages': { body: 'Your part is in.' },
   'PATCH /api/catalog/:id': { title: 'Plow Edge II' },
   'PATCH /api/admin/blog/:id': { title: 'Axle tags', content: '<p>Read the tag.</p>' },
+  'PUT /api/admin/suppliers/:id': { name: 'Prairie Hydraulics' },
+  'POST /api/admin/suppliers/:id/archive': { archived: true },
+  'POST /api/leads/:id/lines': { part: 'Hydraulic pump' },
+  'PUT /api/leads/:id/auto-texts': { on: false },
 };
 
 const TOO_LARGE = [

@@ -276,7 +276,9 @@ describe('a quote of two options, from the staff dialog to the customer and back
     await part.getByLabel('Carrier').selectOption({ label: 'Purolator' });
     await part.getByLabel('Tracking number').fill('329000000123');
     await part.getByRole('button', { name: 'Save part' }).click();
-    await part.getByText(/^Prairie Truck Glass/).waitFor();
+    // saved: the details close, and the part names its supplier
+    await part.getByRole('button', { name: 'Edit details' }).waitFor();
+    await part.getByText('Prairie Truck Glass', { exact: true }).waitFor();
     // one press a step, the part's place said after each
     for (const [press, now] of [
       ['Mark ordered', 'Ordered from supplier'],

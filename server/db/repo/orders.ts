@@ -385,3 +385,9 @@ export async function leadAutoTexts(db: Executor, leadId: number): Promise<boole
   const row = await db.selectFrom('leads').select('auto_texts').where('id', '=', leadId).executeTakeFirst();
   return row ? Boolean(row.auto_texts) : true;
 }
+
+export async function leadExists(db: Executor, leadId: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('leads').select('id').where('id', '=', leadId).executeTakeFirst()) !== undefined
+  );
+}

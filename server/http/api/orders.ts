@@ -6,9 +6,9 @@
  *   POST /api/admin/suppliers/{id}/archive         { archived: true | false }
  *   GET  /api/leads/{id}/lines                     an ordered lead's purchase lines
  *   POST /api/leads/{id}/lines                     a new line
- *   PATCH /api/leads/{id}/lines/{line}             a line's details, with the `revision` read
- *   POST /api/leads/{id}/lines/{line}/step         { to, revision }: one step forward (or more)
- *   POST /api/leads/{id}/lines/{line}/undo         { revision }: back to the step before the last move
+ *   PATCH /api/leads/{id}/lines/{lineId}             a line's details, with the `revision` read
+ *   POST /api/leads/{id}/lines/{lineId}/step         { to, revision }: one step forward (or more)
+ *   POST /api/leads/{id}/lines/{lineId}/undo         { revision }: back to the step before the last move
  *   PUT  /api/leads/{id}/auto-texts                { on }: the order's texts to the customer on or off
  * A line moved by someone else since it was read answers 409 with the message; bad input 400.
  */
@@ -45,9 +45,7 @@ export function ordersRouter(services: Services, config: Config): Router {
     res.json(await orders.suppliers.update(supplier(req.params.id), req.body));
   });
   router.post('/admin/suppliers/:id/archive', admin, body, async (req, res) => {
-    const archived = (req.body as { archived?: unknown } | undefined)?.archived;
-    if (typeof archived !== 'boolean') throw new AppError(400, 'Say archived: true or false.');
-    res.json(await orders.suppliers.archive(supplier(req.params.id), archived));
+    res.json(await orders.suppliers.archive(supplier(req.params.id), req.body));
   });
 
   router.get('/leads/:id/lines', admin, async (req, res) => {
@@ -56,19 +54,17 @@ export function ordersRouter(services: Services, config: Config): Router {
   router.post('/leads/:id/lines', admin, body, async (req, res) => {
     res.status(201).json(await orders.addLine(lead(req.params.id), req.body, actorOf(res)));
   });
-  router.patch('/leads/:id/lines/:line', admin, body, async (req, res) => {
-    res.json(await orders.changeLine(lead(req.params.id), line(req.params.line), req.body, actorOf(res)));
+  router.patch('/leads/:id/lines/:lineId', admin, body, async (req, res) => {
+    res.json(await orders.changeLine(lead(req.params.id), line(req.params.lineId), req.body, actorOf(res)));
   });
-  router.post('/leads/:id/lines/:line/step', admin, body, async (req, res) => {
-    res.json(await orders.moveLine(lead(req.params.id), line(req.params.line), req.body, actorOf(res)));
+  router.post('/leads/:id/lines/:lineId/step', admin, body, async (req, res) => {
+    res.json(await orders.moveLine(lead(req.params.id), line(req.params.lineId), req.body, actorOf(res)));
   });
-  router.post('/leads/:id/lines/:line/undo', admin, body, async (req, res) => {
-    res.json(await orders.undoLine(lead(req.params.id), line(req.params.line), req.body, actorOf(res)));
+  router.post('/leads/:id/lines/:lineId/undo', admin, body, async (req, res) => {
+    res.json(await orders.undoLine(lead(req.params.id), line(req.params.lineId), req.body, actorOf(res)));
   });
   router.put('/leads/:id/auto-texts', admin, body, async (req, res) => {
-    const on = (req.body as { on?: unknown } | undefined)?.on;
-    if (typeof on !== 'boolean') throw new AppError(400, 'Say on: true or false.');
-    await orders.setAutoTexts(lead(req.params.id), on, actorOf(res));
+    await orders.setAutoTexts(lead(req.params.id), req.body, actorOf(res));
     res.status(204).end();
   });
   return router;
