@@ -1,4 +1,8 @@
-/** Every back-office screen and the sign-in form, on a laptop and on a phone: no axe violations, no console or page errors (tests/e2e/support/accessibility.ts). */
+/**
+ * Every back-office screen and the sign-in form, on a laptop and on a phone: no axe violations, no
+ * console or page errors, no layout shift, nothing off the screen's width, the phone's dialogs and
+ * menus too (tests/e2e/support/accessibility.ts).
+ */
 import { describeBackOffice } from './support/accessibility.ts';
 
 describeBackOffice();
