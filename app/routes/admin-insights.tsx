@@ -16,7 +16,9 @@ import {
   LeadsChart,
   LostReasonsChart,
   ResponseChart,
+  MarginChart,
   RevenueChart,
+  SuppliersChart,
   TopRequested,
 } from '#app/components/insights/insight-charts.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
@@ -101,6 +103,8 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
           <FunnelChart funnel={insights.funnel} />
           <ResponseChart response={insights.response} promised={insights.promisedResponseMinutes} />
           <RevenueChart revenue={insights.revenue} />
+          <MarginChart margins={insights.orders.margins} />
+          <SuppliersChart suppliers={insights.orders.suppliers} />
           <ClicksChart clicks={insights.clicks} />
           <LostReasonsChart reasons={insights.lostReasons} />
           <TopRequested top={insights.top} />

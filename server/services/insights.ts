@@ -13,7 +13,10 @@ import {
   insightsCsvRows,
   isInsightRange,
   PROMISED_RESPONSE_MINUTES,
+  percentileOfSorted,
   rate,
+  type MonthMargin,
+  type SupplierFigures,
   TOP_LIMIT,
   type InsightRange,
   type Insights,
@@ -21,14 +24,17 @@ import {
   type Ranked,
 } from '#app/modules/insights/insights.ts';
 import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
+import { businessDay } from '#app/modules/orders/order-timing.ts';
 import { offsetSteps } from '#app/modules/shared/calendar.ts';
 import { toCsv } from '#app/modules/shared/csv.ts';
 import {
+  arrivalsBySupplier,
   countClicksByPeriodAndLocation,
   countFunnel,
   countLeadsBy,
   countLeadsByPeriodAndSource,
   countLostReasons,
+  orderMarginsByPeriod,
   responseTimesByPeriod,
   sumOrdersByPeriod,
 } from '../db/repo/insights.ts';
@@ -67,6 +73,43 @@ export function parseInsightRange(value: unknown): InsightRange {
   return value;
 }
 
+/** Each month's quoted and real margin (issue 29). */
+function monthMargins(
+  months: readonly { key: string }[],
+  rows: Awaited<ReturnType<typeof orderMarginsByPeriod>>,
+): MonthMargin[] {
+  return months.map((m, i) => {
+    const row = rows.find((r) => r.period === i);
+    return {
+      month: m.key,
+      orders: row?.orders ?? 0,
+      quoted: row ? rate(row.revenue - row.quotedCost, row.revenue) : null,
+      actual: row ? rate(row.costedRevenue - row.actualCost, row.costedRevenue) : null,
+    };
+  });
+}
+
+/** Per supplier: parts arrived, the share by their promised day (Winnipeg), median days taken. */
+function supplierFigures(rows: Awaited<ReturnType<typeof arrivalsBySupplier>>): SupplierFigures[] {
+  const bySupplier = new Map<string, typeof rows>();
+  for (const r of rows) bySupplier.set(r.supplier, [...(bySupplier.get(r.supplier) ?? []), r]);
+  return [...bySupplier]
+    .map(([supplier, parts]) => {
+      const promised = parts.filter((p) => p.promisedDate !== null);
+      const onTime = promised.filter((p) => businessDay(p.arrivedAt) <= p.promisedDate!).length;
+      const days = parts
+        .map((p) => (p.arrivedAt.getTime() - p.orderedAt.getTime()) / DAY_MS)
+        .sort((a, b) => a - b);
+      return {
+        supplier,
+        arrived: parts.length,
+        onTime: rate(onTime, promised.length),
+        medianDays: percentileOfSorted(days, 5),
+      };
+    })
+    .sort((a, b) => b.arrived - a.arrived || a.supplier.localeCompare(b.supplier));
+}
+
 export function insightsService(
   { db, engine, now }: ServiceDeps,
   { cityPages, reference }: { cityPages: CityPagesService; reference: ReferenceService },
@@ -79,18 +122,31 @@ export function insightsService(
     // quotes of the range's requests can come up to now; a day either side covers every instant
     const steps = offsetSteps(new Date(periods.start.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
 
-    const [bySource, funnel, reasons, responses, orders, clicks, categoryRows, equipmentRows, cityRows] =
-      await Promise.all([
-        countLeadsByPeriodAndSource(db, bounds, periods.weeks),
-        countFunnel(db, bounds),
-        countLostReasons(db, bounds),
-        responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
-        sumOrdersByPeriod(db, bounds, periods.months),
-        countClicksByPeriodAndLocation(db, bounds, periods.weeks),
-        countLeadsBy(db, bounds, 'part_category'),
-        countLeadsBy(db, bounds, 'equipment'),
-        countLeadsBy(db, bounds, 'city'),
-      ]);
+    const [
+      bySource,
+      funnel,
+      reasons,
+      responses,
+      orders,
+      clicks,
+      categoryRows,
+      equipmentRows,
+      cityRows,
+      margins,
+      arrivals,
+    ] = await Promise.all([
+      countLeadsByPeriodAndSource(db, bounds, periods.weeks),
+      countFunnel(db, bounds),
+      countLostReasons(db, bounds),
+      responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
+      sumOrdersByPeriod(db, bounds, periods.months),
+      countClicksByPeriodAndLocation(db, bounds, periods.weeks),
+      countLeadsBy(db, bounds, 'part_category'),
+      countLeadsBy(db, bounds, 'equipment'),
+      countLeadsBy(db, bounds, 'city'),
+      orderMarginsByPeriod(db, bounds, periods.months),
+      arrivalsBySupplier(db, bounds),
+    ]);
     const [categories, cities, indexable] = await Promise.all([
       reference.listCategories(),
       reference.listCities(),
@@ -166,6 +222,7 @@ export function insightsService(
         margin: rate(profit, costedRevenue),
         months,
       },
+      orders: { margins: monthMargins(periods.months, margins), suppliers: supplierFigures(arrivals) },
       clicks: {
         total: totalClicks,
         perLead: rate(totalClicks, web + sms),

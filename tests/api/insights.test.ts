@@ -9,11 +9,12 @@ import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#app/modules/shared/csv.ts';
-import type { Insights } from '#app/modules/insights/insights.ts';
+import { marginSummary, suppliersSummary, type Insights } from '#app/modules/insights/insights.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertCatalogItem } from '#server/db/repo/catalog.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
+import { insertLinesAsTheyStand, insertSupplier } from '#server/db/repo/orders.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
@@ -405,6 +406,105 @@ describe('insights of an empty database', () => {
       expect(i.revenue.months).toHaveLength(13);
       expect(i.clicks).toMatchObject({ total: 0, perLead: null, locations: [] });
       expect(i.top).toEqual({ categories: [], equipment: [], cities: [] });
+    });
+  });
+});
+
+describe('what orders really earned, and how suppliers delivered (issue 29)', () => {
+  eachEngine('insights API, orders', (ctx) => {
+    it('margin quoted and made per month, over orders whose parts all have their cost; suppliers on time and median days', async () => {
+      const deps = testDeps(ctx().t, () => NOW);
+      const services = createServices(deps);
+      await seedReference(deps);
+      const db = deps.db;
+      const supplier = (name: string) =>
+        insertSupplier(
+          db,
+          {
+            name,
+            phone: null,
+            email: null,
+            website: null,
+            accountNumber: null,
+            leadTimeDays: 2,
+            notes: null,
+          },
+          NOW,
+        );
+      const [prairie, westman] = [await supplier('Prairie Hydraulics'), await supplier('Westman Ag Parts')];
+      const order = async (sell: number) =>
+        (
+          await insertLead(
+            db,
+            {
+              status: 'ordered',
+              urgency: 'flexible',
+              source: 'web',
+              name: 'Dana',
+              phone: '+12045550111',
+              sellPrice: sell,
+            },
+            [],
+            { now: NOW, actor: 'test', createdAt: new Date('2026-10-20T16:00:00Z') },
+          )
+        ).id;
+      const line = (
+        leadId: number,
+        supplierId: number,
+        costs: [number, number | null],
+        ordered: string,
+        promised: string,
+        arrived: string | null,
+      ) => ({
+        leadId,
+        supplierId,
+        part: 'Part',
+        quotedCost: costs[0],
+        actualCost: costs[1],
+        step: arrived ? ('arrived' as const) : ('ordered' as const),
+        promisedDate: promised,
+        orderedAt: new Date(ordered),
+        arrivedAt: arrived ? new Date(arrived) : null,
+        readyAt: null,
+        doneAt: null,
+        createdAt: new Date(ordered),
+      });
+      const [one, two, three] = [await order(10_000), await order(20_000), await order(8_000)];
+      await insertLinesAsTheyStand(db, [
+        // on time (arrived the 4th, promised the 4th), 2 days 4 hours
+        line(one, prairie, [6_000, 6_500], '2026-11-02T16:00:00Z', '2026-11-04', '2026-11-04T20:00:00Z'),
+        // a day late, 2 days
+        line(two, prairie, [12_000, 11_000], '2026-11-10T16:00:00Z', '2026-11-11', '2026-11-12T16:00:00Z'),
+        // an order of two parts, one without its actual cost yet: no margin made for October
+        line(three, westman, [2_000, 2_500], '2026-10-28T16:00:00Z', '2026-11-02', '2026-11-01T16:00:00Z'),
+        line(three, westman, [2_000, null], '2026-10-28T17:00:00Z', '2026-11-03', null),
+      ]);
+
+      const i = await services.insights.insights('30d');
+      expect(i.orders.margins).toEqual([
+        { month: '2026-10', orders: 1, quoted: 0.5, actual: null },
+        { month: '2026-11', orders: 2, quoted: 0.4, actual: expect.closeTo(12_500 / 30_000, 9) },
+      ]);
+      expect(i.orders.suppliers).toEqual([
+        {
+          supplier: 'Prairie Hydraulics',
+          arrived: 2,
+          onTime: 0.5,
+          medianDays: expect.closeTo((2 + 2 + 4 / 24) / 2, 9),
+        },
+        { supplier: 'Westman Ag Parts', arrived: 1, onTime: 1, medianDays: 4 },
+      ]);
+      expect(marginSummary(i.orders.margins)).toBe(
+        'Over 2 orders, the margin made was 42%, 1.7 points better than quoted (40%).',
+      );
+      expect(suppliersSummary(i.orders.suppliers)).toBe(
+        '3 parts arrived from 2 suppliers; least on time: Prairie Hydraulics (50%).',
+      );
+      const { csv } = await services.insights.insightsCsv('30d');
+      expect(csv).toContain('Margin quoted and made per month,2026-11,Actual margin,0.4167,fraction');
+      expect(csv).toContain(
+        'Suppliers: on time and how long,2026-10-27 to 2026-11-25,Prairie Hydraulics: on time,0.5,fraction',
+      );
     });
   });
 });

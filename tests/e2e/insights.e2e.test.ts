@@ -20,6 +20,9 @@ const CHARTS = [
   'From request to fulfilled',
   'Response time',
   'Revenue per month',
+  // what orders really earned, and how the suppliers delivered (issue 29)
+  'Margin quoted and made per month',
+  'Suppliers: on time and how long',
   'Quote-button clicks per week',
   'Lost leads by reason',
 ];

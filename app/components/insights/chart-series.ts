@@ -31,6 +31,9 @@ export const SERIES_COLOURS = {
   promised: COLOURS.green,
   revenue: COLOURS.slate,
   profit: COLOURS.green,
+  quotedMargin: COLOURS.slate,
+  actualMargin: COLOURS.green,
+  onTime: COLOURS.blue,
 } as const;
 
 /** The quote buttons the site has, each with its colour. */

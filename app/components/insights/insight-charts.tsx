@@ -9,12 +9,14 @@ import {
   INSIGHTS_TEXT,
   leadsSummary,
   lostSummary,
+  marginSummary,
   minutesLabel,
   monthLabel,
   percentLabel,
   rate,
   responseSummary,
   revenueSummary,
+  suppliersSummary,
   topSummary,
   weekLabel,
   type Insights,
@@ -194,6 +196,77 @@ export function RevenueChart({ revenue }: { revenue: Insights['revenue'] }) {
         format={(value) => dollars(value * 100)}
         axisWidth={64}
         whole={false}
+      />
+    </ChartCard>
+  );
+}
+
+/** Per month, the margin the quotes counted on and the margin the orders made (issue 29). */
+export function MarginChart({ margins }: { margins: Insights['orders']['margins'] }) {
+  return (
+    <ChartCard
+      title={INSIGHTS_TEXT.marginTitle}
+      summary={marginSummary(margins)}
+      empty={margins.every((m) => m.orders === 0)}
+      columns={[
+        { label: 'Month' },
+        { label: 'Orders', numeric: true },
+        { label: 'Quoted margin', numeric: true },
+        { label: 'Margin made', numeric: true },
+      ]}
+      rows={margins.map((m) => [
+        monthLabel(m.month),
+        m.orders,
+        percentLabel(m.quoted),
+        percentLabel(m.actual),
+      ])}
+      legend={[
+        { name: 'Quoted margin', colour: SERIES_COLOURS.quotedMargin, line: 'dashed' },
+        { name: 'Margin made', colour: SERIES_COLOURS.actualMargin, line: 'solid' },
+      ]}
+    >
+      <PeriodLines
+        labels={margins.map((m) => monthLabel(m.month))}
+        series={[
+          { key: 'quoted', name: 'Quoted margin', colour: SERIES_COLOURS.quotedMargin, dashed: true },
+          { key: 'actual', name: 'Margin made', colour: SERIES_COLOURS.actualMargin },
+        ]}
+        values={margins.map((m) => [
+          m.quoted === null ? null : Math.round(m.quoted * 100),
+          m.actual === null ? null : Math.round(m.actual * 100),
+        ])}
+        height={HEIGHT}
+        format={(value) => `${value}%`}
+      />
+    </ChartCard>
+  );
+}
+
+/** Per supplier: parts arrived, how many by the promised day, the median days they took (issue 29). */
+export function SuppliersChart({ suppliers }: { suppliers: Insights['orders']['suppliers'] }) {
+  return (
+    <ChartCard
+      title={INSIGHTS_TEXT.suppliersTitle}
+      summary={suppliersSummary(suppliers)}
+      empty={suppliers.length === 0}
+      chartHeight={Math.max(160, suppliers.length * 40 + 40)}
+      columns={[
+        { label: 'Supplier' },
+        { label: 'Parts arrived', numeric: true },
+        { label: 'On time', numeric: true },
+        { label: 'Median days', numeric: true },
+      ]}
+      rows={suppliers.map((s) => [
+        s.supplier,
+        s.arrived,
+        percentLabel(s.onTime),
+        s.medianDays === null ? '–' : s.medianDays.toFixed(1),
+      ])}
+    >
+      <RowBars
+        rows={suppliers.map((s) => ({ name: s.supplier, value: Math.round((s.onTime ?? 0) * 100) }))}
+        colour={SERIES_COLOURS.onTime}
+        labelWidth={160}
       />
     </ChartCard>
   );

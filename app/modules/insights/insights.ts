@@ -58,6 +58,23 @@ export type MonthRevenue = {
   margin: number | null;
 };
 
+/**
+ * What the month's orders really earned (issue 29): the margin quoted (sell price against the cost
+ * the quote counted on) and the margin made (against what the parts really cost), over the orders
+ * whose every part has its actual cost. Fractions; null without such orders.
+ */
+export type MonthMargin = { month: string; orders: number; quoted: number | null; actual: number | null };
+
+/** A supplier's parts that arrived in the range: on time (by the promised day) and how long they took. */
+export type SupplierFigures = {
+  supplier: string;
+  arrived: number;
+  /** arrived by the promised date, of those with one (fraction) */
+  onTime: number | null;
+  /** median days from ordered to arrived */
+  medianDays: number | null;
+};
+
 export type WeekClicks = { week: string; total: number; byLocation: Record<string, number> };
 
 export type Ranked = { key: string; label: string; count: number };
@@ -75,6 +92,8 @@ export type Insights = {
   lostReasons: LostReason[];
   response: ResponseFigures & { weeks: WeekResponse[] };
   revenue: { orders: number; revenue: number; profit: number; margin: number | null; months: MonthRevenue[] };
+  /** what the orders really earned, and how the suppliers delivered (issue 29) */
+  orders: { margins: MonthMargin[]; suppliers: SupplierFigures[] };
   clicks: { total: number; perLead: number | null; locations: string[]; weeks: WeekClicks[] };
   top: { categories: Ranked[]; equipment: Ranked[]; cities: RankedCity[] };
 };
@@ -170,6 +189,8 @@ export const INSIGHTS_TEXT = {
   lostTitle: 'Lost leads by reason',
   responseTitle: 'Response time',
   revenueTitle: 'Revenue per month',
+  marginTitle: 'Margin quoted and made per month',
+  suppliersTitle: 'Suppliers: on time and how long',
   clicksTitle: 'Quote-button clicks per week',
   topTitle: 'Most requested',
   noReason: 'No reason given',
@@ -214,6 +235,31 @@ export function responseSummary(r: ResponseFigures, promised = PROMISED_RESPONSE
         ? `${-diff} min better than promised`
         : `${diff} min slower than promised`;
   return `Median response ${minutes(median)}, ${verdict}; 9 in 10 quotes within ${minutes(r.p90 ?? median)}.`;
+}
+
+export function marginSummary(margins: readonly MonthMargin[]): string {
+  const known = margins.filter((m) => m.quoted !== null && m.actual !== null);
+  if (!known.length) return 'No orders with their parts costed in this range.';
+  const orders = known.reduce((s, m) => s + m.orders, 0);
+  const avg = (pick: (m: MonthMargin) => number) =>
+    known.reduce((s, m) => s + pick(m) * m.orders, 0) / Math.max(1, orders);
+  const quoted = avg((m) => m.quoted!);
+  const actual = avg((m) => m.actual!);
+  const diff = Math.round((actual - quoted) * 1000) / 10;
+  const verdict =
+    diff === 0
+      ? 'as quoted'
+      : diff > 0
+        ? `${diff} points better than quoted`
+        : `${-diff} points below what was quoted`;
+  return `Over ${count(orders, 'order')}, the margin made was ${percent(actual)}, ${verdict} (${percent(quoted)}).`;
+}
+
+export function suppliersSummary(suppliers: readonly SupplierFigures[]): string {
+  const arrived = suppliers.reduce((s, x) => s + x.arrived, 0);
+  if (!arrived) return 'No parts arrived in this range.';
+  const late = [...suppliers].filter((s) => s.onTime !== null).sort((a, b) => a.onTime! - b.onTime!)[0];
+  return `${count(arrived, 'part')} arrived from ${count(suppliers.length, 'supplier')}${late ? `; least on time: ${late.supplier} (${percent(late.onTime!)})` : ''}.`;
 }
 
 export function revenueSummary(r: Insights['revenue'], money: (cents: number) => string): string {
@@ -314,6 +360,27 @@ export function insightsCsvRows(i: Insights): CsvRow[] {
     rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Margin', rounded(m.margin, 4), 'fraction']);
   }
   rows.push([INSIGHTS_TEXT.revenueTitle, range, 'Average margin', rounded(i.revenue.margin, 4), 'fraction']);
+  for (const m of i.orders.margins) {
+    rows.push([INSIGHTS_TEXT.marginTitle, m.month, 'Quoted margin', rounded(m.quoted, 4), 'fraction']);
+    rows.push([INSIGHTS_TEXT.marginTitle, m.month, 'Actual margin', rounded(m.actual, 4), 'fraction']);
+  }
+  for (const s of i.orders.suppliers) {
+    rows.push([INSIGHTS_TEXT.suppliersTitle, range, `${s.supplier}: parts arrived`, s.arrived, 'parts']);
+    rows.push([
+      INSIGHTS_TEXT.suppliersTitle,
+      range,
+      `${s.supplier}: on time`,
+      rounded(s.onTime, 4),
+      'fraction',
+    ]);
+    rows.push([
+      INSIGHTS_TEXT.suppliersTitle,
+      range,
+      `${s.supplier}: median days`,
+      rounded(s.medianDays, 1),
+      'days',
+    ]);
+  }
   for (const w of i.clicks.weeks) {
     for (const location of i.clicks.locations) {
       rows.push([

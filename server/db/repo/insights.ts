@@ -271,3 +271,85 @@ export async function countLeadsBy(
     .execute();
   return rows.map((r) => ({ key: String(r.key), count: num(r.n) }));
 }
+
+/**
+ * What the orders placed in the range earned (issue 29), per period of their first part ordered:
+ * the sell price, the cost the quote counted on (the lines' quoted costs) and, over the orders
+ * whose every line has its actual cost, what the parts really cost.
+ */
+export async function orderMarginsByPeriod(
+  db: Kysely<DB>,
+  range: Bounds,
+  periods: readonly Bounds[],
+): Promise<
+  {
+    period: number;
+    orders: number;
+    revenue: number;
+    quotedCost: number;
+    costedRevenue: number;
+    actualCost: number;
+  }[]
+> {
+  const { rows } = await sql<{
+    period: number;
+    orders: number;
+    revenue: number;
+    quoted: number;
+    costed: number;
+    actual: number;
+  }>`
+    with o as (
+      select l.sell_price as sell, min(ol.ordered_at) as ordered_at,
+        sum(ol.quoted_cost) as quoted, sum(ol.actual_cost) as actual,
+        count(ol.actual_cost) as with_cost, count(*) as parts
+      from order_lines ol
+      join leads l on l.id = ol.lead_id
+      where ol.ordered_at >= ${iso(range.start)} and ol.ordered_at < ${iso(range.end)}
+        and l.sell_price is not null
+      group by ol.lead_id, l.sell_price
+    )
+    select period, count(*) as orders, coalesce(sum(sell), 0) as revenue,
+      coalesce(sum(quoted), 0) as quoted,
+      coalesce(sum(case when with_cost = parts then sell end), 0) as costed,
+      coalesce(sum(case when with_cost = parts then actual end), 0) as actual
+    from (
+      select ${periodIndex('ordered_at', periods)} as period, sell, quoted, actual, with_cost, parts
+      from o
+    ) t
+    group by period`.execute(db);
+  return rows.map((r) => ({
+    period: num(r.period),
+    orders: num(r.orders),
+    revenue: num(r.revenue),
+    quotedCost: num(r.quoted),
+    costedRevenue: num(r.costed),
+    actualCost: num(r.actual),
+  }));
+}
+
+/** The parts that arrived in the range, with their supplier, order time and promised day. */
+export async function arrivalsBySupplier(
+  db: Kysely<DB>,
+  range: Bounds,
+): Promise<{ supplier: string; orderedAt: Date; arrivedAt: Date; promisedDate: string | null }[]> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .innerJoin('suppliers', 'suppliers.id', 'order_lines.supplier_id')
+    .select([
+      'suppliers.name',
+      'order_lines.ordered_at',
+      'order_lines.arrived_at',
+      'order_lines.promised_date',
+    ])
+    .where('order_lines.arrived_at', '>=', iso(range.start))
+    .where('order_lines.arrived_at', '<', iso(range.end))
+    .where('order_lines.ordered_at', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    supplier: r.name,
+    orderedAt: new Date(r.ordered_at!),
+    arrivedAt: new Date(r.arrived_at!),
+    promisedDate: r.promised_date,
+  }));
+}
