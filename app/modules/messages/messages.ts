@@ -9,6 +9,7 @@ import { CONVERSATION_TEXT } from '../leads/lead-admin.ts';
 import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '../leads/lead-request.ts';
 import type { LeadRequest } from '../leads/lead-request.schema.ts';
 import { formatPhone } from '../site/phone.ts';
+import { HOURS_IN_A_LINE, REPLY_PROMISE } from '../site/site.ts';
 
 /** The actor of lead events a customer causes by text. */
 export const SMS_ACTOR = 'customer (SMS)';
@@ -57,7 +58,7 @@ export function smsReplies(site: Site) {
   const phone = formatPhone(site.phone);
   return {
     newRequest: (caseNumber: string, url: string) =>
-      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: ${url} Reply STOP to opt out.`,
+      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you ${REPLY_PROMISE} (${HOURS_IN_A_LINE}). Follow it here: ${url} Reply STOP to opt out.`,
     /** `expected`: the day the part should be here (issue 29), e.g. 'Tuesday, December 1' */
     ordered: (caseNumber: string, expected?: string) =>
       expected

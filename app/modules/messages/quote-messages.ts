@@ -8,6 +8,7 @@
 import { optionLabel, type QuoteOption } from '../quotes/quote.ts';
 import { formatMoney } from '../site/money.ts';
 import { formatPhone } from '../site/phone.ts';
+import { HOURS_IN_A_LINE, REPLY_PROMISE } from '../site/site.ts';
 
 type Site = { name: string; phone: string };
 
@@ -154,7 +155,7 @@ export function requestConfirmationText(input: {
   url: string;
 }): string {
   return toGsm7(
-    `${input.siteName}: Thanks, we got your request ${input.caseNumber}. We reply within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: ${input.url} Reply STOP to opt out.`,
+    `${input.siteName}: Thanks, we got your request ${input.caseNumber}. We reply ${REPLY_PROMISE} (${HOURS_IN_A_LINE}). Follow it here: ${input.url} Reply STOP to opt out.`,
   );
 }
 
@@ -170,7 +171,7 @@ export function requestConfirmationEmail(input: {
     body: [
       `Hello ${input.name},`,
       '',
-      `Thanks, we got your request ${input.caseNumber}. We reply within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT).`,
+      `Thanks, we got your request ${input.caseNumber}. We reply ${REPLY_PROMISE} (${HOURS_IN_A_LINE}).`,
       '',
       `Your request, its photos and our quote are on this private page: ${input.url}`,
       '',

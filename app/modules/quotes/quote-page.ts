@@ -4,6 +4,7 @@
  * of the phone: links get forwarded. Pure.
  */
 import type { CustomerOrder } from '../orders/tracker.ts';
+import { REPLY_PROMISE } from '../site/site.ts';
 
 export type QuotePageState =
   /** no quote yet (or a new one is being prepared): the request and 'We're on it' */
@@ -72,7 +73,7 @@ export const QUOTE_PAGE_TEXT = {
   title: (caseNumber: string) => `Your request ${caseNumber}`,
   description: 'Your private quote page: the request, its photos and our quote.',
   onIt: "We're on it",
-  replyOpen: 'We reply within 20 minutes during business hours.',
+  replyOpen: `We reply ${REPLY_PROMISE}.`,
   replyClosed: (when: string) => `We're closed right now; we open ${when} and reply first thing.`,
   renewing: 'We are preparing a new quote for you. You will get a text when it is ready.',
   yourPart: 'Is this your part?',
@@ -95,7 +96,7 @@ export const QUOTE_PAGE_TEXT = {
   declined: 'Quote declined',
   declinedBody: 'Thanks for letting us know. Text us a photo any time you need another part.',
   ask: 'Ask a question',
-  askHint: 'We answer by text, usually within 20 minutes during business hours.',
+  askHint: `We answer by text, usually ${REPLY_PROMISE}.`,
   send: 'Send question',
   sent: 'Question sent',
 } as const;

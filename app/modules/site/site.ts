@@ -55,6 +55,8 @@ export function hoursLines(hours: typeof BUSINESS_HOURS): string[] {
 export const HOME_HOURS: readonly string[] = hoursLines(BUSINESS_HOURS);
 /** The footer's reading (SPEC §1: the weekday hours only). */
 export const FOOTER_HOURS = HOME_HOURS[0]!;
+/** The hours in a text message's few words: 'Mon-Fri 7AM-6PM, Sat 8AM-4PM CT'. */
+export const HOURS_IN_A_LINE = `${HOME_HOURS.map((line) => line.replace(/ CT$/, '')).join(', ')} CT`;
 
 /** SPEC §9: the promised contact time, in business hours. */
 export const REPLY_PROMISE_MINUTES = 20;
