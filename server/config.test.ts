@@ -105,7 +105,7 @@ describe('loadConfig', () => {
       expect(problemsOf({ TEXT_QUIET_HOURS: day })).toEqual([
         `TEXT_QUIET_HOURS must be an evening hour then a morning hour, such as 20-8 (got "${day}")`,
       ]);
-    expect(loadConfig({}).pickupAddress).toBe('Our Winnipeg counter: call us for directions');
+    expect(loadConfig({}).pickupAddress).toBe('our Winnipeg counter (call us for directions)');
   });
 
   it('treats blank variables as unset', () => {

@@ -73,7 +73,7 @@ const envSchema = z.object({
     .trim()
     .min(1, 'must not be empty')
     .max(200, 'must be at most 200 characters')
-    .default('Our Winnipeg counter: call us for directions'),
+    .default('our Winnipeg counter (call us for directions)'),
   SEED_DEMO: booleanFlag.optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
   TWILIO_ACCOUNT_SID: z
