@@ -219,11 +219,13 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   // the search box's text is the user's; the search itself is the URL's (?q=), 300 ms after typing
   const query = (searchParams.get('q') ?? '').trim();
   const [searchText, setSearchText] = useState(query);
-  const [seen, setSeen] = useState(location.key);
-  if (location.key !== seen) {
-    setSeen(location.key);
+  const [seenQuery, setSeenQuery] = useState(query);
+  if (query !== seenQuery) {
+    setSeenQuery(query);
     // an address the box did not ask for (a link, Back) shows what it searches; one the box asked
-    // for may arrive while more is being typed, and must not take those letters away
+    // for may arrive while more is being typed, and must not take those letters away. An address
+    // with the same search (another status, more cards) leaves the box alone: letters typed while
+    // it arrives stay.
     const fromBox = (location.state as { searchBox?: true } | null)?.searchBox === true;
     if (!fromBox && searchText.trim() !== query) setSearchText(query);
   }
