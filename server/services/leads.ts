@@ -30,6 +30,7 @@ import {
   NotAnImageError,
   PixelBudget,
   PixelBudgetExceeded,
+  type PixelTurn,
   REQUEST_PIXEL_BUDGET,
   UploadTooLargeError,
   type ImageInput,
@@ -87,9 +88,9 @@ export function leadsService(
    * Runs one photo through the image pipeline. Throws AppError 400 '{file} is not an image file'
    * for anything that does not decode as a photo.
    */
-  async function preparePhoto(input: ImageInput, name: string, budget?: PixelBudget): Promise<PreparedPhoto> {
+  async function preparePhoto(input: ImageInput, name: string, turn?: PixelTurn): Promise<PreparedPhoto> {
     try {
-      return await files.prepareImage(input, { ...LEAD_PHOTO_IMAGE, budget });
+      return await files.prepareImage(input, { ...LEAD_PHOTO_IMAGE, turn });
     } catch (err) {
       if (err instanceof PixelBudgetExceeded) {
         logger.info({ file: name, reason: err.message }, 'lead photo over the request pixel budget');
@@ -197,16 +198,19 @@ export function leadsService(
       budget?: PixelBudget,
     ): Promise<PreparedPhoto> {
       const name = displayFileName(fileName);
+      // its place in the budget's line now, as it arrives, before the upload's variable time
+      const turn = budget?.turn();
       let upload;
       try {
         upload = await files.receiveUpload(stream, { maxBytes: PHOTO_RULES.maxBytes });
       } catch (err) {
+        turn?.done();
         if (err instanceof UploadTooLargeError)
           throw new AppError(413, PHOTO_MESSAGES.tooLarge(name), { cause: err });
         throw err;
       }
       try {
-        return await preparePhoto(upload, name, budget);
+        return await preparePhoto(upload, name, turn);
       } finally {
         await upload.dispose();
       }

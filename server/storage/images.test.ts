@@ -160,27 +160,42 @@ describe('one request of large images beside another request (decision 0096)', (
     const customer = new PixelBudget(1e12);
     const done: string[] = [];
     const track = (name: string, work: Promise<unknown>) => work.then(() => done.push(name));
-    const first = [1, 2, 3].map((n) => track(`large ${n}`, processImage(large, { budget: bombs })));
+    const first = [1, 2, 3].map((n) => track(`large ${n}`, processImage(large, { turn: bombs.turn() })));
     // the customer's photo arrives while the first large one decodes and two more wait
     await new Promise((resolve) => setImmediate(resolve));
-    const mine = track('customer', processImage(small, { budget: customer }));
+    const mine = track('customer', processImage(small, { turn: customer.turn() }));
     await Promise.all([...first, mine]);
     // first come first served would give large 1, 2, 3, customer
     expect(done).toEqual(['large 1', 'customer', 'large 2', 'large 3']);
   });
 
+  it('counts the images of a request in the order they arrived, whichever is ready first', async () => {
+    const image = await png(4000, 3000); // 12 MP
+    const budget = new PixelBudget(20_000_000);
+    const first = budget.turn();
+    const dropped = budget.turn(); // an upload that failed before it was decoded
+    const third = budget.turn();
+    // the third is ready at once; the first only after its (slow) upload
+    const late = processImage(image, { turn: third });
+    dropped.done();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(processImage(image, { turn: first })).resolves.toMatchObject({ width: 2560 });
+    await expect(late).rejects.toBeInstanceOf(PixelBudgetExceeded);
+    expect(budget.remaining).toBe(8_000_000);
+  });
+
   it('refuses the image that takes a request past its pixel budget, read from the header', async () => {
     const image = await png(4000, 3000); // 12 MP
     const budget = new PixelBudget(30_000_000);
-    await processImage(image, { budget });
-    await processImage(image, { budget });
+    await processImage(image, { turn: budget.turn() });
+    await processImage(image, { turn: budget.turn() });
     expect(budget.remaining).toBe(6_000_000);
-    const refused = processImage(image, { budget });
+    const refused = processImage(image, { turn: budget.turn() });
     await expect(refused).rejects.toBeInstanceOf(PixelBudgetExceeded);
     await expect(refused).rejects.not.toBeInstanceOf(NotAnImageError);
     expect(budget.remaining).toBe(6_000_000);
     // another request has its own budget
-    await expect(processImage(image, { budget: new PixelBudget(30_000_000) })).resolves.toMatchObject({
+    await expect(processImage(image, { turn: new PixelBudget(30_000_000).turn() })).resolves.toMatchObject({
       width: expect.any(Number),
     });
   });

@@ -24,8 +24,12 @@ export type ImageOptions = {
   quality?: number;
   /** Inputs with more pixels than this are refused (decompression bombs). */
   maxInputPixels?: number;
-  /** The request's pixel budget and place in the decode queue (one per request); none: no budget */
-  budget?: PixelBudget;
+  /**
+   * The image's turn in its request's pixel budget (PixelBudget.turn, taken as it arrives): it
+   * counts its pixels after the request's earlier images, and shares their place in the decode
+   * queue. None: no budget.
+   */
+  turn?: PixelTurn;
 };
 
 export type ProcessedImage = {
@@ -43,7 +47,7 @@ export const IMAGE_DEFAULTS = {
   quality: 82,
   // 120 MP: above every phone camera's normal mode; a bigger picture is not a photo of a part
   maxInputPixels: 120_000_000,
-} as const satisfies Required<Omit<ImageOptions, 'budget'>>;
+} as const satisfies Required<Omit<ImageOptions, 'turn'>>;
 
 /** Raster formats a person's camera or screenshot tool produces. SVG (script-capable), PDF and the rest are refused. */
 const ACCEPTED_INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif']);
@@ -71,8 +75,24 @@ sharp.cache(false);
  */
 export class PixelBudget {
   remaining: number;
+  /** Settles once the image given the last turn has counted its pixels, or dropped out. */
+  #last: Promise<void> = Promise.resolve();
   constructor(pixels: number) {
     this.remaining = pixels;
+  }
+  /**
+   * An image's place in line, taken the moment it arrives: the request's images count their
+   * pixels in the order they arrived, however long each takes to upload and scan, so the one
+   * refused is the one that goes past the budget. `done` (idempotent) must be called once the
+   * image has counted its pixels or will not.
+   */
+  turn(): PixelTurn {
+    const before = this.#last;
+    let done!: () => void;
+    const counted = new Promise<void>((resolve) => (done = resolve));
+    // an image that drops out early still lets the next one go only after all before it
+    this.#last = Promise.all([before, counted]).then(() => undefined);
+    return { budget: this, before, done };
   }
   /** Takes `pixels` from the budget; false (and nothing taken) when they do not fit. */
   take(pixels: number): boolean {
@@ -82,6 +102,8 @@ export class PixelBudget {
   }
 }
 export const REQUEST_PIXEL_BUDGET = 150_000_000;
+
+export type PixelTurn = { budget: PixelBudget; before: Promise<void>; done: () => void };
 
 /** The image would take the request past its pixel budget; the message is for the log. */
 export class PixelBudgetExceeded extends Error {
@@ -181,27 +203,38 @@ export async function processImage(
   input: Buffer | string,
   options: ImageOptions = {},
 ): Promise<ProcessedImage> {
-  const { maxEdge, format, quality, maxInputPixels, budget } = { ...IMAGE_DEFAULTS, ...options };
-  if (typeof input !== 'string' && input.length === 0) throw new NotAnImageError('empty file');
-  const active =
-    typeof input === 'string' ? await fileCarriesActiveContent(input) : carriesActiveContent(input);
-  if (active) throw new NotAnImageError('markup or script inside the file');
+  const { maxEdge, format, quality, maxInputPixels, turn } = { ...IMAGE_DEFAULTS, ...options };
+  try {
+    if (typeof input !== 'string' && input.length === 0) throw new NotAnImageError('empty file');
+    const active =
+      typeof input === 'string' ? await fileCarriesActiveContent(input) : carriesActiveContent(input);
+    if (active) throw new NotAnImageError('markup or script inside the file');
+    // the request's earlier images first (they never wait for a later one: no deadlock on the slot)
+    if (turn) await turn.before;
+  } catch (err) {
+    turn?.done();
+    throw err;
+  }
 
-  return withImageSlot(budget ?? {}, async () => {
+  return withImageSlot(turn?.budget ?? {}, async () => {
     const open = () => sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, pages: 1 });
-    let metadata: Metadata;
     try {
-      metadata = await open().metadata();
-    } catch (err) {
-      throw new NotAnImageError(`not decodable: ${(err as Error).message}`);
-    }
-    if (!ACCEPTED_INPUT_FORMATS.has(metadata.format ?? '')) {
-      throw new NotAnImageError(`format ${metadata.format ?? 'unknown'} is not accepted`);
-    }
-    // read from the header: a request's pixels are counted before any of them is decoded
-    const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-    if (budget && !budget.take(pixels)) {
-      throw new PixelBudgetExceeded(`${pixels} pixels exceed what is left of the request's budget`);
+      let metadata: Metadata;
+      try {
+        metadata = await open().metadata();
+      } catch (err) {
+        throw new NotAnImageError(`not decodable: ${(err as Error).message}`);
+      }
+      if (!ACCEPTED_INPUT_FORMATS.has(metadata.format ?? '')) {
+        throw new NotAnImageError(`format ${metadata.format ?? 'unknown'} is not accepted`);
+      }
+      // read from the header: a request's pixels are counted before any of them is decoded
+      const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
+      if (turn && !turn.budget.take(pixels)) {
+        throw new PixelBudgetExceeded(`${pixels} pixels exceed what is left of the request's budget`);
+      }
+    } finally {
+      turn?.done();
     }
     const pipeline = open()
       .rotate() // apply the EXIF orientation to the pixels, since the EXIF itself is dropped

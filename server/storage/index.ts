@@ -25,6 +25,7 @@ export {
   NotAnImageError,
   PixelBudget,
   PixelBudgetExceeded,
+  type PixelTurn,
   REQUEST_PIXEL_BUDGET,
   type ImageOptions,
 } from './images.ts';
