@@ -1,15 +1,17 @@
 /**
  * `npm test`: every check of the project, side by side where they can be (issue 27 item 6).
  *
- *   typecheck ──────────┐
- *   lint ───────────────┤ at once (each one's output printed whole as it ends, never interleaved)
- *   unit ───────────────┤
- *   build ──► server ───┴──► e2e (the browser tests, streamed)
+ *   typecheck ──────────────┐
+ *   lint ───────────────────┤ at once (each one's output printed whole as it ends, never interleaved)
+ *   unit ───────────────────┤
+ *   build ──► server ──► e2e ┘ (the browser tests, streamed)
  *
  * The unit and HTTP tests leave much of the machine idle (waiting on PostgreSQL, servers, timers),
  * so the typecheck, the lint, the production build and the tests that run it as a process without
- * a browser (tests/server/, vitest.server.config.ts) fit beside them. The browser tests start
- * after them: they have the machine's cores to themselves (two workers, vitest.e2e.config.ts).
+ * a browser (tests/server/, vitest.server.config.ts) fit beside them. The browser tests start once
+ * the server tests are done (two workers, vitest.e2e.config.ts): by then the typecheck and the lint
+ * are over, and the unit tests' last minute, mostly waiting, leaves room beside them (waiting for
+ * the unit tests too cost that minute: docs/performance.md).
  * If a check fails, the ones already running finish and the ones waiting do not start
  * (--keep-going starts them anyway, to see every failure in one run).
  * The last line counts every test that ran and every check that failed outside a test
@@ -43,7 +45,7 @@ const PHASES: Phase[] = [
   { name: 'unit', scripts: ['test:unit'] },
   { name: 'build', scripts: ['test:build'] },
   { name: 'server', scripts: ['test:server'], needs: ['build'] },
-  { name: 'e2e', scripts: ['test:browser'], needs: ['build'], after: ['unit', 'server'], stream: true },
+  { name: 'e2e', scripts: ['test:browser'], needs: ['build'], after: ['server'], stream: true },
 ];
 
 type Result = { status: 'passed' | 'failed' | 'not run'; ms: number; output: string };
