@@ -108,6 +108,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).pickupAddress).toBe('our Winnipeg counter (call us for directions)');
   });
 
+  it('counts a message still sending after SEND_INTERRUPTED_AFTER_SECONDS (default 10 minutes) as cut off', () => {
+    expect(loadConfig({}).sendInterruptedAfterMs).toBe(600_000);
+    expect(loadConfig({ SEND_INTERRUPTED_AFTER_SECONDS: '90' }).sendInterruptedAfterMs).toBe(90_000);
+    expect(problemsOf({ SEND_INTERRUPTED_AFTER_SECONDS: '0' })).toEqual([
+      'SEND_INTERRUPTED_AFTER_SECONDS must be at least 1 (got "0")',
+    ]);
+    expect(problemsOf({ SEND_INTERRUPTED_AFTER_SECONDS: 'soon' })).toEqual([
+      'SEND_INTERRUPTED_AFTER_SECONDS must be a number of seconds (got "soon")',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', SITE_NAME: '  ' }).port).toBe(3000);
   });

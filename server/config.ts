@@ -68,6 +68,12 @@ const envSchema = z.object({
       'must be an evening hour then a morning hour, such as 20-8',
     )
     .default('20-8'),
+  SEND_INTERRUPTED_AFTER_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(600),
   PICKUP_ADDRESS: z
     .string()
     .trim()
@@ -138,6 +144,12 @@ export type Config = Readonly<{
   site: { name: string; phone: string; email: string };
   /** where customers pick up their parts, as the order tracker shows it (issue 29) */
   pickupAddress: string;
+  /**
+   * A message still 'sending' this long after it was handed to its provider was cut off by a
+   * crash (SEND_INTERRUPTED_AFTER_SECONDS): an e-mail goes again, a text only if Twilio never got
+   * it (server/messaging/worker.ts). Keep it well above a send's 15 s limit.
+   */
+  sendInterruptedAfterMs: number;
   /** the night hours in which order texts wait for the morning (Winnipeg), or null for none */
   quietHours: { from: number; until: number } | null;
   seedDemo: boolean;
@@ -215,6 +227,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
     site: { name: env.SITE_NAME, phone: env.SITE_PHONE, email: env.SITE_EMAIL },
     pickupAddress: env.PICKUP_ADDRESS,
+    sendInterruptedAfterMs: env.SEND_INTERRUPTED_AFTER_SECONDS * 1000,
     quietHours:
       env.TEXT_QUIET_HOURS === 'off'
         ? null

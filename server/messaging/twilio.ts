@@ -12,7 +12,7 @@ import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { SMS_ERRORS, twilioErrorText } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { Config } from '../config.ts';
-import { SendError, type Sender } from './worker.ts';
+import { SendError, type Sender, type SentLookup } from './worker.ts';
 
 export type TwilioAccount = { accountSid: string; authToken: string; apiBase: string };
 
@@ -108,6 +108,41 @@ export function createTwilioSender(deps: {
     }
     const temporary = res.status >= 500 || res.status === 429 || res.status === 408 || res.status === 401;
     throw new SendError(detail, { retry: temporary });
+  };
+}
+
+/** How far Twilio's clock may be behind ours when matching a text to the moment it was claimed. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** Texts to one number looked at: Twilio lists the newest first. */
+const LOOKUP_PAGE_SIZE = 50;
+
+/**
+ * The `sms` lookup after a crash: GET the Messages list filtered To the customer and From our
+ * number (newest first) and find a text with the same body created since the claim (less a clock
+ * skew). Found: Twilio got it (its sid). Not found: it never did. Any trouble asking throws, and
+ * the worker asks again later. Two texts with one body to one number within minutes are one text
+ * here: the outbox's dedupe keys already keep such twins from being written.
+ */
+export function createTwilioLookup(config: Extract<Config['sms'], { provider: 'twilio' }>): SentLookup {
+  const url = `${config.apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
+  return async (message, claimedAt) => {
+    const to = toE164(message.recipient);
+    if (!to) return undefined; // never sendable, so never sent
+    const query = new URLSearchParams({ To: to, From: config.from, PageSize: String(LOOKUP_PAGE_SIZE) });
+    const res = await fetch(`${url}?${query}`, {
+      headers: { Authorization: basicAuth(config), Accept: 'application/json' },
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`Twilio answered HTTP ${res.status} to the list of messages`);
+    const payload = (await res.json()) as { messages?: unknown };
+    if (!Array.isArray(payload.messages)) throw new Error('Twilio sent no list of messages');
+    const since = claimedAt.getTime() - CLOCK_SKEW_MS;
+    const match = (payload.messages as { sid?: unknown; body?: unknown; date_created?: unknown }[]).find(
+      (m) =>
+        m.body === message.body && typeof m.date_created === 'string' && Date.parse(m.date_created) >= since,
+    );
+    if (!match) return undefined;
+    return { providerId: typeof match.sid === 'string' ? match.sid : undefined };
   };
 }
 

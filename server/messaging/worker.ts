@@ -6,21 +6,26 @@
  * slow or broken provider cannot delay or fail a customer's request.
  *
  * A failure the sender marks as temporary is retried after RETRY_DELAYS_MS; a permanent one fails
- * at once. A row found `sending` after STALE_SENDING_MS (the process died mid-send) is sent again
- * only for e-mail (a duplicate alert is harmless); a text may already have reached the customer, so
- * it is marked failed with a reason staff can act on: a text is never sent twice (decision 0060).
+ * at once. A row found `sending` after `interruptedAfterMs` was cut off by a crash (the process
+ * died mid-send, or was killed). An e-mail is sent again (a duplicate alert is harmless). A text
+ * is sent exactly once (decisions 0060, 0150): the channel's lookup asks the provider whether it
+ * got it since the claim; yes: it is recorded sent, with the provider's id; no: it goes out now;
+ * cannot tell (provider down): asked again at the next run, and after LOOKUP_GIVE_UP_MS it is
+ * marked failed with a reason staff can act on. Every run also starts on a timer (`sweepEveryMs`),
+ * so a dead process's half-sent messages are found without waiting for the next request.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { INTERRUPTED_SMS } from '#app/modules/messages/messages.ts';
 import {
   claimMessage,
-  failStaleMessages,
   listDueMessages,
+  listInterruptedMessages,
   markMessageSent,
   markMessageUnsent,
   nextDueTime,
   requeueStaleMessages,
+  settleInterruptedMessage,
   type Channel,
   type DueMessage,
 } from '../db/repo/outgoing-messages.ts';
@@ -31,6 +36,15 @@ import type { DB } from '../db/schema.ts';
  * error is retried; a SendError says whether to retry, or that the recipient is blocked.
  */
 export type Sender = (message: DueMessage) => Promise<{ providerId?: string }>;
+
+/**
+ * Whether the provider got `message` since it was claimed (`claimedAt`): its record (its id), or
+ * undefined when it never got it. Throws when it cannot tell.
+ */
+export type SentLookup = (
+  message: DueMessage,
+  claimedAt: Date,
+) => Promise<{ providerId?: string } | undefined>;
 
 export class SendError extends Error {
   /** try again later (rate limit, provider down, nothing was sent) */
@@ -47,11 +61,14 @@ export class SendError extends Error {
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempt; after the 5th failure the message is `failed`. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+/** The default of `interruptedAfterMs` (config SEND_INTERRUPTED_AFTER_SECONDS). */
 export const STALE_SENDING_MS = 10 * 60_000;
+/** A half-sent text the provider cannot be asked about for this long is left to staff. */
+export const LOOKUP_GIVE_UP_MS = 24 * 60 * 60_000;
 const BATCH = 20;
-/** Channels whose half-sent messages go out again (at least once) or never (at most once). */
+/** Channels whose half-sent messages go out again (at least once), or only if the provider never got them. */
 const RESEND_AFTER_CRASH: readonly Channel[] = ['email'];
-const NEVER_RESEND: readonly Channel[] = ['sms'];
+const LOOK_UP_AFTER_CRASH: readonly Channel[] = ['sms'];
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
@@ -60,8 +77,13 @@ export function createOutboxWorker(deps: {
   logger: Logger;
   now: () => Date;
   senders: Partial<Record<Channel, Sender>>;
+  /** per channel of LOOK_UP_AFTER_CRASH: how to ask its provider about a half-sent message */
+  lookups?: Partial<Record<Channel, SentLookup>>;
+  interruptedAfterMs?: number;
+  /** start a run this often (none: only when kicked, and for retries) */
+  sweepEveryMs?: number;
 }) {
-  const { db, logger, now, senders } = deps;
+  const { db, logger, now, senders, lookups = {}, interruptedAfterMs = STALE_SENDING_MS } = deps;
   // only channels this worker can send: another channel's rows wait for a worker that can
   const channels = (Object.keys(senders) as Channel[]).filter((c) => senders[c]);
   let running: Promise<{ sent: number; failed: number }> | undefined;
@@ -69,6 +91,8 @@ export function createOutboxWorker(deps: {
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  const sweep = deps.sweepEveryMs ? setInterval(() => worker.kick(), deps.sweepEveryMs) : undefined;
+  sweep?.unref();
 
   async function deliver(message: DueMessage): Promise<'sent' | 'failed' | 'retry' | 'blocked'> {
     const send = senders[message.channel];
@@ -111,14 +135,42 @@ export function createOutboxWorker(deps: {
     retryTimer.unref();
   }
 
+  /**
+   * Texts a dead process left `sending`: each is asked about at its provider and recorded sent,
+   * queued to go now, or (after LOOKUP_GIVE_UP_MS of not knowing, or with no way to ask) failed
+   * for staff. Another process settling the same row first is fine: only the claim seen is settled.
+   */
+  async function settleInterruptedTexts(stale: Date, at: Date): Promise<void> {
+    const found = await listInterruptedMessages(db, LOOK_UP_AFTER_CRASH, stale, BATCH);
+    for (const message of found) {
+      const lookup = lookups[message.channel];
+      const claimedAt = new Date(message.claimedAt);
+      let outcome: Parameters<typeof settleInterruptedMessage>[2];
+      try {
+        if (!lookup) throw new Error(`no way to ask the ${message.channel} provider`);
+        const record = await lookup(message, claimedAt);
+        outcome = record ? { status: 'sent', providerId: record.providerId ?? null } : { status: 'queued' };
+      } catch (err) {
+        const givenUp = !lookup || at.getTime() - claimedAt.getTime() > LOOKUP_GIVE_UP_MS;
+        logger.warn(
+          { messageId: message.id, err: err instanceof Error ? err.message : String(err), givenUp },
+          'could not ask whether an interrupted text was sent',
+        );
+        if (!givenUp) continue;
+        outcome = { status: 'failed', error: INTERRUPTED_SMS };
+      }
+      if (await settleInterruptedMessage(db, message, outcome, at))
+        logger.warn({ messageId: message.id, outcome: outcome.status }, 'text interrupted mid-send settled');
+    }
+  }
+
   async function runOnce(): Promise<{ sent: number; failed: number }> {
     const at = now();
-    const stale = new Date(at.getTime() - STALE_SENDING_MS);
+    const stale = new Date(at.getTime() - interruptedAfterMs);
     // A crash between claiming and recording leaves a row 'sending'. An e-mail goes back to the
-    // queue (at least once); a text may have gone out already, so it is never sent blindly again.
+    // queue (at least once); a text goes again only if its provider never got it (exactly once).
     await requeueStaleMessages(db, RESEND_AFTER_CRASH, stale, at);
-    const interrupted = await failStaleMessages(db, NEVER_RESEND, stale, INTERRUPTED_SMS, at);
-    if (interrupted > 0) logger.warn({ count: interrupted }, 'texts interrupted mid-send marked failed');
+    await settleInterruptedTexts(stale, at);
     let sent = 0;
     let failed = 0;
     for (;;) {
@@ -177,6 +229,7 @@ export function createOutboxWorker(deps: {
       stopped = true;
       if (scheduled) clearImmediate(scheduled);
       if (retryTimer) clearTimeout(retryTimer);
+      if (sweep) clearInterval(sweep);
       scheduled = retryTimer = undefined;
     },
 

@@ -13,12 +13,13 @@ import type { DB } from '../db/schema.ts';
 import { insertMessage, insertMessageOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
 import { isNumberOptedOut, recordOptOut } from '../db/repo/texting.ts';
 import { createSmtpSender } from '../messaging/smtp.ts';
-import { createTwilioSender } from '../messaging/twilio.ts';
+import { createTwilioLookup, createTwilioSender } from '../messaging/twilio.ts';
 import { createOutboxWorker } from '../messaging/worker.ts';
 import type { ServiceDeps } from './context.ts';
 
 /** Delivery of queued messages left from before a restart starts this long after start-up. */
 export const STARTUP_DELIVERY_DELAY_MS = 30_000;
+const SWEEP_EVERY_MS = 60_000;
 
 type Executor = Transaction<DB> | Kysely<DB>;
 
@@ -34,8 +35,18 @@ export function createMessaging(deps: ServiceDeps) {
       isOptedOut: (phone) => isNumberOptedOut(db, phone),
       recordOptOut: (phone, keyword) => recordOptOut(db, phone, keyword, now()),
     });
-  const outbox = createOutboxWorker({ db, logger, now, senders: { email: emailSender, sms: smsSender } });
-  if ((emailSender || smsSender) && config.env !== 'test') {
+  const sends = Boolean(emailSender || smsSender) && config.env !== 'test';
+  const outbox = createOutboxWorker({
+    db,
+    logger,
+    now,
+    senders: { email: emailSender, sms: smsSender },
+    lookups: { sms: twilio && createTwilioLookup(twilio) },
+    interruptedAfterMs: config.sendInterruptedAfterMs,
+    // a run now and then finds what a dead process left half-sent, without waiting for a request
+    sweepEveryMs: sends ? Math.min(SWEEP_EVERY_MS, config.sendInterruptedAfterMs) : undefined,
+  });
+  if (sends) {
     // messages still queued from before a restart: deliver them once the process has settled
     setTimeout(() => outbox.kick(), STARTUP_DELIVERY_DELAY_MS).unref();
   }

@@ -84,7 +84,14 @@ export function postWebhook(
   return req.send(params);
 }
 
-export type SentText = { auth: string | undefined; form: URLSearchParams; path: string };
+/** A text Twilio got: `sid` and `createdAt` are what its list of messages shows of it. */
+export type SentText = {
+  auth: string | undefined;
+  form: URLSearchParams;
+  path: string;
+  sid?: string;
+  createdAt?: Date;
+};
 export type MediaRequest = { path: string; auth: string | undefined };
 type Scripted = { status: number; json: Record<string, unknown> };
 
@@ -100,13 +107,20 @@ const listen = async (server: http.Server) => {
 
 /**
  * Twilio's Messages API and media host on one loopback server. Texts answer 201 with a fresh
- * sid unless `script` holds answers to give first. Media live under /2010-04-01/Accounts/{sid}/
- * and need the account's Basic auth; /cdn/* answers without (where Twilio redirects to).
+ * sid unless `script` holds answers to give first. GET on the Messages list gives the texts got
+ * (To and From filters, newest first, Twilio's RFC 2822 dates) unless `listScript` holds a status
+ * to answer first. Media live under /2010-04-01/Accounts/{sid}/ and need the account's Basic
+ * auth; /cdn/* answers without (where Twilio redirects to).
  */
 export async function startTwilioStandIn() {
   const texts: SentText[] = [];
   const mediaRequests: MediaRequest[] = [];
   const script: Scripted[] = [];
+  const listScript: number[] = [];
+  /** Texts to take and never answer: 'got it' records the text first (Twilio has it), 'lost' does not. */
+  const hangs: ('got it' | 'lost')[] = [];
+  /** The Body of every text posted, whatever the answer (or none). */
+  const posted: string[] = [];
   const media = new Map<string, { type: string; data: Buffer } | { redirect: string }>();
   let counter = 0;
   const server = http.createServer((req, res) => {
@@ -116,6 +130,16 @@ export async function startTwilioStandIn() {
       const path = req.url ?? '';
       const auth = req.headers.authorization;
       if (req.method === 'POST' && path === `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
+        posted.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('Body') ?? '');
+        const hang = hangs.shift();
+        if (hang) {
+          if (hang === 'got it') {
+            const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+            const sid = `SM${(++counter).toString(16).padStart(32, '0')}`;
+            texts.push({ auth, form, path, sid, createdAt: new Date() });
+          }
+          return; // no answer: the sender waits until it gives up or dies
+        }
         texts.push({ auth, form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')), path });
         const answer =
           auth === BASIC_AUTH
@@ -123,8 +147,29 @@ export async function startTwilioStandIn() {
             : { status: 401, json: { code: 20003, message: 'Authenticate' } };
         const sid = `SM${(++counter).toString(16).padStart(32, '0')}`;
         const { status, json } = answer ?? { status: 201, json: { sid, status: 'queued' } };
+        if (!answer) Object.assign(texts.at(-1)!, { sid, createdAt: new Date() });
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(json));
         return;
+      }
+      const [listPath, query] = path.split('?') as [string, string | undefined];
+      if (req.method === 'GET' && listPath === `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
+        if (auth !== BASIC_AUTH) return res.writeHead(401).end();
+        const failure = listScript.shift();
+        if (failure) return res.writeHead(failure, { 'Content-Type': 'application/json' }).end('{}');
+        const filter = new URLSearchParams(query);
+        const messages = texts
+          .filter(
+            (t) =>
+              t.sid && t.form.get('To') === filter.get('To') && t.form.get('From') === filter.get('From'),
+          )
+          .toReversed()
+          .slice(0, Number(filter.get('PageSize') ?? 50))
+          .map((t) => ({
+            sid: t.sid,
+            body: t.form.get('Body'),
+            date_created: t.createdAt!.toUTCString().replace('GMT', '+0000'),
+          }));
+        return res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ messages }));
       }
       if (req.method === 'GET') {
         mediaRequests.push({ path, auth });
@@ -146,11 +191,18 @@ export async function startTwilioStandIn() {
     texts,
     mediaRequests,
     script,
+    listScript,
+    hangs,
+    posted,
     media,
     /** A media path of this account (as Twilio's MediaUrl gives it). */
     mediaPath: (name: string) =>
       `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages/MM${'0'.repeat(32)}/Media/${name}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -343,48 +343,98 @@ eachEngine(
       });
     });
 
-    it('a text left "sending" by a crash is marked failed for staff, never sent again; an e-mail is retried', async () => {
+    it('a text left "sending" by a crash goes out only if Twilio never got it; an e-mail is retried', async () => {
       await settle();
       smtp.received.length = 0;
       const id = await addLead('+12045550166', 'crash@example.com');
-      const stale = new Date(state.clock.getTime() - STALE_SENDING_MS - 60_000).toISOString();
-      const [smsId, emailId] = await state.db.transaction().execute(async (trx) => [
-        await enqueueMessage(
-          trx,
-          {
-            leadId: id,
-            channel: 'sms',
-            recipient: '+12045550166',
-            subject: null,
-            body: 'Half sent',
-            status: 'queued',
-          },
-          state.clock,
-        ),
-        await enqueueMessage(
-          trx,
-          {
-            leadId: id,
-            channel: 'email',
-            recipient: 'crash@example.com',
-            subject: 'Half sent',
-            body: 'Half sent',
-            status: 'queued',
-            audience: 'customer',
-          },
-          state.clock,
-        ),
-      ]);
+      const claimed = new Date(state.clock.getTime() - STALE_SENDING_MS - 60_000);
+      const halfSent = (channel: 'sms' | 'email', body: string) =>
+        state.db.transaction().execute((trx) =>
+          enqueueMessage(
+            trx,
+            channel === 'sms'
+              ? { leadId: id, channel, recipient: '+12045550166', subject: null, body, status: 'queued' }
+              : {
+                  leadId: id,
+                  channel,
+                  recipient: 'crash@example.com',
+                  subject: body,
+                  body,
+                  status: 'queued',
+                  audience: 'customer',
+                },
+            state.clock,
+          ),
+        );
+      const lost = await halfSent('sms', 'Never reached Twilio');
+      const reached = await halfSent('sms', 'Reached Twilio');
+      const emailId = await halfSent('email', 'Half sent');
       await state.db
         .updateTable('outgoing_messages')
-        .set({ status: 'sending', attempts: 1, updated_at: stale })
-        .where('id', 'in', [smsId, emailId])
+        .set({ status: 'sending', attempts: 1, updated_at: claimed.toISOString() })
+        .where('id', 'in', [lost, reached, emailId])
         .execute();
+      // Twilio got the second one a second after it was claimed, then the process died
+      twilio.texts.push({
+        auth: BASIC_AUTH,
+        path: 'the process that died',
+        form: new URLSearchParams({ To: '+12045550166', From: TWILIO_FROM, Body: 'Reached Twilio' }),
+        sid: 'SMdied0000000000000000000000000001',
+        createdAt: new Date(claimed.getTime() + 1000),
+      });
       await state.services.messaging.outbox.runDue();
-      expect(await outRow(smsId)).toMatchObject({ status: 'failed', last_error: INTERRUPTED_SMS });
-      expect(textsTo('+12045550166')).toEqual([]);
+      // each text is with the customer once: the lost one sent now, the other recorded with Twilio's sid
+      expect(textsTo('+12045550166').map((t) => t.form.get('Body'))).toEqual([
+        'Reached Twilio',
+        'Never reached Twilio',
+      ]);
+      expect(await outRow(reached)).toMatchObject({
+        status: 'sent',
+        provider_id: 'SMdied0000000000000000000000000001',
+        attempts: 1,
+      });
+      expect(await outRow(lost)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
       expect(await outRow(emailId)).toMatchObject({ status: 'sent' });
       expect(smtp.received.map((m) => m.to)).toEqual([['crash@example.com']]);
+      await state.services.messaging.outbox.runDue();
+      expect(textsTo('+12045550166')).toHaveLength(2);
+    });
+
+    it('a half-sent text Twilio cannot be asked about waits, and after a day is left to staff, never sent blindly', async () => {
+      await settle();
+      const id = await addLead('+12045550168');
+      const claimed = new Date(state.clock.getTime() - STALE_SENDING_MS - 60_000);
+      const smsId = await state.db
+        .transaction()
+        .execute((trx) =>
+          enqueueMessage(
+            trx,
+            {
+              leadId: id,
+              channel: 'sms',
+              recipient: '+12045550168',
+              subject: null,
+              body: 'Unknown fate',
+              status: 'queued',
+            },
+            state.clock,
+          ),
+        );
+      await state.db
+        .updateTable('outgoing_messages')
+        .set({ status: 'sending', attempts: 1, updated_at: claimed.toISOString() })
+        .where('id', '=', smsId)
+        .execute();
+      twilio.listScript.push(503);
+      await state.services.messaging.outbox.runDue();
+      expect(await outRow(smsId)).toMatchObject({ status: 'sending' });
+      const saved = state.clock;
+      state.clock = new Date(claimed.getTime() + 25 * 3_600_000);
+      twilio.listScript.push(500);
+      await state.services.messaging.outbox.runDue();
+      state.clock = saved;
+      expect(await outRow(smsId)).toMatchObject({ status: 'failed', last_error: INTERRUPTED_SMS });
+      expect(textsTo('+12045550168')).toEqual([]);
       expect((await details(id)).conversation.find((m) => m.channel === 'sms')).toMatchObject({
         status: 'failed',
         error: INTERRUPTED_SMS,

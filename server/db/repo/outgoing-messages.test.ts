@@ -8,7 +8,6 @@ import { eachEngine } from '../../../tests/support/databases.ts';
 import { insertLead } from './leads.ts';
 import {
   claimMessage,
-  failStaleMessages,
   insertMessage,
   listCustomerMessages,
   listDueMessages,
@@ -17,6 +16,8 @@ import {
   nextDueTime,
   recordDeliveryStatus,
   requeueStaleMessages,
+  listInterruptedMessages,
+  settleInterruptedMessage,
   type NewMessage,
 } from './outgoing-messages.ts';
 
@@ -149,25 +150,54 @@ eachEngine('outgoing messages repository', (ctx) => {
     await db.deleteFrom('outgoing_messages').execute();
   });
 
-  it('after a crash: stale e-mail goes back to the queue, a stale text fails with the reason given', async () => {
+  it('after a crash: stale e-mail goes back to the queue; a stale text is listed and settled once, as its claim stood', async () => {
     const { db } = ctx().deps;
     const mail = await insertMessage(db, message({ channel: 'email', recipient: 'staff@example.com' }), T0);
     const text = await insertMessage(db, message(), T0);
+    const other = await insertMessage(db, message(), T0);
     const fresh = await insertMessage(db, message(), T0);
     await claimMessage(db, mail, T0);
     await claimMessage(db, text, T0);
+    await claimMessage(db, other, at(1000));
     await claimMessage(db, fresh, at(10_000));
 
     expect(await requeueStaleMessages(db, ['email'], at(5000), at(20_000))).toBe(1);
-    expect(await failStaleMessages(db, ['sms'], at(5000), 'interrupted', at(20_000))).toBe(1);
     expect(await requeueStaleMessages(db, [], at(5000), at(20_000))).toBe(0);
     expect(await row(mail)).toMatchObject({
       status: 'queued',
       attempts: 1,
       updated_at: at(20_000).toISOString(),
     });
-    expect(await row(text)).toMatchObject({ status: 'failed', last_error: 'interrupted' });
-    expect(await row(fresh)).toMatchObject({ status: 'sending' });
+    // the texts claimed before the limit, oldest claim first; the fresh one is still being sent
+    const stale = await listInterruptedMessages(db, ['sms'], at(5000), 10);
+    expect(stale.map((m) => [m.id, m.claimedAt])).toEqual([
+      [text, T0.toISOString()],
+      [other, at(1000).toISOString()],
+    ]);
+    expect(await listInterruptedMessages(db, ['sms'], at(5000), 1)).toHaveLength(1);
+    expect(await listInterruptedMessages(db, [], at(5000), 10)).toEqual([]);
+
+    // the provider had the first: sent, with its id; a second settling of that claim changes nothing
+    expect(
+      await settleInterruptedMessage(db, stale[0]!, { status: 'sent', providerId: 'SM1' }, at(20_000)),
+    ).toBe(true);
+    expect(await settleInterruptedMessage(db, stale[0]!, { status: 'queued' }, at(21_000))).toBe(false);
+    expect(await row(text)).toMatchObject({ status: 'sent', provider_id: 'SM1', attempts: 1 });
+    // the second was claimed again meanwhile (another process): its old claim is not settled
+    await db.updateTable('outgoing_messages').set({ status: 'queued' }).where('id', '=', other).execute();
+    await claimMessage(db, other, at(22_000));
+    expect(await settleInterruptedMessage(db, stale[1]!, { status: 'queued' }, at(23_000))).toBe(false);
+    expect(await row(other)).toMatchObject({ status: 'sending', attempts: 2 });
+    // later: both still 'sending', oldest claim first. No one can tell about one: failed with the
+    // reason given; the provider never got the other: queued, due now
+    const [early, late] = await listInterruptedMessages(db, ['sms'], at(30_000), 10);
+    expect([early!.id, late!.id]).toEqual([fresh, other]);
+    expect(
+      await settleInterruptedMessage(db, late!, { status: 'failed', error: 'interrupted' }, at(31_000)),
+    ).toBe(true);
+    expect(await row(other)).toMatchObject({ status: 'failed', last_error: 'interrupted' });
+    expect(await settleInterruptedMessage(db, early!, { status: 'queued' }, at(31_000))).toBe(true);
+    expect(await row(fresh)).toMatchObject({ status: 'queued', next_attempt_at: at(31_000).toISOString() });
     await db.deleteFrom('outgoing_messages').execute();
   });
 

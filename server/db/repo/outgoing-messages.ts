@@ -195,26 +195,58 @@ export async function requeueStaleMessages(
   return Number(result.numUpdatedRows);
 }
 
-/**
- * Messages left `sending` since before `staleBefore` on channels that must never be sent twice
- * are marked `failed` with `error` (they may or may not have gone out). Returns how many.
- */
-export async function failStaleMessages(
+/** A message left `sending` by a process that died mid-send, with the time it was claimed. */
+export type InterruptedMessage = DueMessage & { claimedAt: string };
+
+/** Messages left `sending` since before `staleBefore` on these channels, oldest claim first. */
+export async function listInterruptedMessages(
   db: Executor,
   channels: readonly Channel[],
   staleBefore: Date,
-  error: string,
-  at: Date,
-): Promise<number> {
-  if (!channels.length) return 0;
-  const result = await db
-    .updateTable('outgoing_messages')
-    .set({ status: 'failed', last_error: error, updated_at: at.toISOString() })
+  limit: number,
+): Promise<InterruptedMessage[]> {
+  if (!channels.length) return [];
+  const rows = await db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'updated_at as claimedAt'])
     .where('status', '=', 'sending')
     .where('channel', 'in', [...channels])
     .where('updated_at', '<', staleBefore.toISOString())
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, channel: r.channel as Channel, attempts: Number(r.attempts) }));
+}
+
+/**
+ * Settles an interrupted message as it was found, only if it is still the same claim (`sending`
+ * since `claimedAt`): the provider has it (sent, with its id), it has not (queued, due now), or
+ * no one can tell (failed with `error`). False when another process settled it first.
+ */
+export async function settleInterruptedMessage(
+  db: Executor,
+  message: { id: number; claimedAt: string },
+  outcome:
+    | { status: 'sent'; providerId: string | null }
+    | { status: 'queued' }
+    | { status: 'failed'; error: string },
+  at: Date,
+): Promise<boolean> {
+  const now = at.toISOString();
+  const change =
+    outcome.status === 'sent'
+      ? { status: 'sent' as const, provider_id: outcome.providerId, sent_at: now, last_error: null }
+      : outcome.status === 'queued'
+        ? { status: 'queued' as const, next_attempt_at: now }
+        : { status: 'failed' as const, last_error: outcome.error };
+  const result = await db
+    .updateTable('outgoing_messages')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', message.id)
+    .where('status', '=', 'sending')
+    .where('updated_at', '=', message.claimedAt)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** When the earliest queued message of these channels is due (ISO time), or undefined. */
