@@ -5,7 +5,8 @@
  * browser with JavaScript off (axe itself needs JavaScript, so it scans the same pages in a normal
  * tab: the page ships no script of its own). A server of its own, so the test can let 48 hours
  * pass by moving a quote's expiry into the past in its database (a running server's clock cannot
- * be moved).
+ * be moved). Then the order the accepted quote opens (issue 29): one order's parts moved through the
+ * staff API step by step, the tracker on the link read and scanned by axe at each state.
  */
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
@@ -155,6 +156,86 @@ async function scanAsShown(page: Page) {
   await scanned.close();
 }
 
+/** A purchase line as the staff API answers it (server/http/api/orders.ts), as far as used here. */
+type OrderLineRead = {
+  id: number;
+  part: string;
+  step: string;
+  handover: string;
+  revision: number;
+  orderedAt: string | null;
+  arrivedAt: string | null;
+  readyAt: string | null;
+  doneAt: string | null;
+};
+
+async function orderLines(id: number): Promise<OrderLineRead[]> {
+  const res = await api(`/api/leads/${id}/lines`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as OrderLineRead[];
+}
+
+/** Staff change a line's details, at the revision they read. */
+async function changeLine(id: number, line: OrderLineRead, change: object): Promise<OrderLineRead> {
+  const res = await api(
+    `/api/leads/${id}/lines/${line.id}`,
+    { ...change, revision: line.revision },
+    { method: 'PATCH' },
+  );
+  expect(res.status).toBe(200);
+  return (await res.json()) as OrderLineRead;
+}
+
+/** Staff move a line forward to `to`, at the revision they read. */
+async function moveLine(id: number, line: OrderLineRead, to: string): Promise<OrderLineRead> {
+  const res = await api(`/api/leads/${id}/lines/${line.id}/step`, { to, revision: line.revision });
+  expect(res.status).toBe(200);
+  const moved = (await res.json()) as OrderLineRead;
+  expect(moved.step).toBe(to);
+  return moved;
+}
+
+/** A day as the tracker gives it ('Tuesday, December 1'), in the business's time zone. */
+const CUSTOMER_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Winnipeg',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+});
+
+/**
+ * What the tracker (the region 'Your order') says: its summary, the pickup box (where and the
+ * hours), and for each part its name, where it is now, the carrier's link, and its steps as read
+ * aloud ('Arrived (done)'), with the day each was reached and '[current]' before the one marked
+ * aria-current="step".
+ */
+function trackerReads(page: Page) {
+  return page.getByRole('region', { name: 'Your order' }).evaluate((section) => {
+    const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+    const box = section.querySelector(':scope > div');
+    return {
+      summary: text(section.querySelector(':scope > h2 + p')),
+      pickup: box && {
+        where: text(box.querySelector('p')),
+        hours: [...box.querySelectorAll('li')].map(text),
+      },
+      parts: [...section.querySelectorAll(':scope > ul > li')].map((li) => {
+        const link = li.querySelector('a');
+        return {
+          part: text(li.querySelector('h3')),
+          now: text(li.querySelector('h3 + p')),
+          tracking: link && { name: text(link), href: link.getAttribute('href') },
+          steps: [...li.querySelectorAll('ol > li')].map(
+            (step) =>
+              (step.getAttribute('aria-current') === 'step' ? '[current] ' : '') +
+              [...step.querySelectorAll(':scope > span')].map(text).join(' '),
+          ),
+        };
+      }),
+    };
+  });
+}
+
 describe('the quote page on a phone', () => {
   it('before a quote: the request, its photo and "We\'re on it"; nothing personal beyond the first name', async () => {
     const id = await newLead('Dana Friesen');
@@ -264,6 +345,174 @@ describe('the quote page on a phone', () => {
     expect(conversation).toContainEqual(
       expect.objectContaining({ channel: 'web', body: 'Does the rebuilt one come with the seal kit?' }),
     );
+    await page.close();
+  });
+
+  it('the order tracker through every step of two parts (a pickup, a delivery): its words right, axe clean at each', async () => {
+    const id = await newLead('Nora Klassen');
+    const link = await quote(id);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(link);
+    await page.getByRole('radio', { name: /Rebuilt/ }).check();
+    await page.getByLabel('Your full name').fill('Nora Klassen');
+    await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+    await page.getByRole('button', { name: 'Accept quote' }).click();
+    await page.getByRole('heading', { name: 'Quote accepted' }).waitFor();
+
+    /** The link opened afresh: what its tracker says, and axe (and no sideways scroll) on the page. */
+    const shown = async () => {
+      const response = await page.goto(link);
+      expect(response!.status()).toBe(200);
+      const reads = await trackerReads(page);
+      await expectAccessible(page);
+      return reads;
+    };
+    const day = (at: string | null) => CUSTOMER_DAY.format(new Date(at!));
+    const NOT_YET = ['Ordered from supplier', 'Shipped to us', 'Arrived'].map((s) => `${s} (to come)`);
+
+    // accepting opened the order's first line: the accepted option's part, to order
+    const [first] = await orderLines(id);
+    expect(first).toMatchObject({
+      step: 'to_order',
+      handover: 'pickup',
+      part: expect.stringContaining('Rebuilt'),
+    });
+    const pump = first!.part;
+    expect(await shown()).toEqual({
+      summary: 'We are ordering your part',
+      pickup: null,
+      parts: [
+        {
+          part: pump,
+          now: 'Being ordered',
+          tracking: null,
+          steps: [...NOT_YET, 'Ready for pickup (to come)', 'Picked up (to come)'],
+        },
+      ],
+    });
+
+    // ordered from the supplier, with the day it is promised
+    const promised = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const expected = `Expected ${CUSTOMER_DAY.format(new Date(`${promised}T18:00:00Z`))}`;
+    let line = await changeLine(id, first!, { promisedDate: promised });
+    line = await moveLine(id, line, 'ordered');
+    expect(await shown()).toEqual({
+      summary: 'Your part is on its way',
+      pickup: null,
+      parts: [
+        {
+          part: pump,
+          now: `Ordered from supplier · ${expected}`,
+          tracking: null,
+          steps: [
+            `[current] Ordered from supplier (done) · ${day(line.orderedAt)}`,
+            ...NOT_YET.slice(1),
+            'Ready for pickup (to come)',
+            'Picked up (to come)',
+          ],
+        },
+      ],
+    });
+
+    // shipped to us by UPS with a tracking number: the carrier's page, the number in its address
+    line = await changeLine(id, line, { carrier: 'ups', trackingNumber: '1Z 999 AA1 01 2345 6784' });
+    line = await moveLine(id, line, 'shipped');
+    expect(await shown()).toEqual({
+      summary: 'Your part is on its way',
+      pickup: null,
+      parts: [
+        {
+          part: pump,
+          now: `Shipped to us · ${expected}`,
+          tracking: {
+            name: 'Track it with UPS (1Z 999 AA1 01 2345 6784)',
+            href: 'https://www.ups.com/track?loc=en_CA&tracknum=1Z%20999%20AA1%2001%202345%206784',
+          },
+          steps: [
+            `Ordered from supplier (done) · ${day(line.orderedAt)}`,
+            '[current] Shipped to us (done)',
+            'Arrived (to come)',
+            'Ready for pickup (to come)',
+            'Picked up (to come)',
+          ],
+        },
+      ],
+    });
+
+    // arrived: no longer on its way, so neither the expected day nor the carrier's page
+    line = await moveLine(id, line, 'arrived');
+    const pumpSteps = (current: 'arrived' | 'ready' | 'done') => [
+      `Ordered from supplier (done) · ${day(line.orderedAt)}`,
+      'Shipped to us (done)',
+      `${current === 'arrived' ? '[current] ' : ''}Arrived (done) · ${day(line.arrivedAt)}`,
+      current === 'arrived'
+        ? 'Ready for pickup (to come)'
+        : `${current === 'ready' ? '[current] ' : ''}Ready for pickup (done) · ${day(line.readyAt)}`,
+      current === 'done' ? `[current] Picked up (done) · ${day(line.doneAt)}` : 'Picked up (to come)',
+    ];
+    expect(await shown()).toEqual({
+      summary: 'Your part has arrived at our shop',
+      pickup: null,
+      parts: [{ part: pump, now: 'Arrived', tracking: null, steps: pumpSteps('arrived') }],
+    });
+
+    // ready for pickup, and a second part, delivered to the customer, still to order: where and
+    // when to pick up, and '1 of 2 parts ready'
+    line = await moveLine(id, line, 'ready');
+    const added = await api(`/api/leads/${id}/lines`, { part: 'Shaft seal kit', handover: 'delivery' });
+    expect(added.status).toBe(201);
+    let seal = (await added.json()) as OrderLineRead;
+    const pickup = {
+      where: 'Pick up at our Winnipeg counter (call us for directions)',
+      hours: ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT'],
+    };
+    expect(await shown()).toEqual({
+      summary: '1 of 2 parts ready',
+      pickup,
+      parts: [
+        { part: pump, now: 'Ready for pickup', tracking: null, steps: pumpSteps('ready') },
+        {
+          part: 'Shaft seal kit',
+          now: 'Being ordered',
+          tracking: null,
+          steps: [...NOT_YET, 'Out for delivery (to come)', 'Delivered (to come)'],
+        },
+      ],
+    });
+
+    // the first picked up; the second brought in by a local supplier straight to out for delivery
+    // (no 'shipped' of its own): nothing waits at the counter any more
+    line = await moveLine(id, line, 'done');
+    seal = await moveLine(id, seal, 'ready');
+    const sealSteps = (current: 'ready' | 'done') => [
+      `Ordered from supplier (done) · ${day(seal.orderedAt)}`,
+      'Shipped to us (done)',
+      `Arrived (done) · ${day(seal.arrivedAt)}`,
+      `${current === 'ready' ? '[current] ' : ''}Out for delivery (done) · ${day(seal.readyAt)}`,
+      current === 'done' ? `[current] Delivered (done) · ${day(seal.doneAt)}` : 'Delivered (to come)',
+    ];
+    expect(await shown()).toEqual({
+      summary: '1 of 2 parts handed over, 1 ready',
+      pickup: null,
+      parts: [
+        { part: pump, now: 'Picked up', tracking: null, steps: pumpSteps('done') },
+        { part: 'Shaft seal kit', now: 'Out for delivery', tracking: null, steps: sealSteps('ready') },
+      ],
+    });
+
+    // delivered: every part handed over, the lead fulfilled, and the link still follows the order
+    seal = await moveLine(id, seal, 'done');
+    expect(await shown()).toEqual({
+      summary: 'All your parts have been handed over',
+      pickup: null,
+      parts: [
+        { part: pump, now: 'Picked up', tracking: null, steps: pumpSteps('done') },
+        { part: 'Shaft seal kit', now: 'Delivered', tracking: null, steps: sealSteps('done') },
+      ],
+    });
+    expect((await leadOf(id)).status).toBe('fulfilled');
+    expect(problems.errors).toEqual([]);
     await page.close();
   });
 

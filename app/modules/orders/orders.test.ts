@@ -44,7 +44,13 @@ describe('the step machine', () => {
 
   it('sums the lines up for the customer', () => {
     expect(linesSummary([{ step: 'ready' }, { step: 'ordered' }])).toBe('1 of 2 parts ready');
-    expect(linesSummary([{ step: 'done' }, { step: 'ready' }])).toBe('2 of 2 parts ready');
+    expect(linesSummary([{ step: 'done' }, { step: 'ready' }])).toBe('1 of 2 parts handed over, 1 ready');
+    expect(linesSummary([{ step: 'done' }, { step: 'shipped' }, { step: 'ready' }])).toBe(
+      '1 of 3 parts handed over, 1 ready',
+    );
+    expect(linesSummary([{ step: 'done' }, { step: 'shipped' }])).toBe('1 of 2 parts handed over');
+    expect(linesSummary([{ step: 'to_order' }])).toBe('We are ordering your part');
+    expect(linesSummary([{ step: 'arrived' }])).toBe('Your part has arrived at our shop');
     expect(linesSummary([{ step: 'done' }, { step: 'done' }])).toBe('All your parts have been handed over');
     expect(linesSummary([{ step: 'done' }])).toBe('Your part has been handed over');
     expect(linesSummary([{ step: 'shipped' }])).toBe('Your part is on its way');

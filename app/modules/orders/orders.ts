@@ -226,11 +226,19 @@ export type LeadOrder = {
 
 /** A lead's lines in a few words for the customer: '1 of 2 parts ready', 'Your part is on its way'. */
 export function linesSummary(lines: readonly { step: LineStep }[]): string {
-  const ready = lines.filter((l) => stepIndex(l.step) >= stepIndex('ready')).length;
-  if (lines.every((l) => l.step === 'done'))
+  const done = lines.filter((l) => l.step === 'done').length;
+  const ready = lines.filter((l) => l.step === 'ready').length;
+  if (done === lines.length)
     return lines.length === 1 ? 'Your part has been handed over' : 'All your parts have been handed over';
-  if (lines.length === 1) return ready ? 'Your part is ready' : 'Your part is on its way';
-  return `${ready} of ${lines.length} parts ready`;
+  if (lines.length === 1) {
+    const [{ step }] = lines as [{ step: LineStep }];
+    if (step === 'to_order') return 'We are ordering your part';
+    if (step === 'arrived') return 'Your part has arrived at our shop';
+    return step === 'ready' ? 'Your part is ready' : 'Your part is on its way';
+  }
+  const handedOver = done ? `${done} of ${lines.length} parts handed over` : '';
+  if (!done) return `${ready} of ${lines.length} parts ready`;
+  return ready ? `${handedOver}, ${ready} ready` : handedOver;
 }
 
 /** A line as the orders screen lists it. */
