@@ -9,7 +9,7 @@
  * becomes fulfilled through the one transition (lead-moves.ts).
  */
 import type { Transaction } from 'kysely';
-import { dateMovedText, readyText, reminderText } from '#app/modules/messages/order-messages.ts';
+import { dateMovedText, orderedText, readyText, reminderText } from '#app/modules/messages/order-messages.ts';
 import {
   afterQuietHours,
   businessDay,
@@ -340,8 +340,8 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
     },
 
     /**
-     * Moves a line forward (one action: any later step), at the revision staff saw. Ready tells
-     * the customer; the last line done makes the lead fulfilled.
+     * Moves a line forward (one action: any later step), at the revision staff saw. Ordered from
+     * the supplier and ready tell the customer; the last line done makes the lead fulfilled.
      */
     async moveLine(leadId: number, lineId: number, payload: unknown, actor: string): Promise<OrderLine> {
       const { to, revision } = parseInput(moveSchema, payload);
@@ -367,6 +367,17 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           { line: line.id, part: line.part, from: line.step, to, handover: line.handover },
           at,
         );
+        // ordered from the supplier (a part that goes straight to ready gets the ready text)
+        if (line.step === 'to_order' && stepIndex(to) < stepIndex('ready')) {
+          const day = line.promisedDate ? centralDay(new Date(`${line.promisedDate}T18:00:00Z`)) : null;
+          await tell(
+            trx,
+            lead,
+            `line:${line.id}:ordered`,
+            (url) => orderedText({ ...orderOf(lead, line), url, day }),
+            at,
+          );
+        }
         if (to === 'ready') {
           await tell(
             trx,
@@ -461,8 +472,8 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
           },
           at,
         );
-        const moved =
-          change.promisedDate && change.promisedDate !== line.promisedDate && line.promisedDate !== null;
+        // set or moved once the part is ordered (set before, the 'ordered' text carries it)
+        const moved = change.promisedDate && change.promisedDate !== line.promisedDate;
         if (
           moved &&
           stepIndex(line.step) >= stepIndex('ordered') &&

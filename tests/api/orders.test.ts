@@ -254,6 +254,41 @@ eachEngine('orders after a yes', (ctx) => {
       expect(new Date(text!.next_attempt_at).toISOString()).toBe('2026-11-24T14:00:00.000Z');
     });
 
+    it('tell the part is ordered from the supplier, with its day when staff have it, once', async () => {
+      const id = await orderedLead();
+      const line = await addLine(id, { part: 'Hydraulic pump', promisedDate: '2026-11-27' });
+      const ordered = await walk(id, line, 'ordered');
+      const undone = (
+        await api
+          .post(`/api/leads/${id}/lines/${ordered.id}/undo`, { revision: ordered.revision })
+          .expect(200)
+      ).body as OrderLine;
+      await walk(id, undone, 'shipped');
+      const sent = (await texts(id)).filter((t) => /We ordered your part/.test(t.body));
+      expect(sent.map((t) => t.dedupe_key)).toEqual([`lead:${id}:line:${line.id}:ordered`]);
+      expect(sent[0]!.body).toContain('(Hydraulic pump)');
+      expect(sent[0]!.body).toContain('Expected Friday, November 27.');
+      expect(sent[0]!.body).toMatch(LINK);
+
+      // ordered before its day is known: the day, once set, is its own text; a part that goes
+      // straight to ready is told it is ready, not ordered
+      const other = await orderedLead();
+      const plain = await walk(other, await addLine(other), 'ordered');
+      expect((await texts(other)).map((t) => t.body)).toEqual([expect.not.stringContaining('Expected')]);
+      await api
+        .patch(`/api/leads/${other}/lines/${plain.id}`, {
+          promisedDate: '2026-11-30',
+          revision: plain.revision,
+        })
+        .expect(200);
+      expect((await texts(other)).filter((t) => /New date/.test(t.body))[0]!.body).toContain(
+        'Monday, November 30',
+      );
+      const local = await orderedLead();
+      await walk(local, await addLine(local), 'ready');
+      expect((await texts(local)).map((t) => /ready for pickup/.test(t.body))).toEqual([true]);
+    });
+
     it('tell the new date (and why) when a promised date moves, once per date', async () => {
       const id = await orderedLead();
       const line = await addLine(id, { part: 'Hydraulic pump', promisedDate: '2026-11-25' });
@@ -430,7 +465,7 @@ eachEngine('orders after a yes', (ctx) => {
       // the customer's link follows the order: on its way, then where and when to pick it up
       const viewer = { staff: false, ip: '198.51.100.8', userAgent: 'test' };
       const before = (await services.quotes.page(token, viewer)).order!;
-      expect(before).toMatchObject({ summary: 'Your part is on its way', pickup: null });
+      expect(before).toMatchObject({ summary: 'We are ordering your part', pickup: null });
       expect(before.parts[0]!.now).toBe('Being ordered');
       await walk(id, line!, 'ordered', 'arrived', 'ready');
       const after = (await services.quotes.page(token, viewer)).order!;

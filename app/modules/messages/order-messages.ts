@@ -1,5 +1,6 @@
 /**
- * The texts of an order (issue 29, decision 0150): a part's date moved, ready for pickup or out for
+ * The texts of an order (issue 29, decision 0150): a part ordered from the supplier (with its
+ * day, when staff have it), a part's date set or moved, ready for pickup or out for
  * delivery, and the 'still waiting for you' reminders (the acceptance's own text says when the part
  * is expected: quote-messages.ts); each with the customer's link and within two SMS segments.
  * Pure.
@@ -8,6 +9,14 @@ import type { Handover } from '../orders/orders.ts';
 import { withPart } from './quote-messages.ts';
 
 type Order = { siteName: string; caseNumber: string; part: string; url: string };
+
+export function orderedText(o: Order & { day: string | null }): string {
+  const day = o.day ? ` Expected ${o.day}.` : '';
+  return withPart(
+    `${o.siteName}: We ordered your part ({part}) for order ${o.caseNumber} from our supplier.${day} Follow it: ${o.url}`,
+    o.part,
+  );
+}
 
 export function dateMovedText(o: Order & { day: string; why: string | null }): string {
   const why = o.why ? ` (${o.why})` : '';

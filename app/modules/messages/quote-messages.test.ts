@@ -1,4 +1,4 @@
-import { dateMovedText, readyText, reminderText } from './order-messages.ts';
+import { dateMovedText, orderedText, readyText, reminderText } from './order-messages.ts';
 import { describe, expect, it } from 'vitest';
 import type { QuoteOption } from '../quotes/quote.ts';
 import {
@@ -138,6 +138,8 @@ describe('the quote text', () => {
       readyText({ ...order, handover: 'pickup' }),
       readyText({ ...order, handover: 'delivery' }),
       reminderText(order),
+      orderedText({ ...order, day: 'Wednesday, September 30' }),
+      orderedText({ ...order, day: null }),
     ];
     for (const text of texts) {
       expect(fitsTwoSegments(text), text).toBe(true);
@@ -147,6 +149,8 @@ describe('the quote text', () => {
     expect(texts[0]).toContain("(the supplier's truck broke down on Hwy 1)");
     expect(texts[1]).toMatch(/ready for pickup/);
     expect(texts[2]).toMatch(/out for delivery/);
+    expect(texts[4]).toMatch(/ordered your part .* Expected Wednesday, September 30\. Follow it/);
+    expect(texts[5]).not.toMatch(/Expected/);
   });
 
   it('replaces lookalike punctuation and drops what GSM-7 cannot carry', () => {
