@@ -10,8 +10,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
-import { insertMessage, insertMessageOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
-import { isNumberOptedOut, recordOptOut } from '../db/repo/texting.ts';
+import { insertMessage, insertMessagesOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
+import { isNumberOptedOut, optedOutNumbers, recordOptOut } from '../db/repo/texting.ts';
 import { createSmtpSender } from '../messaging/smtp.ts';
 import { createTwilioLookup, createTwilioSender } from '../messaging/twilio.ts';
 import { createOutboxWorker } from '../messaging/worker.ts';
@@ -62,25 +62,47 @@ export function createMessaging(deps: ServiceDeps) {
     );
   }
 
-  /** A text to a customer with the status it starts with (the worker re-checks the opt-out before sending). */
-  async function textMessage(
+  /**
+   * Texts to customers with the status each starts with (the worker re-checks the opt-out before
+   * sending), the opt-outs read in one statement.
+   */
+  async function textMessages(
     trx: Executor,
-    text: { leadId: number | null; phone: string; body: string },
-  ): Promise<NewMessage> {
-    const e164 = toE164(text.phone);
-    let status: NewMessage['status'] = twilio ? 'queued' : 'logged';
-    let lastError: string | null = null;
-    if (!e164) [status, lastError] = ['failed', SMS_ERRORS.notTextable];
-    else if (await isNumberOptedOut(trx, e164)) [status, lastError] = ['blocked', SMS_ERRORS.optedOut];
+    texts: readonly { leadId: number | null; phone: string; body: string }[],
+  ): Promise<NewMessage[]> {
+    const numbers = texts.map((text) => toE164(text.phone));
+    const optedOut = await optedOutNumbers(
+      trx,
+      numbers.filter((n) => n !== null),
+    );
+    return texts.map((text, i) => {
+      const e164 = numbers[i];
+      let status: NewMessage['status'] = twilio ? 'queued' : 'logged';
+      let lastError: string | null = null;
+      if (!e164) [status, lastError] = ['failed', SMS_ERRORS.notTextable];
+      else if (optedOut.has(e164)) [status, lastError] = ['blocked', SMS_ERRORS.optedOut];
+      return {
+        leadId: text.leadId,
+        channel: 'sms',
+        recipient: e164 ?? text.phone,
+        subject: null,
+        body: text.body,
+        status,
+        audience: 'customer',
+        lastError,
+      };
+    });
+  }
+
+  function customerEmail(mail: { leadId: number; email: string; subject: string; body: string }): NewMessage {
     return {
-      leadId: text.leadId,
-      channel: 'sms',
-      recipient: e164 ?? text.phone,
-      subject: null,
-      body: text.body,
-      status,
+      leadId: mail.leadId,
+      channel: 'email',
+      recipient: mail.email,
+      subject: mail.subject,
+      body: mail.body,
+      status: 'queued',
       audience: 'customer',
-      lastError,
     };
   }
 
@@ -110,28 +132,34 @@ export function createMessaging(deps: ServiceDeps) {
       text: { leadId: number | null; phone: string; body: string },
       at: Date,
     ): Promise<{ id: number; status: NewMessage['status'] }> {
-      const message = await textMessage(trx, text);
+      const [message] = (await textMessages(trx, [text])) as [NewMessage];
       const id = await queue(trx, message, at);
       if (message.status === 'logged') logNotSent(id, message);
       return { id, status: message.status };
     },
 
     /**
-     * A text that must go out once (issue 29: a part ready, a reminder), written under `once.key`
-     * and queued for no earlier than `once.notBefore` (quiet hours); undefined when a text with
-     * that key exists already (another process, a retried request).
+     * Texts that must go out once each (issue 29: a part ordered, ready, a reminder), each written
+     * under its `key` and queued for no earlier than its `notBefore` (quiet hours); one that has a
+     * text under its key already (another process, a retried request) is not written again. One
+     * statement for them all, whatever their number. Returns how many were written.
      */
-    async enqueueTextOnce(
+    async enqueueTextsOnce(
       trx: Executor,
-      text: { leadId: number | null; phone: string; body: string },
+      texts: readonly { leadId: number; phone: string; body: string; key: string; notBefore?: Date }[],
       at: Date,
-      once: { key: string; notBefore?: Date },
-    ): Promise<{ id: number; status: NewMessage['status'] } | undefined> {
-      const message = await textMessage(trx, text);
-      const id = await insertMessageOnce(trx, message, at, once);
-      if (id === undefined) return undefined;
-      if (message.status === 'logged') logNotSent(id, message);
-      return { id, status: message.status };
+    ): Promise<number> {
+      const messages = await textMessages(trx, texts);
+      const written = await insertMessagesOnce(
+        trx,
+        texts.map((text, i) => ({ message: messages[i]!, key: text.key, notBefore: text.notBefore })),
+        at,
+      );
+      texts.forEach((text, i) => {
+        const id = written.get(text.key);
+        if (id !== undefined && messages[i]!.status === 'logged') logNotSent(id, messages[i]!);
+      });
+      return written.size;
     },
 
     /**
@@ -159,29 +187,38 @@ export function createMessaging(deps: ServiceDeps) {
       return status === 'sent';
     },
 
-    /**
-     * Queues an e-mail copy to the customer when the lead has an address and SMTP is set; else
-     * nothing. With `once`, written once under its key (as enqueueTextOnce).
-     */
+    /** Queues an e-mail copy to the customer when the lead has an address and SMTP is set; else nothing. */
     async enqueueCustomerEmail(
       trx: Executor,
       mail: { leadId: number; email: string | null; subject: string; body: string },
       at: Date,
-      once?: { key: string; notBefore?: Date },
     ): Promise<boolean> {
       if (!mail.email || !emailSender) return false;
-      const message: NewMessage = {
-        leadId: mail.leadId,
-        channel: 'email',
-        recipient: mail.email,
-        subject: mail.subject,
-        body: mail.body,
-        status: 'queued',
-        audience: 'customer',
-      };
-      if (once) return (await insertMessageOnce(trx, message, at, once)) !== undefined;
-      await queue(trx, message, at);
+      await queue(trx, customerEmail({ ...mail, email: mail.email }), at);
       return true;
+    },
+
+    /**
+     * E-mail copies that must go out once each, under their `key` (as enqueueTextsOnce); nothing
+     * for a lead without an e-mail address, or without SMTP. One statement for them all.
+     */
+    async enqueueCustomerEmailsOnce(
+      trx: Executor,
+      mails: readonly {
+        leadId: number;
+        email: string | null;
+        subject: string;
+        body: string;
+        key: string;
+        notBefore?: Date;
+      }[],
+      at: Date,
+    ): Promise<void> {
+      if (!emailSender) return;
+      const items = mails.flatMap(({ key, notBefore, ...mail }) =>
+        mail.email ? [{ message: customerEmail({ ...mail, email: mail.email }), key, notBefore }] : [],
+      );
+      await insertMessagesOnce(trx, items, at);
     },
 
     /**

@@ -38,11 +38,12 @@ import {
 import { centralDay } from '#app/modules/quotes/quote.ts';
 import { z } from 'zod';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
-import { mintLeadLink } from '../db/repo/lead-links.ts';
-import { lockLead } from '../db/repo/leads.ts';
+import { mintLeadLinks } from '../db/repo/lead-links.ts';
+import { lockLead, lockLeads } from '../db/repo/leads.ts';
 import {
   archiveSupplier,
   findLine,
+  findLines,
   findSupplier,
   insertLine,
   insertSupplier,
@@ -54,6 +55,7 @@ import {
   leadExists,
   listRemindableLines,
   listSuppliers,
+  markReminded,
   setLeadAutoTexts,
   updateLine,
   updateSupplier,
@@ -113,6 +115,14 @@ const CHANGE_WORDS: Record<string, string> = {
 
 /** The orders screen's group headings. */
 type OpenStep = Exclude<LineStep, 'done'>;
+/** What a text of an order needs of its lead. */
+type TextedLead = {
+  id: number;
+  case_number: string | null;
+  phone: string;
+  email: string | null;
+  auto_texts: number;
+};
 const OPEN_STEPS = LINE_STEPS.filter((s): s is OpenStep => s !== 'done');
 const STEP_GROUPS: Record<OpenStep, string> = {
   to_order: 'To order',
@@ -183,31 +193,55 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
     }
   }
 
-  /** The customer's text (and e-mail copy) of a moment of the order, once under `key`. */
-  async function tell(
+  /**
+   * The customer's texts of an order's moments, in the caller's transaction (none when staff
+   * switched the lead's automatic texts off): each with a link of its own, written once under its
+   * key (`lead:{id}:{key}`), held past quiet hours, with an e-mail copy where the lead has an
+   * address. A handful of statements for any number of them (the reminders pass writes a hundred).
+   */
+  async function tellAll(
     trx: Transaction<DB>,
-    lead: { id: number; case_number: string | null; phone: string; email: string | null; auto_texts: number },
+    moments: readonly { lead: TextedLead; key: string; body: (url: string) => string }[],
+    at: Date,
+  ) {
+    const texted = moments.filter((m) => m.lead.auto_texts);
+    const urls = await mintLeadLinks(
+      trx,
+      config.baseUrl,
+      texted.map((m) => ({ leadId: m.lead.id, version: null })),
+      at,
+    );
+    const notBefore = afterQuietHours(at, config.quietHours);
+    const texts = texted.map((m, i) => ({
+      lead: m.lead,
+      key: `lead:${m.lead.id}:${m.key}`,
+      body: m.body(urls[i]!),
+    }));
+    await messaging.enqueueTextsOnce(
+      trx,
+      texts.map((t) => ({ leadId: t.lead.id, phone: t.lead.phone, body: t.body, key: t.key, notBefore })),
+      at,
+    );
+    await messaging.enqueueCustomerEmailsOnce(
+      trx,
+      texts.map((t) => ({
+        leadId: t.lead.id,
+        email: t.lead.email,
+        subject: `${config.site.name}: order ${t.lead.case_number ?? ''}`.trim(),
+        body: t.body,
+        key: `${t.key}:email`,
+        notBefore,
+      })),
+      at,
+    );
+  }
+  const tell = (
+    trx: Transaction<DB>,
+    lead: TextedLead,
     key: string,
     body: (url: string) => string,
     at: Date,
-  ) {
-    if (!lead.auto_texts) return;
-    const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at });
-    const text = body(url);
-    const once = { key: `lead:${lead.id}:${key}`, notBefore: afterQuietHours(at, config.quietHours) };
-    await messaging.enqueueTextOnce(trx, { leadId: lead.id, phone: lead.phone, body: text }, at, once);
-    await messaging.enqueueCustomerEmail(
-      trx,
-      {
-        leadId: lead.id,
-        email: lead.email,
-        subject: `${config.site.name}: order ${lead.case_number ?? ''}`.trim(),
-        body: text,
-      },
-      at,
-      { key: `${once.key}:email`, notBefore: once.notBefore },
-    );
-  }
+  ) => tellAll(trx, [{ lead, key, body }], at);
 
   const orderOf = (lead: { case_number: string | null }, line: OrderLine) => ({
     siteName: config.site.name,
@@ -517,28 +551,45 @@ export function ordersService(deps: ServiceDeps, parts: { messaging: Messaging }
         (row) => dueReminder(row.readyAt, at, row.remindedDays ? [row.remindedDays] : []) !== undefined,
       );
       let written = 0;
-      // a hundred at a time, each batch one transaction, leads locked in id order (no deadlock
-      // with another process's pass)
+      // a hundred at a time, each batch one transaction of a handful of statements, its leads
+      // locked in id order (no deadlock with another process's pass); each line read again under
+      // its lead's lock, so a part collected meanwhile is not reminded
       for (let start = 0; start < due.length; start += REMINDERS_PER_TRANSACTION) {
         const batch = due.slice(start, start + REMINDERS_PER_TRANSACTION);
         written += await db.transaction().execute(async (trx) => {
-          let n = 0;
-          for (const row of batch) {
-            const lead = await lockLead(trx, row.leadId, engine);
-            const line = await findLine(trx, row.id);
-            const days = line?.readyAt && dueReminder(new Date(line.readyAt), at, [line.remindedDays ?? 0]);
-            if (!lead || !line || line.step !== 'ready' || !days) continue;
-            await updateLine(trx, line.id, line.revision, { reminded_days: days }, at);
-            await tell(
+          const leads = new Map(
+            (await lockLeads(trx, [...new Set(batch.map((row) => row.leadId))], engine)).map((l) => [
+              l.id,
+              l,
+            ]),
+          );
+          const reminders = (
+            await findLines(
               trx,
-              lead,
-              `line:${line.id}:reminder:${days}`,
-              (url) => reminderText({ ...orderOf(lead, line), url }),
-              at,
-            );
-            n++;
+              batch.map((row) => row.id),
+            )
+          ).flatMap((line) => {
+            const lead = leads.get(line.leadId);
+            const days =
+              line.step === 'ready' && line.readyAt
+                ? dueReminder(new Date(line.readyAt), at, [line.remindedDays ?? 0])
+                : undefined;
+            return lead && days ? [{ lead, line, days }] : [];
+          });
+          for (const days of REMINDER_DAYS) {
+            const ids = reminders.filter((r) => r.days === days).map((r) => r.line.id);
+            await markReminded(trx, ids, days, at);
           }
-          return n;
+          await tellAll(
+            trx,
+            reminders.map(({ lead, line, days }) => ({
+              lead,
+              key: `line:${line.id}:reminder:${days}`,
+              body: (url: string) => reminderText({ ...orderOf(lead, line), url }),
+            })),
+            at,
+          );
+          return reminders.length;
         });
       }
       if (written) messaging.outbox.kick();

@@ -347,6 +347,39 @@ eachEngine('orders after a yes', (ctx) => {
     });
   });
 
+  describe('the reminders pass over many parts', () => {
+    it('reminds every uncollected part of every lead once, each text with a link of its own, none where texts are off', async () => {
+      const two = await orderedLead();
+      const quiet = await orderedLead();
+      const collected = await orderedLead();
+      await api.put(`/api/leads/${quiet}/auto-texts`, { on: false }).expect(204);
+      const parts = [
+        await walk(two, await addLine(two, { part: 'Hydraulic pump' }), 'ready'),
+        await walk(two, await addLine(two, { part: 'Seal kit' }), 'ready'),
+        await walk(quiet, await addLine(quiet), 'ready'),
+      ];
+      const gone = await walk(collected, await addLine(collected), 'ready');
+      await walk(collected, gone, 'done');
+      clock = at(3 * DAY + HOUR);
+      expect(await services.orders.sendReminders()).toBe(3);
+      expect(await services.orders.sendReminders()).toBe(0);
+      const reminders = (await texts(two)).filter((t) => /still waiting for you/.test(t.body));
+      expect(reminders.map((t) => t.dedupe_key)).toEqual([
+        `lead:${two}:line:${parts[0]!.id}:reminder:3`,
+        `lead:${two}:line:${parts[1]!.id}:reminder:3`,
+      ]);
+      expect(reminders.map((t) => t.body.match(/\(([^)]+)\)/)![1])).toEqual(['Hydraulic pump', 'Seal kit']);
+      const links = reminders.map((t) => t.body.match(LINK)![0]);
+      expect(new Set(links).size).toBe(2);
+      // the quiet lead's part is marked reminded (a new revision), with no text
+      expect(await texts(quiet)).toEqual([]);
+      clock = NOW; // (the staff session would have expired three days on)
+      const [quietLine] = (await api.get(`/api/leads/${quiet}/lines`).expect(200)).body as OrderLine[];
+      expect(quietLine).toMatchObject({ remindedDays: 3, revision: parts[2]!.revision + 1 });
+      expect((await texts(collected)).filter((t) => /still waiting/.test(t.body))).toEqual([]);
+    });
+  });
+
   describe('the orders screen', () => {
     it('lists what needs staff first, then every open part by step, with its next move', async () => {
       const late = await orderedLead();

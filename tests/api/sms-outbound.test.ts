@@ -404,22 +404,20 @@ eachEngine(
       await settle();
       const id = await addLead('+12045550168');
       const claimed = new Date(state.clock.getTime() - STALE_SENDING_MS - 60_000);
-      const smsId = await state.db
-        .transaction()
-        .execute((trx) =>
-          enqueueMessage(
-            trx,
-            {
-              leadId: id,
-              channel: 'sms',
-              recipient: '+12045550168',
-              subject: null,
-              body: 'Unknown fate',
-              status: 'queued',
-            },
-            state.clock,
-          ),
-        );
+      const smsId = await state.db.transaction().execute((trx) =>
+        enqueueMessage(
+          trx,
+          {
+            leadId: id,
+            channel: 'sms',
+            recipient: '+12045550168',
+            subject: null,
+            body: 'Unknown fate',
+            status: 'queued',
+          },
+          state.clock,
+        ),
+      );
       await state.db
         .updateTable('outgoing_messages')
         .set({ status: 'sending', attempts: 1, updated_at: claimed.toISOString() })

@@ -24,14 +24,31 @@ export async function mintLeadLink(
   trx: Executor,
   input: { baseUrl: string; leadId: number; version: number | null; at: Date },
 ): Promise<string> {
-  const token = randomBytes(18).toString('base64url');
-  await insertLeadLink(trx, {
-    leadId: input.leadId,
-    tokenHash: linkTokenHash(token),
-    version: input.version,
-    at: input.at,
-  });
-  return `${input.baseUrl}${LINK_PATH}${token}`;
+  const [url] = await mintLeadLinks(trx, input.baseUrl, [input], input.at);
+  return url!;
+}
+
+/** New links, one per input, in one statement (the reminders pass); their URLs in the same order. */
+export async function mintLeadLinks(
+  trx: Executor,
+  baseUrl: string,
+  inputs: readonly { leadId: number; version: number | null }[],
+  at: Date,
+): Promise<string[]> {
+  if (!inputs.length) return [];
+  const tokens = inputs.map(() => randomBytes(18).toString('base64url'));
+  await trx
+    .insertInto('lead_links')
+    .values(
+      inputs.map((input, i) => ({
+        lead_id: input.leadId,
+        token_hash: linkTokenHash(tokens[i]!),
+        version: input.version,
+        created_at: at.toISOString(),
+      })),
+    )
+    .execute();
+  return tokens.map((token) => `${baseUrl}${LINK_PATH}${token}`);
 }
 
 /** Stores a new link by its token's hash; `version` pins it to a quote version (null: follows the lead). */

@@ -169,6 +169,22 @@ export async function lockLead(
   return q.executeTakeFirst();
 }
 
+/** lockLead for several leads in one statement, in id order (so two passes never deadlock). */
+export async function lockLeads(
+  trx: Transaction<DB>,
+  ids: readonly number[],
+  engine: 'sqlite' | 'postgres',
+): Promise<Selectable<LeadsTable>[]> {
+  if (!ids.length) return [];
+  let q = trx
+    .selectFrom('leads')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id');
+  if (engine === 'postgres') q = q.forUpdate();
+  return q.execute();
+}
+
 /**
  * Sets a lead's status in the caller's transaction, with the lost reason when it is lost; a lead
  * that is not lost has none (a reopened lead's reason stays in its history).

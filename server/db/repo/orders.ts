@@ -148,6 +148,35 @@ export async function findLine(db: Executor, id: number): Promise<OrderLine | un
   return row && toLine(row);
 }
 
+/** Several lines by id, in id order (the reminders pass). */
+export async function findLines(db: Executor, ids: readonly number[]): Promise<OrderLine[]> {
+  if (!ids.length) return [];
+  const rows = await linesQuery(db)
+    .where('order_lines.id', 'in', [...ids])
+    .orderBy('order_lines.id')
+    .execute();
+  return rows.map(toLine);
+}
+
+/**
+ * Marks lines as reminded at `days` (a new revision each), in the caller's transaction, which holds
+ * their leads' locks: only lines still ready for pickup.
+ */
+export async function markReminded(
+  db: Executor,
+  ids: readonly number[],
+  days: number,
+  at: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable('order_lines')
+    .set((eb) => ({ reminded_days: days, revision: eb('revision', '+', 1), updated_at: at.toISOString() }))
+    .where('id', 'in', [...ids])
+    .where('step', '=', 'ready')
+    .execute();
+}
+
 export type NewLine = {
   leadId: number;
   part: string;

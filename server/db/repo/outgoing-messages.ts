@@ -68,17 +68,29 @@ export async function insertMessageOnce(
   now: Date,
   once: { key: string; notBefore?: Date },
 ): Promise<number | undefined> {
-  const row = await trx
+  return (await insertMessagesOnce(trx, [{ message, ...once }], now)).get(once.key);
+}
+
+/** insertMessageOnce for many in one statement; the ids of those written, by key. */
+export async function insertMessagesOnce(
+  trx: Executor,
+  items: readonly { message: NewMessage; key: string; notBefore?: Date }[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (!items.length) return new Map();
+  const rows = await trx
     .insertInto('outgoing_messages')
-    .values({
-      ...messageRow(message, now),
-      dedupe_key: once.key,
-      next_attempt_at: (once.notBefore ?? now).toISOString(),
-    })
+    .values(
+      items.map(({ message, key, notBefore }) => ({
+        ...messageRow(message, now),
+        dedupe_key: key,
+        next_attempt_at: (notBefore ?? now).toISOString(),
+      })),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+    .returning(['id', 'dedupe_key'])
+    .execute();
+  return new Map(rows.map((r) => [r.dedupe_key!, r.id]));
 }
 
 function messageRow(message: NewMessage, now: Date) {

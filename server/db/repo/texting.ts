@@ -117,6 +117,17 @@ export async function isNumberOptedOut(db: Executor, phone: string): Promise<boo
   return row !== undefined;
 }
 
+/** Which of `phones` (E.164) opted out, in one statement. */
+export async function optedOutNumbers(db: Executor, phones: readonly string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const rows = await db
+    .selectFrom('sms_opt_outs')
+    .select('phone')
+    .where('phone', 'in', [...new Set(phones)])
+    .execute();
+  return new Set(rows.map((r) => r.phone));
+}
+
 /** Records (or refreshes) an opt-out: the keyword the customer sent, or a provider error code. */
 export async function recordOptOut(db: Executor, phone: string, keyword: string, at: Date): Promise<void> {
   await db
