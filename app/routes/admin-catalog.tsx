@@ -70,11 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== 'create' && intent !== 'update') return refuse(400, `Unknown action: ${String(intent)}`);
   // an id that names no row is the service's 404 ('Catalog item not found')
   const id = parseRowId(body.id) ?? 0;
-  return staffAction(context, async ({ services }) => ({
+  return staffAction(context, async ({ services, session }) => ({
     item:
       intent === 'create'
         ? await services.catalog.createItem(item)
-        : await services.catalog.updateItem(id, item),
+        : await services.catalog.updateItem(id, item, session.user.username),
   }));
 }
 

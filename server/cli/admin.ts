@@ -1,6 +1,6 @@
 /**
  * Staff accounts from the command line:
- *   npm run admin -- create <username>         (password read from standard input)
+ *   npm run admin -- create <username> [--owner]   (a staff account, or an owner's; password read from standard input)
  *   npm run admin -- set-password <username>   (password read from standard input; ends the user's sessions)
  * On a terminal the password is asked for without echo; piped input is read to its end.
  * The rules and the writes are the admin-account service's; this file only talks to the terminal.
@@ -11,7 +11,7 @@ import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { ACCOUNT_RULES, ACCOUNT_TEXT, adminAccountService } from '../services/admin-account.ts';
 
-const USAGE = 'Usage: npm run admin -- create <username> | set-password <username>';
+const USAGE = 'Usage: npm run admin -- create <username> [--owner] | set-password <username>';
 /** What to do next, after the service's refusal. */
 const HINTS: Record<number, string> = {
   409: 'Use set-password to change the password.',
@@ -56,8 +56,11 @@ async function readPassword(): Promise<string> {
 }
 
 async function main() {
-  const [command, username] = process.argv.slice(2);
-  if (!command || !username || !['create', 'set-password'].includes(command)) fail(USAGE);
+  const args = process.argv.slice(2);
+  const owner = args.includes('--owner');
+  const [command, username, ...rest] = args.filter((a) => a !== '--owner');
+  if (!command || !username || rest.length || !['create', 'set-password'].includes(command)) fail(USAGE);
+  if (owner && command !== 'create') fail(USAGE);
   // before asking for a password that could not be used
   if (!ACCOUNT_RULES.username.test(username)) fail(ACCOUNT_TEXT.badUsername);
 
@@ -82,8 +85,8 @@ async function main() {
       now: () => new Date(),
     });
     if (command === 'create') {
-      await accounts.createUser(username, password);
-      console.log(`Created ${username}.`);
+      await accounts.createUser(username, password, owner ? 'owner' : 'staff');
+      console.log(`Created ${username}${owner ? ', an owner' : ''}.`);
     } else {
       await accounts.setPassword(username, password);
       console.log(`Password changed for ${username}; their sessions were signed out.`);

@@ -29,8 +29,24 @@ export interface UsersTable {
   username: string;
   display_name: string;
   password_hash: string;
+  /** 'owner' or 'staff' (decision 0160) */
+  role: Generated<string>;
+  /** set: the account cannot sign in; its history keeps its name */
+  disabled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Who changed what and when (decision 0160): JSON of the value before and after. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  actor: string;
+  action: string;
+  subject: string | null;
+  before: JsonText | null;
+  after: JsonText | null;
 }
 
 export interface SessionsTable {
@@ -315,6 +331,7 @@ export interface DB {
   cities: CitiesTable;
   categories: CategoriesTable;
   users: UsersTable;
+  audit_log: AuditLogTable;
   sessions: SessionsTable;
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;

@@ -111,3 +111,18 @@ export function requireAdmin(config: Config): RequestHandler {
     next();
   };
 }
+
+export const OWNER_ONLY = 'Only the owner can do this.';
+
+/**
+ * After requireAdmin: the owner's screens and APIs (the team, the audit log) answer 403 to staff.
+ * Every endpoint under /api/owner/ carries it (server/http/api/owner.ts); tests/api/team.test.ts
+ * walks them all with a staff session.
+ */
+export const requireOwner: RequestHandler = (_req, res, next) => {
+  if (currentSession(res)?.user.role !== 'owner') {
+    res.status(403).json({ message: OWNER_ONLY });
+    return;
+  }
+  next();
+};

@@ -1,9 +1,10 @@
 /**
- * Staff accounts: the configured admin exists at start (DESIGN §3), and staff are added or get a
- * new password from the command line (server/cli/admin.ts), which ends their sessions.
+ * Staff accounts: the configured admin exists at start (DESIGN §3), the owner (decision 0160);
+ * staff or owners are added, or get a new password, from the command line (server/cli/admin.ts),
+ * which ends their sessions.
  */
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
-import { findUserByUsername, insertUser, updateUserPassword } from '../db/repo/users.ts';
+import { findUserByUsername, insertUser, updateUserPassword, type Role } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
@@ -28,15 +29,15 @@ export type AdminAccountDeps = Pick<ServiceDeps, 'db' | 'config' | 'now' | 'logg
 export function adminAccountService({ db, config, now, logger }: AdminAccountDeps) {
   return {
     /**
-     * Adds a staff member (display name = username). 400 for a username or password outside
+     * Adds a staff member, or an owner (display name = username). 400 for a username or password outside
      * ACCOUNT_RULES, 409 when the username is taken.
      */
-    async createUser(username: string, password: string): Promise<void> {
+    async createUser(username: string, password: string, role: Role = 'staff'): Promise<void> {
       checkAccount(username, password);
       if (await findUserByUsername(db, username)) throw new AppError(409, ACCOUNT_TEXT.taken(username));
       await insertUser(
         db,
-        { username, displayName: username, passwordHash: await hashPassword(password) },
+        { username, displayName: username, passwordHash: await hashPassword(password), role },
         now(),
       );
     },
@@ -72,9 +73,10 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
         return { created: false };
       }
       const chosen = password ?? generatePassword();
+      // the account ensured at start is the owner's (decision 0160)
       await insertUser(
         db,
-        { username, displayName: username, passwordHash: await hashPassword(chosen) },
+        { username, displayName: username, passwordHash: await hashPassword(chosen), role: 'owner' },
         now(),
       );
       if (password) return { created: true };

@@ -12,7 +12,8 @@ import {
   insertSession,
   touchSession,
 } from '../db/repo/sessions.ts';
-import { findUserByUsername } from '../db/repo/users.ts';
+import { insertAudit } from '../db/repo/audit.ts';
+import { findUserByUsername, type Role } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
@@ -25,8 +26,9 @@ const TOUCH_EVERY_MS = 60_000;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+export const ACCOUNT_DISABLED = 'This account is disabled. Ask the owner to turn it back on.';
 
-export type SessionUser = { id: number; username: string; displayName: string };
+export type SessionUser = { id: number; username: string; displayName: string; role: Role };
 export type ActiveSession = { user: SessionUser; csrfToken: string; idHash: string };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -76,8 +78,21 @@ export function authService(
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
         await throttle.recordFailure(username, client, at.getTime());
+        // the name typed is kept as typed (at most 64 characters), never the password
+        await insertAudit(
+          db,
+          {
+            userId: user?.id ?? null,
+            actor: username.slice(0, 64),
+            action: 'sign_in_failed',
+            subject: null,
+            after: { client },
+          },
+          at,
+        );
         throw new AppError(401, INVALID_CREDENTIALS);
       }
+      if (user.disabledAt) throw new AppError(403, ACCOUNT_DISABLED);
       await throttle.recordSuccess(username, client);
       if (previousSessionId) await deleteSession(db, sha256(previousSessionId));
       await deleteExpiredSessions(db, at);
@@ -86,11 +101,16 @@ export function authService(
       const csrfToken = token();
       const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
       await insertSession(db, { idHash: sha256(sessionId), userId: user.id, csrfToken, now: at, expiresAt });
+      await insertAudit(
+        db,
+        { userId: user.id, actor: user.username, action: 'sign_in', subject: null, after: { client } },
+        at,
+      );
       return {
         sessionId,
         csrfToken,
         expiresAt,
-        user: { id: user.id, username: user.username, displayName: user.displayName },
+        user: { id: user.id, username: user.username, displayName: user.displayName, role: user.role },
       };
     },
 
@@ -110,7 +130,12 @@ export function authService(
       return {
         idHash,
         csrfToken: session.csrfToken,
-        user: { id: session.userId, username: session.username, displayName: session.displayName },
+        user: {
+          id: session.userId,
+          username: session.username,
+          displayName: session.displayName,
+          role: session.role,
+        },
       };
     },
 

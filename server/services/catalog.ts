@@ -30,6 +30,7 @@ import { resolvePrice } from '#app/modules/catalog/pricing.ts';
 import { shipsIn, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';
+import { insertAudit } from '../db/repo/audit.ts';
 import {
   catalogImagesInUse,
   countCatalogItems,
@@ -323,7 +324,7 @@ export function catalogService(
      * Changes the given fields of an item (PATCH /api/catalog/{id}); the merged item is validated
      * as a whole, and the price recomputed from its cost and markup.
      */
-    async updateItem(id: number, patch: unknown): Promise<CatalogItem> {
+    async updateItem(id: number, patch: unknown, actor = 'staff'): Promise<CatalogItem> {
       const existing = await findCatalogItemById(db, id);
       if (!existing) throw new AppError(404, CATALOG_ITEM_MISSING);
       const changes = parseInput(catalogItemPatchSchema, patch);
@@ -332,8 +333,22 @@ export function catalogService(
       if (data.category !== existing.category) await checkCategory(data.category);
       await checkUnique(data, id);
       try {
-        const updated = await updateCatalogItem(db, id, { ...data, price: resolvePrice(data) }, now());
+        const at = now();
+        const updated = await updateCatalogItem(db, id, { ...data, price: resolvePrice(data) }, at);
         if (!updated) throw new AppError(404, CATALOG_ITEM_MISSING);
+        if (updated.price !== existing.price)
+          await insertAudit(
+            db,
+            {
+              userId: null,
+              actor,
+              action: 'catalog_price',
+              subject: `catalog:${id}`,
+              before: { price: existing.price },
+              after: { price: updated.price },
+            },
+            at,
+          );
         await changed();
         await removeUnusedImages(existing.images.filter((url) => !updated.images.includes(url)));
         return updated;

@@ -4,6 +4,7 @@
  */
 import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
+import { teamService } from './team.ts';
 import { blogService } from './blog.ts';
 import { catalogService } from './catalog.ts';
 import { contentChanges } from './changes.ts';
@@ -58,6 +59,8 @@ export function createServices(deps: ServiceDeps) {
     orders: ordersService(deps, { messaging }),
     quotes,
     rateLimits,
+    // the owner's: staff accounts and the audit log (issue 30 item 5)
+    team: teamService(deps),
     reference,
     seo: seoService(deps, { cityPages }),
     stats: statsService(deps, { reference, changes }),

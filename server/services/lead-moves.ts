@@ -23,6 +23,7 @@ import {
   type Mover,
 } from '#app/modules/leads/status.ts';
 import type { Engine } from '../db/engine.ts';
+import { insertAudit } from '../db/repo/audit.ts';
 import { insertLeadEvent, lastMovesInto } from '../db/repo/lead-events.ts';
 import { lockLead, updateLeadStatus } from '../db/repo/leads.ts';
 import { closeOpenLines, hasLines, insertLine } from '../db/repo/orders.ts';
@@ -73,9 +74,26 @@ export async function moveLead(trx: Transaction<DB>, engine: Engine, move: Move)
     detail: move.detail ?? (to === 'lost' && move.reason ? { reason: move.reason } : null),
     at: move.at,
   });
+  await auditMove(trx, move, from, to);
   await move.then?.(row);
   await orderFollows(trx, to, row, move);
   return { moved: true, from, to, row };
+}
+
+/** Every status change is in the owner's audit log too (decision 0160), by whoever made it. */
+function auditMove(trx: Transaction<DB>, move: Move, from: LeadStatus, to: LeadStatus) {
+  return insertAudit(
+    trx,
+    {
+      userId: null,
+      actor: move.actor,
+      action: 'lead_status',
+      subject: `lead:${move.leadId}`,
+      before: { status: from },
+      after: { status: to, ...(move.reason ? { reason: move.reason } : {}) },
+    },
+    move.at,
+  );
 }
 
 /**
@@ -125,6 +143,7 @@ async function reopen(trx: Transaction<DB>, move: Move, row: Selectable<LeadsTab
     detail: row.lost_reason ? { lostReason: row.lost_reason } : null,
     at: move.at,
   });
+  await auditMove(trx, move, from, to);
   await move.then?.(row);
   await orderFollows(trx, to, row, move);
   return { moved: true, from, to, row };

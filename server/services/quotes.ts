@@ -45,6 +45,7 @@ import { nextOpening } from '#app/modules/shared/business-hours.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
 import { HOME_HOURS } from '#app/modules/site/site.ts';
+import { insertAudit } from '../db/repo/audit.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
 import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadPrice } from '../db/repo/leads.ts';
@@ -179,6 +180,18 @@ export function quotesService(
           expiresAt,
         });
         const first = options[0]!;
+        await insertAudit(
+          trx,
+          {
+            userId: null,
+            actor,
+            action: 'quote_price',
+            subject: `lead:${leadId}`,
+            before: row.sell_price === null ? null : { sellPrice: row.sell_price },
+            after: { version, options: options.map((o) => ({ label: o.label, sellPrice: o.sellPrice })) },
+          },
+          at,
+        );
         await saveLeadQuote(trx, leadId, { ...first, notes: input.notes }, at);
         await insertLeadEvent(trx, {
           leadId,

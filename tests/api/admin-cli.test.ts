@@ -20,14 +20,15 @@ function cli(args: string[], stdin: string) {
   });
 }
 
-async function storedHash(username: string) {
+async function stored(username: string) {
   const database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') });
   try {
-    return (await findUserByUsername(database.db, username))?.passwordHash;
+    return await findUserByUsername(database.db, username);
   } finally {
     await database.close();
   }
 }
+const storedHash = async (username: string) => (await stored(username))?.passwordHash;
 
 it('creates a user with the password from standard input, refusing short passwords and duplicates', async () => {
   const short = cli(['create', 'dana'], 'short\n');
@@ -38,6 +39,11 @@ it('creates a user with the password from standard input, refusing short passwor
   expect(created.status).toBe(0);
   expect(created.stdout).toContain('Created dana.');
   expect(await verifyPassword('a long enough password', (await storedHash('dana'))!)).toBe(true);
+  expect((await stored('dana'))?.role).toBe('staff');
+  // --owner makes an owner (decision 0160)
+  const owner = cli(['create', 'olivia', '--owner'], 'the owner password\n');
+  expect(owner.stdout).toContain('Created olivia, an owner.');
+  expect((await stored('olivia'))?.role).toBe('owner');
 
   const again = cli(['create', 'dana'], 'another long password\n');
   expect(again.status).toBe(1);
@@ -59,5 +65,7 @@ it('changes a password', async () => {
 it('explains its usage', () => {
   const res = cli(['frobnicate'], '');
   expect(res.status).toBe(1);
-  expect(res.stderr).toContain('Usage: npm run admin -- create <username> | set-password <username>');
+  expect(res.stderr).toContain(
+    'Usage: npm run admin -- create <username> [--owner] | set-password <username>',
+  );
 });

@@ -25,7 +25,7 @@ eachEngine('admin sign-in', (ctx) => {
     const res = await request(app).post('/api/admin/login').send(STAFF).expect(200);
     expect(res.body).toEqual({
       token: expect.stringMatching(/^[\w-]{40,}$/),
-      user: { username: 'staff', displayName: 'Sam Staff' },
+      user: { username: 'staff', displayName: 'Sam Staff', role: 'staff' },
     });
     const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!;
     expect(cookie).toMatch(/^phmb_session=[\w-]{40,};/);
@@ -76,7 +76,7 @@ eachEngine('admin sign-in', (ctx) => {
   it('/me and logout: logout ends the session on the server', async () => {
     const { cookie, token } = await signIn(app);
     const me = await request(app).get('/api/admin/me').set('Cookie', cookie).expect(200);
-    expect(me.body).toEqual({ user: { username: 'staff', displayName: 'Sam Staff' }, token });
+    expect(me.body).toEqual({ user: { username: 'staff', displayName: 'Sam Staff', role: 'staff' }, token });
     await request(app).post('/api/admin/logout').set('Cookie', cookie).set('X-CSRF-Token', token).expect(200);
     await request(app).get('/api/admin/me').set('Cookie', cookie).expect(401);
   });

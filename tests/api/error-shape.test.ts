@@ -14,7 +14,7 @@ import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';
-import { createStaff, signIn } from '../support/admin.ts';
+import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { listEndpoints, type Endpoint } from '../support/route-table.ts';
@@ -23,7 +23,7 @@ import { ACCOUNT_SID, AUTH_TOKEN, BASE_URL, TWILIO_FROM, twilioSignature } from 
 type App = ReturnType<typeof createTestApp>;
 type Session = { cookie: string; token: string };
 /** The ids of the rows the probes change: a lead, a catalog item, a blog post. */
-type Ids = { lead: number; item: number; post: number };
+type Ids = { lead: number; item: number; post: number; member: number };
 
 type Probe = {
   /** what is wrong with the request */
@@ -196,6 +196,32 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['revision'],
     },
   ],
+  'POST /api/owner/team': [
+    {
+      why: 'a username with a space and no name',
+      send: (app, staff) =>
+        staff(request(app).post('/api/owner/team')).send({ username: 'pat parts', displayName: '' }),
+      status: 400,
+      message: 'The username must be 3-64 letters, digits, dots, dashes or underscores.',
+      fields: ['username', 'displayName'],
+    },
+  ],
+  'POST /api/owner/team/:id/disabled': [
+    {
+      why: 'disabled is not a boolean',
+      send: (app, staff, ids) =>
+        staff(request(app).post(`/api/owner/team/${ids.member}/disabled`)).send(JUNK),
+      status: 400,
+      message: 'Say disabled: true or false.',
+      fields: ['disabled'],
+    },
+  ],
+  'POST /api/owner/team/:id/reset-password': {
+    noInput: 'gives the account a new password whatever the body says',
+    send: (app, staff, ids) =>
+      staff(request(app).post(`/api/owner/team/${ids.member}/reset-password`)).send(JUNK),
+    status: 200,
+  },
   'PUT /api/leads/:id/auto-texts': [
     {
       why: 'on is not a boolean',
@@ -434,14 +460,15 @@ eachEngine(
   (ctx) => {
     let app: App;
     let session: Session;
-    const ids: Ids = { lead: 0, item: 0, post: 0 };
+    const ids: Ids = { lead: 0, item: 0, post: 0, member: 0 };
     const staffOf = (s: Session) => (t: request.Test) =>
       t.set('Cookie', s.cookie).set('X-CSRF-Token', s.token);
 
     beforeAll(async () => {
       app = createTestApp(ctx().deps, ctx().services);
       await seedReference(ctx().deps);
-      await createStaff(ctx().deps);
+      // the owner: every endpoint answers (staff get 403 on the owner's: tests/api/team.test.ts)
+      await createStaff(ctx().deps, STAFF, 'owner');
       session = await signIn(app);
       const staff = staffOf(session);
       // one row of each kind for the probes that change a row, made through the API itself
@@ -465,6 +492,10 @@ eachEngine(
         .send({ title: 'Axle tags', content: '<p>Read the tag.</p>' })
         .expect(201);
       ids.post = post.body.id as number;
+      const member = await staff(request(app).post('/api/owner/team'))
+        .send({ username: 'pat', displayName: 'Pat Parts' })
+        .expect(201);
+      ids.member = member.body.member.id as number;
     });
 
     it('has a case for every mutating endpoint (a new endpoint needs one)', () => {

@@ -17,8 +17,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** POST /api/admin/login and GET /api/admin/me: the session's CSRF token and who is signed in. */
-export type SignedIn = { token: string; user: { username: string; displayName: string } };
+/**
+ * POST /api/admin/login and GET /api/admin/me: the session's CSRF token and who is signed in, with
+ * their role (the owner reaches the team and the audit log; decision 0160).
+ */
+export type SignedIn = {
+  token: string;
+  user: { username: string; displayName: string; role: 'owner' | 'staff' };
+};
 
 /** Browser storage keys of SPEC §4 'Admin auth'. */
 export const AUTH_TOKEN_KEY = 'adminToken';

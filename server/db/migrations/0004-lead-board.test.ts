@@ -2,55 +2,15 @@
  * Migration 0004 on a database that already holds leads (both engines): the search columns and
  * the status totals are backfilled, and the triggers keep the totals right afterwards.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { blankDatabase } from '../../../tests/support/blank-database.ts';
 import { testEngines } from '../../../tests/support/databases.ts';
-import type { Engine } from '../engine.ts';
-import { migrate, openDatabase, type Database } from '../index.ts';
+import { migrate } from '../index.ts';
 import { listBoard } from '../repo/lead-board.ts';
 import { insertLead } from '../repo/leads.ts';
 import { migrationProvider } from './index.ts';
-
-/** An empty database with no migrations run, and how to get rid of it. */
-async function blankDatabase(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-0004-'));
-  if (engine === 'sqlite') {
-    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
-    return {
-      database,
-      async drop() {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const base = inject('postgresUrl')!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const database = openDatabase({ kind: 'postgres', url: url.toString() }, { poolSize: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      await admin(`drop schema ${schema} cascade`);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const AT = '2026-11-01T12:00:00.000Z';
 

@@ -15,6 +15,7 @@ import { blogBodyHtml } from './0008-blog-body-html.ts';
 import { insights } from './0009-insights.ts';
 import { quoteLink } from './0010-quote-link.ts';
 import { orders } from './0011-orders.ts';
+import { team } from './0012-team.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0009-insights': insights(),
     '0010-quote-link': quoteLink(engine),
     '0011-orders': orders(engine),
+    '0012-team': team(engine),
   };
   return { getMigrations: async () => migrations };
 }

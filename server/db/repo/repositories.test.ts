@@ -268,6 +268,8 @@ eachEngine('repositories', (ctx) => {
       username: 'staff',
       displayName: 'Staff',
       passwordHash: 'scrypt$x',
+      role: 'staff',
+      disabledAt: null,
     });
     await expect(
       insertUser(db, { username: 'staff', displayName: 'Other', passwordHash: 'y' }, T0),

@@ -1,12 +1,14 @@
 /** Staff sessions. Only a SHA-256 of the cookie value is stored. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.ts';
+import type { Role } from './users.ts';
 
 export type SessionRecord = {
   idHash: string;
   userId: number;
   username: string;
   displayName: string;
+  role: Role;
   csrfToken: string;
   createdAt: string;
   lastSeenAt: string;
@@ -44,8 +46,11 @@ export async function findSession(db: Kysely<DB>, idHash: string): Promise<Sessi
       'sessions.expires_at',
       'users.username',
       'users.display_name',
+      'users.role',
     ])
     .where('sessions.id_hash', '=', idHash)
+    // a disabled account's sessions are over, whatever their cookie says
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   return (
     row && {
@@ -53,6 +58,7 @@ export async function findSession(db: Kysely<DB>, idHash: string): Promise<Sessi
       userId: row.user_id,
       username: row.username,
       displayName: row.display_name,
+      role: row.role as Role,
       csrfToken: row.csrf_token,
       createdAt: row.created_at,
       lastSeenAt: row.last_seen_at,

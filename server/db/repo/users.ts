@@ -1,28 +1,75 @@
-/** Staff accounts. */
-import type { Kysely } from 'kysely';
+/** Staff accounts: the owner and staff (decision 0160). */
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
 
-export type UserRecord = { id: number; username: string; displayName: string; passwordHash: string };
+type Executor = Kysely<DB> | Transaction<DB>;
 
-export async function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRecord | undefined> {
+export type Role = 'owner' | 'staff';
+export type UserRecord = {
+  id: number;
+  username: string;
+  displayName: string;
+  passwordHash: string;
+  role: Role;
+  disabledAt: string | null;
+};
+/** An account as the team screen shows it (no password hash). */
+export type TeamMember = Omit<UserRecord, 'passwordHash'> & { createdAt: string };
+
+const COLUMNS = [
+  'id',
+  'username',
+  'display_name',
+  'password_hash',
+  'role',
+  'disabled_at',
+  'created_at',
+] as const;
+
+function toUser(row: {
+  id: number;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  role: string;
+  disabled_at: string | null;
+}): UserRecord {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    passwordHash: row.password_hash,
+    role: row.role as Role,
+    disabledAt: row.disabled_at,
+  };
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRecord | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'username', 'display_name', 'password_hash'])
+    .select(COLUMNS)
     .where('username', '=', username)
     .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      username: row.username,
-      displayName: row.display_name,
-      passwordHash: row.password_hash,
-    }
-  );
+  return row && toUser(row);
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** Every account, the owners first, then by name. */
+export async function listUsers(db: Executor): Promise<TeamMember[]> {
+  const rows = await db.selectFrom('users').select(COLUMNS).orderBy('role').orderBy('username').execute();
+  return rows.map((row) => {
+    const { passwordHash: _, ...user } = toUser(row);
+    return { ...user, createdAt: row.created_at };
+  });
 }
 
 export async function insertUser(
-  db: Kysely<DB>,
-  user: { username: string; displayName: string; passwordHash: string },
+  db: Executor,
+  user: { username: string; displayName: string; passwordHash: string; role?: Role },
   now: Date,
 ): Promise<number> {
   const at = now.toISOString();
@@ -32,6 +79,7 @@ export async function insertUser(
       username: user.username,
       display_name: user.displayName,
       password_hash: user.passwordHash,
+      role: user.role ?? 'staff',
       created_at: at,
       updated_at: at,
     })
@@ -40,10 +88,19 @@ export async function insertUser(
   return row.id;
 }
 
-export async function updateUserPassword(db: Kysely<DB>, userId: number, passwordHash: string, now: Date) {
+export async function updateUserPassword(db: Executor, userId: number, passwordHash: string, now: Date) {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Disables an account (`disabled` true) or lets it sign in again. */
+export async function setUserDisabled(db: Executor, userId: number, disabled: boolean, now: Date) {
+  await db
+    .updateTable('users')
+    .set({ disabled_at: disabled ? now.toISOString() : null, updated_at: now.toISOString() })
     .where('id', '=', userId)
     .execute();
 }

@@ -31,7 +31,11 @@ export function adminAuthRouter(services: Services, config: Config): Router {
       setSessionCookie(res, config, result.sessionId);
       res.json({
         token: result.csrfToken,
-        user: { username: result.user.username, displayName: result.user.displayName },
+        user: {
+          username: result.user.username,
+          displayName: result.user.displayName,
+          role: result.user.role,
+        },
       } satisfies SignedIn);
     } catch (err) {
       if (err instanceof AppError && err.status === 429) {
@@ -51,7 +55,11 @@ export function adminAuthRouter(services: Services, config: Config): Router {
   router.get('/admin/me', requireAdmin(config), (_req, res) => {
     const session = currentSession(res)!;
     res.json({
-      user: { username: session.user.username, displayName: session.user.displayName },
+      user: {
+        username: session.user.username,
+        displayName: session.user.displayName,
+        role: session.user.role,
+      },
       token: session.csrfToken,
     } satisfies SignedIn);
   });

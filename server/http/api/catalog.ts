@@ -26,7 +26,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
 import { IMAGE_MESSAGES, IMAGE_RULES, type CatalogListing } from '../../services/catalog.ts';
-import { requireAdmin } from '../auth.ts';
+import { currentSession, requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 
 const imageUpload = multer({
@@ -180,7 +180,9 @@ export function catalogRouter(services: Services, config: Config): Router {
   });
 
   router.patch('/catalog/:id', admin, jsonBody('64kb'), async (req, res) => {
-    res.json(await services.catalog.updateItem(itemId(req.params.id), req.body));
+    res.json(
+      await services.catalog.updateItem(itemId(req.params.id), req.body, currentSession(res)?.user.username),
+    );
   });
 
   router.get('/admin/catalog', admin, async (req, res) => {
