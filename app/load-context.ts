@@ -15,8 +15,14 @@ export type AppLoadContext = {
   cspNonce: string;
   /** Who asks: the client's address (as Express reads it behind TRUST_PROXY) and browser */
   client: { ip: string; userAgent: string };
-  /** The signed-in staff member, when the request carries a live session cookie */
-  session?: { user: { username: string; displayName: string }; csrfToken: string };
+  /**
+   * The signed-in staff member, when the request carries a live session cookie: their account's id
+   * and role (the owner reaches the team and the audit log; decision 0160)
+   */
+  session?: {
+    user: { id: number; username: string; displayName: string; role: 'owner' | 'staff' };
+    csrfToken: string;
+  };
 };
 
 const KEY = Symbol.for('parts-hunters.app-load-context');

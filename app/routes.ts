@@ -28,6 +28,9 @@ export default [
     route('admin/insights', 'routes/admin-insights.tsx'),
     route('admin/catalog', 'routes/admin-catalog.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx'),
+    // the owner's alone (decision 0160): staff get a 403
+    route('admin/team', 'routes/admin-team.tsx'),
+    route('admin/audit', 'routes/admin-audit.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { ActionFailure } from '#app/modules/site/answers.ts';
+import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import { getAppContext, type AppLoadContext } from './load-context.ts';
 
 export type StaffContext = AppLoadContext & { session: NonNullable<AppLoadContext['session']> };
@@ -17,6 +18,19 @@ export function staffContext(context: Readonly<RouterContextProvider>): StaffCon
   const app = getAppContext(context);
   if (!app.session) throw redirect('/admin/login');
   return app as StaffContext;
+}
+
+/**
+ * The load context of the owner (decision 0160): the owner's screens (the team, the audit log) call
+ * it first in their loader and action. A staff member gets a 403 with OWNER_ONLY ('Only the owner
+ * can do this.'), which the screen's ErrorBoundary shows (a page) and `settleAction` turns into
+ * the one error shape (a change); anyone without a session goes to /admin/login as with
+ * `staffContext`.
+ */
+export function ownerContext(context: Readonly<RouterContextProvider>): StaffContext {
+  const staff = staffContext(context);
+  if (staff.session.user.role !== 'owner') throw data({ message: OWNER_ONLY }, { status: 403 });
+  return staff;
 }
 
 /** A refusal an action answers itself (a form it cannot read, an unknown intent), with its status. */

@@ -1,5 +1,6 @@
 /**
- * The back office shell around Leads, Orders, Suppliers, Insights, Catalog and Blog: navigation, who is
+ * The back office shell around Leads, Orders, Suppliers, Insights, Catalog and Blog, and for the
+ * owner Team and Audit log (decision 0160; the screens refuse staff themselves): navigation, who is
  * signed in, Sign out.
  * The server refuses these pages without a live session (redirect to /admin/login, which comes
  * back here after signing in: `?redirectTo=`). Sign out stays
@@ -37,13 +38,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { user: session.user, token: session.csrfToken, siteName: site.name };
 }
 
-const NAV = [
+const NAV: { to: string; label: string; ownerOnly?: true }[] = [
   { to: '/admin/leads', label: 'Leads' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/suppliers', label: 'Suppliers' },
   { to: '/admin/insights', label: 'Insights' },
   { to: '/admin/catalog', label: 'Catalog' },
   { to: '/admin/blog', label: 'Blog' },
+  { to: '/admin/team', label: 'Team', ownerOnly: true },
+  { to: '/admin/audit', label: 'Audit log', ownerOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -83,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             aria-label="Back office"
             className="order-last flex w-full flex-wrap items-center gap-1 lg:order-none lg:w-auto"
           >
-            {NAV.map((item) => (
+            {NAV.filter((item) => !item.ownerOnly || user.role === 'owner').map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}

@@ -5,6 +5,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { CSRF_HEADER } from '#app/modules/auth/login.schema.ts';
+import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import type { Config } from '../config.ts';
 import type { ActiveSession } from '../services/auth.ts';
 import {
@@ -112,7 +113,8 @@ export function requireAdmin(config: Config): RequestHandler {
   };
 }
 
-export const OWNER_ONLY = 'Only the owner can do this.';
+/** The words staff meet on the owner's endpoints and screens: one sentence for both. */
+export { OWNER_ONLY };
 
 /**
  * After requireAdmin: the owner's screens and APIs (the team, the audit log) answer 403 to staff.

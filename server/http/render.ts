@@ -79,7 +79,12 @@ export function renderPages(options: {
       cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
       client: { ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' },
       session: session && {
-        user: { username: session.user.username, displayName: session.user.displayName },
+        user: {
+          id: session.user.id,
+          username: session.user.username,
+          displayName: session.user.displayName,
+          role: session.user.role,
+        },
         csrfToken: session.csrfToken,
       },
     });

@@ -17,7 +17,10 @@ import { createServices, type Services } from '#server/services/index.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { routeContext } from '../support/route-context.ts';
 
-const SESSION = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+const SESSION = {
+  user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
+  csrfToken: 'token',
+};
 type Session = typeof SESSION | null;
 type Args<F extends (args: never) => unknown> = Parameters<F>[0];
 

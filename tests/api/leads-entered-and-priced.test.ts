@@ -26,7 +26,10 @@ import { routeContext } from '../support/route-context.ts';
 import { newClient, submit, VALID_FIELDS } from './leads-fixtures.ts';
 
 const NOW = new Date('2026-11-21T18:00:00.000Z');
-const SESSION = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+const SESSION = {
+  user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
+  csrfToken: 'token',
+};
 
 type Args<F extends (args: never) => unknown> = Parameters<F>[0];
 

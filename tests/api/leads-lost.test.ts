@@ -31,7 +31,10 @@ const MINUTE = 60_000;
 /** when the tests' leads are lost, and when what follows happens */
 const LOST_AT = new Date(NOW.getTime() + 5 * MINUTE);
 const LATER = new Date(NOW.getTime() + 10 * MINUTE);
-const SESSION = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+const SESSION = {
+  user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
+  csrfToken: 'token',
+};
 
 type Args<F extends (args: never) => unknown> = Parameters<F>[0];
 

@@ -25,7 +25,10 @@ import { routeContext } from '../support/route-context.ts';
 
 const NOW = new Date('2026-11-21T18:00:00.000Z');
 const MINUTE = 60_000;
-const SESSION = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+const SESSION = {
+  user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
+  csrfToken: 'token',
+};
 /** A visitor without a session */
 const NO_SESSION = null;
 type Session = typeof SESSION | typeof NO_SESSION;

@@ -788,7 +788,10 @@ eachEngine(
         clock = at(10 * MINUTE);
         await page(token, STAFF_VIEWER, { count: true });
         // staff opening it through the page, signed in
-        const signedIn = { user: { username: 'sam', displayName: 'Sam Staff' }, csrfToken: 'token' };
+        const signedIn = {
+          user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
+          csrfToken: 'token',
+        };
         await quoteRoute.loader({
           request: new Request(`http://localhost/q/${token}`),
           params: { token },

@@ -21,6 +21,9 @@ const ADMIN_PAGES = [
   { path: '/admin/insights', heading: 'Insights', nav: 'Insights' },
   { path: '/admin/catalog', heading: 'Catalog Management', nav: 'Catalog' },
   { path: '/admin/blog', heading: 'Blog Management', nav: 'Blog' },
+  // the owner's: the e2e admin is the owner (staff: tests/e2e/team.e2e.test.ts)
+  { path: '/admin/team', heading: 'Team', nav: 'Team' },
+  { path: '/admin/audit', heading: 'Audit log', nav: 'Audit log' },
 ];
 
 let browser: Browser;

@@ -52,6 +52,9 @@ const ADMIN_SCREENS: { path: string; heading: string; ready?: (page: Page) => Pr
   { path: '/admin/insights', heading: 'Insights' },
   { path: '/admin/catalog', heading: 'Catalog Management' },
   { path: '/admin/blog', heading: 'Blog Management' },
+  // the owner's (the e2e admin is the owner; decision 0160)
+  { path: '/admin/team', heading: 'Team' },
+  { path: '/admin/audit', heading: 'Audit log' },
 ];
 
 /** What each screen opens over itself: checked on a phone, one after the other, then closed. */
@@ -76,6 +79,13 @@ const OPENED: Record<
       role: 'dialog',
       name: 'Add supplier',
       open: (page) => page.getByRole('button', { name: 'Add supplier' }).click(),
+    },
+  ],
+  '/admin/team': [
+    {
+      role: 'dialog',
+      name: 'Add staff member',
+      open: (page) => page.getByRole('button', { name: 'Add staff member' }).click(),
     },
   ],
   '/admin/insights': [

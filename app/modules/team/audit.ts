@@ -1,0 +1,194 @@
+/**
+ * The audit log as the owner reads it (issue 30 item 5, decision 0160): each action in words, the
+ * subject by name, before and after as a sentence fragment ('New → Qualified', '$100.00 →
+ * $120.00'), and the screen's filters as an address (/admin/audit?actor=&action=&from=&until=,
+ * `before=` for older entries). Pure: the entries are the server's (server/db/repo/audit.ts).
+ */
+import { STATUS_LABELS } from '#app/modules/leads/status.ts';
+import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { formatMoney } from '#app/modules/site/money.ts';
+import { businessTime, ROLE_LABELS, type Role, type TeamMember } from './team.ts';
+
+export type AuditRecord = {
+  id: number;
+  /** ISO time */
+  at: string;
+  userId: number | null;
+  /** a username (as typed, for a failed sign-in), or 'customer (quote page)' and the like */
+  actor: string;
+  action: string;
+  /** 'lead:12', 'user:3', 'catalog:7' */
+  subject: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+/** An entry as the screen lists it: its time in words, written by the server (`businessTime`). */
+export type AuditRow = AuditRecord & { when: string };
+
+export function auditRow(entry: AuditRecord): AuditRow {
+  return { ...entry, when: businessTime(entry.at) };
+}
+
+/** Every action the log writes, in the owner's words, in the order the Action filter lists them. */
+export const AUDIT_ACTIONS = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  lead_status: 'Lead status',
+  quote_price: 'Quote price',
+  catalog_price: 'Catalog price',
+  user_added: 'Staff member added',
+  user_disabled: 'Disabled',
+  user_enabled: 'Turned back on',
+  password_reset: 'Password reset',
+} as const;
+
+export const AUDIT_TEXT = {
+  title: 'Audit log',
+  subtitle: 'Who changed what, and when, newest first. Times are Winnipeg time.',
+  person: 'Person',
+  action: 'Action',
+  from: 'From',
+  until: 'Until',
+  anyAction: 'Any action',
+  show: 'Show entries',
+  clear: 'Clear filters',
+  older: 'Older entries',
+  newest: 'Newest entries',
+  none: 'No entries.',
+  noneFiltered: 'No entries match these filters.',
+  personHint: 'A username, as it was typed',
+} as const;
+
+/** An action in words: the known ones by AUDIT_ACTIONS, any other with its underscores as spaces. */
+export function actionLabel(action: string): string {
+  if (Object.hasOwn(AUDIT_ACTIONS, action)) return AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS];
+  const words = action.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What an entry was done to, by name where the screen knows it, with a link where there is one. */
+export function subjectOf(
+  subject: string | null,
+  members: readonly Pick<TeamMember, 'id' | 'username' | 'displayName'>[],
+): { text: string; href?: string } | null {
+  if (!subject) return null;
+  const match = /^([a-z_]+):(\d+)$/.exec(subject);
+  if (!match) return { text: subject };
+  const [, kind, id] = match as unknown as [string, string, string];
+  switch (kind) {
+    case 'lead':
+      return { text: `Lead ${id}`, href: `/admin/leads/${id}` };
+    case 'user': {
+      const member = members.find((m) => m.id === Number(id));
+      return { text: member ? `${member.displayName} (${member.username})` : `Account ${id}` };
+    }
+    case 'catalog':
+      return { text: `Catalog item ${id}` };
+    default:
+      return { text: subject };
+  }
+}
+
+const ARROW = ' → ';
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+const money = (cents: unknown, none: string) => (typeof cents === 'number' ? formatMoney(cents) : none);
+
+function statusWord(status: unknown): string {
+  if (typeof status !== 'string') return '—';
+  return Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as LeadStatus] : status;
+}
+
+/** Any value in words: 'key: value, key: value'; nothing at all is ''. */
+function plain(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(plain).join('; ');
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${plain(v)}`)
+    .join(', ');
+}
+
+/** 'before → after', or only the side there is. */
+function change(before: string, after: string): string {
+  if (!before) return after;
+  if (!after) return before;
+  return before + ARROW + after;
+}
+
+/** An entry's before and after in words ('' when it has none worth saying). */
+export function changeOf(entry: Pick<AuditRecord, 'action' | 'before' | 'after'>): string {
+  const { before, after } = entry;
+  switch (entry.action) {
+    case 'sign_in':
+    case 'sign_in_failed': {
+      const client = field(after, 'client');
+      return typeof client === 'string' && client ? `From ${client}` : '';
+    }
+    case 'lead_status': {
+      const reason = field(after, 'reason');
+      const moved = statusWord(field(before, 'status')) + ARROW + statusWord(field(after, 'status'));
+      return typeof reason === 'string' && reason ? `${moved} (${reason})` : moved;
+    }
+    case 'quote_price': {
+      const options = field(after, 'options');
+      const version = field(after, 'version');
+      const prices = Array.isArray(options)
+        ? options
+            .map((o) => `${plain(field(o, 'label'))} ${money(field(o, 'sellPrice'), '—')}`.trim())
+            .join('; ')
+        : plain(after);
+      const sent = typeof version === 'number' ? `Version ${version}: ${prices}` : prices;
+      return money(field(before, 'sellPrice'), 'No quote') + ARROW + sent;
+    }
+    case 'catalog_price':
+      return money(field(before, 'price'), 'No price') + ARROW + money(field(after, 'price'), 'No price');
+    case 'user_added': {
+      const role = field(after, 'role');
+      const who = `${plain(field(after, 'displayName'))} (${plain(field(after, 'username'))})`;
+      return typeof role === 'string' && Object.hasOwn(ROLE_LABELS, role)
+        ? `${who}, ${ROLE_LABELS[role as Role]}`
+        : who;
+    }
+    case 'user_disabled':
+      return `Active${ARROW}Disabled`;
+    case 'user_enabled':
+      return `Disabled${ARROW}Active`;
+    case 'password_reset':
+      return '';
+    default:
+      return change(plain(before), plain(after));
+  }
+}
+
+/** The filters the screen keeps in its address, in the order it writes them. */
+export const AUDIT_FILTERS = ['actor', 'action', 'from', 'until'] as const;
+export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
+
+/** The filters of an address (only those it has, as written), and where its page starts. */
+export function auditQueryOf(params: URLSearchParams): { filters: AuditFilters; before: string | null } {
+  const filters: AuditFilters = {};
+  for (const name of AUDIT_FILTERS) {
+    const value = params.get(name);
+    if (value !== null && value !== '') filters[name] = value;
+  }
+  const before = params.get('before');
+  return { filters, before: before === '' ? null : before };
+}
+
+/** The screen's address for these filters (the empty ones left out), from `before` when given. */
+export function auditHref(filters: AuditFilters, before?: number | string | null): string {
+  const params = new URLSearchParams();
+  for (const name of AUDIT_FILTERS) {
+    const value = filters[name]?.trim();
+    if (value) params.set(name, value);
+  }
+  if (before !== undefined && before !== null && before !== '') params.set('before', String(before));
+  const query = params.toString();
+  return query ? `/admin/audit?${query}` : '/admin/audit';
+}
