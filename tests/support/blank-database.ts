@@ -6,10 +6,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Engine } from '#server/db/engine.ts';
 import { openDatabase, type Database } from '#server/db/index.ts';
+import { migrationProvider } from '#server/db/migrations/index.ts';
 
 /** An empty database with no migrations run, and how to get rid of it. */
 export async function blankDatabase(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -44,4 +47,20 @@ export async function blankDatabase(engine: Engine): Promise<{ database: Databas
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the project's migrations up to and including `name` (the data a later one will find). */
+export async function migrateTo(database: Database, engine: Engine, name: string): Promise<void> {
+  const { db } = database;
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(engine),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
 }

@@ -3,14 +3,12 @@
  * the status totals are backfilled, and the triggers keep the totals right afterwards.
  */
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { blankDatabase } from '../../../tests/support/blank-database.ts';
+import { blankDatabase, migrateTo } from '../../../tests/support/blank-database.ts';
 import { testEngines } from '../../../tests/support/databases.ts';
 import { migrate } from '../index.ts';
 import { listBoard } from '../repo/lead-board.ts';
 import { insertLead } from '../repo/leads.ts';
-import { migrationProvider } from './index.ts';
 
 const AT = '2026-11-01T12:00:00.000Z';
 
@@ -20,17 +18,7 @@ for (const engine of testEngines()) {
       const { database, drop } = await blankDatabase(engine);
       try {
         const { db } = database;
-        const migrationTableSchema =
-          engine === 'postgres'
-            ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-            : undefined;
-        const migrator = new Migrator({
-          db,
-          provider: migrationProvider(engine),
-          ...(migrationTableSchema ? { migrationTableSchema } : {}),
-        });
-        const before = await migrator.migrateTo('0003-catalog-listing');
-        expect(before.error).toBeUndefined();
+        await migrateTo(database, engine, '0003-catalog-listing');
 
         const leads = [
           { name: 'Zoë  Lavallée', phone: '(204) 555-0142', status: 'new' },

@@ -3,12 +3,10 @@
  * (the one ensured at start) becomes the owner, the others staff, none disabled.
  */
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { blankDatabase } from '../../../tests/support/blank-database.ts';
+import { blankDatabase, migrateTo } from '../../../tests/support/blank-database.ts';
 import { testEngines } from '../../../tests/support/databases.ts';
 import { migrate } from '../index.ts';
-import { migrationProvider } from './index.ts';
 
 const AT = '2026-11-01T12:00:00.000Z';
 
@@ -18,16 +16,7 @@ for (const engine of testEngines()) {
       const { database, drop } = await blankDatabase(engine);
       try {
         const { db } = database;
-        const migrationTableSchema =
-          engine === 'postgres'
-            ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-            : undefined;
-        const migrator = new Migrator({
-          db,
-          provider: migrationProvider(engine),
-          ...(migrationTableSchema ? { migrationTableSchema } : {}),
-        });
-        expect((await migrator.migrateTo('0011-orders')).error).toBeUndefined();
+        await migrateTo(database, engine, '0011-orders');
         for (const username of ['admin', 'dana', 'pat'])
           await sql`insert into users (username, display_name, password_hash, created_at, updated_at)
                     values (${username}, ${username}, 'scrypt$x', ${AT}, ${AT})`.execute(db);

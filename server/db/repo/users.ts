@@ -4,17 +4,10 @@ import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export type Role = 'owner' | 'staff';
-export type UserRecord = {
-  id: number;
-  username: string;
-  displayName: string;
-  passwordHash: string;
-  role: Role;
-  disabledAt: string | null;
-};
-/** An account as the team screen shows it (no password hash). */
-export type TeamMember = Omit<UserRecord, 'passwordHash'> & { createdAt: string };
+import type { Role, TeamMember } from '#app/modules/team/team.ts';
+
+export type { Role, TeamMember };
+export type UserRecord = Omit<TeamMember, 'createdAt'> & { passwordHash: string };
 
 const COLUMNS = [
   'id',
