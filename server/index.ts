@@ -170,6 +170,16 @@ const reminders = setInterval(() => {
 }, REMINDERS_EVERY_MS);
 reminders.unref();
 
+// leads written before customers existed (or by a process of the build before) are linked to
+// theirs a batch at a time, at start and each minute, in every process (decision 0161)
+const linkLeads = () =>
+  services.customers
+    .linkWaiting()
+    .catch((err: unknown) => logger.error({ err }, 'linking leads to customers failed'));
+void linkLeads();
+const minutely = setInterval(() => void linkLeads(), 60_000);
+minutely.unref();
+
 // a public page already in the page cache is sent before Express runs at all (decision 0114)
 const server = http.createServer(pageCache ? servedFrom(pageCache, app) : app).listen(config.port, () => {
   const address = server.address();
@@ -190,6 +200,7 @@ function shutdown(signal: string) {
     deadlineMs: SHUTDOWN_MS,
     cleanup: async () => {
       clearInterval(reminders);
+      clearInterval(minutely);
       services.changes.stop();
       await closeVite?.();
       await database.close();

@@ -99,6 +99,63 @@ export interface LeadsTable {
   quote_first_viewed_at: Timestamp | null;
   /** 1: the order's texts go out by themselves; 0: staff switched them off (migration 0011) */
   auto_texts: Generated<number>;
+  /** whose lead (migration 0013); null only until every process has linked it */
+  customer_id: number | null;
+}
+
+/**
+ * Who asks (issue 30, decision 0161): matched by phone (E.164) or e-mail, each unique; what is read
+ * from their leads, kept by the repository; their conversation in the inbox. Migration 0013.
+ */
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  company: string | null;
+  phone: string | null;
+  email: string | null;
+  notes: string | null;
+  fleet: Generated<number>;
+  no_reviews: Generated<number>;
+  /** set: merged into that customer; its leads moved there */
+  merged_into: number | null;
+  /** name, company, e-mail and phone digits as search compares them */
+  search_text: Generated<string>;
+  lead_count: Generated<number>;
+  /** cents: the leads ordered or fulfilled */
+  total_spent: Generated<number>;
+  first_contact_at: Timestamp | null;
+  last_contact_at: Timestamp | null;
+  last_message_at: Timestamp | null;
+  last_message_preview: string | null;
+  /** 1: the last message came from the customer */
+  last_message_in: Generated<number>;
+  /** the customer's last text or question: a follow-up after it is not sent */
+  last_inbound_at: Timestamp | null;
+  /** messages from the customer since staff last opened the conversation */
+  unread: Generated<number>;
+  assigned_user_id: number | null;
+  done_at: Timestamp | null;
+  review_requested_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CustomerMergesTable {
+  id: Generated<number>;
+  kept_id: number;
+  merged_id: number;
+  /** JSON: the merged customer as it was */
+  merged: JsonText;
+  actor: string;
+  at: Timestamp;
+}
+
+/** The owner's settings by key, JSON values (migration 0013). */
+export interface SettingsTable {
+  key: string;
+  value: JsonText;
+  updated_by: string | null;
+  updated_at: Timestamp;
 }
 
 /** One sent quote (issue 28): its options as JSON (QuoteOption[]); locked once accepted. Migration 0010. */
@@ -334,6 +391,9 @@ export interface DB {
   audit_log: AuditLogTable;
   sessions: SessionsTable;
   leads: LeadsTable;
+  customers: CustomersTable;
+  customer_merges: CustomerMergesTable;
+  settings: SettingsTable;
   lead_photos: LeadPhotosTable;
   lead_events: LeadEventsTable;
   quote_versions: QuoteVersionsTable;

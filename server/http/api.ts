@@ -12,6 +12,7 @@ import { adminSeoRouter } from './api/admin-seo.ts';
 import { blogRouter } from './api/blog.ts';
 import { catalogRouter } from './api/catalog.ts';
 import { clicksRouter } from './api/clicks.ts';
+import { customersRouter } from './api/customers.ts';
 import { insightsRouter } from './api/insights.ts';
 import { leadsRouter } from './api/leads.ts';
 import { ordersRouter } from './api/orders.ts';
@@ -31,6 +32,7 @@ export function apiRouter(services: Services, config: Config): Router {
   api.use(insightsRouter(services, config));
   api.use(leadsRouter(services, config));
   api.use(ordersRouter(services, config));
+  api.use(customersRouter(services, config));
   api.use(ownerRouter(services, config));
   api.use(smsRouter(services, config));
   api.use(catalogRouter(services, config));

@@ -18,6 +18,8 @@ import { smsReplies } from '#app/modules/messages/messages.ts';
 import { partName } from '#app/modules/messages/quote-messages.ts';
 import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertClicks } from '../db/repo/clicks.ts';
+import { refreshConversations } from '../db/repo/conversations.ts';
+import { refreshCustomers } from '../db/repo/customers.ts';
 import { insertLeadEvents } from '../db/repo/lead-events.ts';
 import { countLeads, insertLead, settleLead } from '../db/repo/leads.ts';
 import { insertInbound } from '../db/repo/texting.ts';
@@ -259,6 +261,13 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
         }
       }
       await orders.insert(trx);
+      // the customers read their totals and conversations from the history written above
+      await refreshCustomers(trx, 'all');
+      const customers = await trx.selectFrom('customers').select('id').execute();
+      await refreshConversations(
+        trx,
+        customers.map((c) => c.id),
+      );
     });
   } catch (err) {
     await Promise.all(written.map((key) => files.remove('private', key)));

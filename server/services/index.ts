@@ -5,6 +5,8 @@
 import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
 import { teamService } from './team.ts';
+import { customersService } from './customers.ts';
+import { inboxService } from './inbox.ts';
 import { blogService } from './blog.ts';
 import { catalogService } from './catalog.ts';
 import { contentChanges } from './changes.ts';
@@ -42,6 +44,9 @@ export function createServices(deps: ServiceDeps) {
   const texting = textingService(deps, { messaging, leads, quotes });
   // city pages keep what they read of the catalog until it changes (docs/performance.md)
   const cityPages = cityPagesService(deps, { changes, reference });
+  const leadAdmin = leadAdminService(deps, { messaging, quotes, reference });
+  // who asks: customers matched by phone or e-mail, and their conversations in one inbox (issue 30)
+  const customers = customersService(deps);
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
@@ -53,7 +58,9 @@ export function createServices(deps: ServiceDeps) {
     health: healthService(deps),
     insights: insightsService(deps, { cityPages, reference }),
     leads,
-    leadAdmin: leadAdminService(deps, { messaging, quotes, reference }),
+    leadAdmin,
+    customers,
+    inbox: inboxService(deps, { customers, leadAdmin }),
     messaging,
     // after a yes: suppliers and the parts bought for each order (issue 29)
     orders: ordersService(deps, { messaging }),

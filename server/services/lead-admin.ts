@@ -15,7 +15,6 @@ import {
   type BoardColumn,
   type BoardPage,
   type ConversationMessage,
-  type ConversationStatus,
   type LeadBoard,
   type LeadCard,
   type LeadDetails,
@@ -45,6 +44,7 @@ import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
 import { parseInput } from '../validation.ts';
+import { conversationOf } from '#app/modules/customers/conversation.ts';
 import type { ServiceDeps } from './context.ts';
 import { LEAD_NOT_FOUND, moveLead, REOPEN } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
@@ -126,46 +126,16 @@ export function leadAdminService(
       quotes.versions(id),
     ]);
     const messages = rows.map(({ lastError: _, ...m }) => m);
-    const conversation: ConversationMessage[] = [
-      ...incoming.map((m): ConversationMessage => ({
-        key: `in-${m.id}`,
-        direction: 'in',
-        channel: 'sms',
-        body: m.body,
-        status: 'received',
-        error: null,
-        photoCount: m.photoCount,
-        at: m.createdAt,
-      })),
+    const conversation: ConversationMessage[] = conversationOf({
+      incoming,
       // questions the customer asked on the quote page
-      ...events
-        .filter((e) => e.type === 'question' && typeof e.detail?.body === 'string')
-        .map((e): ConversationMessage => ({
-          key: `web-${e.id}`,
-          direction: 'in',
-          channel: 'web',
-          body: e.detail!.body as string,
-          status: 'received',
-          error: null,
-          photoCount: 0,
-          at: e.createdAt,
-        })),
-      ...outgoing.map((m): ConversationMessage => ({
-        key: `out-${m.id}`,
-        direction: 'out',
-        channel: m.channel === 'email' ? 'email' : 'sms',
-        body: m.body,
-        status: m.status as ConversationStatus,
-        error: m.status === 'failed' || m.status === 'blocked' ? m.lastError : null,
-        photoCount: 0,
-        at: m.createdAt,
-      })),
-    ].sort(
-      (a, b) =>
-        Date.parse(a.at) - Date.parse(b.at) ||
-        (a.direction === b.direction ? 0 : a.direction === 'in' ? -1 : 1) ||
-        Number(a.key.slice(a.key.indexOf('-') + 1)) - Number(b.key.slice(b.key.indexOf('-') + 1)),
-    );
+      questions: events.flatMap((e) =>
+        e.type === 'question' && typeof e.detail?.body === 'string'
+          ? [{ id: e.id, leadId: id, body: e.detail.body, createdAt: e.createdAt }]
+          : [],
+      ),
+      outgoing: outgoing.map((m) => ({ ...m, leadId: id })),
+    }).map(({ leadId: _, ...m }) => m);
     return { ...lead, events, messages, conversation, smsOptedOut, quoteVersions };
   }
 
@@ -301,6 +271,16 @@ export function leadAdminService(
       const updated = await details(leadId);
       messaging.outbox.kick();
       return updated;
+    },
+
+    /**
+     * Texts the customer about a lead (the inbox's reply, issue 30): as sendText, answering with
+     * nothing; the worker is started.
+     */
+    async textCustomer(leadId: number, payload: unknown): Promise<void> {
+      const { body } = parseInput(messagePayloadSchema, payload);
+      await sendStaffText(leadId, body);
+      messaging.outbox.kick();
     },
 
     /** The CSV report of every lead, newest first (UTF-8 with BOM, quoted, formulas neutralised). */

@@ -24,6 +24,8 @@ import {
 } from '#app/modules/leads/status.ts';
 import type { Engine } from '../db/engine.ts';
 import { insertAudit } from '../db/repo/audit.ts';
+import { cancelFollowUps } from '../db/repo/conversations.ts';
+import { refreshCustomers } from '../db/repo/customers.ts';
 import { insertLeadEvent, lastMovesInto } from '../db/repo/lead-events.ts';
 import { lockLead, updateLeadStatus } from '../db/repo/leads.ts';
 import { closeOpenLines, hasLines, insertLine } from '../db/repo/orders.ts';
@@ -77,7 +79,17 @@ export async function moveLead(trx: Transaction<DB>, engine: Engine, move: Move)
   await auditMove(trx, move, from, to);
   await move.then?.(row);
   await orderFollows(trx, to, row, move);
+  await customerFollows(trx, row, move);
   return { moved: true, from, to, row };
+}
+
+/**
+ * A quote's follow-ups wait for an answer, which a move gives (decision 0161): those still in the
+ * outbox are cancelled. The customer's total spent may change with the status.
+ */
+async function customerFollows(trx: Transaction<DB>, row: Selectable<LeadsTable>, move: Move): Promise<void> {
+  await cancelFollowUps(trx, { leadId: move.leadId }, move.at, 'The lead moved to another status.');
+  if (row.customer_id !== null) await refreshCustomers(trx, [row.customer_id]);
 }
 
 /** Every status change is in the owner's audit log too (decision 0160), by whoever made it. */
@@ -146,5 +158,6 @@ async function reopen(trx: Transaction<DB>, move: Move, row: Selectable<LeadsTab
   await auditMove(trx, move, from, to);
   await move.then?.(row);
   await orderFollows(trx, to, row, move);
+  await customerFollows(trx, row, move);
   return { moved: true, from, to, row };
 }

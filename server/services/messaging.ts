@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
+import { recordOutbound } from '../db/repo/conversations.ts';
 import { insertMessage, insertMessagesOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
 import { isNumberOptedOut, optedOutNumbers, recordOptOut } from '../db/repo/texting.ts';
 import { createSmtpSender } from '../messaging/smtp.ts';
@@ -106,9 +107,15 @@ export function createMessaging(deps: ServiceDeps) {
     };
   }
 
-  /** The one writer: records a message in the caller's transaction; returns its id. */
-  function queue(trx: Executor, message: NewMessage, at: Date): Promise<number> {
-    return insertMessage(trx, message, at);
+  /**
+   * The one writer: records a message in the caller's transaction; returns its id. A message to a
+   * customer about a lead moves their conversation to the top of the inbox.
+   */
+  async function queue(trx: Executor, message: NewMessage, at: Date): Promise<number> {
+    const id = await insertMessage(trx, message, at);
+    if (message.audience === 'customer' && message.leadId !== null)
+      await recordOutbound(trx, [message.leadId], at);
+    return id;
   }
 
   return {
@@ -159,6 +166,11 @@ export function createMessaging(deps: ServiceDeps) {
         const id = written.get(text.key);
         if (id !== undefined && messages[i]!.status === 'logged') logNotSent(id, messages[i]!);
       });
+      await recordOutbound(
+        trx,
+        texts.filter((text) => written.has(text.key)).map((text) => text.leadId),
+        at,
+      );
       return written.size;
     },
 
@@ -218,7 +230,12 @@ export function createMessaging(deps: ServiceDeps) {
       const items = mails.flatMap(({ key, notBefore, ...mail }) =>
         mail.email ? [{ message: customerEmail({ ...mail, email: mail.email }), key, notBefore }] : [],
       );
-      await insertMessagesOnce(trx, items, at);
+      const written = await insertMessagesOnce(trx, items, at);
+      await recordOutbound(
+        trx,
+        mails.filter((mail) => written.has(mail.key)).map((mail) => mail.leadId),
+        at,
+      );
     },
 
     /**

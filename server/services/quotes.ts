@@ -46,6 +46,7 @@ import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
 import { HOME_HOURS } from '#app/modules/site/site.ts';
 import { insertAudit } from '../db/repo/audit.ts';
+import { cancelFollowUps, recordInbound } from '../db/repo/conversations.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
 import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadPrice } from '../db/repo/leads.ts';
@@ -193,6 +194,8 @@ export function quotesService(
           at,
         );
         await saveLeadQuote(trx, leadId, { ...first, notes: input.notes }, at);
+        // the follow-ups of the version before are not sent: this one has its own (decision 0161)
+        await cancelFollowUps(trx, { leadId }, at, 'A new version of the quote was sent.');
         await insertLeadEvent(trx, {
           leadId,
           type: 'quote',
@@ -513,14 +516,18 @@ export function quotesService(
       const at = now();
       const lead = await findLeadById(db, link.leadId, (key) => key);
       if (!lead) throw new AppError(404, LINK_NOT_FOUND);
-      await insertLeadEvent(db, {
-        leadId: lead.id,
-        type: 'question',
-        fromStatus: null,
-        toStatus: null,
-        actor: PAGE_ACTOR,
-        detail: { body },
-        at,
+      await db.transaction().execute(async (trx) => {
+        await insertLeadEvent(trx, {
+          leadId: lead.id,
+          type: 'question',
+          fromStatus: null,
+          toStatus: null,
+          actor: PAGE_ACTOR,
+          detail: { body },
+          at,
+        });
+        // in the inbox, unread; the follow-ups waiting for an answer are not sent
+        await recordInbound(trx, { leadId: lead.id }, { body, at });
       });
       if (await alert(lead.id, 'question', lead.caseNumber, body, at)) messaging.outbox.kick();
     },

@@ -30,6 +30,7 @@ import { expiredYesReply } from '#app/modules/messages/quote-messages.ts';
 import { centralDay, etaDate } from '#app/modules/quotes/quote.ts';
 import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
+import { recordInbound } from '../db/repo/conversations.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
@@ -336,6 +337,12 @@ export function textingService(
           );
           if (inAnswer) answered = reply;
         }
+        // the customer's conversation in the inbox: unread, and their waiting follow-ups cancelled
+        await recordInbound(
+          trx,
+          { leadId, phone: from },
+          { body: body || (mediaCount ? '(photo)' : ''), at },
+        );
         await insertInbound(trx, {
           messageSid: sid,
           leadId,

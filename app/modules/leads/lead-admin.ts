@@ -85,10 +85,11 @@ export type LeadMessage = {
  *
  * `status` of a message out: 'logged' (SMS_PROVIDER=log: recorded, not sent), 'queued',
  * 'sending', 'sent', 'delivered', 'failed' (`error` says why), 'blocked' (the number has
- * opted out; never sent). A text in is 'received'.
+ * opted out; never sent), 'cancelled' (a follow-up the customer's answer made unneeded; never
+ * sent). A text in is 'received'.
  */
 export type ConversationStatus =
-  'received' | 'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked';
+  'received' | 'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked' | 'cancelled';
 export type ConversationMessage = {
   /** unique within the lead: 'in-{id}' or 'out-{id}' */
   key: string;

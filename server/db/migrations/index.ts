@@ -16,6 +16,7 @@ import { insights } from './0009-insights.ts';
 import { quoteLink } from './0010-quote-link.ts';
 import { orders } from './0011-orders.ts';
 import { team } from './0012-team.ts';
+import { customers } from './0013-customers.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0010-quote-link': quoteLink(engine),
     '0011-orders': orders(engine),
     '0012-team': team(engine),
+    '0013-customers': customers(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -15,6 +15,7 @@ import {
 import { leadSearchName } from '#app/modules/leads/search.ts';
 import { phoneDigits } from '#app/modules/site/phone.ts';
 import type { DB, LeadsTable } from '../schema.ts';
+import { attachLead } from './customers.ts';
 import { insertLeadEvent } from './lead-events.ts';
 import { insertLeadPhotos, leadPhotoUrls, type NewLeadPhoto } from './lead-photos.ts';
 
@@ -80,8 +81,8 @@ export function toLead(row: Selectable<LeadsTable>, photos: string[] = []): Lead
 }
 
 /**
- * Inserts a lead, its photos and its 'created' event in the caller's transaction, and gives it
- * its case number (derived from the row id, so concurrent submissions never share one).
+ * Inserts a lead, its photos and its 'created' event in the caller's transaction, attaches it to
+ * its customer, and gives it its case number (derived from the row id, so concurrent submissions never share one).
  */
 export async function insertLead(
   trx: Transaction<DB> | Kysely<DB>,
@@ -136,6 +137,8 @@ export async function insertLead(
     detail: { source: lead.source, photos: photos.length },
     at: createdAt,
   });
+  // every lead belongs to a customer, matched by phone or e-mail (decision 0161)
+  await attachLead(trx, { id, name: lead.name, phone: lead.phone, email: lead.email ?? null }, createdAt);
   return { id, caseNumber };
 }
 

@@ -143,6 +143,16 @@ export async function listLeadLines(db: Executor, leadId: number): Promise<Order
   return rows.map(toLine);
 }
 
+/** The lines of several leads (a customer's), in the order they were added; one statement. */
+export async function listLinesOfLeads(db: Executor, leadIds: readonly number[]): Promise<OrderLine[]> {
+  if (!leadIds.length) return [];
+  const rows = await linesQuery(db)
+    .where('order_lines.lead_id', 'in', [...leadIds])
+    .orderBy('order_lines.id')
+    .execute();
+  return rows.map(toLine);
+}
+
 export async function findLine(db: Executor, id: number): Promise<OrderLine | undefined> {
   const row = await linesQuery(db).where('order_lines.id', '=', id).executeTakeFirst();
   return row && toLine(row);

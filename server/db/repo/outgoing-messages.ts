@@ -6,7 +6,8 @@
  * Statuses: `logged` (recorded only: no provider configured), `queued` (to send at
  * next_attempt_at), `sending` (claimed by the worker), `sent` (the provider accepted it),
  * `delivered` (the provider's status callback says it arrived), `failed` (gave up; last_error
- * says why), `blocked` (the recipient opted out; never sent).
+ * says why), `blocked` (the recipient opted out; never sent), `cancelled` (a follow-up made unneeded
+ * by the customer's answer, a move or a new version; never sent; decision 0161).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
@@ -14,7 +15,8 @@ import type { DB } from '../schema.ts';
 type Executor = Kysely<DB> | Transaction<DB>;
 
 export type Channel = 'email' | 'sms';
-export type MessageStatus = 'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked';
+export type MessageStatus =
+  'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked' | 'cancelled';
 /** Who a message is for: the customer's conversation, or staff (alerts). */
 export type Audience = 'customer' | 'staff';
 

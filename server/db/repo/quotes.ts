@@ -78,6 +78,24 @@ export async function listQuoteVersions(db: Executor, leadId: number): Promise<Q
   return rows.map(toVersion);
 }
 
+/** The versions of several leads (a customer's), by lead, each oldest first; one statement. */
+export async function listQuoteVersionsOf(
+  db: Executor,
+  leadIds: readonly number[],
+): Promise<Map<number, QuoteVersion[]>> {
+  const byLead = new Map<number, QuoteVersion[]>();
+  if (!leadIds.length) return byLead;
+  const rows = await db
+    .selectFrom('quote_versions')
+    .selectAll()
+    .where('lead_id', 'in', [...leadIds])
+    .orderBy('lead_id')
+    .orderBy('version')
+    .execute();
+  for (const row of rows) byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), toVersion(row)]);
+  return byLead;
+}
+
 export async function findQuoteVersion(
   db: Executor,
   leadId: number,

@@ -1,0 +1,298 @@
+/**
+ * Customers (issue 30 item 1, decision 0161): the list, one customer's page (every lead, quote,
+ * order and message), staff's edits and merges (both in the audit log), and the linking of leads
+ * written before customers existed, a batch at a time in every process.
+ */
+import type { Transaction } from 'kysely';
+import { conversationOf } from '#app/modules/customers/conversation.ts';
+import {
+  CUSTOMER_TEXT,
+  customerEditSchema,
+  customerListQuerySchema,
+  customerMergeSchema,
+  customerSearchTerm,
+  type CustomerPage,
+  type CustomerSummary,
+} from '#app/modules/customers/customers.ts';
+import { caseNumberFor, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { partName } from '#app/modules/messages/quote-messages.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
+import { insertAudit } from '../db/repo/audit.ts';
+import { conversationSources, refreshConversations } from '../db/repo/conversations.ts';
+import {
+  attachLead,
+  customerLeadRows,
+  findCustomer,
+  listCustomers,
+  lockCustomers,
+  mergeCustomerRows,
+  toCustomer,
+  unlinkedLeads,
+  updateCustomer,
+} from '../db/repo/customers.ts';
+import { listLinesOfLeads } from '../db/repo/orders.ts';
+import { listQuoteVersionsOf } from '../db/repo/quotes.ts';
+import { isNumberOptedOut } from '../db/repo/texting.ts';
+import { findUserById } from '../db/repo/users.ts';
+import type { DB } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
+import type { SessionUser } from './auth.ts';
+import type { ServiceDeps } from './context.ts';
+
+const PAGE_SIZE = 50;
+/** a customer's page shows this many leads and messages of each kind, the newest */
+const PAGE_LEADS = 100;
+const PAGE_MESSAGES = 200;
+/** leads linked to their customers per transaction when catching up */
+const LINK_BATCH = 200;
+
+export function customersService({ db, engine, now, logger }: ServiceDeps) {
+  function customerId(raw: unknown): number {
+    const id = parseRowId(raw);
+    if (id === undefined) throw new AppError(404, CUSTOMER_TEXT.notFound);
+    return id;
+  }
+
+  const cursorOf = (c: CustomerSummary, sort: 'last_contact' | 'total_spent') =>
+    `${sort === 'total_spent' ? c.totalSpent : (c.lastContactAt ?? '')}|${c.id}`;
+
+  function parseCursor(after: string | undefined, sort: 'last_contact' | 'total_spent') {
+    if (!after) return undefined;
+    const bar = after.lastIndexOf('|');
+    const id = parseRowId(after.slice(bar + 1));
+    if (bar < 0 || id === undefined) return undefined;
+    const raw = after.slice(0, bar);
+    const value = sort === 'total_spent' ? Number(raw) : raw || null;
+    if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
+    return { value, id };
+  }
+
+  const service = {
+    /**
+     * The customers list (GET /api/customers): searched in name, company, phone and e-mail, sorted
+     * by last contact or total spent, 50 at a time (`next` names the page after).
+     */
+    async list(query: unknown): Promise<{ customers: CustomerSummary[]; next: string | null }> {
+      const input = parseInput(customerListQuerySchema, query);
+      const rows = await listCustomers(db, {
+        search: input.search && customerSearchTerm(input.search),
+        sort: input.sort,
+        after: parseCursor(input.after, input.sort),
+        limit: PAGE_SIZE + 1,
+      });
+      const customers = rows.slice(0, PAGE_SIZE);
+      return {
+        customers,
+        next: rows.length > PAGE_SIZE ? cursorOf(customers.at(-1)!, input.sort) : null,
+      };
+    },
+
+    /**
+     * One customer with every lead (the newest 100), each quote version, each ordered part, and
+     * the conversation (the newest 200 messages of each kind); 404 for an unknown one. A merged
+     * customer's page names the one it was merged into (`mergedInto`).
+     */
+    async page(rawId: unknown): Promise<CustomerPage> {
+      const id = customerId(rawId);
+      const customer = await findCustomer(db, id);
+      if (!customer) throw new AppError(404, CUSTOMER_TEXT.notFound);
+      const leadRows = await customerLeadRows(db, id, PAGE_LEADS);
+      const leadIds = leadRows.map((l) => l.id);
+      const caseOf = new Map(leadRows.map((l) => [l.id, l.case_number ?? caseNumberFor(l.id)]));
+      const [versions, lines, sources, optedOut, assigned] = await Promise.all([
+        listQuoteVersionsOf(db, leadIds),
+        listLinesOfLeads(db, leadIds),
+        conversationSources(db, customer, PAGE_MESSAGES),
+        customer.phone ? isNumberOptedOut(db, customer.phone) : Promise.resolve(false),
+        customer.assignedUserId ? findUserById(db, customer.assignedUserId) : Promise.resolve(undefined),
+      ]);
+      return {
+        customer: { ...customer, assignedName: assigned?.displayName ?? null },
+        leads: leadRows.map((l) => ({
+          id: l.id,
+          caseNumber: caseOf.get(l.id)!,
+          status: l.status as LeadStatus,
+          source: l.source,
+          part: partName({
+            description: l.description,
+            partNumber: l.part_number,
+            year: l.year,
+            make: l.make,
+            model: l.model,
+          }),
+          createdAt: l.created_at,
+          sellPrice: l.sell_price,
+        })),
+        quotes: [...versions.entries()]
+          .flatMap(([leadId, list]) =>
+            list.map((v) => ({
+              leadId,
+              caseNumber: caseOf.get(leadId)!,
+              version: v.version,
+              sentAt: v.sentAt,
+              expiresAt: v.expiresAt,
+              options: v.options.map((o) => ({ label: o.label, sellPrice: o.sellPrice, etaDays: o.etaDays })),
+              acceptedOption: v.acceptedOption,
+            })),
+          )
+          .sort((a, b) => b.sentAt.localeCompare(a.sentAt)),
+        orders: lines.map((line) => ({
+          lineId: line.id,
+          leadId: line.leadId,
+          caseNumber: caseOf.get(line.leadId)!,
+          part: line.part,
+          step: line.step,
+          supplierName: line.supplierName,
+          promisedDate: line.promisedDate,
+        })),
+        conversation: conversationOf({
+          incoming: sources.incoming,
+          questions: sources.questions.flatMap((q) => {
+            const body = questionBody(q.detail);
+            return body === null ? [] : [{ id: q.id, leadId: q.leadId, body, createdAt: q.createdAt }];
+          }),
+          outgoing: sources.outgoing,
+        }),
+        smsOptedOut: optedOut,
+      };
+    },
+
+    /**
+     * Staff edit a customer's name, company, notes, fleet account and review requests (PUT
+     * /api/customers/{id}); in the audit log with before and after.
+     */
+    async update(rawId: unknown, payload: unknown, by: SessionUser): Promise<CustomerPage> {
+      const id = customerId(rawId);
+      const input = parseInput(customerEditSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const [row] = await lockCustomers(trx, [id], engine);
+        if (!row) throw new AppError(404, CUSTOMER_TEXT.notFound);
+        if (row.merged_into !== null) throw new AppError(409, CUSTOMER_TEXT.mergedAway);
+        const before = toCustomer(row);
+        await updateCustomer(trx, id, input, at);
+        await insertAudit(
+          trx,
+          {
+            userId: by.id,
+            actor: by.username,
+            action: 'customer_updated',
+            subject: `customer:${id}`,
+            before: pick(before),
+            after: input,
+          },
+          at,
+        );
+      });
+      return service.page(id);
+    },
+
+    /**
+     * Merges one customer into another (POST /api/customers/{id}/merge { into }): every lead,
+     * quote, order and message moves to `into`; the merge is recorded (customer_merges and the
+     * audit log). Safe with two processes: both customers and their leads are locked first, leads
+     * before customers as every other writer takes them; a customer merged already is refused.
+     */
+    async merge(rawId: unknown, payload: unknown, by: SessionUser): Promise<CustomerPage> {
+      const id = customerId(rawId);
+      const { into } = parseInput(customerMergeSchema, payload);
+      if (into === id)
+        throw new AppError(400, CUSTOMER_TEXT.sameCustomer, {
+          fieldErrors: { into: [CUSTOMER_TEXT.sameCustomer] },
+        });
+      const at = now();
+      await db.transaction().execute(async (trx: Transaction<DB>) => {
+        let q = trx.selectFrom('leads').select('id').where('customer_id', 'in', [id, into]).orderBy('id');
+        if (engine === 'postgres') q = q.forUpdate();
+        await q.execute();
+        const rows = await lockCustomers(trx, [id, into], engine);
+        const merged = rows.find((r) => r.id === id);
+        const kept = rows.find((r) => r.id === into);
+        if (!merged || !kept) throw new AppError(404, CUSTOMER_TEXT.notFound);
+        if (merged.merged_into !== null || kept.merged_into !== null)
+          throw new AppError(409, CUSTOMER_TEXT.mergedAway);
+        await mergeCustomerRows(trx, kept, merged, { actor: by.username, at });
+        await insertAudit(
+          trx,
+          {
+            userId: by.id,
+            actor: by.username,
+            action: 'customer_merged',
+            subject: `customer:${into}`,
+            before: { merged: pick(toCustomer(merged)), kept: pick(toCustomer(kept)) },
+            after: { customer: into, leads: Number(kept.lead_count) + Number(merged.lead_count) },
+          },
+          at,
+        );
+      });
+      return service.page(into);
+    },
+
+    /**
+     * Links leads written without a customer (before migration 0013, or by a process of the build
+     * before it) to theirs, a batch per transaction, until none is left; every process runs it at
+     * start and each minute. Returns how many it linked.
+     */
+    async linkWaiting(): Promise<number> {
+      let linked = 0;
+      for (;;) {
+        const leads = await unlinkedLeads(db, LINK_BATCH);
+        if (!leads.length) return linked;
+        await db.transaction().execute(async (trx) => {
+          const customers = new Set<number>();
+          for (const lead of leads) {
+            // another process may have linked it since the list was read
+            const still = await trx
+              .selectFrom('leads')
+              .select('customer_id')
+              .where('id', '=', lead.id)
+              .executeTakeFirst();
+            if (!still || still.customer_id !== null) continue;
+            customers.add(await attachLead(trx, lead, now()));
+          }
+          await refreshConversations(trx, [...customers]);
+        });
+        linked += leads.length;
+        if (leads.length < LINK_BATCH) {
+          logger.info({ linked }, 'leads linked to their customers');
+          return linked;
+        }
+      }
+    },
+  };
+  return service;
+}
+
+/** What staff edit of a customer, for the audit log. */
+function pick(c: {
+  name: string;
+  company: string | null;
+  notes: string | null;
+  fleet: boolean;
+  noReviews: boolean;
+  phone: string | null;
+  email: string | null;
+}) {
+  return {
+    name: c.name,
+    company: c.company,
+    notes: c.notes,
+    fleet: c.fleet,
+    noReviews: c.noReviews,
+    phone: c.phone,
+    email: c.email,
+  };
+}
+
+function questionBody(detail: string | null): string | null {
+  if (!detail) return null;
+  try {
+    const value = JSON.parse(detail) as { body?: unknown };
+    return typeof value.body === 'string' ? value.body : null;
+  } catch {
+    return null;
+  }
+}
+
+export type CustomersService = ReturnType<typeof customersService>;
