@@ -170,14 +170,17 @@ const reminders = setInterval(() => {
 }, REMINDERS_EVERY_MS);
 reminders.unref();
 
-// leads written before customers existed (or by a process of the build before) are linked to
-// theirs a batch at a time, at start and each minute, in every process (decision 0161)
-const linkLeads = () =>
-  services.customers
+// each minute in every process (decision 0161): leads written before customers existed (or by a
+// process of the build before) linked to theirs, a batch at a time; then the follow-ups and review
+// requests due, each written once whoever runs the pass
+const everyMinute = async () => {
+  await services.customers
     .linkWaiting()
     .catch((err: unknown) => logger.error({ err }, 'linking leads to customers failed'));
-void linkLeads();
-const minutely = setInterval(() => void linkLeads(), 60_000);
+  await services.followUps.run().catch((err: unknown) => logger.error({ err }, 'follow-up pass failed'));
+};
+void everyMinute();
+const minutely = setInterval(() => void everyMinute(), 60_000);
 minutely.unref();
 
 // a public page already in the page cache is sent before Express runs at all (decision 0114)

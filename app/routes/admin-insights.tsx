@@ -100,7 +100,7 @@ export default function AdminInsights({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className={cn('mt-6 grid gap-4 lg:grid-cols-2', loading && 'opacity-60')} aria-busy={loading}>
           <LeadsChart leads={insights.leads} />
-          <FunnelChart funnel={insights.funnel} />
+          <FunnelChart funnel={insights.funnel} followUps={insights.followUps} />
           <ResponseChart response={insights.response} promised={insights.promisedResponseMinutes} />
           <RevenueChart revenue={insights.revenue} />
           <MarginChart margins={insights.orders.margins} />

@@ -7,6 +7,8 @@ import { authService } from './auth.ts';
 import { teamService } from './team.ts';
 import { customersService } from './customers.ts';
 import { inboxService } from './inbox.ts';
+import { followUpsService } from './follow-ups.ts';
+import { settingsService } from './settings.ts';
 import { blogService } from './blog.ts';
 import { catalogService } from './catalog.ts';
 import { contentChanges } from './changes.ts';
@@ -47,6 +49,8 @@ export function createServices(deps: ServiceDeps) {
   const leadAdmin = leadAdminService(deps, { messaging, quotes, reference });
   // who asks: customers matched by phone or e-mail, and their conversations in one inbox (issue 30)
   const customers = customersService(deps);
+  // the owner's settings, and the follow-ups and review requests they govern (issue 30)
+  const settings = settingsService(deps);
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
@@ -61,6 +65,8 @@ export function createServices(deps: ServiceDeps) {
     leadAdmin,
     customers,
     inbox: inboxService(deps, { customers, leadAdmin }),
+    settings,
+    followUps: followUpsService(deps, { messaging, settings }),
     messaging,
     // after a yes: suppliers and the parts bought for each order (issue 29)
     orders: ordersService(deps, { messaging }),

@@ -30,6 +30,7 @@ import { toCsv } from '#app/modules/shared/csv.ts';
 import {
   arrivalsBySupplier,
   countClicksByPeriodAndLocation,
+  countFollowUps,
   countFunnel,
   countLeadsBy,
   countLeadsByPeriodAndSource,
@@ -134,6 +135,7 @@ export function insightsService(
       cityRows,
       margins,
       arrivals,
+      followUps,
     ] = await Promise.all([
       countLeadsByPeriodAndSource(db, bounds, periods.weeks),
       countFunnel(db, bounds),
@@ -146,6 +148,7 @@ export function insightsService(
       countLeadsBy(db, bounds, 'city'),
       orderMarginsByPeriod(db, bounds, periods.months),
       arrivalsBySupplier(db, bounds),
+      countFollowUps(db, bounds),
     ]);
     const [categories, cities, indexable] = await Promise.all([
       reference.listCategories(),
@@ -200,6 +203,7 @@ export function insightsService(
       promisedResponseMinutes: PROMISED_RESPONSE_MINUTES,
       leads: { total: web + sms, web, sms, weeks },
       funnel,
+      followUps,
       lostReasons: topReasons(reasons),
       response: {
         quotes: overall?.quotes ?? 0,

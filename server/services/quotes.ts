@@ -46,7 +46,9 @@ import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
 import { HOME_HOURS } from '#app/modules/site/site.ts';
 import { insertAudit } from '../db/repo/audit.ts';
+import { firstNameOf } from '#app/modules/customers/customers.ts';
 import { cancelFollowUps, recordInbound } from '../db/repo/conversations.ts';
+import { isFleetLead } from '../db/repo/customers.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
 import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadPrice } from '../db/repo/leads.ts';
@@ -85,11 +87,6 @@ export const QUESTION_LIMIT = 10;
 export type Viewer = { staff: boolean; ip: string; userAgent: string };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The first word of a name; '' when there is none (a lead by text is named by its phone number). */
-const firstNameOf = (name: string) => {
-  const first = name.trim().split(/\s+/)[0] ?? '';
-  return /\p{L}/u.test(first) ? first : '';
-};
 
 export function quotesService(
   deps: ServiceDeps,
@@ -266,9 +263,10 @@ export function quotesService(
       const at = now();
       const lead = await findLeadById(db, link.leadId, (key) => key);
       if (!lead) throw new AppError(404, LINK_NOT_FOUND);
-      const [versions, events] = await Promise.all([
+      const [versions, events, fleet] = await Promise.all([
         listQuoteVersions(db, lead.id),
         listLeadEvents(db, lead.id),
+        isFleetLead(db, lead.id),
       ]);
       const current = lead.quoteVersion;
       const accepted = versions.find((v) => v.acceptedOption !== null);
@@ -302,6 +300,7 @@ export function quotesService(
         caseNumber: lead.caseNumber,
         firstName: firstNameOf(lead.name),
         phoneLast4: digits.slice(-4),
+        poRequired: fleet,
         request: {
           equipment,
           make: lead.make,
@@ -393,6 +392,9 @@ export function quotesService(
         if (row.status !== 'quoted' || !version) throw new AppError(409, QUOTE_CLOSED);
         if (row.quote_version !== input.version) throw new AppError(409, QUOTE_REPLACED);
         if (isExpired(version.expiresAt, at)) throw new AppError(409, QUOTE_EXPIRED);
+        // a fleet account orders with a PO number (issue 30)
+        if (!input.po && (await isFleetLead(trx, link.leadId)))
+          throw new AppError(400, QUOTE_PAGE_MESSAGES.po, { fieldErrors: { po: [QUOTE_PAGE_MESSAGES.po] } });
         const option = version.options[input.option];
         if (!option)
           throw new AppError(400, QUOTE_PAGE_MESSAGES.option, {

@@ -8,6 +8,9 @@
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
 import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
+import { CUSTOMER_MESSAGES, CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
+import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#app/modules/customers/follow-ups.ts';
+import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
@@ -22,8 +25,8 @@ import { ACCOUNT_SID, AUTH_TOKEN, BASE_URL, TWILIO_FROM, twilioSignature } from 
 
 type App = ReturnType<typeof createTestApp>;
 type Session = { cookie: string; token: string };
-/** The ids of the rows the probes change: a lead, a catalog item, a blog post. */
-type Ids = { lead: number; item: number; post: number; member: number };
+/** The ids of the rows the probes change: a lead, a catalog item, a blog post, an account, a customer. */
+type Ids = { lead: number; item: number; post: number; member: number; customer: number };
 
 type Probe = {
   /** what is wrong with the request */
@@ -222,6 +225,84 @@ const CASES: Record<string, Probe[] | NoInput> = {
       staff(request(app).post(`/api/owner/team/${ids.member}/reset-password`)).send(JUNK),
     status: 200,
   },
+  'PUT /api/customers/:id': [
+    {
+      why: 'no name, notes over the limit',
+      send: (app, staff, ids) =>
+        staff(request(app).put(`/api/customers/${ids.customer}`)).send({
+          name: ' ',
+          notes: 'x'.repeat(4001),
+        }),
+      status: 400,
+      message: CUSTOMER_MESSAGES.name,
+      fields: ['name', 'notes'],
+    },
+  ],
+  'POST /api/customers/:id/merge': [
+    {
+      why: 'no customer to merge into',
+      send: (app, staff, ids) => staff(request(app).post(`/api/customers/${ids.customer}/merge`)).send(JUNK),
+      status: 400,
+      message: CUSTOMER_MESSAGES.mergeTarget,
+      fields: ['into'],
+    },
+    {
+      why: 'merged into itself',
+      send: (app, staff, ids) =>
+        staff(request(app).post(`/api/customers/${ids.customer}/merge`)).send({ into: ids.customer }),
+      status: 400,
+      message: CUSTOMER_TEXT.sameCustomer,
+      fields: ['into'],
+    },
+  ],
+  'POST /api/inbox/:id/read': {
+    noInput: 'marks the conversation read whatever the body says',
+    send: (app, staff, ids) => staff(request(app).post(`/api/inbox/${ids.customer}/read`)).send(JUNK),
+    status: 204,
+  },
+  'POST /api/inbox/:id/reply': [
+    {
+      why: 'an empty text',
+      send: (app, staff, ids) =>
+        staff(request(app).post(`/api/inbox/${ids.customer}/reply`)).send({ body: ' ' }),
+      status: 400,
+      message: CONVERSATION_TEXT.emptyBody,
+      fields: ['body'],
+    },
+  ],
+  'PUT /api/inbox/:id/assignee': [
+    {
+      why: 'someone not on the team',
+      send: (app, staff, ids) =>
+        staff(request(app).put(`/api/inbox/${ids.customer}/assignee`)).send({ userId: 999_999 }),
+      status: 400,
+      message: INBOX_TEXT.unknownUser,
+      fields: ['userId'],
+    },
+  ],
+  'PUT /api/inbox/:id/done': [
+    {
+      why: 'done is not a boolean',
+      send: (app, staff, ids) => staff(request(app).put(`/api/inbox/${ids.customer}/done`)).send(JUNK),
+      status: 400,
+      message: 'Say done: true or false.',
+      fields: ['done'],
+    },
+  ],
+  'PUT /api/owner/settings': [
+    {
+      why: 'a follow-up text without the link, review requests on without the page',
+      send: (app, staff) =>
+        staff(request(app).put('/api/owner/settings')).send({
+          ...DEFAULT_SETTINGS,
+          followUps: { ...DEFAULT_SETTINGS.followUps, viewed: { on: true, text: 'Any questions?' } },
+          reviews: { ...DEFAULT_SETTINGS.reviews, on: true, url: '' },
+        }),
+      status: 400,
+      message: SETTINGS_MESSAGES.needsLink,
+      fields: ['followUps.viewed.text', 'reviews.url'],
+    },
+  ],
   'PUT /api/leads/:id/auto-texts': [
     {
       why: 'on is not a boolean',
@@ -460,7 +541,7 @@ eachEngine(
   (ctx) => {
     let app: App;
     let session: Session;
-    const ids: Ids = { lead: 0, item: 0, post: 0, member: 0 };
+    const ids: Ids = { lead: 0, item: 0, post: 0, member: 0, customer: 0 };
     const staffOf = (s: Session) => (t: request.Test) =>
       t.set('Cookie', s.cookie).set('X-CSRF-Token', s.token);
 
@@ -496,6 +577,8 @@ eachEngine(
         .send({ username: 'pat', displayName: 'Pat Parts' })
         .expect(201);
       ids.member = member.body.member.id as number;
+      const customers = await staff(request(app).get('/api/customers')).expect(200);
+      ids.customer = customers.body.customers[0].id as number;
     });
 
     it('has a case for every mutating endpoint (a new endpoint needs one)', () => {

@@ -45,6 +45,8 @@ const NO_BODY: Record<string, number> = {
   'POST /api/admin/blog/:id/archive': 404,
   // there is no lead 1 here to reopen
   'POST /api/leads/:id/reopen': 404,
+  // there is no customer 1 here
+  'POST /api/inbox/:id/read': 404,
 };
 
 /** Uploads that take files and no text field: a text field is refused as a malformed upload. */

@@ -30,6 +30,11 @@ const BODIES: Record<string, object> = {
   'POST /api/leads/:id/lines': { part: 'Hydraulic pump' },
   'PUT /api/leads/:id/auto-texts': { on: false },
   'POST /api/owner/team/:id/disabled': { disabled: true },
+  'PUT /api/customers/:id': { name: 'Dale Friesen' },
+  'POST /api/customers/:id/merge': { into: 1 },
+  'POST /api/inbox/:id/reply': { body: 'Your part is in.' },
+  'PUT /api/inbox/:id/assignee': { userId: null },
+  'PUT /api/inbox/:id/done': { done: true },
 };
 
 const TOO_LARGE = [

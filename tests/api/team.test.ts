@@ -56,14 +56,18 @@ eachEngine('the team and the audit log', (ctx) => {
     const endpoints = listEndpoints(app).filter((e) => e.path.startsWith('/api/owner/'));
     expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
       'GET /api/owner/audit',
+      'GET /api/owner/settings',
       'GET /api/owner/team',
       'POST /api/owner/team',
       'POST /api/owner/team/:id/disabled',
       'POST /api/owner/team/:id/reset-password',
+      'PUT /api/owner/settings',
     ]);
     for (const e of endpoints) {
       const path = concretePath(e.path);
-      const res = await as(staff, request(app)[e.method.toLowerCase() as 'get' | 'post'](path)).send({});
+      const res = await as(staff, request(app)[e.method.toLowerCase() as 'get' | 'post' | 'put'](path)).send(
+        {},
+      );
       expect({ endpoint: `${e.method} ${path}`, status: res.status, body: res.body }).toEqual({
         endpoint: `${e.method} ${path}`,
         status: 403,

@@ -5,6 +5,7 @@
 import {
   clickLocationLabel,
   clicksSummary,
+  followUpSummary,
   funnelSummary,
   INSIGHTS_TEXT,
   leadsSummary,
@@ -63,7 +64,13 @@ export function LeadsChart({ leads }: { leads: Insights['leads'] }) {
   );
 }
 
-export function FunnelChart({ funnel }: { funnel: Insights['funnel'] }) {
+export function FunnelChart({
+  funnel,
+  followUps,
+}: {
+  funnel: Insights['funnel'];
+  followUps: Insights['followUps'];
+}) {
   const stages = [
     { stage: 'Requests', count: funnel.requests, previous: null },
     { stage: 'Quoted', count: funnel.quoted, previous: funnel.requests },
@@ -73,7 +80,7 @@ export function FunnelChart({ funnel }: { funnel: Insights['funnel'] }) {
   return (
     <ChartCard
       title={INSIGHTS_TEXT.funnelTitle}
-      summary={funnelSummary(funnel)}
+      summary={`${funnelSummary(funnel)} ${followUpSummary(followUps)}`}
       empty={funnel.requests === 0}
       chartHeight={220}
       columns={[
@@ -90,6 +97,13 @@ export function FunnelChart({ funnel }: { funnel: Insights['funnel'] }) {
           s.previous === null ? '–' : percentLabel(rate(s.count, s.previous)),
         ]),
         ['Lost', funnel.lost, percentLabel(rate(funnel.lost, funnel.requests)), '–'],
+        ['Followed up by text', followUps.quotes, '–', '–'],
+        [
+          'Accepted after a follow-up',
+          followUps.accepted,
+          '–',
+          percentLabel(rate(followUps.accepted, followUps.quotes)),
+        ],
       ]}
     >
       <RowBars

@@ -8,6 +8,7 @@
  * staff set by hand, with the calculated price and the reason. Issue 29: an order's parts added,
  * moved a step, a step undone, details changed, its automatic texts switched.
  */
+import { FOLLOW_UP_LABELS, type FollowUpKind } from '#app/modules/customers/follow-ups.ts';
 import {
   ArrowRight,
   CheckCircle2,
@@ -143,6 +144,19 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
       title: `Reopened: ${label(e.fromStatus)} → ${label(e.toStatus)}${e.actor ? ` by ${e.actor}` : ''}`,
       detail: text(d?.lostReason) ? `It was lost: ${text(d?.lostReason)}` : undefined,
     };
+  }
+  if (e.type === 'follow_up') {
+    const kind = text(d?.kind);
+    const what =
+      kind && kind in FOLLOW_UP_LABELS ? FOLLOW_UP_LABELS[kind as FollowUpKind].title : 'Follow-up';
+    return {
+      icon: MessageSquare,
+      title: `Follow-up text: ${what.toLowerCase()}`,
+      detail: version !== undefined ? `Version ${version}` : undefined,
+    };
+  }
+  if (e.type === 'review_request') {
+    return { icon: MessageSquare, title: 'Review request texted' };
   }
   if (e.type === 'question') {
     return { icon: MessageSquare, title: 'Question from the quote page', detail: text(d?.body) };

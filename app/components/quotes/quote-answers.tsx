@@ -130,8 +130,16 @@ export function Options({ page, refused }: AnswerProps) {
             <FieldError id="accept-name-error" message={error('name')} />
           </div>
           <div>
-            <Label htmlFor="accept-po">PO number (optional)</Label>
-            <Input id="accept-po" name="po" defaultValue={String(refused?.fields.po ?? '')} />
+            <Label htmlFor="accept-po">{page.poRequired ? 'PO number' : 'PO number (optional)'}</Label>
+            <Input
+              id="accept-po"
+              name="po"
+              required={page.poRequired}
+              defaultValue={String(refused?.fields.po ?? '')}
+              aria-invalid={error('po') ? true : undefined}
+              aria-describedby={error('po') ? 'accept-po-error' : undefined}
+            />
+            <FieldError id="accept-po-error" message={error('po')} />
           </div>
           <div>
             <label className="flex min-h-11 items-center gap-3 text-slate-900">

@@ -200,6 +200,12 @@ export const customerMergeSchema = z.object({
     .positive(CUSTOMER_MESSAGES.mergeTarget),
 });
 
+/** The first word of a name; '' when there is none (a lead by text is named by its phone number). */
+export function firstNameOf(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return /\p{L}/u.test(first) ? first : '';
+}
+
 /** A customer's name as a list shows it: with the company when there is one. */
 export function customerLabel(c: { name: string; company: string | null }): string {
   return c.company ? `${c.name} (${c.company})` : c.name;

@@ -6,7 +6,7 @@
  * Pure: the server aggregates in SQL (server/db/repo/insights.ts), the page only shows.
  */
 import { BUSINESS_TIME_ZONE, wallClock, zonedMidnight } from '../shared/calendar.ts';
-import { MARKETING_BASELINES } from '../marketing/stats.ts';
+import { REPLY_PROMISE_MINUTES } from '../site/site.ts';
 
 export const INSIGHT_RANGES = ['30d', '90d', '365d'] as const;
 export type InsightRange = (typeof INSIGHT_RANGES)[number];
@@ -23,8 +23,11 @@ export function isInsightRange(value: unknown): value is InsightRange {
   return typeof value === 'string' && (INSIGHT_RANGES as readonly string[]).includes(value);
 }
 
-/** The response every public page promises (SPEC §1 'average response 18 minutes'). */
-export const PROMISED_RESPONSE_MINUTES = MARKETING_BASELINES.avgResponseTime;
+/**
+ * The reply time promised to customers (SPEC §9 'promised contact time 20 minutes'; decision 0140):
+ * the one the pages and texts make, so staff are held to what customers were told.
+ */
+export const PROMISED_RESPONSE_MINUTES = REPLY_PROMISE_MINUTES;
 
 // ---------------------------------------------------------------------------------------------
 // The figures
@@ -89,6 +92,8 @@ export type Insights = {
   promisedResponseMinutes: number;
   leads: { total: number; web: number; sms: number; weeks: WeekLeads[] };
   funnel: Funnel;
+  /** quotes followed up in the range, and those accepted after a follow-up (issue 30) */
+  followUps: { quotes: number; accepted: number };
   lostReasons: LostReason[];
   response: ResponseFigures & { weeks: WeekResponse[] };
   revenue: { orders: number; revenue: number; profit: number; margin: number | null; months: MonthRevenue[] };
@@ -215,6 +220,12 @@ export function leadsSummary({ total, sms }: Insights['leads']): string {
 export function funnelSummary(f: Funnel): string {
   if (f.requests === 0) return 'No requests in this range.';
   return `${percent(f.ordered / f.requests)} of requests became orders (${f.ordered.toLocaleString('en-CA')} of ${f.requests.toLocaleString('en-CA')}); ${percent(f.quoted / f.requests)} were quoted.`;
+}
+
+/** 'N quotes were accepted after a follow-up text (of M followed up).' */
+export function followUpSummary(f: { quotes: number; accepted: number }): string {
+  if (f.quotes === 0) return 'No quote needed a follow-up text in this range.';
+  return `${count(f.accepted, 'quote')} accepted after a follow-up text, of ${f.quotes.toLocaleString('en-CA')} followed up.`;
 }
 
 export function lostSummary(reasons: readonly LostReason[]): string {

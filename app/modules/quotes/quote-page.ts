@@ -63,6 +63,8 @@ export type QuotePageData = {
   currentHref: string | null;
   accepted: { option: string; name: string | null; po: string | null; at: string } | null;
   lostReason: string | null;
+  /** a fleet account's quotes ask for a PO number (issue 30) */
+  poRequired: boolean;
   /** questions the customer sent from this page, oldest first */
   questions: { body: string; at: string }[];
   /** an accepted quote's order as it goes, part by part (issue 29) */

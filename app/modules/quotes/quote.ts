@@ -288,6 +288,7 @@ export const QUOTE_PAGE_MESSAGES = {
   terms: 'Tick the box to agree to the terms',
   reason: 'Choose a reason',
   question: 'Type your question first',
+  po: 'Enter your PO number: your account needs one on every order',
 } as const;
 
 /** Accept on the quote page: the option, a typed full name, an optional PO number, the terms. */

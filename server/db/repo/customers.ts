@@ -172,6 +172,17 @@ export async function customerIdOfLead(db: Executor, leadId: number): Promise<nu
   return row?.customer_id ?? null;
 }
 
+/** Whether a lead's customer is a fleet account (its quotes ask for a PO number). */
+export async function isFleetLead(db: Executor, leadId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('leads')
+    .innerJoin('customers', 'customers.id', 'leads.customer_id')
+    .select('customers.fleet')
+    .where('leads.id', '=', leadId)
+    .executeTakeFirst();
+  return Boolean(row?.fleet);
+}
+
 /** Leads not yet linked to a customer, oldest first (those of before migration 0013 or a previous build). */
 export async function unlinkedLeads(
   db: Executor,

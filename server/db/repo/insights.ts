@@ -124,6 +124,27 @@ export async function countFunnel(db: Kysely<DB>, range: Bounds): Promise<Funnel
   };
 }
 
+/**
+ * Quotes followed up in the range (issue 30), and how many of them the customer accepted after a
+ * follow-up.
+ */
+export async function countFollowUps(
+  db: Kysely<DB>,
+  range: Bounds,
+): Promise<{ quotes: number; accepted: number }> {
+  const { rows } = await sql<{ quotes: unknown; accepted: unknown }>`
+    select count(distinct f.lead_id) as quotes,
+      count(distinct case when exists (
+        select 1 from lead_events o
+        where o.lead_id = f.lead_id and o.to_status = 'ordered' and o.created_at > f.created_at
+      ) then f.lead_id end) as accepted
+    from lead_events f
+    where f.type = 'follow_up' and f.created_at >= ${iso(range.start)} and f.created_at < ${iso(range.end)}`.execute(
+    db,
+  );
+  return { quotes: num(rows[0]?.quotes), accepted: num(rows[0]?.accepted) };
+}
+
 /** Lost leads of the range by reason (trimmed; null when none was given), most frequent first. */
 export async function countLostReasons(
   db: Kysely<DB>,

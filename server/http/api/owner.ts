@@ -7,6 +7,8 @@
  *   POST /api/owner/team/{id}/disabled          { disabled: true | false }
  *   POST /api/owner/team/{id}/reset-password    a new generated password, shown this once
  *   GET  /api/owner/audit[?actor&action&from&until&before]  the audit log, newest first
+ *   GET  /api/owner/settings                    the follow-up texts and review requests (issue 30)
+ *   PUT  /api/owner/settings                    the same, changed (audited)
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -51,6 +53,12 @@ export function ownerRouter(services: Services, config: Config): Router {
   });
   router.get('/owner/audit', async (req, res) => {
     res.json(await team.audit(req.query as Record<string, unknown>));
+  });
+  router.get('/owner/settings', async (_req, res) => {
+    res.json(await services.settings.get());
+  });
+  router.put('/owner/settings', body, async (req, res) => {
+    res.json(await services.settings.update(req.body, me(res)));
   });
   return router;
 }
