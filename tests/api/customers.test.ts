@@ -1,0 +1,338 @@
+/**
+ * Customers and the inbox (issue 30 items 1 and 2) on both engines, through the HTTP API as staff
+ * use it: every lead attached to its customer by phone or e-mail (a web request, a text, a lead
+ * entered by hand); leads written before customers existed linked afterwards, a batch at a time;
+ * the list searched and sorted; a customer's page with leads, quotes and messages; edits and merges
+ * in the audit log, a merge keeping every lead and message; a conversation unread when the customer
+ * writes, read when staff open it, a reply through the outbox, assigned and done; a fleet
+ * account's quote asking for a PO number.
+ */
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CUSTOMER_TEXT, type CustomerPage, type CustomerSummary } from '#app/modules/customers/customers.ts';
+import type { InboxConversation } from '#app/modules/customers/inbox.ts';
+import { QUOTE_PAGE_MESSAGES } from '#app/modules/quotes/quote.ts';
+import type { DB } from '#server/db/index.ts';
+import { insertLead } from '#server/db/repo/leads.ts';
+import { seedReference } from '#server/seed/index.ts';
+import { createServices, type Services } from '#server/services/index.ts';
+import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { eachEngine, testDeps } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
+import { submit, VALID_FIELDS } from './leads-fixtures.ts';
+import { textParams } from './sms-fixtures.ts';
+
+/** Monday 23 November 2026, 10:00 in Winnipeg. */
+const NOW = new Date('2026-11-23T16:00:00.000Z');
+const viewer = { staff: false, ip: '203.0.113.9', userAgent: 'test' };
+
+eachEngine(
+  'customers and the inbox',
+  (ctx) => {
+    let clock = NOW;
+    let services: Services;
+    let db: Kysely<DB>;
+    let app: ReturnType<typeof createTestApp>;
+    let headers: Record<string, string>;
+    const tick = () => (clock = new Date(clock.getTime() + 60_000));
+
+    beforeAll(async () => {
+      const deps = testDeps(ctx().t, () => clock);
+      services = createServices(deps);
+      db = deps.db;
+      app = createTestApp(deps, services);
+      await seedReference(deps);
+      await createStaff(deps, STAFF, 'owner');
+      const session = await signIn(app);
+      headers = { Cookie: session.cookie, 'X-CSRF-Token': session.token };
+    });
+    afterAll(() => services.messaging.outbox.stop());
+
+    const api = {
+      get: (path: string) => request(app).get(path).set(headers),
+      post: (path: string, body: object) => request(app).post(path).set(headers).send(body),
+      put: (path: string, body: object) => request(app).put(path).set(headers).send(body),
+    };
+    const customerOf = async (leadId: number) =>
+      (await db.selectFrom('leads').select('customer_id').where('id', '=', leadId).executeTakeFirstOrThrow())
+        .customer_id!;
+    const leadIdOf = (caseNumber: string) => Number(caseNumber.slice(2)) - 10_000;
+    const page = async (id: number) =>
+      (await api.get(`/api/customers/${id}`).expect(200)).body as CustomerPage;
+    const text = (from: string, body: string) => {
+      tick();
+      return services.texting.receiveText(textParams(from, body));
+    };
+
+    it('attaches a text, a web request from the same number and a lead taken by phone to one customer', async () => {
+      await text('+12045550301', 'Need a hitch pin for a 2015 JD 6120');
+      const byText = await db
+        .selectFrom('leads')
+        .select('id')
+        .where('phone', '=', '+12045550301')
+        .executeTakeFirstOrThrow();
+      await services.leadAdmin.changeStatus(
+        byText.id,
+        { status: 'lost', reason: 'Found it elsewhere' },
+        'staff',
+      );
+      // the same number as typed on the form, with an e-mail: the same customer, now with its name
+      const web = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0301',
+        email: 'Dale@Farm.ca',
+        name: 'Dale Friesen',
+      }).expect(201);
+      const webLead = leadIdOf(web.body.caseNumber as string);
+      // a different number but the same e-mail (in other letters): the same customer
+      const { id: byMail } = await insertLead(
+        db,
+        { urgency: 'flexible', source: 'phone', name: 'Dale', phone: '204-555-0999', email: 'dale@farm.ca' },
+        [],
+        { now: clock, actor: 'staff' },
+      );
+      const customer = await customerOf(webLead);
+      expect(await customerOf(byText.id)).toBe(customer);
+      expect(await customerOf(byMail)).toBe(customer);
+      const { customer: c, leads } = await page(customer);
+      expect(c).toMatchObject({
+        name: 'Dale Friesen',
+        phone: '+12045550301',
+        email: 'dale@farm.ca',
+        leadCount: 3,
+      });
+      expect(leads.map((l) => l.id).sort((a, b) => a - b)).toEqual(
+        [webLead, byText.id, byMail].sort((a, b) => a - b),
+      );
+      // a new number and a new address: a new customer
+      const other = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0302',
+        email: 'mo@shop.ca',
+        name: 'Mo',
+      }).expect(201);
+      expect(await customerOf(leadIdOf(other.body.caseNumber as string))).not.toBe(customer);
+    });
+
+    it('links leads written before customers existed, a batch at a time, the same way', async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { id } = await insertLead(
+          db,
+          {
+            urgency: 'flexible',
+            source: 'web',
+            name: `Old ${i}`,
+            phone: `(204) 555-04${10 + (i % 2)}`,
+            email: null,
+          },
+          [],
+          { now: clock, actor: 'customer' },
+        );
+        ids.push(id);
+      }
+      // as a process of the build before migration 0013 left them
+      await db.updateTable('leads').set({ customer_id: null }).where('id', 'in', ids).execute();
+      await db.deleteFrom('customers').where('phone', 'in', ['+12045550410', '+12045550411']).execute();
+      expect(await services.customers.linkWaiting()).toBe(5);
+      const owners = await Promise.all(ids.map(customerOf));
+      expect(new Set(owners).size).toBe(2);
+      expect(owners[0]).toBe(owners[2]);
+      expect(await services.customers.linkWaiting()).toBe(0);
+    });
+
+    it('lists customers searched by name, company, phone or e-mail, sorted by last contact or total spent', async () => {
+      const lead = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0303',
+        email: 'kim@fleet.ca',
+        name: 'Kim Wiebe',
+      }).expect(201);
+      const id = await customerOf(leadIdOf(lead.body.caseNumber as string));
+      await api
+        .put(`/api/customers/${id}`, { name: 'Kim Wiebe', company: 'Wiebe Haulage', fleet: true })
+        .expect(200);
+      await db
+        .updateTable('leads')
+        .set({ status: 'fulfilled', sell_price: 99_999_00 })
+        .where('customer_id', '=', id)
+        .execute();
+      await db.updateTable('customers').set({ total_spent: 99_999_00 }).where('id', '=', id).execute();
+      const names = async (query: string) =>
+        ((await api.get(`/api/customers?${query}`).expect(200)).body.customers as CustomerSummary[]).map(
+          (c) => c.name,
+        );
+      for (const search of ['wiebe', 'Haulage', '204-555-0303', 'KIM@fleet'])
+        expect(await names(`search=${encodeURIComponent(search)}`)).toEqual(['Kim Wiebe']);
+      expect((await names('sort=total_spent'))[0]).toBe('Kim Wiebe');
+      expect((await names('sort=last_contact'))[0]).toBe('Kim Wiebe');
+      const bad = await api.get('/api/customers?sort=name').expect(400);
+      expect(bad.body.message).toBe('Sort by last contact or total spent.');
+      // pages: 'next' names the page after, none repeated
+      const first = (await api.get('/api/customers?sort=last_contact').expect(200)).body as {
+        customers: CustomerSummary[];
+        next: string | null;
+      };
+      expect(first.next).toBeNull();
+      expect(new Set(first.customers.map((c) => c.id)).size).toBe(first.customers.length);
+    });
+
+    it('edits a customer and merges two, keeping every lead and message, both in the audit log', async () => {
+      const a = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0304',
+        email: 'ana@farm.ca',
+        name: 'Ana',
+      }).expect(201);
+      const b = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0305',
+        email: 'ana.b@farm.ca',
+        name: 'Ana B.',
+      }).expect(201);
+      await text('+12045550305', 'Did you find it?');
+      const kept = await customerOf(leadIdOf(a.body.caseNumber as string));
+      const merged = await customerOf(leadIdOf(b.body.caseNumber as string));
+      const before = await page(merged);
+      expect(before.conversation.some((m) => m.direction === 'in' && m.body === 'Did you find it?')).toBe(
+        true,
+      );
+
+      const edited = (
+        await api
+          .put(`/api/customers/${kept}`, { name: 'Ana Klassen', notes: 'Pays on pickup', fleet: false })
+          .expect(200)
+      ).body as CustomerPage;
+      expect(edited.customer).toMatchObject({ name: 'Ana Klassen', notes: 'Pays on pickup' });
+
+      const after = (await api.post(`/api/customers/${merged}/merge`, { into: kept }).expect(200))
+        .body as CustomerPage;
+      expect(after.customer.id).toBe(kept);
+      expect(after.leads).toHaveLength(before.leads.length + 1);
+      expect(after.conversation.map((m) => m.key)).toEqual(
+        expect.arrayContaining(before.conversation.map((m) => m.key)),
+      );
+      // the merged one points at the kept one and is found by nobody; merging it again is refused
+      expect((await page(merged)).customer.mergedInto).toBe(kept);
+      const again = await api.post(`/api/customers/${merged}/merge`, { into: kept }).expect(409);
+      expect(again.body.message).toBe(CUSTOMER_TEXT.mergedAway);
+      const ana = (await api.get('/api/customers?search=ana').expect(200)).body
+        .customers as CustomerSummary[];
+      expect(ana.map((c) => c.id)).toEqual([kept]);
+      // a text from the merged customer's number now finds the kept customer (it learned no phone: it has one)
+      const merges = await db
+        .selectFrom('customer_merges')
+        .selectAll()
+        .where('merged_id', '=', merged)
+        .execute();
+      expect(merges).toHaveLength(1);
+      const audit = (await api.get('/api/owner/audit?action=customer_merged').expect(200)).body.entries as {
+        subject: string;
+      }[];
+      expect(audit.map((e) => e.subject)).toContain(`customer:${kept}`);
+      const edits = (await api.get('/api/owner/audit?action=customer_updated').expect(200)).body.entries as {
+        before: { name: string };
+        after: { name: string };
+      }[];
+      expect(edits.some((e) => e.before.name === 'Ana' && e.after.name === 'Ana Klassen')).toBe(true);
+    });
+
+    it('keeps one inbox: a text makes the conversation unread and first; opened, it is read; a reply goes out through the outbox', async () => {
+      const { email: _, ...noEmail } = VALID_FIELDS;
+      const lead = await submit(app, { ...noEmail, phone: '(204) 555-0306', name: 'Lee' }).expect(201);
+      const id = await customerOf(leadIdOf(lead.body.caseNumber as string));
+      await api.put(`/api/inbox/${id}/done`, { done: true }).expect(204);
+      await text('+12045550306', 'Is the pump new or used?');
+      const inbox = (await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[];
+      expect(inbox[0]).toMatchObject({
+        customerId: id,
+        unread: 1,
+        lastIn: true,
+        preview: 'Is the pump new or used?',
+        doneAt: null,
+      });
+      expect((await api.get('/api/inbox/pulse').expect(200)).body.unread).toBeGreaterThanOrEqual(1);
+
+      await api.post(`/api/inbox/${id}/read`, {}).expect(204);
+      const read = (await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[];
+      expect(read.find((c) => c.customerId === id)!.unread).toBe(0);
+
+      await api.post(`/api/inbox/${id}/reply`, { body: 'New, OEM. Ready Thursday.' }).expect(204);
+      const out = await db
+        .selectFrom('outgoing_messages')
+        .select(['body', 'recipient', 'channel'])
+        .where('lead_id', '=', leadIdOf(lead.body.caseNumber as string))
+        .where('body', '=', 'New, OEM. Ready Thursday.')
+        .execute();
+      expect(out).toEqual([{ body: 'New, OEM. Ready Thursday.', recipient: '+12045550306', channel: 'sms' }]);
+      const top = ((await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[])[0]!;
+      expect(top).toMatchObject({ customerId: id, lastIn: false, preview: 'New, OEM. Ready Thursday.' });
+
+      // assigned to me, then done: out of 'open', in 'mine' until done, in 'done'
+      const me = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', STAFF.username)
+        .executeTakeFirstOrThrow();
+      await api.put(`/api/inbox/${id}/assignee`, { userId: me.id }).expect(204);
+      const mine = (await api.get('/api/inbox?filter=mine').expect(200)).body
+        .conversations as InboxConversation[];
+      expect(mine.map((c) => c.customerId)).toEqual([id]);
+      expect(mine[0]!.assignedName).toBe('Sam Staff');
+      await api.put(`/api/inbox/${id}/done`, { done: true }).expect(204);
+      const open = (await api.get('/api/inbox?filter=open').expect(200)).body
+        .conversations as InboxConversation[];
+      expect(open.map((c) => c.customerId)).not.toContain(id);
+      const done = (await api.get('/api/inbox?filter=done').expect(200)).body
+        .conversations as InboxConversation[];
+      expect(done.map((c) => c.customerId)).toContain(id);
+      expect((await api.get('/api/inbox/999999').expect(404)).body).toEqual({ message: 'Not found' });
+      expect((await api.post('/api/inbox/999999/read', {}).expect(404)).body.message).toBe(
+        'Conversation not found',
+      );
+    });
+
+    it('a question from the quote page lands in the inbox unread; a fleet account must give a PO number', async () => {
+      const lead = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0307',
+        email: 'ops@fleet.ca',
+        name: 'Pat',
+      }).expect(201);
+      const leadId = leadIdOf(lead.body.caseNumber as string);
+      const id = await customerOf(leadId);
+      await api
+        .put(`/api/customers/${id}`, { name: 'Pat', company: 'Prairie Fleet', fleet: true })
+        .expect(200);
+      await api.post(`/api/leads/${leadId}/quote`, { cost: 10_000, etaDays: 3 }).expect(200);
+      const message = await db
+        .selectFrom('outgoing_messages')
+        .select('body')
+        .where('lead_id', '=', leadId)
+        .where('body', 'like', '%/q/%')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const token = /\/q\/([A-Za-z0-9_-]{24})/.exec(message.body)![1]!;
+      tick();
+      await services.quotes.ask(token, { body: 'Does it fit a 2016?' }, viewer);
+      const top = ((await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[])[0]!;
+      expect(top).toMatchObject({ customerId: id, unread: 1, preview: 'Does it fit a 2016?' });
+
+      const shown = await services.quotes.page(token, viewer);
+      expect(shown.poRequired).toBe(true);
+      const refused = await services.quotes
+        .accept(token, { version: '1', option: '0', name: 'Pat Olsen', po: '', terms: 'yes' }, viewer)
+        .catch((err: { status: number; message: string }) => err);
+      expect(refused).toMatchObject({ status: 400, message: QUOTE_PAGE_MESSAGES.po });
+      await services.quotes.accept(
+        token,
+        { version: '1', option: '0', name: 'Pat Olsen', po: 'PO-7', terms: 'yes' },
+        viewer,
+      );
+      const { customer } = await page(id);
+      expect(customer.totalSpent).toBeGreaterThan(0);
+    });
+  },
+  { TRUST_PROXY: '1' },
+);
