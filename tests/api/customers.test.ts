@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CUSTOMER_TEXT, type CustomerPage, type CustomerSummary } from '#app/modules/customers/customers.ts';
 import type { InboxConversation } from '#app/modules/customers/inbox.ts';
 import { QUOTE_PAGE_MESSAGES } from '#app/modules/quotes/quote.ts';
-import type { DB } from '#server/db/index.ts';
+import { openDatabase, type DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
@@ -29,7 +29,7 @@ const viewer = { staff: false, ip: '203.0.113.9', userAgent: 'test' };
 
 eachEngine(
   'customers and the inbox',
-  (ctx) => {
+  (ctx, engine) => {
     let clock = NOW;
     let services: Services;
     let db: Kysely<DB>;
@@ -332,6 +332,64 @@ eachEngine(
       );
       const { customer } = await page(id);
       expect(customer.totalSpent).toBeGreaterThan(0);
+    });
+    it('two processes merging the same pair at once, or assigning at once: one merge wins, every lead kept', async () => {
+      const { config } = ctx().t;
+      const second =
+        engine === 'postgres'
+          ? openDatabase(config.database, { poolSize: 4, timeoutMs: config.databaseTimeoutMs })
+          : undefined;
+      const deps = testDeps(ctx().t, () => clock);
+      const other = createServices(second ? { ...deps, db: second.db } : deps);
+      const owner = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'display_name'])
+        .where('username', '=', STAFF.username)
+        .executeTakeFirstOrThrow();
+      const by = {
+        id: owner.id,
+        username: owner.username,
+        displayName: owner.display_name,
+        role: 'owner' as const,
+      };
+      try {
+        for (let i = 0; i < 5; i++) {
+          const a = await submit(app, {
+            ...VALID_FIELDS,
+            phone: `(204) 555-05${10 + i}`,
+            email: `a${i}@x.ca`,
+            name: `A${i}`,
+          }).expect(201);
+          const b = await submit(app, {
+            ...VALID_FIELDS,
+            phone: `(204) 555-06${10 + i}`,
+            email: `b${i}@x.ca`,
+            name: `B${i}`,
+          }).expect(201);
+          const ca = await customerOf(leadIdOf(a.body.caseNumber as string));
+          const cb = await customerOf(leadIdOf(b.body.caseNumber as string));
+          const results = await Promise.allSettled([
+            services.customers.merge(ca, { into: cb }, by),
+            other.customers.merge(cb, { into: ca }, by),
+            other.inbox.assign(ca, { userId: owner.id }, by),
+          ]);
+          const merged = results.slice(0, 2).filter((r) => r.status === 'fulfilled');
+          expect(merged).toHaveLength(1);
+          const refused = results.slice(0, 2).find((r) => r.status === 'rejected') as PromiseRejectedResult;
+          expect([404, 409]).toContain((refused.reason as { status: number }).status);
+          // both leads belong to the one customer left
+          const owners = new Set([
+            await customerOf(leadIdOf(a.body.caseNumber as string)),
+            await customerOf(leadIdOf(b.body.caseNumber as string)),
+          ]);
+          expect(owners.size).toBe(1);
+          const [left] = [...owners];
+          expect((await page(left!)).customer).toMatchObject({ mergedInto: null, leadCount: 2 });
+        }
+      } finally {
+        other.messaging.outbox.stop();
+        await second?.close();
+      }
     });
   },
   { TRUST_PROXY: '1' },
