@@ -243,6 +243,32 @@ const LAST = [
   'Unger',
 ];
 
+type Person = { name: string; phone: string; email: string | null };
+
+/**
+ * The history's customers: each with one name, number and (mostly) e-mail, so matching by phone
+ * or e-mail (decision 0161) finds real repeat customers. The numbers are the fictional
+ * 555-0100–0199 ones, less the business's own and those of the week's demo leads.
+ */
+function demoPeople(first: readonly string[], last: readonly string[]): Person[] {
+  const taken = new Set(['+12045550100', '+12045550147', ...DEMO_LEADS.map((l) => l.phone)]);
+  const numbers = Array.from({ length: 100 }, (_, i) => `+120455501${String(i).padStart(2, '0')}`).filter(
+    (n) => !taken.has(n),
+  );
+  return numbers.map((phone, i) => {
+    const name = `${first[i % first.length]} ${last[(i * 7 + Math.floor(i / first.length)) % last.length]}`;
+    return { name, phone, email: i % 5 === 4 ? null : `${name.toLowerCase().replace(' ', '.')}@example.com` };
+  });
+}
+
+/** A person for a request: the first dozen (fleets, big farms) ask far more often than the rest. */
+function pickPerson(people: readonly Person[], r1: number, r2: number): Person {
+  const regulars = 12;
+  return r1 < 0.45
+    ? people[Math.floor(r2 * regulars)]!
+    : people[regulars + Math.floor(r2 * (people.length - regulars))]!;
+}
+
 const LOST_BEFORE_QUOTE: Weighted<string | null> = [
   ['Part no longer made and no used one found', 3],
   ['Customer found it locally', 3],
@@ -300,6 +326,7 @@ export function demoHistory(now: Date, seed = 2026): { leads: HistoryLead[]; cli
   const reserved = new Set(DEMO_LEADS.flatMap((l) => l.name.split(' ')));
   const first = FIRST.filter((n) => !reserved.has(n));
   const last = LAST.filter((n) => !reserved.has(n));
+  const people = demoPeople(first, last);
   const leads: HistoryLead[] = [];
   const clicks: HistoryClick[] = [];
   const end = now.getTime() - HISTORY_DAYS.to * DAY;
@@ -329,7 +356,9 @@ export function demoHistory(now: Date, seed = 2026): { leads: HistoryLead[]; cli
       const equipment = pick(rnd, category.equipment);
       const makes = MAKES[equipment];
       const part = category.parts[Math.floor(rnd() * category.parts.length)]!;
-      const name = `${first[Math.floor(rnd() * first.length)]} ${last[Math.floor(rnd() * last.length)]}`;
+      // the same draws as before people were kept (so the rest of the history is unchanged)
+      const person = pickPerson(people, rnd(), rnd());
+      const name = person.name;
       const urgency = pick<Urgency>(rnd, [
         ['today', 25],
         ['48h', 35],
@@ -367,12 +396,13 @@ export function demoHistory(now: Date, seed = 2026): { leads: HistoryLead[]; cli
         events.push({ type: 'status', to: 'lost', at, reason: pick(rnd, LOST_BEFORE_QUOTE) ?? undefined });
       }
 
+      rnd(); // the draw that once chose a random number: kept, so the rest of the history is unchanged
       leads.push({
         urgency,
         source,
         name,
-        phone: `+120455501${String(Math.floor(rnd() * 100)).padStart(2, '0')}`,
-        email: source === 'web' && rnd() < 0.8 ? `${name.toLowerCase().replace(' ', '.')}@example.com` : null,
+        phone: person.phone,
+        email: source === 'web' && rnd() < 0.8 ? person.email : null,
         city: pick(rnd, CITIES),
         equipment,
         make: makes[Math.floor(rnd() * makes.length)]!,

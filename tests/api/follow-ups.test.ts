@@ -176,6 +176,39 @@ eachEngine(
       ]);
     });
 
+    it('counts in insights the quotes accepted after a follow-up that went out', async () => {
+      const figures = async () =>
+        (
+          (
+            await request(app)
+              .get('/api/admin/insights?range=30d')
+              .set(await staff())
+              .expect(200)
+          ).body as {
+            followUps: { quotes: number; accepted: number };
+          }
+        ).followUps;
+      const before = await figures();
+      const sent = await quoted();
+      const cancelled = await quoted();
+      clock = at(4);
+      await services.followUps.run();
+      // one follow-up went out; the other was still waiting when the customer answered
+      await db
+        .updateTable('outgoing_messages')
+        .set({ status: 'sent' })
+        .where('dedupe_key', '=', `lead:${sent.leadId}:follow-up:1:unviewed`)
+        .execute();
+      clock = at(5);
+      await reply(sent.phone, 'YES');
+      await reply(cancelled.phone, 'YES');
+      const after = await figures();
+      expect({ quotes: after.quotes - before.quotes, accepted: after.accepted - before.accepted }).toEqual({
+        quotes: 1,
+        accepted: 1,
+      });
+    });
+
     it('review requests: off by default; once on, one text 24 hours after the handover, once in 90 days, never to who declined or asked not to', async () => {
       const finished = async (phone: string, doneAt: Date) => {
         const { id } = await insertLead(

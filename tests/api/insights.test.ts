@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#app/modules/shared/csv.ts';
 import { marginSummary, suppliersSummary, type Insights } from '#app/modules/insights/insights.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { REPLY_PROMISE_MINUTES } from '#app/modules/site/site.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertCatalogItem } from '#server/db/repo/catalog.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
@@ -254,7 +255,8 @@ eachEngine('insights API', (ctx) => {
     const i = await get('30d');
     expect(i.range).toBe('30d');
     expect([i.from, i.to]).toEqual(['2026-10-27', '2026-11-25']);
-    expect(i.promisedResponseMinutes).toBe(18);
+    // the promise customers read (issue 31 item 5), not the marketing average
+    expect(i.promisedResponseMinutes).toBe(REPLY_PROMISE_MINUTES);
     expect(i.leads).toEqual({
       total: 8,
       web: 6,

@@ -126,7 +126,7 @@ export async function countFunnel(db: Kysely<DB>, range: Bounds): Promise<Funnel
 
 /**
  * Quotes followed up in the range (issue 30), and how many of them the customer accepted after a
- * follow-up.
+ * follow-up (one that went out: not one cancelled by the customer's earlier answer).
  */
 export async function countFollowUps(
   db: Kysely<DB>,
@@ -139,9 +139,12 @@ export async function countFollowUps(
         where o.lead_id = f.lead_id and o.to_status = 'ordered' and o.created_at > f.created_at
       ) then f.lead_id end) as accepted
     from lead_events f
-    where f.type = 'follow_up' and f.created_at >= ${iso(range.start)} and f.created_at < ${iso(range.end)}`.execute(
-    db,
-  );
+    where f.type = 'follow_up' and f.created_at >= ${iso(range.start)} and f.created_at < ${iso(range.end)}
+      -- a follow-up cancelled before it went (the customer answered first) followed nothing up
+      and exists (
+        select 1 from outgoing_messages m
+        where m.lead_id = f.lead_id and m.dedupe_key like 'lead:%:follow-up:%' and m.status <> 'cancelled'
+      )`.execute(db);
   return { quotes: num(rows[0]?.quotes), accepted: num(rows[0]?.accepted) };
 }
 
