@@ -94,13 +94,13 @@ export function inboxService(
     async assign(raw: unknown, payload: unknown, by: SessionUser): Promise<void> {
       const customer = await conversationOf(raw);
       const { userId } = parseInput(assignSchema, payload);
-      if (userId !== null) {
-        const user = await findUserById(db, userId);
-        if (!user || user.disabledAt)
-          throw new AppError(400, INBOX_TEXT.unknownUser, {
-            fieldErrors: { userId: [INBOX_TEXT.unknownUser] },
-          });
-      }
+      const user = userId === null ? undefined : await findUserById(db, userId);
+      if (userId !== null && (!user || user.disabledAt))
+        throw new AppError(400, INBOX_TEXT.unknownUser, {
+          fieldErrors: { userId: [INBOX_TEXT.unknownUser] },
+        });
+      const previous =
+        customer.assignedUserId === null ? undefined : await findUserById(db, customer.assignedUserId);
       const at = now();
       await db.transaction().execute(async (trx) => {
         await setConversationState(trx, customer.id, { assignedUserId: userId }, at);
@@ -111,8 +111,8 @@ export function inboxService(
             actor: by.username,
             action: 'conversation_assigned',
             subject: `customer:${customer.id}`,
-            before: { userId: customer.assignedUserId },
-            after: { userId },
+            before: { userId: customer.assignedUserId, name: previous?.displayName ?? null },
+            after: { userId, name: user?.displayName ?? null },
           },
           at,
         );

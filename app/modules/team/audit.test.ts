@@ -41,6 +41,7 @@ describe('the audit log in words', () => {
     expect(subjectOf('user:3', [PAT])).toEqual({ text: 'Pat Parts (pat)' });
     expect(subjectOf('user:9', [PAT])).toEqual({ text: 'Account 9' });
     expect(subjectOf('catalog:7', [])).toEqual({ text: 'Catalog item 7' });
+    expect(subjectOf('customer:4', [])).toEqual({ text: 'Customer 4', href: '/admin/customers/4' });
     expect(subjectOf('odd thing', [])).toEqual({ text: 'odd thing' });
     expect(subjectOf(null, [])).toBeNull();
   });
@@ -93,6 +94,35 @@ describe('the audit log in words', () => {
       'Disabled → Active',
     );
     expect(changeOf({ action: 'password_reset', before: null, after: null })).toBe('');
+    // issue 30: customers, merges, assignments and settings
+    expect(
+      changeOf({
+        action: 'customer_updated',
+        before: { name: 'Dale', company: null, fleet: false, notes: null },
+        after: { name: 'Dale Friesen', company: 'Friesen Farms', fleet: true, notes: 'x'.repeat(60) },
+      }),
+    ).toBe('name: Dale → Dale Friesen; company: — → Friesen Farms; fleet: false → true; notes changed');
+    expect(
+      changeOf({
+        action: 'customer_merged',
+        before: { merged: { name: 'Ana B.' }, kept: { name: 'Ana' } },
+        after: { customer: 3, leads: 4 },
+      }),
+    ).toBe('Ana B. merged in (4 requests in all)');
+    expect(
+      changeOf({
+        action: 'conversation_assigned',
+        before: { userId: null, name: null },
+        after: { userId: 3, name: 'Pat Parts' },
+      }),
+    ).toBe('Nobody → Pat Parts');
+    expect(
+      changeOf({
+        action: 'settings_changed',
+        before: { followUps: { viewed: { on: true, text: 'a {link}' } } },
+        after: { followUps: { viewed: { on: false, text: 'b {link}' } } },
+      }),
+    ).toBe('followUps.viewed.on: true → false; followUps.viewed.text: a {link} → b {link}');
     expect(
       changeOf({ action: 'settings', before: { hours: '9-5' }, after: { hours: '8-4', open: true } }),
     ).toBe('hours: 9-5 → hours: 8-4, open: true');

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = {
   user_disabled: 'Disabled',
   user_enabled: 'Turned back on',
   password_reset: 'Password reset',
+  customer_updated: 'Customer changed',
+  customer_merged: 'Customers merged',
+  conversation_assigned: 'Conversation assigned',
+  settings_changed: 'Settings changed',
 } as const;
 
 export const AUDIT_TEXT = {
@@ -85,9 +89,37 @@ export function subjectOf(
     }
     case 'catalog':
       return { text: `Catalog item ${id}` };
+    case 'customer':
+      return { text: `Customer ${id}`, href: `/admin/customers/${id}` };
     default:
       return { text: subject };
   }
+}
+
+/** Every leaf of a value by its path ('followUps.viewed.on'), for comparing two of them. */
+function leaves(value: unknown, path = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value))
+      for (const [p, leaf] of leaves(v, path ? `${path}.${k}` : k)) out.set(p, leaf);
+  } else if (path) out.set(path, value);
+  return out;
+}
+
+/** What changed between two values, leaf by leaf: 'fleet: false → true; notes changed'. */
+function differences(before: unknown, after: unknown): string {
+  const a = leaves(before);
+  const b = leaves(after);
+  const keys = [...new Set([...a.keys(), ...b.keys()])].filter(
+    (k) => b.has(k) && JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k)),
+  );
+  return keys
+    .map((k) => {
+      const [from, to] = [plain(a.get(k)), plain(b.get(k))];
+      // long words (a text's wording, notes) are named, not quoted
+      return from.length > 40 || to.length > 40 ? `${k} changed` : `${k}: ${from || '—'}${ARROW}${to || '—'}`;
+    })
+    .join('; ');
 }
 
 const ARROW = ' → ';
@@ -161,6 +193,18 @@ export function changeOf(entry: Pick<AuditRecord, 'action' | 'before' | 'after'>
       return `Disabled${ARROW}Active`;
     case 'password_reset':
       return '';
+    case 'customer_updated':
+    case 'settings_changed':
+      return differences(before, after);
+    case 'customer_merged': {
+      const merged = field(before, 'merged');
+      return `${plain(field(merged, 'name'))} merged in (${plain(field(after, 'leads'))} requests in all)`;
+    }
+    case 'conversation_assigned': {
+      const name = (side: unknown) =>
+        field(side, 'userId') === null ? 'Nobody' : plain(field(side, 'name'));
+      return name(before) + ARROW + name(after);
+    }
     default:
       return change(plain(before), plain(after));
   }
