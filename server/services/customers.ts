@@ -146,14 +146,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           supplierName: line.supplierName,
           promisedDate: line.promisedDate,
         })),
-        conversation: conversationOf({
-          incoming: sources.incoming,
-          questions: sources.questions.flatMap((q) => {
-            const body = questionBody(q.detail);
-            return body === null ? [] : [{ id: q.id, leadId: q.leadId, body, createdAt: q.createdAt }];
-          }),
-          outgoing: sources.outgoing,
-        }),
+        conversation: conversationOf(sources),
         smsOptedOut: optedOut,
       };
     },
@@ -283,16 +276,6 @@ function pick(c: {
     phone: c.phone,
     email: c.email,
   };
-}
-
-function questionBody(detail: string | null): string | null {
-  if (!detail) return null;
-  try {
-    const value = JSON.parse(detail) as { body?: unknown };
-    return typeof value.body === 'string' ? value.body : null;
-  } catch {
-    return null;
-  }
 }
 
 export type CustomersService = ReturnType<typeof customersService>;

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CUSTOMER_TEXT, type CustomerPage, type CustomerSummary } from '#app/modules/customers/customers.ts';
 import type { InboxConversation } from '#app/modules/customers/inbox.ts';
 import { QUOTE_PAGE_MESSAGES } from '#app/modules/quotes/quote.ts';
-import { openDatabase, type DB } from '#server/db/index.ts';
+import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
@@ -29,7 +30,7 @@ const viewer = { staff: false, ip: '203.0.113.9', userAgent: 'test' };
 
 eachEngine(
   'customers and the inbox',
-  (ctx, engine) => {
+  (ctx) => {
     let clock = NOW;
     let services: Services;
     let db: Kysely<DB>;
@@ -334,13 +335,8 @@ eachEngine(
       expect(customer.totalSpent).toBeGreaterThan(0);
     });
     it('two processes merging the same pair at once, or assigning at once: one merge wins, every lead kept', async () => {
-      const { config } = ctx().t;
-      const second =
-        engine === 'postgres'
-          ? openDatabase(config.database, { poolSize: 4, timeoutMs: config.databaseTimeoutMs })
-          : undefined;
-      const deps = testDeps(ctx().t, () => clock);
-      const other = createServices(second ? { ...deps, db: second.db } : deps);
+      const second = anotherProcess(ctx().t, () => clock);
+      const other = second.services;
       const owner = await db
         .selectFrom('users')
         .select(['id', 'username', 'display_name'])
@@ -387,8 +383,7 @@ eachEngine(
           expect((await page(left!)).customer).toMatchObject({ mergedInto: null, leadCount: 2 });
         }
       } finally {
-        other.messaging.outbox.stop();
-        await second?.close();
+        await second.close();
       }
     });
   },

@@ -10,13 +10,14 @@ import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#app/modules/customers/follow-ups.ts';
-import { openDatabase, type DB } from '#server/db/index.ts';
+import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand } from '#server/db/repo/orders.ts';
 import { recordOptOut } from '#server/db/repo/texting.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { textParams } from './sms-fixtures.ts';
@@ -37,7 +38,7 @@ const TWILIO = {
 
 eachEngine(
   'follow-ups and review requests',
-  (ctx, engine) => {
+  (ctx) => {
     let clock = NOW;
     let services: Services;
     let db: Kysely<DB>;
@@ -292,16 +293,8 @@ eachEngine(
     });
 
     it('two processes: their passes write each follow-up once; a pass racing the answer never leaves one to send', async () => {
-      // a second service instance: on PostgreSQL with connections of its own, as another process
-      // has; SQLite is one process (decision 0092), so there it shares the one connection
-      const { config } = ctx().t;
-      const second =
-        engine === 'postgres'
-          ? openDatabase(config.database, { poolSize: 4, timeoutMs: config.databaseTimeoutMs })
-          : undefined;
-      const deps = testDeps(ctx().t, () => clock);
-      const other = createServices(second ? { ...deps, db: second.db } : deps);
-      other.messaging.outbox.stop();
+      const second = anotherProcess(ctx().t, () => clock);
+      const other = second.services;
       const leads = [];
       for (let i = 0; i < 8; i++) leads.push(await quoted());
       clock = at(4);
@@ -317,7 +310,7 @@ eachEngine(
         // written before the answer (then cancelled by it) or not at all; never one left to send
         expect(rows.filter((r) => r.status === 'queued')).toEqual([]);
       }
-      await second?.close();
+      await second.close();
     });
 
     afterAll(() => services.messaging.outbox.stop());

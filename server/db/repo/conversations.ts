@@ -6,6 +6,7 @@
  * SQLite and PostgreSQL.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ConversationInput } from '#app/modules/customers/conversation.ts';
 import type { InboxConversation, InboxFilter } from '#app/modules/customers/inbox.ts';
 import type { DB } from '../schema.ts';
 
@@ -217,19 +218,8 @@ export async function setConversationState(
     .execute();
 }
 
-export type ConversationSources = {
-  incoming: { id: number; leadId: number | null; body: string; photoCount: number; createdAt: string }[];
-  questions: { id: number; leadId: number; detail: string | null; createdAt: string }[];
-  outgoing: {
-    id: number;
-    leadId: number | null;
-    channel: string;
-    body: string;
-    status: string;
-    lastError: string | null;
-    createdAt: string;
-  }[];
-};
+/** A conversation's messages as read: the shape the thread is made from (conversationOf). */
+export type ConversationSources = ConversationInput;
 
 /**
  * The newest `limit` messages of each kind in a customer's conversation: texts in (about their
@@ -283,12 +273,10 @@ export async function conversationSources(
       photoCount: Number(r.photo_count),
       createdAt: r.created_at,
     })),
-    questions: questions.map((r) => ({
-      id: r.id,
-      leadId: r.lead_id,
-      detail: r.detail,
-      createdAt: r.created_at,
-    })),
+    questions: questions.flatMap((r) => {
+      const body = questionText(r.detail);
+      return body ? [{ id: r.id, leadId: r.lead_id, body, createdAt: r.created_at }] : [];
+    }),
     outgoing: outgoing.map((r) => ({
       id: r.id,
       leadId: r.lead_id,
