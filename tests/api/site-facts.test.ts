@@ -5,15 +5,27 @@
  * promise, the catalog's delivery days by region, the business calendar's hours. The marketing
  * pages' loaders run and their components render as the server renders them (no build, no
  * browser), on a fixed clock with five quotes answered in 14 business minutes. One engine: the
- * words do not depend on it (tests/api/stats.test.ts proves the figures on both).
+ * words do not depend on it (tests/api/stats.test.ts proves the figures on both). Staff are held
+ * to the same promise: the insights' promised response time is the one the site and its texts make.
  */
 import type { ComponentType } from 'react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseChart } from '#app/components/insights/insight-charts.tsx';
 import { FindMyPartPage } from '#app/components/request/find-my-part-page.tsx';
 import { SiteFooter } from '#app/components/site/site-footer.tsx';
-import { FOOTER_HOURS, HOME_HOURS, type SiteInfo } from '#app/modules/site/site.ts';
+import { PROMISED_RESPONSE_MINUTES, type Insights } from '#app/modules/insights/insights.ts';
+import { parseCsv } from '#app/modules/shared/csv.ts';
+import {
+  FOOTER_HOURS,
+  HOME_HOURS,
+  REPLY_PROMISE,
+  REPLY_PROMISE_MINUTES,
+  type SiteInfo,
+} from '#app/modules/site/site.ts';
+import * as adminInsightsRoute from '#app/routes/admin-insights.tsx';
 import * as catalogItemRoute from '#app/routes/catalog-item.tsx';
 import * as catalogRoute from '#app/routes/catalog.tsx';
 import * as cityRoute from '#app/routes/city-category.tsx';
@@ -25,7 +37,9 @@ import { insertCatalogItem, type NewCatalogItem } from '#server/db/repo/catalog.
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
+import { createStaff, signIn } from '../support/admin.ts';
 import { createTestDatabase, testDeps, type TestDatabase } from '../support/databases.ts';
+import { createTestApp } from '../support/http.ts';
 import { routeContext } from '../support/route-context.ts';
 
 /** Wednesday 25 November 2026, 12:00 in Winnipeg (CST). */
@@ -246,5 +260,52 @@ describe('one set of facts on every public page', () => {
     expect(near('/mb/brandon/trailer-parts', 'Brandon')).toContain('Souris');
     expect(near('/mb/brandon/trailer-parts', 'Brandon')).not.toContain('Winnipeg');
     expect(pages.get('/mb/brandon/trailer-parts')).toContain('It lies about 200 km west of Winnipeg.');
+  });
+
+  it('holds staff to the promise customers read: the insights promise the same 20 minutes', async () => {
+    // the promise the pages and the texts make (app/modules/site/site.ts), in the words of the pages
+    expect(REPLY_PROMISE_MINUTES).toBe(20);
+    expect(REPLY_PROMISE).toBe(`within ${REPLY_PROMISE_MINUTES} minutes during business hours`);
+    expect(pages.get('/')).toContain(`within ${REPLY_PROMISE_MINUTES} minutes during business hours`);
+    expect(PROMISED_RESPONSE_MINUTES).toBe(REPLY_PROMISE_MINUTES);
+
+    // GET /api/admin/insights and its CSV ('Export Report'), signed in as staff
+    const deps = testDeps(t, () => NOW);
+    const app = createTestApp(deps, services);
+    await createStaff(deps);
+    const { cookie } = await signIn(app);
+    const json = await request(app).get('/api/admin/insights').set('Cookie', cookie).expect(200);
+    expect((json.body as Insights).promisedResponseMinutes).toBe(REPLY_PROMISE_MINUTES);
+    const csv = await request(app).get('/api/admin/insights.csv').set('Cookie', cookie).expect(200);
+    const promised = parseCsv(csv.text).filter((row) => row[2] === 'Promised');
+    // (chart, series, value, unit: the period is the range's dates)
+    expect(promised.map(([chart, , series, value, unit]) => [chart, series, value, unit])).toEqual([
+      ['Response time', 'Promised', String(REPLY_PROMISE_MINUTES), 'minutes'],
+    ]);
+
+    // /admin/insights: its loader's figures, and the response-time chart drawn from them, with
+    // the median of 14 minutes held against the promise of 20
+    const session = {
+      user: { id: 1, username: 'staff', displayName: 'Sam Staff', role: 'staff' as const },
+      csrfToken: 'token',
+    };
+    const { insights } = await adminInsightsRoute.loader({
+      request: new Request('http://localhost/admin/insights'),
+      params: {},
+      context: routeContext(services, deps, session),
+    } as unknown as Parameters<typeof adminInsightsRoute.loader>[0]);
+    expect(insights.promisedResponseMinutes).toBe(REPLY_PROMISE_MINUTES);
+    const chart = textOf(
+      renderToStaticMarkup(
+        createElement(ResponseChart, {
+          response: insights.response,
+          promised: insights.promisedResponseMinutes,
+        }),
+      ),
+    );
+    expect(chart).toContain(`Promised ${REPLY_PROMISE_MINUTES} min`);
+    expect(chart).toContain(
+      `Median response ${LIVE_AVERAGE} min, ${REPLY_PROMISE_MINUTES - LIVE_AVERAGE} min better than promised`,
+    );
   });
 });

@@ -5,11 +5,14 @@
  * scroll sideways); an empty database shows a friendly state instead of empty axes; and no page
  * but this one loads a byte of the chart code. Issue 31 item 8: the charts come drawn in the
  * server's HTML; no axis label or the promise line's label is cut off; a series keeps its colour
- * from one range to the next; a week without quotes breaks the response-time line.
+ * from one range to the next; a week without quotes breaks the response-time line; the promise
+ * line is the reply time the site promises customers (item 5); loading the page keeps the main
+ * thread free (item 8's total blocking time, estimated from the browser's long tasks).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '#app/modules/shared/csv.ts';
+import { REPLY_PROMISE_MINUTES } from '#app/modules/site/site.ts';
 import { signIn } from './support/admin.ts';
 import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { baseUrl } from './support/server.ts';
@@ -106,9 +109,10 @@ describe('Insights', () => {
         // every label readable: none reaches outside the drawing
         expect({ title, cutOff: await cutOffLabels(page, title) }).toEqual({ title, cutOff: [] });
       }
+      // the promise line is the reply time customers are promised (issue 31 item 5: one set of facts)
       expect(
         await page.getByRole('region', { name: 'Response time' }).getByTestId('promise-label').textContent(),
-      ).toBe('Promised 18 min');
+      ).toBe(`Promised ${REPLY_PROMISE_MINUTES} min`);
       const clickColours90 = await legendColours(page, 'Quote-button clicks per week');
       const response = await page
         .getByRole('region', { name: 'Response time' })
@@ -243,6 +247,45 @@ describe('Insights', () => {
       await page.getByRole('region', { name: 'Leads per week' }).getByTestId('chart').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Item 8: the page's total blocking time (at most 200 ms) is measured by Lighthouse
+  // (scripts/lighthouse.ts --admin), which the suite does not run. This is its cheap stand-in in
+  // every run, about blocking, not wall time: the browser's own long tasks (over 50 ms of the main
+  // thread) from the start of the document until the loaded, hydrated page is idle, each counting
+  // its time beyond 50 ms, as Lighthouse's TBT does (over the whole load rather than from the first
+  // paint on: never less than Lighthouse's). No CPU slowdown, as Lighthouse's desktop configuration.
+  // The page measured about 0 ms here, 93 ms with the CPU slowed 4 times, 190 ms 6 times: a page
+  // that blocks for long fails, the noise of a busy machine does not.
+  it('loads without blocking the main thread: its long tasks add up to at most 200 ms of blocking', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      // every document of the tab records its long tasks from its first script on
+      await context.addInitScript(() => {
+        const tasks: number[] = [];
+        Object.assign(window, { longTasks: tasks });
+        new PerformanceObserver((list) => {
+          for (const task of list.getEntries()) tasks.push(Math.round(task.duration));
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      // (its last document: /admin/insights, loaded and hydrated)
+      await signIn(page, '/admin/insights');
+      await page.waitForLoadState('networkidle');
+      // then the first moment the browser has nothing to do
+      const tasks = await page.evaluate(
+        () =>
+          new Promise<number[]>((resolve) =>
+            requestIdleCallback(() => resolve((window as unknown as { longTasks: number[] }).longTasks), {
+              timeout: 5_000,
+            }),
+          ),
+      );
+      const blocking = tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
+      expect(blocking, `long tasks of ${tasks.join(', ')} ms`).toBeLessThanOrEqual(200);
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();
