@@ -22,7 +22,12 @@ export default [
   route('admin/login', 'routes/admin-login.tsx'),
   // the back office: its layout refuses visitors without a session (redirect to /admin/login)
   layout('routes/admin-layout.tsx', [
+    // one inbox of every conversation, the open one beside the list (issue 30 item 2)
+    route('admin/inbox', 'routes/admin-inbox.tsx', [route(':id', 'routes/admin-inbox-conversation.tsx')]),
     route('admin/leads', 'routes/admin-leads.tsx', [route(':id', 'routes/admin-lead-details.tsx')]),
+    // customers matched by phone or e-mail, each with a page of their own (issue 30 item 1)
+    route('admin/customers', 'routes/admin-customers.tsx'),
+    route('admin/customers/:id', 'routes/admin-customer.tsx'),
     route('admin/orders', 'routes/admin-orders.tsx'),
     route('admin/suppliers', 'routes/admin-suppliers.tsx'),
     route('admin/insights', 'routes/admin-insights.tsx'),
@@ -31,6 +36,7 @@ export default [
     // the owner's alone (decision 0160): staff get a 403
     route('admin/team', 'routes/admin-team.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
+    route('admin/settings', 'routes/admin-settings.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

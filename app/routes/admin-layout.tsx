@@ -1,7 +1,8 @@
 /**
- * The back office shell around Leads, Orders, Suppliers, Insights, Catalog and Blog, and for the
- * owner Team and Audit log (decision 0160; the screens refuse staff themselves): navigation, who is
- * signed in, Sign out.
+ * The back office shell around Inbox, Leads, Customers, Orders, Suppliers, Insights, Catalog and
+ * Blog, and for the owner Team, Audit log and Settings (decisions 0160, 0161; the screens refuse staff):
+ * navigation, who is signed in, Sign out. The Inbox link shows how many conversations have unread
+ * messages; the shell polls that pulse and reloads the screen when a message arrives (decision 0161).
  * The server refuses these pages without a live session (redirect to /admin/login, which comes
  * back here after signing in: `?redirectTo=`). Sign out stays
  * a call to POST /api/admin/logout, beside sign-in: the session cookie is the HTTP layer's to set
@@ -19,11 +20,14 @@ import {
   isAuthenticatedInBrowser,
   rememberLogin,
 } from '#app/components/admin/admin-api.ts';
+import { useInboxPulse } from '#app/components/admin/use-inbox-pulse.ts';
 import { LogoMark } from '#app/components/site/logo.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { getAppContext } from '#app/load-context.ts';
+import { CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
+import { INBOX_TEXT, type InboxPulse } from '#app/modules/customers/inbox.ts';
 import { staffContext } from '#app/staff.server.ts';
 
 export const handle = { backOffice: true } satisfies PageHandle;
@@ -34,12 +38,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pathname + search)}`);
   }
-  const { session, site } = staffContext(context);
-  return { user: session.user, token: session.csrfToken, siteName: site.name };
+  const { services, session, site } = staffContext(context);
+  // the inbox's unread conversations for the menu; the shell then polls them (useInboxPulse). The
+  // shell is shown without them when they cannot be read (the database away for a moment): the
+  // screen inside says so itself
+  const pulse: InboxPulse | null = await services.inbox.pulse().catch(() => null);
+  return { user: session.user, token: session.csrfToken, siteName: site.name, pulse };
 }
 
 const NAV: { to: string; label: string; ownerOnly?: true }[] = [
+  { to: '/admin/inbox', label: INBOX_TEXT.title },
   { to: '/admin/leads', label: 'Leads' },
+  { to: '/admin/customers', label: CUSTOMER_TEXT.title },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/suppliers', label: 'Suppliers' },
   { to: '/admin/insights', label: 'Insights' },
@@ -47,11 +57,14 @@ const NAV: { to: string; label: string; ownerOnly?: true }[] = [
   { to: '/admin/blog', label: 'Blog' },
   { to: '/admin/team', label: 'Team', ownerOnly: true },
   { to: '/admin/audit', label: 'Audit log', ownerOnly: true },
+  { to: '/admin/settings', label: 'Settings', ownerOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, token, siteName } = loaderData;
   const [signingOut, setSigningOut] = useState(false);
+  // texts and questions as they arrive: the unread count, and the screen reloaded (decision 0161)
+  const { unread } = useInboxPulse(loaderData.pulse);
 
   // keep the browser's stored token equal to this session's CSRF token (it rotates on every sign-in)
   useEffect(() => {
@@ -100,6 +113,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 }
               >
                 {item.label}
+                {/* read as 'Inbox 3 unread': the badge's figure, then the word for it */}
+                {item.to === '/admin/inbox' && unread > 0 && (
+                  <>
+                    {' '}
+                    <span className="ml-1 rounded-full bg-orange-600 px-1.5 py-0.5 text-xs font-bold leading-none text-white">
+                      {unread}
+                    </span>
+                    <span className="sr-only"> {INBOX_TEXT.navUnread}</span>
+                  </>
+                )}
               </NavLink>
             ))}
           </nav>

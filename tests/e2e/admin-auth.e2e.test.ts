@@ -15,7 +15,9 @@ import { submitSignIn } from './support/admin.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 
 const ADMIN_PAGES = [
+  { path: '/admin/inbox', heading: 'Inbox', nav: 'Inbox' },
   { path: '/admin/leads', heading: 'Lead Management', nav: 'Leads' },
+  { path: '/admin/customers', heading: 'Customers', nav: 'Customers' },
   { path: '/admin/orders', heading: 'Orders', nav: 'Orders' },
   { path: '/admin/suppliers', heading: 'Suppliers', nav: 'Suppliers' },
   { path: '/admin/insights', heading: 'Insights', nav: 'Insights' },
@@ -24,6 +26,7 @@ const ADMIN_PAGES = [
   // the owner's: the e2e admin is the owner (staff: tests/e2e/team.e2e.test.ts)
   { path: '/admin/team', heading: 'Team', nav: 'Team' },
   { path: '/admin/audit', heading: 'Audit log', nav: 'Audit log' },
+  { path: '/admin/settings', heading: 'Settings', nav: 'Settings' },
 ];
 
 let browser: Browser;

@@ -64,7 +64,12 @@ const WEB_QUESTION = {
   tone: 'bg-slate-200 text-slate-800',
 };
 
-function MessageBubble({ message }: { message: ConversationMessage }) {
+/**
+ * One message of a conversation. `when`: its time in words, written by the server (the inbox and a
+ * customer's page, whose loaders write it: the browser's time-zone data may differ); without it
+ * the time is written here, as the lead dialog always has.
+ */
+export function MessageBubble({ message, when }: { message: ConversationMessage; when?: string }) {
   const incoming = message.direction === 'in';
   const web = message.channel === 'web';
   const status = web ? WEB_QUESTION : (MESSAGE_STATUS[message.status] ?? MESSAGE_STATUS.sent);
@@ -88,7 +93,7 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
             </>
           )}
           <span aria-hidden="true">·</span>
-          <time dateTime={message.at}>{formatDateTime(message.at)}</time>
+          <time dateTime={message.at}>{when ?? formatDateTime(message.at)}</time>
         </p>
         <p className="mt-1 whitespace-pre-line wrap-anywhere">{message.body}</p>
         {message.photoCount > 0 && (

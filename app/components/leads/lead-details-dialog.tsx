@@ -16,7 +16,7 @@
  * between the title and actions above and the dialog's edge below.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { Loader2, Mail, MessageSquare, Phone, RotateCcw, X } from 'lucide-react';
+import { Loader2, Mail, RotateCcw, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
@@ -38,13 +38,13 @@ import {
   reopenTarget,
   STATUS_LABELS,
 } from '#app/modules/leads/status.ts';
-import { formatPhone, phoneLink } from '#app/modules/site/phone.ts';
 import { focusLeadCard } from './lead-board.tsx';
 import { categoryLabel, cityLabel, equipmentLabel, formatDateTime } from './lead-labels.ts';
 import { LeadConversation } from './lead-conversation.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { OrderLines } from '#app/components/orders/order-lines.tsx';
 import type { LeadOrder } from '#app/modules/orders/orders.ts';
+import { contactLink, PhoneLinks } from './phone-links.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
@@ -63,27 +63,6 @@ function Field({
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
       <dd className="mt-0.5 break-words text-sm text-slate-900">{children ?? (value || LEADS_TEXT.na)}</dd>
     </div>
-  );
-}
-
-const contactLink =
-  'inline-flex min-h-11 items-center gap-1.5 rounded-md font-medium text-slate-900 underline decoration-slate-400 underline-offset-2 hover:decoration-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500';
-
-/** The phone as a call link and a text link, shown the one way every number is (formatPhone). */
-function PhoneLinks({ phone }: { phone: string }) {
-  const shown = formatPhone(phone);
-  if (!shown) return <>{LEADS_TEXT.na}</>;
-  return (
-    <span className="flex flex-wrap items-center gap-x-3">
-      <a href={phoneLink('tel', phone)} className={contactLink} aria-label={`Call ${shown}`}>
-        <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
-        {shown}
-      </a>
-      <a href={phoneLink('sms', phone)} className={contactLink} aria-label={`Text ${shown}`}>
-        <MessageSquare className="h-4 w-4 shrink-0" aria-hidden="true" />
-        Text
-      </a>
-    </span>
   );
 }
 

@@ -245,3 +245,75 @@ export function smsSegments(text: string): {
   const characters = text.length;
   return { encoding: 'UCS-2', characters, segments: characters <= 70 ? 1 : Math.ceil(characters / 67) };
 }
+
+/** 20 → '8 PM', 8 → '8 AM', 0 → '12 AM'. */
+const hourWords = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The settings screen's words (/admin/settings, app/components/settings/settings-screen.tsx). */
+export const SETTINGS_TEXT = {
+  title: 'Settings',
+  subtitle: 'The texts customers get without anyone sending them: follow-ups on quotes and review requests.',
+  followUps: 'Follow-up texts',
+  followUpsIntro:
+    'Each goes out once per quote version, only while the quote is still open and the customer has not answered.',
+  /** the rules, with the quiet hours the server keeps (TEXT_QUIET_HOURS; null: none) */
+  followUpRules: (quiet: QuietHours | null) => [
+    quiet
+      ? `No texts in quiet hours (${hourWords(quiet.from)}–${hourWords(quiet.until)} Winnipeg): one due then goes out at ${hourWords(quiet.until)}.`
+      : 'Quiet hours are off: texts go out at any hour.',
+    'Never to a number that replied STOP.',
+    'An answer from the customer, a status change or a new quote version cancels a follow-up still waiting.',
+  ],
+  reviews: 'Review requests',
+  reviewsIntro: 'Off until you turn them on.',
+  reviewRequest: 'Review request',
+  reviewRules: [
+    'One text 24 hours after a part is picked up or delivered.',
+    'At most once per customer in 90 days.',
+    'Never to customers who declined a quote, asked not to get them, or opted out of texts.',
+  ],
+  on: 'On',
+  off: 'Off',
+  send: 'Send this text',
+  sendReviews: 'Send review requests',
+  wording: 'Wording',
+  needsLink: 'Must include {link}: the customer answers there.',
+  needsReviewUrl: 'Must include {review_url}.',
+  reviewUrl: 'Review page',
+  reviewUrlHint: 'Where customers leave a review, such as your Google review link: https://…',
+  preview: 'Preview',
+  previewNote: 'with a sample customer’s details',
+  previewOff: 'not sent while off',
+  placeholders: 'Placeholders you can use',
+  /** what each placeholder becomes in the text a customer gets */
+  placeholderMeanings: {
+    '{name}': 'the customer’s first name',
+    '{case}': 'the case number, like PH-1234',
+    '{part}': 'the part asked for (shortened so the text fits two segments)',
+    '{link}': 'the customer’s private quote page',
+    '{expires}': 'when the quote expires, in Winnipeg time',
+    '{business}': 'the business name',
+    '{review_url}': 'your review page',
+  } satisfies Record<(typeof PLACEHOLDERS)[number], string>,
+  /** which placeholders mean something in each kind of text */
+  followUpPlaceholders: ['{name}', '{case}', '{part}', '{link}', '{expires}', '{business}'],
+  reviewPlaceholders: ['{name}', '{case}', '{business}', '{review_url}'],
+  /** '1 segment · 142 of 160 characters (GSM-7)' */
+  segments: ({ encoding, characters, segments }: ReturnType<typeof smsSegments>) => {
+    const room =
+      encoding === 'GSM-7' ? (segments === 1 ? 160 : segments * 153) : segments === 1 ? 70 : segments * 67;
+    return `${plural(segments, 'segment')} · ${characters} of ${room} characters (${encoding})`;
+  },
+  /** what a screen reader hears when the count changes */
+  segmentsShort: (title: string, segments: number) => `${title}: ${plural(segments, 'segment')}`,
+  special: (characters: string[]) =>
+    `${characters.join(' ')} ${characters.length === 1 ? 'is a special character' : 'are special characters'}: every segment then holds 70 characters instead of 160.`,
+  save: 'Save settings',
+  saving: 'Saving…',
+  saved: 'Settings saved',
+  notSaved: 'Settings not saved',
+  unsaved: 'Unsaved changes',
+  checkFields: 'Some fields need a change: see the messages under them.',
+} as const;

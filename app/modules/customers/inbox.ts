@@ -55,6 +55,29 @@ export const INBOX_TEXT = {
   noPhone: 'This customer has no phone number to text.',
   noLead: 'This customer has no request to text about.',
   unknownUser: 'Choose someone on the team.',
+  // the screen (/admin/inbox, /admin/inbox/{id})
+  filters: 'Which conversations',
+  list: 'Conversations',
+  pages: 'Pages of conversations',
+  newest: 'Newest conversations',
+  choose: 'Choose a conversation to read it.',
+  back: 'Back to the inbox',
+  conversation: 'Conversation',
+  noMessages: 'No messages yet.',
+  noLeads: 'No requests.',
+  customerPage: 'Customer page',
+  assignedTo: (name: string) => `Assigned to ${name}`,
+  assignButton: 'Assign',
+  assigned: 'Conversation assigned',
+  done: 'Done',
+  markedDone: 'Marked done',
+  reopened: 'Moved back to open',
+  count: (n: number, max: number) => `${n} / ${max} characters`,
+  notChanged: 'Not changed',
+  replyHint: 'Texted about their newest open request, with a copy by e-mail.',
+  /** after 'Inbox' in the menu, for screen readers */
+  /** after the Inbox link's badge, for screen readers: 'Inbox 3 unread' */
+  navUnread: 'unread',
 } as const;
 
 export const inboxQuerySchema = z.object({

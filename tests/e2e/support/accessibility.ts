@@ -44,9 +44,34 @@ const PUBLIC_STATES = [
   { path: '/some/unknown/path', route: '* (not found)', exists: false },
 ];
 
-/** The back office's screens (app/routes.ts), each with the heading it shows and what it draws last. */
-const ADMIN_SCREENS: { path: string; heading: string; ready?: (page: Page) => Promise<void> }[] = [
+/**
+ * The back office's screens (app/routes.ts), each with the heading it shows and what it draws last.
+ * A screen of one record (`{id}` in its path) finds a record to show through the API (`at`).
+ */
+const ADMIN_SCREENS: {
+  path: string;
+  heading: string | RegExp;
+  ready?: (page: Page) => Promise<void>;
+  at?: (page: Page) => Promise<string>;
+}[] = [
+  { path: '/admin/inbox', heading: 'Inbox' },
+  // the open conversation beside the list (one at a time on a phone)
+  {
+    path: '/admin/inbox/{id}',
+    heading: 'Inbox',
+    at: async (page) =>
+      `/admin/inbox/${(await firstOf(page, '/api/inbox?filter=all', 'conversations')).customerId}`,
+    ready: (page) => page.getByLabel('Reply by text').waitFor(),
+  },
   { path: '/admin/leads', heading: 'Lead Management' },
+  { path: '/admin/customers', heading: 'Customers' },
+  // a customer's page: the heading is their name
+  {
+    path: '/admin/customers/{id}',
+    heading: /\S/,
+    at: async (page) => `/admin/customers/${(await firstOf(page, '/api/customers', 'customers')).id}`,
+    ready: (page) => page.getByRole('button', { name: 'Edit customer' }).waitFor(),
+  },
   { path: '/admin/orders', heading: 'Orders' },
   { path: '/admin/suppliers', heading: 'Suppliers' },
   { path: '/admin/insights', heading: 'Insights' },
@@ -55,7 +80,16 @@ const ADMIN_SCREENS: { path: string; heading: string; ready?: (page: Page) => Pr
   // the owner's (the e2e admin is the owner; decision 0160)
   { path: '/admin/team', heading: 'Team' },
   { path: '/admin/audit', heading: 'Audit log' },
+  { path: '/admin/settings', heading: 'Settings' },
 ];
+
+/** The first record of a list the API gives (the signed-in page's session asks). */
+async function firstOf(page: Page, path: string, key: string): Promise<{ id: number; customerId: number }> {
+  const res = await page.request.get(path);
+  const list = ((await res.json()) as Record<string, { id: number; customerId: number }[]>)[key];
+  if (!list?.length) throw new Error(`${path} gave no ${key}`);
+  return list[0]!;
+}
 
 /** What each screen opens over itself: checked on a phone, one after the other, then closed. */
 const OPENED: Record<
@@ -71,6 +105,22 @@ const OPENED: Record<
         const [lead] = (await (await page.request.get('/api/leads?limit=1')).json()) as { id: number }[];
         await page.goto(`/admin/leads/${lead!.id}`);
         await waitForHydration(page);
+      },
+    },
+  ],
+  '/admin/customers/{id}': [
+    {
+      role: 'dialog',
+      name: 'Edit customer',
+      open: (page) => page.getByRole('button', { name: 'Edit customer' }).click(),
+    },
+    {
+      role: 'dialog',
+      name: 'Merge with another customer',
+      // with the customers to choose from listed
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Merge with another customer' }).click();
+        await page.getByRole('dialog').getByRole('radio').first().waitFor();
       },
     },
   ],
@@ -263,14 +313,14 @@ export function describeBackOffice(): void {
 
       // one test per screen: each has its own time budget (the board with a year of demo leads is
       // the heaviest page axe reads)
-      for (const { path, heading, ready } of ADMIN_SCREENS) {
+      for (const { path, heading, ready, at } of ADMIN_SCREENS) {
         const opened = device === 'phone' ? (OPENED[path] ?? []) : [];
         const what = opened.length ? `, nor do ${opened.map((o) => o.name).join(', ')}` : '';
         it(`${path}: no axe violations, no console or page errors, nothing off screen${what}`, async () => {
           const page = await context.newPage();
           const problems = watchProblems(page);
           try {
-            await page.goto(path);
+            await page.goto(at ? await at(page) : path);
             await waitForHydration(page);
             await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
             await ready?.(page);

@@ -1,0 +1,93 @@
+/**
+ * One customer (issue 30 item 1, decision 0161): name, company, fleet account, phone (call or
+ * text) and e-mail, totals (spent, requests, first and last contact) and notes; every request with
+ * its case number, part, status and price, each quote version with its options and the one
+ * accepted, each ordered part with its step and supplier, and the conversation. 'Edit customer'
+ * (name, company, notes, fleet account, 'Do not ask for reviews') and 'Merge with another customer'
+ * (the one kept is chosen from a search of the customers list; the page then is the kept
+ * customer's). A merged customer's page says so and links to the one kept; an unknown id is a 404
+ * inside the back office. React Router's data flow (decision 0124): the loader reads the page
+ * through the customers service (GET /api/customers/{id}), the action edits and merges through it
+ * (PUT /api/customers/{id}, POST /api/customers/{id}/merge).
+ */
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/admin-customer';
+import { ScreenError } from '#app/components/admin/screen-error.tsx';
+import { settleAction } from '#app/components/admin/staff-fetcher.ts';
+import { CustomerScreen } from '#app/components/customers/customer-screen.tsx';
+import { pageMeta } from '#app/components/site/seo.ts';
+import { CUSTOMER_TEXT, type CustomerPage } from '#app/modules/customers/customers.ts';
+import { customerScreen } from '#app/modules/customers/screens.ts';
+import { parseRowId } from '#app/modules/site/row-id.ts';
+import { bodyRefusal, formText, refusal, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.customer.name ?? CUSTOMER_TEXT.notFound,
+    description: CUSTOMER_TEXT.subtitle,
+    noindex: true,
+  });
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services } = staffContext(context);
+  try {
+    const page: CustomerPage = await services.customers.page(params.id);
+    // days and times are written here, on the server: the browser's time-zone data may differ
+    return customerScreen(page);
+  } catch (err) {
+    // no such customer (an old link, a typed address): 404 with the service's words
+    const refused = refusal(err);
+    if (refused?.status === 404) throw data({ message: refused.message }, { status: 404 });
+    throw err;
+  }
+}
+
+const INTENTS = ['update', 'merge'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/**
+ * `intent` 'update' (with `name`, `company`, `notes`, and the `fleet` and `noReviews` boxes, 'on'
+ * when ticked); 'merge' (with `into`, the customer kept): then to the kept customer's page.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  staffContext(context);
+  // notes of 4,000 characters, each up to nine bytes once a form encodes them
+  const tooLarge = bodyRefusal(request, 64 * 1024);
+  if (tooLarge) return tooLarge;
+  const form = await request.formData().catch(() => null);
+  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
+  const intent = formText(form, 'intent');
+  if (!INTENTS.includes(intent as Intent)) return refuse(400, `Unknown action: ${intent}`);
+  // an id that names no customer is the service's 404 ('Customer not found')
+  const id = parseRowId(params.id) ?? 0;
+  return staffAction(context, async ({ services: { customers }, session }) => {
+    if (intent === 'merge') {
+      const kept = await customers.merge(id, { into: formText(form, 'into') }, session.user);
+      throw redirect(`/admin/customers/${kept.customer.id}`);
+    }
+    await customers.update(
+      id,
+      {
+        name: formText(form, 'name'),
+        company: formText(form, 'company'),
+        notes: formText(form, 'notes'),
+        fleet: formText(form, 'fleet'),
+        noReviews: formText(form, 'noReviews'),
+      },
+      session.user,
+    );
+    return {};
+  });
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
+
+export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+  // another customer (the kept one, after a merge) starts with its dialogs closed
+  return <CustomerScreen key={loaderData.customer.id} {...loaderData} />;
+}
+
+/** An unknown customer: 404 with the service's words, inside the back office. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ScreenError error={error} />;
+}
