@@ -41,9 +41,9 @@ import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 
 const PAGE_SIZE = 50;
-/** a customer's page shows this many leads and messages of each kind, the newest */
+/** a customer's page shows this many leads and messages, the newest */
 const PAGE_LEADS = 100;
-const PAGE_MESSAGES = 200;
+const PAGE_MESSAGES = 100;
 /** leads linked to their customers per transaction when catching up */
 const LINK_BATCH = 200;
 
@@ -90,7 +90,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
 
     /**
      * One customer with every lead (the newest 100), each quote version, each ordered part, and
-     * the conversation (the newest 200 messages of each kind); 404 for an unknown one. A merged
+     * the conversation (its newest 100 messages); 404 for an unknown one. A merged
      * customer's page names the one it was merged into (`mergedInto`).
      */
     async page(rawId: unknown): Promise<CustomerPage> {
@@ -146,7 +146,8 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           supplierName: line.supplierName,
           promisedDate: line.promisedDate,
         })),
-        conversation: conversationOf(sources),
+        // the newest of each kind, in one thread, of which the newest PAGE_MESSAGES
+        conversation: conversationOf(sources).slice(-PAGE_MESSAGES),
         smsOptedOut: optedOut,
       };
     },

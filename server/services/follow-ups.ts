@@ -226,7 +226,11 @@ export function followUpsService(
         })),
         at,
       );
-      for (const c of due) await markReviewRequested(trx, c.customerId, at);
+      await markReviewRequested(
+        trx,
+        due.map((c) => c.customerId),
+        at,
+      );
       await insertLeadEvents(
         trx,
         due.map((c) => ({

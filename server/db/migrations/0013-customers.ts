@@ -11,7 +11,8 @@
  *   is linked the same way a minute later.
  * - `customer_merges`: each merge, with the merged customer as it was.
  * - `settings`: the owner's settings (follow-up texts, review requests), JSON by key.
- * - `outgoing_messages (lead_id, created_at)`: a customer's conversation reads its messages by lead.
+ * - `outgoing_messages (lead_id, created_at)`, `sms_inbound (from_phone, created_at)`: a customer's
+ *   conversation reads its messages by lead, and its texts about no lead by number.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../engine.ts';
@@ -107,6 +108,12 @@ export function customers(engine: Engine) {
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
 
+      // a customer's texts about no lead (STOP, HELP), found by their number
+      await db.schema
+        .createIndex('sms_inbound_from_idx')
+        .on('sms_inbound')
+        .columns(['from_phone', 'created_at'])
+        .execute();
       await db.schema
         .createIndex('outgoing_messages_lead_idx')
         .on('outgoing_messages')

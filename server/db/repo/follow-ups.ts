@@ -143,10 +143,16 @@ export async function customersWhoDeclined(
   return new Set(rows.map((r) => r.customer_id!));
 }
 
-export async function markReviewRequested(trx: Executor, customerId: number, at: Date): Promise<void> {
+/** These customers were asked for a review now (one statement). */
+export async function markReviewRequested(
+  trx: Executor,
+  customerIds: readonly number[],
+  at: Date,
+): Promise<void> {
+  if (!customerIds.length) return;
   await trx
     .updateTable('customers')
     .set({ review_requested_at: at.toISOString() })
-    .where('id', '=', customerId)
+    .where('id', 'in', [...customerIds])
     .execute();
 }
