@@ -11,6 +11,7 @@
  *   is linked the same way a minute later.
  * - `customer_merges`: each merge, with the merged customer as it was.
  * - `settings`: the owner's settings (follow-up texts, review requests), JSON by key.
+ * - `leads (status, quote_expires_at)`, `order_lines (done_at)`: what the follow-up pass reads.
  * - `outgoing_messages (lead_id, created_at)`, `sms_inbound (from_phone, created_at)`: a customer's
  *   conversation reads its messages by lead, and its texts about no lead by number.
  */
@@ -108,6 +109,13 @@ export function customers(engine: Engine) {
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
 
+      // the follow-up pass: quotes still open, and orders handed over in the last days
+      await db.schema
+        .createIndex('leads_quote_expiry_idx')
+        .on('leads')
+        .columns(['status', 'quote_expires_at'])
+        .execute();
+      await db.schema.createIndex('order_lines_done_idx').on('order_lines').column('done_at').execute();
       // a customer's texts about no lead (STOP, HELP), found by their number
       await db.schema
         .createIndex('sms_inbound_from_idx')

@@ -232,21 +232,28 @@ export async function conversationSources(
 ): Promise<ConversationSources> {
   const leadIds = db.selectFrom('leads').select('id').where('customer_id', '=', customer.id);
   const [incoming, questions, outgoing] = await Promise.all([
-    db
-      .selectFrom('sms_inbound')
-      .select(['id', 'lead_id', 'body', 'photo_count', 'created_at'])
-      .where((eb) =>
-        customer.phone
-          ? eb.or([
-              eb('lead_id', 'in', leadIds),
-              eb.and([eb('lead_id', 'is', null), eb('from_phone', '=', customer.phone)]),
-            ])
-          : eb('lead_id', 'in', leadIds),
-      )
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute(),
+    // by lead, and (its own statement: an OR would read the whole table on PostgreSQL) by number
+    Promise.all([
+      db
+        .selectFrom('sms_inbound')
+        .select(['id', 'lead_id', 'body', 'photo_count', 'created_at'])
+        .where('lead_id', 'in', leadIds)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+      customer.phone
+        ? db
+            .selectFrom('sms_inbound')
+            .select(['id', 'lead_id', 'body', 'photo_count', 'created_at'])
+            .where('from_phone', '=', customer.phone)
+            .where('lead_id', 'is', null)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .execute()
+        : Promise.resolve([]),
+    ]).then(([byLead, byNumber]) => [...byLead, ...byNumber]),
     db
       .selectFrom('lead_events')
       .select(['id', 'lead_id', 'detail', 'created_at'])

@@ -115,6 +115,16 @@ export async function listFinishedOrders(db: Executor, from: Date, until: Date):
       'c.review_requested_at as reviewRequestedAt',
     ])
     .where('l.status', '=', 'fulfilled')
+    // the leads handed over in the window first, along order_lines (done_at)
+    .where(
+      'l.id',
+      'in',
+      db
+        .selectFrom('order_lines')
+        .select('lead_id')
+        .where('done_at', '>=', from.toISOString())
+        .where('done_at', '<=', until.toISOString()),
+    )
     .where('o.done_at', '>=', from.toISOString())
     .where('o.done_at', '<=', until.toISOString())
     .groupBy(['l.id', 'c.id', 'l.case_number', 'l.name', 'l.phone', 'c.no_reviews', 'c.review_requested_at'])
