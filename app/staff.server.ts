@@ -50,6 +50,26 @@ export function bodyRefusal(request: Request, maxBytes: number, tooLarge = 'The 
 }
 
 /**
+ * A back-office action's form, read after the checks every such action makes: a body that says its
+ * length and is at most `maxBytes` (411; 413 with `tooLarge` as its words), a form that parses
+ * (400), and an `intent` among `intents` (400, 'Unknown action: …'). Either the form and its intent,
+ * or the refusal for the action to return.
+ */
+export async function readActionForm<I extends string>(
+  request: Request,
+  { maxBytes, intents, tooLarge }: { maxBytes: number; intents: readonly I[]; tooLarge?: string },
+): Promise<{ ok: true; form: FormData; intent: I } | { ok: false; refused: ReturnType<typeof refuse> }> {
+  const refused = bodyRefusal(request, maxBytes, tooLarge);
+  if (refused) return { ok: false, refused };
+  const form = await request.formData().catch(() => null);
+  if (!form)
+    return { ok: false, refused: refuse(400, 'The form was incomplete or malformed. Please try again.') };
+  const intent = formText(form, 'intent');
+  if (!intents.includes(intent as I)) return { ok: false, refused: refuse(400, `Unknown action: ${intent}`) };
+  return { ok: true, form, intent: intent as I };
+}
+
+/**
  * Runs a back-office change for a signed-in staff member. Its result comes back as `{ ok: true,
  * ...result }`; a refusal (an AppError from a service: a validation failure, a lead that moved on,
  * a missing row) as `{ ok: false, message, fieldErrors }` with the error's status. Anything else is

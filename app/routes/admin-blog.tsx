@@ -23,7 +23,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { BLOG_TEXT, dateTimeLabel, type AdminBlogPost } from '#app/modules/blog/blog.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { bodyRefusal, formText, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -73,12 +73,13 @@ async function featuredImage(form: FormData) {
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
   // the image is what makes a post form this large
-  const refused = bodyRefusal(request, MAX_BODY_BYTES, 'The image is too large (max 10MB)');
-  if (refused) return refused;
-  const form = await request.formData().catch(() => null);
-  if (!form) return refuse(400, 'The upload was incomplete or malformed. Please try again.');
-  const intent = formText(form, 'intent') as Intent;
-  if (!INTENTS.includes(intent)) return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, {
+    maxBytes: MAX_BODY_BYTES,
+    intents: INTENTS,
+    tooLarge: 'The image is too large (max 10MB)',
+  });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
   // an id that names no row is the service's 404 ('Blog post not found')
   const id = parseRowId(formText(form, 'id')) ?? 0;
   return staffAction(context, async ({ services: { blog } }) => {

@@ -20,7 +20,7 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { CUSTOMER_TEXT, type CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerScreen } from '#app/modules/customers/screens.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { bodyRefusal, formText, refusal, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, refusal, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -46,7 +46,6 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 const INTENTS = ['update', 'merge'] as const;
-type Intent = (typeof INTENTS)[number];
 
 /**
  * `intent` 'update' (with `name`, `company`, `notes`, and the `fleet` and `noReviews` boxes, 'on'
@@ -55,12 +54,9 @@ type Intent = (typeof INTENTS)[number];
 export async function action({ request, context, params }: Route.ActionArgs) {
   staffContext(context);
   // notes of 4,000 characters, each up to nine bytes once a form encodes them
-  const tooLarge = bodyRefusal(request, 64 * 1024);
-  if (tooLarge) return tooLarge;
-  const form = await request.formData().catch(() => null);
-  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
-  const intent = formText(form, 'intent');
-  if (!INTENTS.includes(intent as Intent)) return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, { maxBytes: 64 * 1024, intents: INTENTS });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
   // an id that names no customer is the service's 404 ('Customer not found')
   const id = parseRowId(params.id) ?? 0;
   return staffAction(context, async ({ services: { customers }, session }) => {

@@ -18,7 +18,7 @@ import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import type { CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerLeadRow, threadRow } from '#app/modules/customers/screens.ts';
 import type { TeamMember } from '#app/modules/team/team.ts';
-import { bodyRefusal, formText, refusal, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, refusal, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -76,12 +76,9 @@ type Intent = (typeof INTENTS)[number];
 export async function action({ request, context, params }: Route.ActionArgs) {
   staffContext(context);
   // a text of 1,000 characters, each up to nine bytes once a form encodes it
-  const tooLarge = bodyRefusal(request, 64 * 1024);
-  if (tooLarge) return tooLarge;
-  const form = await request.formData().catch(() => null);
-  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
-  const intent = formText(form, 'intent');
-  if (!INTENTS.includes(intent as Intent)) return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, { maxBytes: 64 * 1024, intents: INTENTS });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
   return staffAction(context, async ({ services: { inbox }, session }) => {
     switch (intent as Intent) {
       case 'reply':

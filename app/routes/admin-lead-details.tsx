@@ -20,14 +20,7 @@ import { isBoardStatus, quotePayloadOfFields } from '#app/modules/leads/lead-adm
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { centsOfDollars } from '#app/modules/orders/orders.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import {
-  bodyRefusal,
-  formText,
-  refuse,
-  staffAction,
-  staffContext,
-  type StaffContext,
-} from '#app/staff.server.ts';
+import { formText, readActionForm, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
 const REFRESH_MS = 15_000;
@@ -138,13 +131,10 @@ const MAX_FORM_BYTES = 64 * 1024;
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   staffContext(context); // a visitor without a session: to the sign-in page before anything else
-  const refused = bodyRefusal(request, MAX_FORM_BYTES);
-  if (refused) return refused;
-  const form = await request.formData().catch(() => null);
-  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
-  const intent = formText(form, 'intent');
-  const change = Object.hasOwn(CHANGES, intent) ? CHANGES[intent] : undefined;
-  if (!change) return refuse(400, 'Unknown action');
+  const read = await readActionForm(request, { maxBytes: MAX_FORM_BYTES, intents: Object.keys(CHANGES) });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
+  const change = CHANGES[intent]!;
   return staffAction(context, async (staff) => {
     await change(staff, params.id, form);
     return { intent };

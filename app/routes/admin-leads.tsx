@@ -47,14 +47,7 @@ import {
   type LostLeadsPage,
 } from '#app/modules/leads/lead-admin.ts';
 import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
-import {
-  bodyRefusal,
-  formText,
-  refuse,
-  staffAction,
-  staffContext,
-  type StaffContext,
-} from '#app/staff.server.ts';
+import { readActionForm, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: LEADS_TEXT.title, description: 'Requests, pricing and quotes.', noindex: true });
@@ -183,14 +176,10 @@ const CHANGES: Record<string, (staff: StaffContext, form: FormData) => Promise<o
 
 export async function action({ context, request }: Route.ActionArgs) {
   staffContext(context); // a visitor without a session: to the sign-in page before anything else
-  const refused = bodyRefusal(request, MAX_FORM_BYTES);
-  if (refused) return refused;
-  const form = await request.formData().catch(() => null);
-  if (!form) return refuse(400, 'The form was incomplete or malformed. Please try again.');
-  const intent = formText(form, 'intent');
-  const change = Object.hasOwn(CHANGES, intent) ? CHANGES[intent] : undefined;
-  if (!change) return refuse(400, 'Unknown action');
-  return staffAction(context, (staff) => change(staff, form));
+  const read = await readActionForm(request, { maxBytes: MAX_FORM_BYTES, intents: Object.keys(CHANGES) });
+  if (!read.ok) return read.refused;
+  const change = CHANGES[read.intent]!;
+  return staffAction(context, (staff) => change(staff, read.form));
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -11,7 +11,7 @@ import { OrdersScreen } from '#app/components/orders/orders-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { LINE_STEPS } from '#app/modules/orders/orders.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { bodyRefusal, formText, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -31,11 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** `intent` 'step' (with `to`) or 'undo', for the part `line` of the lead `lead` at `revision`. */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  const tooLarge = bodyRefusal(request, 4_096);
-  if (tooLarge) return tooLarge;
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  if (intent !== 'step' && intent !== 'undo') return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, { maxBytes: 4_096, intents: ['step', 'undo'] });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
   const lead = parseRowId(formText(form, 'lead')) ?? 0;
   const line = parseRowId(formText(form, 'line')) ?? 0;
   const body = { to: formText(form, 'to'), revision: formText(form, 'revision') };

@@ -13,7 +13,7 @@ import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { SettingsScreen } from '#app/components/settings/settings-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { FOLLOW_UP_KINDS, SETTINGS_TEXT } from '#app/modules/customers/follow-ups.ts';
-import { bodyRefusal, formText, ownerContext, refuse, staffAction } from '#app/staff.server.ts';
+import { formText, ownerContext, readActionForm, staffAction } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,11 +49,9 @@ function settingsOf(form: FormData) {
 export async function action({ request, context }: Route.ActionArgs) {
   ownerContext(context);
   // four texts of 480 characters, each up to 12 bytes a character once form-encoded, and the URL
-  const tooLarge = bodyRefusal(request, 32_768);
-  if (tooLarge) return tooLarge;
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  if (intent !== 'save') return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, { maxBytes: 32_768, intents: ['save'] });
+  if (!read.ok) return read.refused;
+  const { form } = read;
   return staffAction(context, async ({ services, session }) => ({
     settings: await services.settings.update(settingsOf(form), session.user),
   }));

@@ -10,7 +10,7 @@ import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { SuppliersScreen } from '#app/components/orders/suppliers-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { bodyRefusal, formText, refuse, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Suppliers', description: 'Whom we buy parts from', noindex: true });
@@ -22,17 +22,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const INTENTS = ['create', 'update', 'archive', 'restore'] as const;
-type Intent = (typeof INTENTS)[number];
 const FIELDS = ['name', 'phone', 'email', 'website', 'accountNumber', 'leadTimeDays', 'notes'] as const;
 
 /** `intent` 'create' or 'update' (with the supplier's fields), 'archive' or 'restore'; `id` but for 'create'. */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  const tooLarge = bodyRefusal(request, 16_384);
-  if (tooLarge) return tooLarge;
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  if (!INTENTS.includes(intent as Intent)) return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, { maxBytes: 16_384, intents: INTENTS });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
   const id = parseRowId(formText(form, 'id')) ?? 0;
   const fields = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
   if (fields.leadTimeDays === '') delete fields.leadTimeDays;

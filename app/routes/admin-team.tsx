@@ -13,7 +13,7 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { TeamScreen } from '#app/components/team/team-screen.tsx';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { TEAM_TEXT, teamRow } from '#app/modules/team/team.ts';
-import { bodyRefusal, formText, ownerContext, refuse, staffAction } from '#app/staff.server.ts';
+import { formText, ownerContext, readActionForm, staffAction } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -37,11 +37,9 @@ type Intent = (typeof INTENTS)[number];
  */
 export async function action({ request, context }: Route.ActionArgs) {
   ownerContext(context);
-  const tooLarge = bodyRefusal(request, 4_096);
-  if (tooLarge) return tooLarge;
-  const form = await request.formData();
-  const intent = formText(form, 'intent');
-  if (!INTENTS.includes(intent as Intent)) return refuse(400, `Unknown action: ${intent}`);
+  const read = await readActionForm(request, { maxBytes: 4_096, intents: INTENTS });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
   // an id that names no account is the service's 404 ('Account not found.')
   const id = parseRowId(formText(form, 'id')) ?? 0;
   return staffAction(context, async ({ services: { team }, session }) => {

@@ -222,7 +222,7 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
       });
       expect(await post(id, { intent: 'delete' })).toEqual({
         status: 400,
-        body: { ok: false, message: 'Unknown action', fieldErrors: {} },
+        body: { ok: false, message: 'Unknown action: delete', fieldErrors: {} },
       });
       // a body too large, or of no stated length, is not read
       expect((await post(id, { intent: 'text', body: 'x'.repeat(70_000) })).status).toBe(413);
