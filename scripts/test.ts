@@ -9,9 +9,10 @@
  * The unit and HTTP tests leave much of the machine idle (waiting on PostgreSQL, servers, timers),
  * so the typecheck, the lint, the production build and the tests that run it as a process without
  * a browser (tests/server/, vitest.server.config.ts) fit beside them. The browser tests start once
- * the server tests are done (two workers, vitest.e2e.config.ts): by then the typecheck and the lint
- * are over, and the unit tests' last minute, mostly waiting, leaves room beside them (waiting for
- * the unit tests too cost that minute: docs/performance.md).
+ * the server and unit tests are done (two workers, vitest.e2e.config.ts). Starting them beside the
+ * unit tests' last minute saved that minute on a quiet machine, but on a slower one the two
+ * overlapped for minutes and their timing-sensitive tests (photos decoded in Chromium, spawned CLI
+ * processes, short PostgreSQL connect timeouts) timed out.
  * If a check fails, the ones already running finish and the ones waiting do not start
  * (--keep-going starts them anyway, to see every failure in one run).
  * The last line counts every test that ran and every check that failed outside a test
@@ -45,7 +46,7 @@ const PHASES: Phase[] = [
   { name: 'unit', scripts: ['test:unit'] },
   { name: 'build', scripts: ['test:build'] },
   { name: 'server', scripts: ['test:server'], needs: ['build'] },
-  { name: 'e2e', scripts: ['test:browser'], needs: ['build'], after: ['server'], stream: true },
+  { name: 'e2e', scripts: ['test:browser'], needs: ['build'], after: ['server', 'unit'], stream: true },
 ];
 
 type Result = { status: 'passed' | 'failed' | 'not run'; ms: number; output: string };
