@@ -8,7 +8,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { signIn, toastRegion } from './support/admin.ts';
+import { isApiCall, signIn, toastRegion } from './support/admin.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ function watch(page: Page) {
     if (req.isNavigationRequest() && req.frame() === page.mainFrame()) documents += 1;
   });
   return {
-    api: () => requests.map((r) => new URL(r.url()).pathname).filter((path) => path.startsWith('/api/')),
+    api: () => requests.map((r) => new URL(r.url()).pathname).filter(isApiCall),
     posts: () => requests.filter((r) => r.method() === 'POST').map((r) => new URL(r.url()).pathname),
     documents: () => documents,
   };

@@ -48,3 +48,10 @@ export const boardColumn = (page: Page, status: string) =>
 /** A lead's card in a column of the board, found by text on the card (a name, a case number). */
 export const leadCard = (page: Page, status: string, text: string | RegExp) =>
   boardColumn(page, status).getByRole('button', { name: typeof text === 'string' ? new RegExp(text) : text });
+
+/**
+ * Whether a request path is one of the back office's own /api calls, not counting the poll of the
+ * navigation's unread count (GET /api/inbox/pulse every few seconds, issue 30): it runs on its own
+ * clock on every screen, so any window of a test may hold one.
+ */
+export const isApiCall = (path: string) => path.startsWith('/api/') && path !== '/api/inbox/pulse';
