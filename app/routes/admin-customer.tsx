@@ -1,8 +1,9 @@
 /**
  * One customer (issue 30 item 1, decision 0161): name, company, fleet account, phone (call or
- * text) and e-mail, totals (spent, requests, first and last contact) and notes; every request with
- * its case number, part, status and price, each quote version with its options and the one
- * accepted, each ordered part with its step and supplier, and the conversation. 'Edit customer'
+ * text) and e-mail, totals (spent, requests, first and last contact) and notes; the newest 20
+ * requests ('Show all' for the rest) with their case number, part, status and price, those
+ * requests' quote versions with their options and the one accepted and ordered parts with their
+ * step and supplier, and the newest messages. 'Edit customer'
  * (name, company, notes, fleet account, 'Do not ask for reviews') and 'Merge with another customer'
  * (the one kept is chosen from a search of the customers list; the page then is the kept
  * customer's). A merged customer's page says so and links to the one kept; an unknown id is a 404
@@ -28,10 +29,12 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services } = staffContext(context);
+  // '?requests=all' shows every request; anything else the newest
+  const requests = new URL(request.url).searchParams.get('requests') === 'all' ? 'all' : 'newest';
   try {
-    const page: CustomerPage = await services.customers.page(params.id);
+    const page: CustomerPage = await services.customers.page(params.id, { requests });
     // days and times are written here, on the server: the browser's time-zone data may differ
     return customerScreen(page);
   } catch (err) {

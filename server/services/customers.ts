@@ -10,6 +10,7 @@ import {
   customerEditSchema,
   customerListQuerySchema,
   customerMergeSchema,
+  customerPageQuerySchema,
   customerSearchTerm,
   type CustomerPage,
   type CustomerSummary,
@@ -22,7 +23,7 @@ import { conversationSources, refreshConversations } from '../db/repo/conversati
 import {
   attachLead,
   customerLeadRows,
-  findCustomer,
+  findCustomerPage,
   listCustomers,
   lockCustomers,
   mergeCustomerRows,
@@ -32,8 +33,6 @@ import {
 } from '../db/repo/customers.ts';
 import { listLinesOfLeads } from '../db/repo/orders.ts';
 import { listQuoteVersionsOf } from '../db/repo/quotes.ts';
-import { isNumberOptedOut } from '../db/repo/texting.ts';
-import { findUserById } from '../db/repo/users.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -41,9 +40,13 @@ import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 
 const PAGE_SIZE = 50;
-/** a customer's page shows this many leads and messages, the newest */
-const PAGE_LEADS = 100;
-const PAGE_MESSAGES = 100;
+/**
+ * A customer's page (and their conversation in the inbox) shows their newest 20 requests, with
+ * those requests' quotes and orders, or on asking all of them up to a thousand; and the newest 50
+ * messages.
+ */
+const PAGE_LEADS = { newest: 20, all: 1000 } as const;
+const PAGE_MESSAGES = 50;
 /** leads linked to their customers per transaction when catching up */
 const LINK_BATCH = 200;
 
@@ -89,26 +92,32 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
     },
 
     /**
-     * One customer with every lead (the newest 100), each quote version, each ordered part, and
-     * the conversation (its newest 100 messages); 404 for an unknown one. A merged
-     * customer's page names the one it was merged into (`mergedInto`).
+     * One customer with their newest requests (`{ requests: 'all' }`: all of them), those requests'
+     * quote versions and ordered parts, and the newest messages of the conversation; 404 for an
+     * unknown one. A merged customer's page names the one it was merged into (`mergedInto`).
      */
-    async page(rawId: unknown): Promise<CustomerPage> {
+    async page(rawId: unknown, query: unknown = {}): Promise<CustomerPage> {
       const id = customerId(rawId);
-      const customer = await findCustomer(db, id);
-      if (!customer) throw new AppError(404, CUSTOMER_TEXT.notFound);
-      const leadRows = await customerLeadRows(db, id, PAGE_LEADS);
+      const { requests } = parseInput(customerPageQuerySchema, query);
+      const [found, requestRows] = await Promise.all([
+        findCustomerPage(db, id),
+        // one more than shown: whether there are older ones
+        customerLeadRows(db, id, PAGE_LEADS[requests] + 1),
+      ]);
+      if (!found) throw new AppError(404, CUSTOMER_TEXT.notFound);
+      const { smsOptedOut, ...customer } = found;
+      const leadRows = requestRows.slice(0, PAGE_LEADS[requests]);
       const leadIds = leadRows.map((l) => l.id);
       const caseOf = new Map(leadRows.map((l) => [l.id, l.case_number ?? caseNumberFor(l.id)]));
-      const [versions, lines, sources, optedOut, assigned] = await Promise.all([
+      const [versions, lines, sources] = await Promise.all([
         listQuoteVersionsOf(db, leadIds),
         listLinesOfLeads(db, leadIds),
         conversationSources(db, customer, PAGE_MESSAGES),
-        customer.phone ? isNumberOptedOut(db, customer.phone) : Promise.resolve(false),
-        customer.assignedUserId ? findUserById(db, customer.assignedUserId) : Promise.resolve(undefined),
       ]);
       return {
-        customer: { ...customer, assignedName: assigned?.displayName ?? null },
+        customer,
+        requests,
+        moreLeads: requestRows.length > leadRows.length,
         leads: leadRows.map((l) => ({
           id: l.id,
           caseNumber: caseOf.get(l.id)!,
@@ -148,7 +157,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
         })),
         // the newest of each kind, in one thread, of which the newest PAGE_MESSAGES
         conversation: conversationOf(sources).slice(-PAGE_MESSAGES),
-        smsOptedOut: optedOut,
+        smsOptedOut,
       };
     },
 

@@ -51,6 +51,13 @@ import type { Messaging } from './messaging.ts';
 import type { SettingsService } from './settings.ts';
 
 export const FOLLOW_UP_ACTOR = 'follow-ups';
+/**
+ * At most this many follow-ups, and as many review requests, a pass: when quiet hours end (or a
+ * server comes back) with hundreds due, each pass stays short and holds its leads' and customers'
+ * locks briefly, and the next passes, a minute apart, write the rest. A Twilio number sends about
+ * one text a second, so a minute's texts are what it can send in that minute anyway.
+ */
+export const PER_PASS = 50;
 
 export function followUpsService(
   { db, engine, config, now }: ServiceDeps,
@@ -106,7 +113,11 @@ export function followUpsService(
     if (!on.size) return 0;
     const first = await decide(db, await listOpenQuotes(db, at), at, on);
     const stopped = await optedOut(first.map((d) => d.quote.phone));
-    const candidates = first.filter((d) => !stopped.has(toE164(d.quote.phone) ?? ''));
+    const candidates = first
+      .filter((d) => !stopped.has(toE164(d.quote.phone) ?? ''))
+      // the quotes expiring first go first; the rest wait for the next pass
+      .sort((a, b) => a.quote.expiresAt.localeCompare(b.quote.expiresAt))
+      .slice(0, PER_PASS);
     if (!candidates.length) return 0;
     return db.transaction().execute(async (trx) => {
       const leadIds = candidates.map((d) => d.quote.leadId);
@@ -163,29 +174,38 @@ export function followUpsService(
       new Date(at.getTime() - REVIEW_AFTER_MS),
     );
     if (!finished.length) return 0;
-    const since = new Date(at.getTime() - REVIEW_EVERY_MS);
-    const customerIds = [...new Set(finished.map((f) => f.customerId))];
-    const [declined, stopped] = await Promise.all([
-      customersWhoDeclined(db, customerIds, since),
-      optedOut(finished.map((f) => f.phone)),
-    ]);
     // one request per customer: about their newest finished order
     const byCustomer = new Map<number, FinishedOrder>();
     for (const f of finished) {
       const seen = byCustomer.get(f.customerId);
       if (!seen || f.finishedAt > seen.finishedAt) byCustomer.set(f.customerId, f);
     }
-    const candidates = [...byCustomer.values()].filter((f) =>
+    const due = (f: FinishedOrder, excluded: boolean) =>
       reviewDue(
         {
           finishedAt: new Date(f.finishedAt),
           lastRequestAt: f.reviewRequestedAt ? new Date(f.reviewRequestedAt) : null,
-          excluded: f.noReviews || declined.has(f.customerId) || stopped.has(toE164(f.phone) ?? ''),
+          excluded,
         },
         at,
         config.quietHours,
+      );
+    // who declined or opted out is read only for those otherwise due
+    const maybe = [...byCustomer.values()].filter((f) => due(f, f.noReviews));
+    if (!maybe.length) return 0;
+    const [declined, stopped] = await Promise.all([
+      customersWhoDeclined(
+        db,
+        maybe.map((f) => f.customerId),
+        new Date(at.getTime() - REVIEW_EVERY_MS),
       ),
-    );
+      optedOut(maybe.map((f) => f.phone)),
+    ]);
+    const candidates = maybe
+      .filter((f) => due(f, declined.has(f.customerId) || stopped.has(toE164(f.phone) ?? '')))
+      // the orders handed over first go first; the rest wait for the next pass
+      .sort((a, b) => a.finishedAt.localeCompare(b.finishedAt))
+      .slice(0, PER_PASS);
     if (!candidates.length) return 0;
     return db.transaction().execute(async (trx) => {
       await lockLeads(

@@ -20,22 +20,17 @@ import {
   markConversationRead,
   setConversationState,
 } from '../db/repo/conversations.ts';
-import { findCustomer } from '../db/repo/customers.ts';
+import { findCustomer, replyLeadOf } from '../db/repo/customers.ts';
 import { findUserById } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
-import type { CustomersService } from './customers.ts';
 import type { LeadAdminService } from './lead-admin.ts';
 
 const PAGE_SIZE = 50;
-const OPEN_STATUSES = ['new', 'qualified', 'quoted', 'ordered'];
 
-export function inboxService(
-  { db, now }: ServiceDeps,
-  { customers, leadAdmin }: { customers: CustomersService; leadAdmin: LeadAdminService },
-) {
+export function inboxService({ db, now }: ServiceDeps, { leadAdmin }: { leadAdmin: LeadAdminService }) {
   async function conversationOf(raw: unknown) {
     const id = parseRowId(raw);
     const customer = id === undefined ? undefined : await findCustomer(db, id);
@@ -83,10 +78,9 @@ export function inboxService(
      */
     async reply(raw: unknown, payload: unknown): Promise<void> {
       const customer = await conversationOf(raw);
-      const page = await customers.page(customer.id);
-      const lead = page.leads.find((l) => OPEN_STATUSES.includes(l.status)) ?? page.leads[0];
-      if (!lead) throw new AppError(409, INBOX_TEXT.noLead);
-      await leadAdmin.textCustomer(lead.id, payload);
+      const leadId = await replyLeadOf(db, customer.id);
+      if (leadId === undefined) throw new AppError(409, INBOX_TEXT.noLead);
+      await leadAdmin.textCustomer(leadId, payload);
       await markConversationRead(db, customer.id);
     },
 

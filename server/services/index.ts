@@ -64,7 +64,7 @@ export function createServices(deps: ServiceDeps) {
     leads,
     leadAdmin,
     customers,
-    inbox: inboxService(deps, { customers, leadAdmin }),
+    inbox: inboxService(deps, { leadAdmin }),
     settings,
     followUps: followUpsService(deps, { messaging, settings }),
     messaging,

@@ -114,7 +114,7 @@ export function createMessaging(deps: ServiceDeps) {
   async function queue(trx: Executor, message: NewMessage, at: Date): Promise<number> {
     const id = await insertMessage(trx, message, at);
     if (message.audience === 'customer' && message.leadId !== null)
-      await recordOutbound(trx, [message.leadId], at);
+      await recordOutbound(trx, [{ leadId: message.leadId, body: message.body }], at);
     return id;
   }
 
@@ -168,7 +168,7 @@ export function createMessaging(deps: ServiceDeps) {
       });
       await recordOutbound(
         trx,
-        texts.filter((text) => written.has(text.key)).map((text) => text.leadId),
+        texts.filter((text) => written.has(text.key)),
         at,
       );
       return written.size;
@@ -233,7 +233,7 @@ export function createMessaging(deps: ServiceDeps) {
       const written = await insertMessagesOnce(trx, items, at);
       await recordOutbound(
         trx,
-        mails.filter((mail) => written.has(mail.key)).map((mail) => mail.leadId),
+        mails.filter((mail) => written.has(mail.key)),
         at,
       );
     },

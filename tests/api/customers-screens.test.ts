@@ -274,6 +274,18 @@ eachEngine('the customers and inbox screens: loaders and actions', (ctx) => {
     // the quote's text went out to them too
     expect(page.thread.some((m) => m.direction === 'out' && /\/q\//.test(m.body))).toBe(true);
 
+    // the newest requests unless the address asks for all; an unknown word shows the newest
+    expect(page).toMatchObject({ requests: 'newest', moreLeads: false });
+    for (const [search, requests] of [
+      ['?requests=all', 'all'],
+      ['?requests=bogus', 'newest'],
+    ] as const) {
+      const shown = await call(customerRoute.loader, `/admin/customers/${dale.customerId}${search}`, {
+        id: String(dale.customerId),
+      });
+      expect(shown).toMatchObject({ status: 200, body: { requests, moreLeads: false } });
+    }
+
     for (const id of ['999999', 'abc', '0']) {
       const missing = await call(customerRoute.loader, `/admin/customers/${id}`, { id });
       expect(missing).toEqual({ status: 404, body: { message: CUSTOMER_TEXT.notFound } });

@@ -10,7 +10,12 @@
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CUSTOMER_TEXT, type CustomerPage, type CustomerSummary } from '#app/modules/customers/customers.ts';
+import {
+  CUSTOMER_MESSAGES,
+  CUSTOMER_TEXT,
+  type CustomerPage,
+  type CustomerSummary,
+} from '#app/modules/customers/customers.ts';
 import type { InboxConversation } from '#app/modules/customers/inbox.ts';
 import { QUOTE_PAGE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import type { DB } from '#server/db/index.ts';
@@ -141,6 +146,48 @@ eachEngine(
       expect(new Set(owners).size).toBe(2);
       expect(owners[0]).toBe(owners[2]);
       expect(await services.customers.linkWaiting()).toBe(0);
+    });
+
+    it("shows a customer's newest 20 requests (all of them on asking) and the newest 50 messages", async () => {
+      const ids: number[] = [];
+      for (let i = 0; i < 23; i++) {
+        tick();
+        const { id } = await insertLead(
+          db,
+          { urgency: 'flexible', source: 'web', name: 'Pat Loewen', phone: '(204) 555-0420', email: null },
+          [],
+          { now: clock, actor: 'customer' },
+        );
+        ids.push(id);
+      }
+      const id = await customerOf(ids[0]!);
+      for (let i = 0; i < 55; i++) await text('+12045550420', `Message ${i}`);
+
+      const newest = await page(id);
+      expect(newest).toMatchObject({ requests: 'newest', moreLeads: true });
+      expect(newest.leads.map((l) => l.id)).toEqual(ids.slice(-20).reverse());
+      expect(newest.conversation).toHaveLength(50);
+      const times = newest.conversation.map((m) => m.at);
+      expect(times).toEqual([...times].sort());
+      const incoming = newest.conversation.filter((m) => m.direction === 'in').map((m) => m.body);
+      expect(incoming.at(-1)).toBe('Message 54');
+      expect(incoming).not.toContain('Message 0');
+
+      const all = (await api.get(`/api/customers/${id}?requests=all`).expect(200)).body as CustomerPage;
+      expect(all).toMatchObject({ requests: 'all', moreLeads: false });
+      expect(all.leads.map((l) => l.id)).toEqual([...ids].reverse());
+      const bad = await api.get(`/api/customers/${id}?requests=everything`).expect(400);
+      expect(bad.body.message).toBe(CUSTOMER_MESSAGES.requests);
+
+      // a reply is about their newest open request: the newest two are closed
+      await db.updateTable('leads').set({ status: 'lost' }).where('id', 'in', ids.slice(-2)).execute();
+      await api.post(`/api/inbox/${id}/reply`, { body: 'Still looking for that one?' }).expect(204);
+      const reply = await db
+        .selectFrom('outgoing_messages')
+        .select('lead_id')
+        .where('body', '=', 'Still looking for that one?')
+        .executeTakeFirstOrThrow();
+      expect(reply.lead_id).toBe(ids.at(-3));
     });
 
     it('lists customers searched by name, company, phone or e-mail, sorted by last contact or total spent', async () => {

@@ -3,8 +3,9 @@
  * a fixed clock: each follow-up once, in the owner's wording with a link; none after the customer
  * answered, none in quiet hours or to a number that sent STOP; a waiting one cancelled by an
  * answer, a move or a new version; two passes in two service instances (two processes' pools)
- * writing each once; a pass racing the customer's answer never leaving one to send; review requests
- * off by default, once per customer in 90 days, never to one who declined or asked not to.
+ * writing each once; a pass racing the customer's answer never leaving one to send; at most 50 a
+ * pass, the next passes sending the rest; review requests off by default, once per customer in 90
+ * days, never to one who declined or asked not to.
  */
 import type { Kysely } from 'kysely';
 import request from 'supertest';
@@ -15,6 +16,7 @@ import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand } from '#server/db/repo/orders.ts';
 import { recordOptOut } from '#server/db/repo/texting.ts';
 import { seedReference } from '#server/seed/index.ts';
+import { PER_PASS } from '#server/services/follow-ups.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { anotherProcess } from '../support/another-process.ts';
@@ -311,6 +313,36 @@ eachEngine(
         expect(rows.filter((r) => r.status === 'queued')).toEqual([]);
       }
       await second.close();
+    });
+
+    it('writes at most 50 follow-ups a pass: when hundreds come due at once the next passes send the rest', async () => {
+      const headers = await staff();
+      const leads: number[] = [];
+      for (let i = 0; i <= PER_PASS; i++) {
+        const { id } = await insertLead(
+          db,
+          { urgency: 'flexible', source: 'web', name: 'Pat', phone: phoneOf(5000 + i), description: 'Belt' },
+          [],
+          { now: clock, actor: 'customer' },
+        );
+        await request(app)
+          .post(`/api/leads/${id}/quote`)
+          .set(headers)
+          .send({ cost: 5_000, etaDays: 2 })
+          .expect(200);
+        leads.push(id);
+      }
+      clock = at(4);
+      expect((await services.followUps.run()).followUps).toBe(PER_PASS);
+      expect((await services.followUps.run()).followUps).toBe(1);
+      expect((await services.followUps.run()).followUps).toBe(0);
+      const written = await db
+        .selectFrom('outgoing_messages')
+        .select('lead_id')
+        .where('lead_id', 'in', leads)
+        .where('dedupe_key', 'like', 'lead:%:follow-up:%')
+        .execute();
+      expect(written.map((w) => w.lead_id).sort((a, b) => a! - b!)).toEqual(leads);
     });
 
     afterAll(() => services.messaging.outbox.stop());

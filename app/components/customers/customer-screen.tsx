@@ -1,8 +1,9 @@
 /**
  * A customer's page (app/routes/admin-customer.tsx): who they are (name, company, fleet badge,
- * phone to call or text, e-mail), their totals and notes, then their requests (each opening its
- * lead), quotes (each version's options, the accepted one marked), ordered parts (step and
- * supplier) and messages (the conversation, as the inbox shows it). 'Edit customer' and 'Merge with
+ * phone to call or text, e-mail), their totals and notes, then their newest requests (each opening
+ * its lead; 'Show all' for the rest), those requests' quotes (each version's options, the accepted
+ * one marked) and ordered parts (step and supplier), and the newest messages (the conversation, as
+ * the inbox shows it). 'Edit customer' and 'Merge with
  * another customer' open dialogs; a merged customer's page says so and links to the one kept.
  */
 import { Loader2, Mail } from 'lucide-react';
@@ -147,6 +148,20 @@ export function CustomerScreen(page: CustomerScreenData) {
                   </AdminRow>
                 ))}
               </AdminTable>
+            )}
+            {page.moreLeads && (
+              <p className="mt-3 text-sm text-slate-700">
+                {CUSTOMER_TEXT.newestShown(page.leads.length)}{' '}
+                {page.requests === 'newest' && (
+                  <Link
+                    to="?requests=all"
+                    preventScrollReset
+                    className="font-semibold text-blue-800 underline underline-offset-2"
+                  >
+                    {CUSTOMER_TEXT.showAll(customer.leadCount)}
+                  </Link>
+                )}
+              </p>
             )}
           </Block>
 

@@ -153,6 +153,8 @@ export const CUSTOMER_TEXT = {
   list: 'Customers found',
   allCustomers: 'All customers',
   requestCount: (n: number) => (n === 1 ? '1 request' : `${n} requests`),
+  newestShown: (n: number) => `The newest ${n} requests, with their quotes and orders.`,
+  showAll: (n: number) => `Show all ${n} requests`,
   noNotes: 'No notes.',
   noReviewsSet: 'Not asked for reviews',
   openMerged: 'Open the customer it was merged into',
@@ -200,6 +202,7 @@ export const CUSTOMER_MESSAGES = {
   notesLong: 'Notes can be at most 4,000 characters',
   sort: 'Sort by last contact or total spent.',
   mergeTarget: 'Choose the customer to merge into.',
+  requests: "Show the newest requests ('newest') or all of them ('all').",
 } as const;
 
 export const customerEditSchema = z.object({
@@ -238,6 +241,11 @@ export const customerListQuerySchema = z.object({
   after: z.string().max(100).optional(),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+/** Which of a customer's requests their page shows: the newest (the default), or all of them. */
+export const customerPageQuerySchema = z.object({
+  requests: z.enum(['newest', 'all'], { message: CUSTOMER_MESSAGES.requests }).default('newest'),
+});
 
 export const customerMergeSchema = z.object({
   into: z.coerce
@@ -300,6 +308,11 @@ export type CustomerOrder = {
 /** Everything about one customer (GET /api/customers/{id}, /admin/customers/{id}). */
 export type CustomerPage = {
   customer: Customer & { assignedName: string | null };
+  /** the newest of the customer's requests, or all of them (up to a thousand) */
+  requests: 'newest' | 'all';
+  /** the customer has older requests than those shown */
+  moreLeads: boolean;
+  /** the requests shown, newest first; the quotes and orders are theirs */
   leads: CustomerLead[];
   quotes: CustomerQuote[];
   orders: CustomerOrder[];

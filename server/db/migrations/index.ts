@@ -17,6 +17,7 @@ import { quoteLink } from './0010-quote-link.ts';
 import { orders } from './0011-orders.ts';
 import { team } from './0012-team.ts';
 import { customers } from './0013-customers.ts';
+import { conversationIndexes } from './0014-conversation-indexes.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0011-orders': orders(engine),
     '0012-team': team(engine),
     '0013-customers': customers(engine),
+    '0014-conversation-indexes': conversationIndexes(),
   };
   return { getMigrations: async () => migrations };
 }

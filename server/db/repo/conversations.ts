@@ -88,33 +88,51 @@ export async function cancelFollowUps(
 }
 
 /**
- * Messages to customers were written for these leads: their conversations move to the top with the
- * newest of them, in one statement whatever their number.
+ * Messages to customers were written for these leads (in the order written): their conversations
+ * move to the top with the newest of them as the preview, in two statements whatever their number
+ * (the preview is the body at hand, not read back from every message the customer ever got).
  */
-export async function recordOutbound(trx: Executor, leadIds: readonly number[], at: Date): Promise<void> {
-  if (!leadIds.length) return;
+export async function recordOutbound(
+  trx: Executor,
+  messages: readonly { leadId: number; body: string }[],
+  at: Date,
+): Promise<void> {
+  if (!messages.length) return;
   const iso = at.toISOString();
-  await trx
-    .updateTable('customers')
-    .set({
-      last_message_at: iso,
-      last_contact_at: iso,
-      last_message_in: 0,
-      last_message_preview: sql<string>`(select substr(o.body, 1, ${PREVIEW_CHARS}) from outgoing_messages o
-        join leads l on l.id = o.lead_id
-        where l.customer_id = customers.id and o.audience = 'customer'
-        order by o.id desc limit 1)`,
-      updated_at: iso,
-    })
-    .where(
-      'id',
-      'in',
-      trx
-        .selectFrom('leads')
-        .select('customer_id')
-        .where('id', 'in', [...new Set(leadIds)]) as never,
-    )
+  const leads = await trx
+    .selectFrom('leads')
+    .select(['id', 'customer_id'])
+    .where('id', 'in', [...new Set(messages.map((m) => m.leadId))])
     .execute();
+  const customerOf = new Map(leads.map((l) => [l.id, l.customer_id]));
+  const previews = new Map<number, string>();
+  for (const m of messages) {
+    const customerId = customerOf.get(m.leadId);
+    // the last written of a customer's is their newest
+    if (customerId != null) previews.set(customerId, m.body.slice(0, PREVIEW_CHARS));
+  }
+  const entries = [...previews];
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500);
+    await trx
+      .updateTable('customers')
+      .set({
+        last_message_at: iso,
+        last_contact_at: iso,
+        last_message_in: 0,
+        last_message_preview: sql<string>`case id ${sql.join(
+          chunk.map(([id, preview]) => sql`when ${id} then ${preview}`),
+          sql` `,
+        )} else last_message_preview end`,
+        updated_at: iso,
+      })
+      .where(
+        'id',
+        'in',
+        chunk.map(([id]) => id),
+      )
+      .execute();
+  }
 }
 
 /** The inbox, newest first, a page before `before` (the last row's time and id). */
@@ -231,16 +249,38 @@ export async function conversationSources(
   limit: number,
 ): Promise<ConversationSources> {
   const leadIds = db.selectFrom('leads').select('id').where('customer_id', '=', customer.id);
+  // each kind's newest `limit` picked along an index that holds it by lead and time (the kind as a
+  // literal, so the partial indexes of 0014 apply), then only those rows read
+  const newestTexts = db
+    .selectFrom('sms_inbound')
+    .select('id')
+    .where('lead_id', 'in', leadIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  const newestQuestions = db
+    .selectFrom('lead_events')
+    .select('id')
+    .where('type', '=', sql.lit('question'))
+    .where('lead_id', 'in', leadIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  const newestSent = db
+    .selectFrom('outgoing_messages')
+    .select('id')
+    .where('audience', '=', sql.lit('customer'))
+    .where('lead_id', 'in', leadIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
   const [incoming, questions, outgoing] = await Promise.all([
     // by lead, and (its own statement: an OR would read the whole table on PostgreSQL) by number
     Promise.all([
       db
         .selectFrom('sms_inbound')
         .select(['id', 'lead_id', 'body', 'photo_count', 'created_at'])
-        .where('lead_id', 'in', leadIds)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
+        .where('id', 'in', newestTexts)
         .execute(),
       customer.phone
         ? db
@@ -257,19 +297,12 @@ export async function conversationSources(
     db
       .selectFrom('lead_events')
       .select(['id', 'lead_id', 'detail', 'created_at'])
-      .where('type', '=', 'question')
-      .where('lead_id', 'in', leadIds)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
+      .where('id', 'in', newestQuestions)
       .execute(),
     db
       .selectFrom('outgoing_messages')
       .select(['id', 'lead_id', 'channel', 'body', 'status', 'last_error', 'created_at'])
-      .where('audience', '=', 'customer')
-      .where('lead_id', 'in', leadIds)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .where('id', 'in', newestSent)
       .execute(),
   ]);
   return {

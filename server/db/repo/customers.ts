@@ -213,6 +213,31 @@ export async function lockCustomers(
   return q.execute();
 }
 
+/**
+ * A customer as their page shows them: with the name of whom their conversation is assigned to and
+ * whether their number sent STOP, in one statement.
+ */
+export async function findCustomerPage(
+  db: Executor,
+  id: number,
+): Promise<(Customer & { assignedName: string | null; smsOptedOut: boolean }) | undefined> {
+  const row = await db
+    .selectFrom('customers as c')
+    .leftJoin('users as u', 'u.id', 'c.assigned_user_id')
+    .selectAll('c')
+    .select((eb) => [
+      'u.display_name as assigned_name',
+      eb
+        .exists(eb.selectFrom('sms_opt_outs as o').select('o.phone').whereRef('o.phone', '=', 'c.phone'))
+        .as('opted_out'),
+    ])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { assigned_name, opted_out, ...customer } = row;
+  return { ...toCustomer(customer), assignedName: assigned_name, smsOptedOut: Boolean(opted_out) };
+}
+
 export async function findCustomer(db: Executor, id: number): Promise<Customer | undefined> {
   const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toCustomer(row);
@@ -361,4 +386,17 @@ export async function customerLeadRows(db: Executor, customerId: number, limit: 
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The lead a reply to a customer is about: their newest open request (not yet fulfilled or lost),
+ * else their newest; undefined for a customer without leads.
+ */
+export async function replyLeadOf(db: Executor, customerId: number): Promise<number | undefined> {
+  const newest = (open: boolean) => {
+    let q = db.selectFrom('leads').select('id').where('customer_id', '=', customerId);
+    if (open) q = q.where('status', 'not in', ['fulfilled', 'lost']);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  };
+  return ((await newest(true)) ?? (await newest(false)))?.id;
 }

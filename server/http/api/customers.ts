@@ -1,7 +1,7 @@
 /**
  * Customers and the inbox for staff (issue 30 items 1 and 2, decision 0161):
  *   GET  /api/customers[?search&sort=last_contact|total_spent&after]   50 at a time, `next` after
- *   GET  /api/customers/{id}                      the customer with leads, quotes, orders, messages
+ *   GET  /api/customers/{id}[?requests=all]       the customer: newest 20 requests (or all), quotes, orders, messages
  *   PUT  /api/customers/{id}                      { name, company, notes, fleet, noReviews }
  *   POST /api/customers/{id}/merge                { into }: this customer merged into another
  *   GET  /api/inbox[?filter=open|mine|done|all&before]   conversations, newest first
@@ -30,7 +30,7 @@ export function customersRouter(services: Services, config: Config): Router {
     res.json(await customers.list(req.query));
   });
   router.get('/customers/:id', admin, async (req, res) => {
-    res.json(await customers.page(req.params.id));
+    res.json(await customers.page(req.params.id, req.query));
   });
   router.put('/customers/:id', admin, body, async (req, res) => {
     res.json(await customers.update(req.params.id, req.body, me(res)));
