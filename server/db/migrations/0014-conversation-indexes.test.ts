@@ -29,8 +29,8 @@ for (const engine of testEngines()) {
                 await sql<{
                   name: string;
                   sql: string;
-                }>`select indexname as name, indexdef as sql from pg_indexes
-                  where indexname in ('outgoing_messages_customer_idx', 'lead_events_question_idx', 'lead_events_lost_idx')`.execute(
+                }>`select indexname as name, indexdef as sql from pg_indexes where schemaname = current_schema()
+                  and indexname in ('outgoing_messages_customer_idx', 'lead_events_question_idx', 'lead_events_lost_idx')`.execute(
                   db,
                 )
               ).rows.map((r) => `${r.name}: ${r.sql}`);
