@@ -1,10 +1,12 @@
 /**
- * The load of scripts/bench-insights.ts: leads over a year, about five events each (created, a
- * note, the quote, the answer, the delivery), two or three quote-button clicks before each.
+ * The load of scripts/bench-insights.ts: leads over one year or more, about five events each
+ * (created, a note, the quote, the answer, the delivery), two or three quote-button clicks before
+ * each.
  */
 import { sql } from 'kysely';
 import { CATEGORIES } from '#app/modules/site/reference.ts';
 import type { Database } from '#server/db/index.ts';
+import { refreshCustomers } from '#server/db/repo/customers.ts';
 import { CITIES } from '#server/seed/reference-data.ts';
 
 type Event = {
@@ -17,11 +19,12 @@ type Event = {
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** 10,000 leads over a year, 5 events each on average (created, quote, answer, delivery, a note). */
-export async function seedInsightsLoad(database: Database, count: number): Promise<void> {
+/** `perYear` leads a year over `years` years, 5 events each on average (created, quote, answer, delivery, a note). */
+export async function seedInsightsLoad(database: Database, perYear: number, years = 1): Promise<void> {
   const started = performance.now();
   const now = Date.now();
-  const span = 365 * 24 * 60 * MINUTE;
+  const count = perYear * years;
+  const span = years * 365 * 24 * 60 * MINUTE;
   let events = 0;
   let clicks = 0;
   await database.db.transaction().execute(async (trx) => {
@@ -126,6 +129,16 @@ export async function seedInsightsLoad(database: Database, count: number): Promi
       clicks += clickRows.length;
       await trx.insertInto('click_events').values(clickRows).execute();
     }
+    // each lead's customer, as the app links them when it writes a lead (else every process's
+    // minutely pass would link the whole load while the figures are taken, decision 0161)
+    await sql`insert into customers (name, phone, created_at, updated_at)
+      select min(name), phone, min(created_at), min(created_at) from leads
+      where customer_id is null and phone is not null group by phone
+      on conflict do nothing`.execute(trx);
+    await sql`update leads set customer_id =
+      (select c.id from customers c where c.phone = leads.phone and c.merged_into is null)
+      where customer_id is null`.execute(trx);
+    await refreshCustomers(trx, 'all');
   });
   if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
   else await sql`analyze`.execute(database.db);

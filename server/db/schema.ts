@@ -384,6 +384,25 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** One America/Winnipeg day's insight figures (decision 0163; `DayFigures`, server/services/insight-days.ts). */
+export interface InsightDaysTable {
+  /** YYYY-MM-DD, local */
+  day: string;
+  figures: JsonText;
+}
+
+/** A UTC date (YYYY-MM-DD) whose rows changed since its local days' figures were computed. */
+export interface InsightStaleTable {
+  day: string;
+}
+
+/** One row (id 1): how many refreshes changed a day of `insight_days` (decision 0163). */
+export interface InsightVersionTable {
+  id: number;
+  /** bigint on PostgreSQL (pg answers a string): read through Number() */
+  version: number;
+}
+
 export interface DB {
   cities: CitiesTable;
   categories: CategoriesTable;
@@ -411,6 +430,9 @@ export interface DB {
   login_failures: LoginFailuresTable;
   login_locks: LoginLocksTable;
   content_version: ContentVersionTable;
+  insight_days: InsightDaysTable;
+  insight_stale: InsightStaleTable;
+  insight_version: InsightVersionTable;
 }
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;

@@ -18,20 +18,21 @@ import {
   type MonthMargin,
   type SupplierFigures,
   TOP_LIMIT,
+  type Funnel,
+  type InsightPeriods,
   type InsightRange,
   type Insights,
   type LostReason,
   type Ranked,
 } from '#app/modules/insights/insights.ts';
 import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
-import { businessDay } from '#app/modules/orders/order-timing.ts';
 import { offsetSteps } from '#app/modules/shared/calendar.ts';
 import { toCsv } from '#app/modules/shared/csv.ts';
 import {
   arrivalsBySupplier,
   countClicksByPeriodAndLocation,
-  countFollowUps,
-  countFunnel,
+  countFunnelByPeriod,
+  followUpsByPeriod,
   countLeadsBy,
   countLeadsByPeriodAndSource,
   countLostReasons,
@@ -39,6 +40,7 @@ import {
   responseTimesByPeriod,
   sumOrdersByPeriod,
 } from '../db/repo/insights.ts';
+import { aggregatesOfDays, arrivalOf, refreshDays } from './insight-days.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import type { CityPagesService } from './city-pages.ts';
@@ -91,16 +93,14 @@ function monthMargins(
 }
 
 /** Per supplier: parts arrived, the share by their promised day (Winnipeg), median days taken. */
-function supplierFigures(rows: Awaited<ReturnType<typeof arrivalsBySupplier>>): SupplierFigures[] {
-  const bySupplier = new Map<string, typeof rows>();
-  for (const r of rows) bySupplier.set(r.supplier, [...(bySupplier.get(r.supplier) ?? []), r]);
+function supplierFigures(arrivals: Aggregates['arrivals']): SupplierFigures[] {
+  const bySupplier = new Map<string, Aggregates['arrivals']>();
+  for (const a of arrivals) bySupplier.set(a.supplier, [...(bySupplier.get(a.supplier) ?? []), a]);
   return [...bySupplier]
     .map(([supplier, parts]) => {
-      const promised = parts.filter((p) => p.promisedDate !== null);
-      const onTime = promised.filter((p) => businessDay(p.arrivedAt) <= p.promisedDate!).length;
-      const days = parts
-        .map((p) => (p.arrivedAt.getTime() - p.orderedAt.getTime()) / DAY_MS)
-        .sort((a, b) => a - b);
+      const promised = parts.filter((p) => p.onTime !== null);
+      const onTime = promised.filter((p) => p.onTime).length;
+      const days = parts.map((p) => p.days).sort((a, b) => a - b);
       return {
         supplier,
         arrived: parts.length,
@@ -111,45 +111,131 @@ function supplierFigures(rows: Awaited<ReturnType<typeof arrivalsBySupplier>>): 
     .sort((a, b) => b.arrived - a.arrived || a.supplier.localeCompare(b.supplier));
 }
 
+type PeriodRow<T> = T & { period: number };
+
+/**
+ * What the figures are made of: the rows of db/repo/insights.ts over a range, by its weeks and
+ * months (`period`: their index; −1 for the whole range's response times). Computed from the raw
+ * rows (`aggregatesOfRows`, the reference) or summed from the days' rollups (`aggregatesOfDays`,
+ * server/services/insight-days.ts, what the page reads): the two are the same.
+ */
+export type Aggregates = {
+  bySource: PeriodRow<{ source: string; count: number }>[];
+  funnel: Funnel;
+  reasons: LostReason[];
+  responses: PeriodRow<{ quotes: number; median: number | null; p90: number | null }>[];
+  orders: PeriodRow<{ orders: number; revenue: number; profit: number; costedRevenue: number }>[];
+  clicks: PeriodRow<{ location: string; count: number }>[];
+  categories: { key: string; count: number }[];
+  equipment: { key: string; count: number }[];
+  cities: { key: string; count: number }[];
+  margins: PeriodRow<{
+    orders: number;
+    revenue: number;
+    quotedCost: number;
+    costedRevenue: number;
+    actualCost: number;
+  }>[];
+  /** the parts that arrived: days from ordered to arrived, on time by their promised day (null: none) */
+  arrivals: { supplier: string; days: number; onTime: boolean | null }[];
+  followUps: { quotes: number; accepted: number };
+};
+
+/** The range's aggregates straight from the raw rows: the reference the rollups are checked against. */
+export async function aggregatesOfRows(
+  { db, engine }: Pick<ServiceDeps, 'db' | 'engine'>,
+  periods: InsightPeriods,
+  at: Date,
+): Promise<Aggregates> {
+  const bounds = { start: periods.start, end: periods.end };
+  const whole = [bounds];
+  // quotes of the range's requests can come up to now; a day either side covers every instant
+  const steps = offsetSteps(new Date(periods.start.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
+  const [
+    bySource,
+    funnel,
+    reasons,
+    responses,
+    orders,
+    clicks,
+    categories,
+    equipment,
+    cities,
+    margins,
+    arrivals,
+    followUps,
+  ] = await Promise.all([
+    countLeadsByPeriodAndSource(db, bounds, periods.weeks),
+    countFunnelByPeriod(db, bounds, whole),
+    countLostReasons(db, bounds, whole),
+    responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
+    sumOrdersByPeriod(db, bounds, periods.months),
+    countClicksByPeriodAndLocation(db, bounds, periods.weeks),
+    countLeadsBy(db, bounds, 'part_category', whole),
+    countLeadsBy(db, bounds, 'equipment', whole),
+    countLeadsBy(db, bounds, 'city', whole),
+    orderMarginsByPeriod(db, bounds, periods.months),
+    arrivalsBySupplier(db, bounds),
+    followUpsByPeriod(db, bounds, whole),
+  ]);
+  const { period: _period, ...counts } = funnel[0] ?? {
+    period: 0,
+    requests: 0,
+    quoted: 0,
+    ordered: 0,
+    fulfilled: 0,
+    lost: 0,
+  };
+  const keyed = (rows: { key: string; count: number }[]) => rows.map(({ key, count }) => ({ key, count }));
+  return {
+    bySource,
+    funnel: counts,
+    reasons: reasons.map(({ reason, count }) => ({ reason, count })),
+    responses,
+    orders,
+    clicks,
+    categories: keyed(categories),
+    equipment: keyed(equipment),
+    cities: keyed(cities),
+    margins,
+    arrivals: arrivals.map((a) => ({ supplier: a.supplier, ...arrivalOf(a) })),
+    followUps: {
+      quotes: followUps.length,
+      accepted: followUps.filter((f) => f.accepted).length,
+    },
+  };
+}
+
 export function insightsService(
   { db, engine, now }: ServiceDeps,
   { cityPages, reference }: { cityPages: CityPagesService; reference: ReferenceService },
 ) {
+  /**
+   * The figures of a range, from the days' rollups: the days whose rows changed since are
+   * recomputed first, so they are always what the raw rows say.
+   */
   async function insights(rangeInput: unknown): Promise<Insights> {
     const range = parseInsightRange(rangeInput);
     const at = now();
     const periods = insightPeriods(at, range);
-    const bounds = { start: periods.start, end: periods.end };
-    // quotes of the range's requests can come up to now; a day either side covers every instant
-    const steps = offsetSteps(new Date(periods.start.getTime() - DAY_MS), new Date(at.getTime() + DAY_MS));
+    await refreshDays(db, engine, at);
+    return shape(range, periods, await aggregatesOfDays(db, periods));
+  }
 
-    const [
-      bySource,
-      funnel,
-      reasons,
-      responses,
-      orders,
-      clicks,
-      categoryRows,
-      equipmentRows,
-      cityRows,
-      margins,
-      arrivals,
-      followUps,
-    ] = await Promise.all([
-      countLeadsByPeriodAndSource(db, bounds, periods.weeks),
-      countFunnel(db, bounds),
-      countLostReasons(db, bounds),
-      responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
-      sumOrdersByPeriod(db, bounds, periods.months),
-      countClicksByPeriodAndLocation(db, bounds, periods.weeks),
-      countLeadsBy(db, bounds, 'part_category'),
-      countLeadsBy(db, bounds, 'equipment'),
-      countLeadsBy(db, bounds, 'city'),
-      orderMarginsByPeriod(db, bounds, periods.months),
-      arrivalsBySupplier(db, bounds),
-      countFollowUps(db, bounds),
-    ]);
+  /** The figures as the raw rows give them, without the rollups (the tests' reference). */
+  async function insightsOfRows(rangeInput: unknown): Promise<Insights> {
+    const range = parseInsightRange(rangeInput);
+    const at = now();
+    const periods = insightPeriods(at, range);
+    return shape(range, periods, await aggregatesOfRows({ db, engine }, periods, at));
+  }
+
+  async function shape(
+    range: InsightRange,
+    periods: InsightPeriods,
+    aggregates: Aggregates,
+  ): Promise<Insights> {
+    const { bySource, funnel, reasons, responses, orders, clicks, margins, arrivals, followUps } = aggregates;
     const [categories, cities, indexable] = await Promise.all([
       reference.listCategories(),
       reference.listCities(),
@@ -234,9 +320,9 @@ export function insightsService(
         weeks: clickWeeks,
       },
       top: {
-        categories: ranked(categoryRows, (k) => categoryName.get(k) ?? k),
-        equipment: ranked(equipmentRows, (k) => equipmentName.get(k) ?? k),
-        cities: ranked(cityRows, (k) => cityName.get(k) ?? k).map((c) => ({
+        categories: ranked(aggregates.categories, (k) => categoryName.get(k) ?? k),
+        equipment: ranked(aggregates.equipment, (k) => equipmentName.get(k) ?? k),
+        cities: ranked(aggregates.cities, (k) => cityName.get(k) ?? k).map((c) => ({
           ...c,
           indexedPage: indexedCities.has(c.key),
         })),
@@ -246,6 +332,10 @@ export function insightsService(
 
   return {
     insights,
+    insightsOfRows,
+
+    /** Recomputes the days whose rows changed (at start, so the first view does not wait). */
+    refresh: () => refreshDays(db, engine, now()),
 
     /** The insights of a range as CSV ('Export Report'): UTF-8 with BOM, one row per figure. */
     async insightsCsv(rangeInput: unknown): Promise<{ range: InsightRange; csv: string }> {

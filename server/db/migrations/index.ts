@@ -18,6 +18,7 @@ import { orders } from './0011-orders.ts';
 import { team } from './0012-team.ts';
 import { customers } from './0013-customers.ts';
 import { conversationIndexes } from './0014-conversation-indexes.ts';
+import { insightDays } from './0015-insight-days.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0012-team': team(engine),
     '0013-customers': customers(engine),
     '0014-conversation-indexes': conversationIndexes(),
+    '0015-insight-days': insightDays(engine),
   };
   return { getMigrations: async () => migrations };
 }

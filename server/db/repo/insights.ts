@@ -101,67 +101,109 @@ export async function countLeadsByPeriodAndSource(
   return rows.map((r) => ({ period: num(r.period), source: r.source, count: num(r.n) }));
 }
 
-/** Requests of the range and how many reached each stage (by status, quote or any status event). */
-export async function countFunnel(db: Kysely<DB>, range: Bounds): Promise<Funnel> {
+/**
+ * Requests of each period and how many reached each stage (by status, quote or any status event);
+ * periods without requests are absent.
+ */
+export async function countFunnelByPeriod(
+  db: Kysely<DB>,
+  range: Bounds,
+  periods: readonly Bounds[],
+): Promise<(Funnel & { period: number })[]> {
   const reached = (statuses: RawBuilder<unknown>) =>
     sql`exists (select 1 from lead_events e where e.lead_id = l.id and e.to_status in ${statuses})`;
-  const { rows } = await sql<Record<keyof Funnel, unknown>>`
-    select
+  const { rows } = await sql<Record<keyof Funnel | 'period', unknown>>`
+    select ${periodIndex('l.created_at', periods)} as period,
       count(*) as requests,
       sum(case when l.quoted_at is not null or l.status in ${QUOTED_OR_LATER} or ${reached(QUOTED_OR_LATER)} then 1 else 0 end) as quoted,
       sum(case when l.status in ${ORDERED_OR_LATER} or ${reached(ORDERED_OR_LATER)} then 1 else 0 end) as ordered,
       sum(case when l.status = 'fulfilled' or ${reached(sql.raw(`('fulfilled')`))} then 1 else 0 end) as fulfilled,
       sum(case when l.status = 'lost' then 1 else 0 end) as lost
     from leads l
-    where l.created_at >= ${iso(range.start)} and l.created_at < ${iso(range.end)}`.execute(db);
-  const row = rows[0]!;
-  return {
+    where l.created_at >= ${iso(range.start)} and l.created_at < ${iso(range.end)}
+    group by 1`.execute(db);
+  return rows.map((row) => ({
+    period: num(row.period),
     requests: num(row.requests),
     quoted: num(row.quoted),
     ordered: num(row.ordered),
     fulfilled: num(row.fulfilled),
     lost: num(row.lost),
-  };
+  }));
 }
 
 /**
- * Quotes followed up in the range (issue 30), and how many of them the customer accepted after a
- * follow-up (one that went out: not one cancelled by the customer's earlier answer).
+ * The quotes followed up in each period (issue 30): per period, each lead with a follow-up in it,
+ * and whether the customer accepted after one of that period's follow-ups (one that went out: not
+ * one cancelled by the customer's earlier answer). A lead followed up in two periods is in both.
  */
-export async function countFollowUps(
+export async function followUpsByPeriod(
   db: Kysely<DB>,
   range: Bounds,
-): Promise<{ quotes: number; accepted: number }> {
-  const { rows } = await sql<{ quotes: unknown; accepted: unknown }>`
-    select count(distinct f.lead_id) as quotes,
-      count(distinct case when exists (
-        select 1 from lead_events o
-        where o.lead_id = f.lead_id and o.to_status = 'ordered' and o.created_at > f.created_at
-      ) then f.lead_id end) as accepted
-    from lead_events f
-    where f.type = 'follow_up' and f.created_at >= ${iso(range.start)} and f.created_at < ${iso(range.end)}
-      -- a follow-up cancelled before it went (the customer answered first) followed nothing up
-      and exists (
-        select 1 from outgoing_messages m
-        where m.lead_id = f.lead_id and m.dedupe_key like 'lead:%:follow-up:%' and m.status <> 'cancelled'
-      )`.execute(db);
-  return { quotes: num(rows[0]?.quotes), accepted: num(rows[0]?.accepted) };
+  periods: readonly Bounds[],
+): Promise<{ period: number; leadId: number; accepted: boolean }[]> {
+  const { rows } = await sql<{ period: unknown; lead_id: unknown; accepted: unknown }>`
+    select period, lead_id, max(accepted) as accepted
+    from (
+      select ${periodIndex('f.created_at', periods)} as period, f.lead_id,
+        case when exists (
+          select 1 from lead_events o
+          where o.lead_id = f.lead_id and o.to_status = 'ordered' and o.created_at > f.created_at
+        ) then 1 else 0 end as accepted
+      from lead_events f
+      where f.type = 'follow_up' and f.created_at >= ${iso(range.start)} and f.created_at < ${iso(range.end)}
+        -- a follow-up cancelled before it went (the customer answered first) followed nothing up
+        and exists (
+          select 1 from outgoing_messages m
+          where m.lead_id = f.lead_id and m.dedupe_key like 'lead:%:follow-up:%' and m.status <> 'cancelled'
+        )
+    ) t
+    group by period, lead_id`.execute(db);
+  return rows.map((r) => ({
+    period: num(r.period),
+    leadId: num(r.lead_id),
+    accepted: num(r.accepted) === 1,
+  }));
 }
 
-/** Lost leads of the range by reason (trimmed; null when none was given), most frequent first. */
+/** Lost leads of each period by reason (trimmed; null when none was given). */
 export async function countLostReasons(
   db: Kysely<DB>,
   range: Bounds,
-): Promise<{ reason: string | null; count: number }[]> {
-  const { rows } = await sql<{ reason: string | null; n: number }>`
-    select reason, count(*) as n
+  periods: readonly Bounds[],
+): Promise<{ period: number; reason: string | null; count: number }[]> {
+  const { rows } = await sql<{ period: number; reason: string | null; n: number }>`
+    select period, reason, count(*) as n
     from (
-      select nullif(trim(lost_reason), '') as reason
+      select ${periodIndex('created_at', periods)} as period, nullif(trim(lost_reason), '') as reason
       from leads
       where status = 'lost' and created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
     ) t
-    group by reason`.execute(db);
-  return rows.map((r) => ({ reason: r.reason, count: num(r.n) }));
+    group by period, reason`.execute(db);
+  return rows.map((r) => ({ period: num(r.period), reason: r.reason, count: num(r.n) }));
+}
+
+/**
+ * The CTEs `locals` and `responses` (period, secs): business seconds from request to quote of the
+ * range's quoted requests. MATERIALIZED: each step computed once per row; inlined, SQLite would
+ * parse both timestamps again in every branch of the CASE expressions built on them.
+ */
+function responseSeconds(engine: Engine, range: Bounds, periods: readonly Bounds[], steps: OffsetSteps) {
+  return sql`
+    locals as materialized (
+      select ${periodIndex('created_at', periods)} as period,
+        ${toLocal(epochSeconds(engine, 'created_at'), steps)} as c_local,
+        ${toLocal(epochSeconds(engine, 'quoted_at'), steps)} as q_local
+      from leads
+      where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
+        and quoted_at is not null and quoted_at >= created_at
+    ),
+    responses as materialized (
+      select period,
+        ${openSecondsUntil(sql`(q_local / 86400)`, sql`(q_local - (q_local / 86400) * 86400)`)}
+        - ${openSecondsUntil(sql`(c_local / 86400)`, sql`(c_local - (c_local / 86400) * 86400)`)} as secs
+      from locals
+    )`;
 }
 
 /**
@@ -176,23 +218,8 @@ export async function responseTimesByPeriod(
   periods: readonly Bounds[],
   steps: OffsetSteps,
 ): Promise<(ResponseFigures & { period: number })[]> {
-  // MATERIALIZED: each step computed once per row; inlined, SQLite would parse both timestamps
-  // again in every branch of the CASE expressions built on them
   const { rows } = await sql<{ period: number; quotes: number; median: number; p90: number }>`
-    with locals as materialized (
-      select ${periodIndex('created_at', periods)} as period,
-        ${toLocal(epochSeconds(engine, 'created_at'), steps)} as c_local,
-        ${toLocal(epochSeconds(engine, 'quoted_at'), steps)} as q_local
-      from leads
-      where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
-        and quoted_at is not null and quoted_at >= created_at
-    ),
-    responses as materialized (
-      select period,
-        ${openSecondsUntil(sql`(q_local / 86400)`, sql`(q_local - (q_local / 86400) * 86400)`)}
-        - ${openSecondsUntil(sql`(c_local / 86400)`, sql`(c_local - (c_local / 86400) * 86400)`)} as secs
-      from locals
-    ),
+    with ${responseSeconds(engine, range, periods, steps)},
     ranked as (
       select period, secs,
         row_number() over (partition by period order by secs) as rn,
@@ -211,6 +238,20 @@ export async function responseTimesByPeriod(
     median: num(r.median) / 60,
     p90: num(r.p90) / 60,
   }));
+}
+
+/** Each quoted request's business seconds from request to quote, by period of the request. */
+export async function responseSecondsByPeriod(
+  db: Kysely<DB>,
+  engine: Engine,
+  range: Bounds,
+  periods: readonly Bounds[],
+  steps: OffsetSteps,
+): Promise<{ period: number; secs: number }[]> {
+  const { rows } = await sql<{ period: unknown; secs: unknown }>`
+    with ${responseSeconds(engine, range, periods, steps)}
+    select period, secs from responses`.execute(db);
+  return rows.map((r) => ({ period: num(r.period), secs: num(r.secs) }));
 }
 
 /**
@@ -278,22 +319,23 @@ export async function countClicksByPeriodAndLocation(
   return rows.map((r) => ({ period: num(r.period), location: r.location, count: num(r.n) }));
 }
 
-/** Requests of the range per value of one field (values left empty are not counted). */
+/** Requests of each period per value of one field (values left empty are not counted). */
 export async function countLeadsBy(
   db: Kysely<DB>,
   range: Bounds,
   field: 'part_category' | 'equipment' | 'city',
-): Promise<{ key: string; count: number }[]> {
-  const rows = await db
-    .selectFrom('leads')
-    .select((eb) => [eb.ref(field).as('key'), eb.fn.countAll<number>().as('n')])
-    .where('created_at', '>=', iso(range.start))
-    .where('created_at', '<', iso(range.end))
-    .where(field, 'is not', null)
-    .where(field, '<>', '')
-    .groupBy(field)
-    .execute();
-  return rows.map((r) => ({ key: String(r.key), count: num(r.n) }));
+  periods: readonly Bounds[],
+): Promise<{ period: number; key: string; count: number }[]> {
+  const { rows } = await sql<{ period: unknown; key: unknown; n: unknown }>`
+    select period, key, count(*) as n
+    from (
+      select ${periodIndex('created_at', periods)} as period, ${sql.ref(field)} as key
+      from leads
+      where created_at >= ${iso(range.start)} and created_at < ${iso(range.end)}
+        and ${sql.ref(field)} is not null and ${sql.ref(field)} <> ''
+    ) t
+    group by period, key`.execute(db);
+  return rows.map((r) => ({ period: num(r.period), key: String(r.key), count: num(r.n) }));
 }
 
 /**
@@ -356,11 +398,14 @@ export async function orderMarginsByPeriod(
 export async function arrivalsBySupplier(
   db: Kysely<DB>,
   range: Bounds,
-): Promise<{ supplier: string; orderedAt: Date; arrivedAt: Date; promisedDate: string | null }[]> {
+): Promise<
+  { supplierId: number; supplier: string; orderedAt: Date; arrivedAt: Date; promisedDate: string | null }[]
+> {
   const rows = await db
     .selectFrom('order_lines')
     .innerJoin('suppliers', 'suppliers.id', 'order_lines.supplier_id')
     .select([
+      'suppliers.id',
       'suppliers.name',
       'order_lines.ordered_at',
       'order_lines.arrived_at',
@@ -371,6 +416,7 @@ export async function arrivalsBySupplier(
     .where('order_lines.ordered_at', 'is not', null)
     .execute();
   return rows.map((r) => ({
+    supplierId: r.id,
     supplier: r.name,
     orderedAt: new Date(r.ordered_at!),
     arrivedAt: new Date(r.arrived_at!),
