@@ -94,6 +94,17 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it('gives the page cache 32 MiB unless PAGE_CACHE_MB says otherwise (1 to 4096)', () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: '8' }).pageCacheBytes).toBe(8 * 1024 * 1024);
+    for (const bad of ['0', '4097', '2.5', 'lots']) {
+      const problems = problemsOf({ PAGE_CACHE_MB: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^PAGE_CACHE_MB must be /);
+      expect(problems[0]).toContain(`(got "${bad}")`);
+    }
+  });
+
   it("holds an order's texts from 20:00 to 08:00 unless TEXT_QUIET_HOURS says otherwise", () => {
     expect(loadConfig({}).quietHours).toEqual({ from: 20, until: 8 });
     expect(loadConfig({ TEXT_QUIET_HOURS: '21-7' }).quietHours).toEqual({ from: 21, until: 7 });

@@ -112,6 +112,12 @@ const envSchema = z.object({
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: z.coerce.number({ message: 'must be a number of proxy hops' }).int().min(0).max(10).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAGE_CACHE_MB: z.coerce
+    .number({ message: 'must be a number of MiB' })
+    .int({ message: 'must be a whole number of MiB' })
+    .min(1, 'must be at least 1 (MiB)')
+    .max(4096, 'must be at most 4096 (MiB)')
+    .default(32),
 });
 
 /** Rules across variables; checked even when single variables are bad, so every problem shows at once. */
@@ -164,6 +170,8 @@ export type Config = Readonly<{
   notifyEmail?: string;
   trustProxy?: number;
   logLevel: string;
+  /** Memory the page cache may hold, every encoding of every page counted (decision 0164). */
+  pageCacheBytes: number;
   /** Where uploaded files live (decision 0094): the local folder under DATA_DIR, or an S3 bucket. */
   storage: StorageConfig;
 }>;
@@ -256,6 +264,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     notifyEmail: env.NOTIFY_EMAIL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     storage: storageConfig(env),
   } satisfies Config);
 }

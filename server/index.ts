@@ -145,7 +145,11 @@ if (dev) {
     process.exit(1);
   }
   const build = await import(serverBuild);
-  const cache = createPageCache({ cookieNames: [sessionCookieName(config)], routes: build.routes });
+  const cache = createPageCache({
+    cookieNames: [sessionCookieName(config)],
+    routes: build.routes,
+    maxBytes: config.pageCacheBytes,
+  });
   // staff changed what pages show, here or in another process: every kept page goes (decision 0097)
   services.changes.onChange(() => cache.clear());
   pageCache = cache;

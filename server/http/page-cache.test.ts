@@ -274,6 +274,40 @@ describe('page cache', () => {
   });
 });
 
+describe('a full cache', () => {
+  it('keeps the pages asked for again, not those asked for once (a crawler), and sends both', async () => {
+    cache = createPageCache({ cookieNames: [], routes: ROUTES, maxBytes: 8 * 1024, now: () => clock });
+    const popular = ['/blog/popular-1', '/blog/popular-2', '/blog/popular-3'];
+    for (const path of popular) await get(path);
+    // a crawler fills the cache, then walks on: every page asked for once
+    for (let i = 0; i < 40; i++) await get(`/blog/crawled-${i}`);
+    const before = cache.stats();
+    expect(before.notAdmitted).toBeGreaterThan(0);
+    // visitors ask for the popular pages again: rendered once more, then kept in place of others
+    for (const path of popular) await get(path);
+    renders = [];
+    for (let i = 40; i < 80; i++) {
+      const crawled = await get(`/blog/crawled-${i}`);
+      expect(crawled.status).toBe(200);
+      expect(crawled.body.toString()).toBe(pageFor(`/blog/crawled-${i}`, 1));
+    }
+    for (const path of popular) {
+      const page = await get(path);
+      expect(page.body.toString()).toBe(pageFor(path, 1));
+    }
+    // the forty crawled pages were each rendered; the popular ones came from the cache
+    expect(renders).toHaveLength(40);
+    expect(renders.filter((url) => popular.includes(url))).toEqual([]);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(8 * 1024);
+  });
+
+  it('keeps every page while there is room', async () => {
+    cache = createPageCache({ cookieNames: [], routes: ROUTES, maxBytes: 1024 * 1024, now: () => clock });
+    for (let i = 0; i < 20; i++) await get(`/blog/post-${i}`);
+    expect(cache.stats()).toMatchObject({ entries: 20, notAdmitted: 0 });
+  });
+});
+
 describe('inline script hashes', () => {
   it('hashes the scripts a browser runs, not data blocks or external scripts', () => {
     const html =

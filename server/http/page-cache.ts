@@ -14,7 +14,10 @@
  *   signal every process observes, decision 0097), and at most `ttlMs` (60 s), so the live figures
  *   of the home and service pages are at most a minute old. A render that began before a change is
  *   not stored (the generation counter).
- * - How much: an LRU bounded in bytes (lru-cache), so random filter values cannot grow it.
+ * - How much: an LRU bounded in bytes (lru-cache; PAGE_CACHE_MB, 32 by default), so random filter
+ *   values cannot grow it. When it is full, a page is kept only once it is asked for a second time
+ *   (`askedOnce`): pages asked for once, as a crawler does, never push out those visitors keep
+ *   asking for (decision 0164).
  * - Browsers and CDNs: `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300`
  *   (a shared cache holds a page a minute and may serve it stale while it revalidates; a browser
  *   revalidates each time and gets a 304 for an unchanged ETag). `Vary: Accept-Encoding, Cookie`.
@@ -25,7 +28,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import { pageHandle } from '#app/page-handle.ts';
-import { encodingFor } from './compress.ts';
+import { COMPRESS_THRESHOLD, compressWhole, encodingFor } from './compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -139,8 +142,9 @@ export function createPageCache(options: PageCacheOptions) {
   const pages = cacheableRoutes(options.routes);
   const ttlMs = options.ttlMs ?? 60_000;
   const cookiePrefixes = options.cookieNames.map((name) => `${name}=`);
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const entries = new LRUCache<string, Entry>({
-    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    maxSize: maxBytes,
     sizeCalculation: (e) => e.identity.length + e.br.length + e.gzip.length + 1024,
     ttl: ttlMs,
     // read the clock on every lookup (its 1 ms memo of the time lives on a timer, which a busy
@@ -149,9 +153,16 @@ export function createPageCache(options: PageCacheOptions) {
     ttlAutopurge: false,
     ...(options.now ? { perf: { now: options.now } } : {}),
   });
+  /**
+   * When the cache is full, a page is kept only when it is asked for again: these are the pages
+   * asked for once lately (their keys only). A crawler walking thousands of catalog and city pages
+   * once each then never pushes out the pages visitors keep asking for; a page asked for twice
+   * takes the place of the one asked for least recently.
+   */
+  const askedOnce = new LRUCache<string, true>({ max: 10_000 });
   /** Bumped by every clear: a render that began under an older generation is not stored. */
   let generation = 0;
-  const counts = { hits: 0, misses: 0, stored: 0, notModified: 0 };
+  const counts = { hits: 0, misses: 0, stored: 0, notModified: 0, notAdmitted: 0 };
 
   /**
    * The cache key of a request that may be served from or stored in the cache: the path and its
@@ -198,6 +209,31 @@ export function createPageCache(options: PageCacheOptions) {
     const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
     res.writeHead(200, {
       ...entry.headers,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': body.length,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** A page not kept, sent as any rendered page is: compressed quickly for this one answer. */
+  function sendOnce(
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: OutgoingHttpHeaders,
+    etag: string,
+    identity: Buffer,
+  ): void {
+    if (matches(req.headers['if-none-match'] as string | undefined, etag)) {
+      counts.notModified++;
+      res.writeHead(304, { etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'Accept-Encoding, Cookie' });
+      res.end();
+      return;
+    }
+    const accepted = encodingFor(req.headers['accept-encoding'] as string | undefined);
+    const encoding = identity.length >= COMPRESS_THRESHOLD ? accepted : undefined;
+    const body = encoding ? compressWhole(identity, encoding) : identity;
+    res.writeHead(200, {
+      ...headers,
       ...(encoding ? { 'content-encoding': encoding } : {}),
       'content-length': body.length,
     });
@@ -261,6 +297,17 @@ export function createPageCache(options: PageCacheOptions) {
       }
       const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
       Object.assign(headers, { etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'Accept-Encoding, Cookie' });
+      // full (its compressed copies guessed at half the page again): kept only when asked for before
+      const needed = identity.length * 1.5 + 1024;
+      // (pages past their minute still count until looked up: let them go first)
+      if (entries.calculatedSize + needed > maxBytes) entries.purgeStale();
+      const full = entries.calculatedSize + needed > maxBytes;
+      if (full && !askedOnce.delete(page.key)) {
+        askedOnce.set(page.key, true);
+        counts.notAdmitted++;
+        sendOnce(req, res, headers, etag, identity);
+        return;
+      }
       const entry: Entry = {
         headers,
         etag,
@@ -285,6 +332,7 @@ export function createPageCache(options: PageCacheOptions) {
     clear(): void {
       generation++;
       entries.clear();
+      askedOnce.clear();
     },
 
     stats: () => ({ ...counts, entries: entries.size, bytes: entries.calculatedSize }),

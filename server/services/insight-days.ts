@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Funnel, InsightPeriods, Period } from '#app/modules/insights/insights.ts';
+import type { Funnel, InsightPeriods, LostReason, Period } from '#app/modules/insights/insights.ts';
 import { businessDay } from '#app/modules/orders/order-timing.ts';
 import { offsetSteps, zonedMidnight } from '#app/modules/shared/calendar.ts';
 import type { Engine } from '../db/engine.ts';
@@ -25,13 +25,42 @@ import {
   type Bounds,
 } from '../db/repo/insights.ts';
 import type { DB } from '../db/schema.ts';
-import type { Aggregates } from './insights.ts';
 
 const DAY_MS = 86_400_000;
 /** The advisory lock's first key ('INSD'); the second is the schema's hash. */
 const LOCK_CLASS = 0x494e5344;
 /** The longest run of days one set of queries computes (a year of days in one CASE is fine). */
 const DAYS_PER_RUN = 400;
+
+type PeriodRow<T> = T & { period: number };
+
+/**
+ * What the figures are made of: the rows of db/repo/insights.ts over a range, by its weeks and
+ * months (`period`: their index; −1 for the whole range's response times). Computed from the raw
+ * rows (`aggregatesOfRows` of server/services/insights.ts, the reference) or summed from the days'
+ * rollups (`aggregatesOfDays`, what the page reads): the two are the same.
+ */
+export type Aggregates = {
+  bySource: PeriodRow<{ source: string; count: number }>[];
+  funnel: Funnel;
+  reasons: LostReason[];
+  responses: PeriodRow<{ quotes: number; median: number | null; p90: number | null }>[];
+  orders: PeriodRow<{ orders: number; revenue: number; profit: number; costedRevenue: number }>[];
+  clicks: PeriodRow<{ location: string; count: number }>[];
+  categories: { key: string; count: number }[];
+  equipment: { key: string; count: number }[];
+  cities: { key: string; count: number }[];
+  margins: PeriodRow<{
+    orders: number;
+    revenue: number;
+    quotedCost: number;
+    costedRevenue: number;
+    actualCost: number;
+  }>[];
+  /** the parts that arrived: days from ordered to arrived, on time by their promised day (null: none) */
+  arrivals: { supplier: string; days: number; onTime: boolean | null }[];
+  followUps: { quotes: number; accepted: number };
+};
 
 type Counts = Record<string, number>;
 

@@ -18,7 +18,6 @@ import {
   type MonthMargin,
   type SupplierFigures,
   TOP_LIMIT,
-  type Funnel,
   type InsightPeriods,
   type InsightRange,
   type Insights,
@@ -40,7 +39,7 @@ import {
   responseTimesByPeriod,
   sumOrdersByPeriod,
 } from '../db/repo/insights.ts';
-import { aggregatesOfDays, arrivalOf, refreshDays } from './insight-days.ts';
+import { aggregatesOfDays, arrivalOf, refreshDays, type Aggregates } from './insight-days.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import type { CityPagesService } from './city-pages.ts';
@@ -110,36 +109,6 @@ function supplierFigures(arrivals: Aggregates['arrivals']): SupplierFigures[] {
     })
     .sort((a, b) => b.arrived - a.arrived || a.supplier.localeCompare(b.supplier));
 }
-
-type PeriodRow<T> = T & { period: number };
-
-/**
- * What the figures are made of: the rows of db/repo/insights.ts over a range, by its weeks and
- * months (`period`: their index; −1 for the whole range's response times). Computed from the raw
- * rows (`aggregatesOfRows`, the reference) or summed from the days' rollups (`aggregatesOfDays`,
- * server/services/insight-days.ts, what the page reads): the two are the same.
- */
-export type Aggregates = {
-  bySource: PeriodRow<{ source: string; count: number }>[];
-  funnel: Funnel;
-  reasons: LostReason[];
-  responses: PeriodRow<{ quotes: number; median: number | null; p90: number | null }>[];
-  orders: PeriodRow<{ orders: number; revenue: number; profit: number; costedRevenue: number }>[];
-  clicks: PeriodRow<{ location: string; count: number }>[];
-  categories: { key: string; count: number }[];
-  equipment: { key: string; count: number }[];
-  cities: { key: string; count: number }[];
-  margins: PeriodRow<{
-    orders: number;
-    revenue: number;
-    quotedCost: number;
-    costedRevenue: number;
-    actualCost: number;
-  }>[];
-  /** the parts that arrived: days from ordered to arrived, on time by their promised day (null: none) */
-  arrivals: { supplier: string; days: number; onTime: boolean | null }[];
-  followUps: { quotes: number; accepted: number };
-};
 
 /** The range's aggregates straight from the raw rows: the reference the rollups are checked against. */
 export async function aggregatesOfRows(
