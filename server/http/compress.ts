@@ -46,3 +46,16 @@ export function compressWhole(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
       })
     : zlib.gzipSync(body);
 }
+
+/**
+ * A buffer that holds only its own bytes, for an answer kept in memory (the page cache, the
+ * catalog API's memo). zlib hands its output out as a slice of a 64 KiB chunk: a 2 KB brotli copy
+ * of a page kept 64 KiB alive, so a page cache counted at 32 MiB held some 100 MiB
+ * (docs/performance.md, "Memory").
+ */
+export function ownBytes(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(own);
+  return own;
+}

@@ -28,7 +28,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import { pageHandle } from '#app/page-handle.ts';
-import { COMPRESS_THRESHOLD, compressWhole, encodingFor } from './compress.ts';
+import { COMPRESS_THRESHOLD, compressWhole, encodingFor, ownBytes } from './compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -313,13 +313,15 @@ export function createPageCache(options: PageCacheOptions) {
         etag,
         identity,
         // the best compression once, off the event loop (libuv's pool), instead of a quick one per answer
-        br: await brotli(identity, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        }),
-        gzip: await gzip(identity, { level: 9 }),
+        br: ownBytes(
+          await brotli(identity, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            },
+          }),
+        ),
+        gzip: ownBytes(await gzip(identity, { level: 9 })),
       };
       if (page.startedUnder === generation) {
         entries.set(page.key, entry);

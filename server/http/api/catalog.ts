@@ -24,6 +24,7 @@ import { csvDay } from '#app/modules/shared/csv.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { ownBytes } from '../compress.ts';
 import type { Services } from '../../services/index.ts';
 import { IMAGE_MESSAGES, IMAGE_RULES, type CatalogListing } from '../../services/catalog.ts';
 import { currentSession, requireAdmin } from '../auth.ts';
@@ -118,14 +119,16 @@ function sendListing(req: Request, res: Response, listing: CatalogListing): void
           : 'identity';
   let body = encoded.json;
   if (encoding === 'br') {
-    body = encoded.br ??= zlib.brotliCompressSync(encoded.json, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: encoded.json.length,
-      },
-    });
+    body = encoded.br ??= ownBytes(
+      zlib.brotliCompressSync(encoded.json, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: encoded.json.length,
+        },
+      }),
+    );
   } else if (encoding === 'gzip') {
-    body = encoded.gzip ??= zlib.gzipSync(encoded.json);
+    body = encoded.gzip ??= ownBytes(zlib.gzipSync(encoded.json));
   }
   if (body !== encoded.json) res.set('Content-Encoding', encoding as string);
   res.set('Content-Length', String(body.length)).end(body);
