@@ -176,7 +176,7 @@ async function timePasses(server: BenchServer) {
     if (night.followUps || night.reviews)
       throw new HarnessError(`the pass in quiet hours wrote ${night.followUps + night.reviews} texts`);
     clock = NOW;
-    // catching up (at most 50 follow-ups and 50 review requests a pass) until a pass finds
+    // catching up (at most PER_PASS follow-ups and as many review requests a pass) until a pass finds
     // nothing left, then three more that find nothing
     const passes: { catchingUp: boolean; ms: number; followUps: number; reviews: number }[] = [];
     for (let idle = 0; idle < 4 && passes.length < 20;) {
