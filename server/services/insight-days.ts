@@ -224,43 +224,77 @@ export function arrivalOf(a: { orderedAt: Date; arrivedAt: Date; promisedDate: s
 }
 
 /**
- * Recomputes the days whose rows changed (marked in `insight_stale` by migration 0015's triggers),
- * so what is read next is what the raw rows say. One process at a time (PostgreSQL: an advisory
- * lock); marks a writer still holds are left for the next refresh. Returns the days recomputed.
+ * Marks taken per transaction: a month of dates. After a bulk load, or migration 0015 on years of
+ * history, every date is marked; one transaction over all of them held SQLite's one connection for
+ * seconds (scripts/bench-customers.ts saw a page answer nothing for 5 s). In chunks, the
+ * requests waiting get the connection between two.
  */
-export async function refreshDays(db: Kysely<DB>, engine: Engine, now: Date): Promise<number> {
-  if (!(await db.selectFrom('insight_stale').select('day').limit(1).executeTakeFirst())) return 0;
-  return db.transaction().execute(async (trx) => {
-    let stale: { day: string }[];
-    if (engine === 'postgres') {
-      await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(current_schema()))`.execute(
-        trx,
-      );
-      ({ rows: stale } = await sql<{ day: string }>`delete from insight_stale
-        where day in (select day from insight_stale for update skip locked) returning day`.execute(trx));
-    } else {
-      stale = await trx.deleteFrom('insight_stale').returning('day').execute();
-    }
-    const days = localDaysOf(stale.map((r) => r.day));
-    if (!days.length) return 0;
-    const figures = await computeDays(trx, engine, days, now);
-    const empty = days.filter((d) => !figures.has(d));
-    if (empty.length) await trx.deleteFrom('insight_days').where('day', 'in', empty).execute();
+const DATES_PER_REFRESH = 31;
+
+/**
+ * Recomputes the days whose rows changed (marked in `insight_stale` by migration 0015's triggers),
+ * so what is read next is what the raw rows say: all of them (a view), or at most `chunks`
+ * transactions of them (the minutely pass: after a bulk load it builds a month of dates a minute,
+ * some 150 ms, instead of holding SQLite's connection for seconds; scripts/bench-customers.ts saw
+ * the pages answer nothing for 5 s while one pass built two years). One process at a time
+ * (PostgreSQL: an advisory lock); marks a writer still holds are left for the next refresh.
+ * Returns the days recomputed.
+ */
+export async function refreshDays(
+  db: Kysely<DB>,
+  engine: Engine,
+  now: Date,
+  chunks = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  let recomputed = 0;
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    if (!(await db.selectFrom('insight_stale').select('day').limit(1).executeTakeFirst())) return recomputed;
+    const { days, marks } = await db.transaction().execute((trx) => refreshSome(trx, engine, now));
+    recomputed += days;
+    if (marks < DATES_PER_REFRESH) return recomputed;
+    // the requests that came in meanwhile go first
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return recomputed;
+}
+
+/** One chunk of `refreshDays`: the days of up to DATES_PER_REFRESH marks, in the caller's transaction. */
+async function refreshSome(
+  trx: Kysely<DB>,
+  engine: Engine,
+  now: Date,
+): Promise<{ days: number; marks: number }> {
+  let stale: { day: string }[];
+  if (engine === 'postgres') {
+    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(current_schema()))`.execute(trx);
+    ({ rows: stale } = await sql<{ day: string }>`delete from insight_stale
+      where day in (select day from insight_stale order by day limit ${sql.lit(DATES_PER_REFRESH)}
+        for update skip locked)
+      returning day`.execute(trx));
+  } else {
+    ({ rows: stale } = await sql<{ day: string }>`delete from insight_stale
+      where day in (select day from insight_stale order by day limit ${sql.lit(DATES_PER_REFRESH)})
+      returning day`.execute(trx));
+  }
+  const days = localDaysOf(stale.map((r) => r.day));
+  if (!days.length) return { days: 0, marks: stale.length };
+  const figures = await computeDays(trx, engine, days, now);
+  const empty = days.filter((d) => !figures.has(d));
+  if (empty.length) await trx.deleteFrom('insight_days').where('day', 'in', empty).execute();
+  await trx
+    .updateTable('insight_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+  const rows = [...figures].map(([day, f]) => ({ day, figures: JSON.stringify(f) }));
+  for (let i = 0; i < rows.length; i += 200) {
     await trx
-      .updateTable('insight_version')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', 1)
+      .insertInto('insight_days')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ figures: eb.ref('excluded.figures') })))
       .execute();
-    const rows = [...figures].map(([day, f]) => ({ day, figures: JSON.stringify(f) }));
-    for (let i = 0; i < rows.length; i += 200) {
-      await trx
-        .insertInto('insight_days')
-        .values(rows.slice(i, i + 200))
-        .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ figures: eb.ref('excluded.figures') })))
-        .execute();
-    }
-    return days.length;
-  });
+  }
+  return { days: days.length, marks: stale.length };
 }
 
 /**

@@ -303,8 +303,11 @@ export function insightsService(
     insights,
     insightsOfRows,
 
-    /** Recomputes the days whose rows changed (at start, so the first view does not wait). */
-    refresh: () => refreshDays(db, engine, now()),
+    /**
+     * Recomputes the days whose rows changed, a month of dates at most (the minutely pass: the
+     * first view then rarely waits, and a bulk load is built a month a minute).
+     */
+    refresh: () => refreshDays(db, engine, now(), 1),
 
     /** The insights of a range as CSV ('Export Report'): UTF-8 with BOM, one row per figure. */
     async insightsCsv(rangeInput: unknown): Promise<{ range: InsightRange; csv: string }> {
