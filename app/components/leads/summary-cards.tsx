@@ -21,7 +21,8 @@ function Card({
         <h2 className="text-sm font-medium text-slate-700">{title}</h2>
         <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
       </div>
-      <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
+      {/* a phone's half-width card fits $10,000.00 at text-xl; anything longer wraps, never overflows */}
+      <p className="mt-2 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       <p className="mt-0.5 text-xs text-slate-600">{note}</p>
     </div>
   );
