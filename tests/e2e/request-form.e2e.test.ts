@@ -9,6 +9,9 @@
  * touch screen; a file that is not a photo named when picked; 'Missing Information' gone once
  * fixed; outside business hours the confirmation says when the business opens.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
@@ -33,6 +36,9 @@ let context: BrowserContext | undefined;
 /** Six 12-megapixel phone photos and two small ones, made once for the whole file. */
 const big: FileSpec[] = [];
 const small: FileSpec[] = [];
+/** Where picked files are written: a person picks files from a disk. */
+const pickedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-form-'));
+let picked = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -54,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
+  fs.rmSync(pickedDir, { recursive: true, force: true });
 });
 
 async function open(device: Device) {
@@ -78,11 +85,21 @@ const RUSH_HINT =
   'Emergency repair and Soon as possible are priced higher than When convenient: finding and shipping a part fast costs more. Your quote shows the full price before you decide.';
 const activeText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
-/** Picks files through the file chooser the drop zone opens, as a person clicking it does. */
+/**
+ * Picks files through the file chooser the drop zone opens, as a person clicking it does: files on
+ * disk, which Chromium reads itself (given as buffers, a 10 MB file crossed the DevTools protocol
+ * as base64, and took more than the 10 s an action has on a busy machine).
+ */
 async function pickFiles(page: Page, files: FileSpec[]) {
+  const paths = files.map((file) => {
+    const dir = path.join(pickedDir, String(++picked));
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, file.name), file.buffer);
+    return path.join(dir, file.name);
+  });
   const chooser = page.waitForEvent('filechooser');
   await dropZone(page).click();
-  await (await chooser).setFiles(files);
+  await (await chooser).setFiles(paths);
 }
 
 /** Drags real files from the desktop onto the drop zone. */
