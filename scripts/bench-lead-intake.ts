@@ -276,7 +276,8 @@ async function throughTheForm(baseUrl: string, files: Photo[]) {
     await page.locator('[data-request-form="hydrated"]').waitFor({ state: 'attached' });
     await page.getByLabel('Part Description').fill(fields.description);
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: /Drag photos here/ }).click();
+    // 'Tap to add photos' on a touch screen (issue 31 item 9), 'Drag photos here…' with a mouse
+    await page.getByRole('button', { name: /^(Drag photos here|Tap to add photos)/ }).click();
     await (
       await chooser
     ).setFiles(files.map((f) => ({ name: f.name, mimeType: 'image/jpeg', buffer: f.data })));

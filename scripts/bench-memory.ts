@@ -16,9 +16,10 @@
  * p99, the highest RSS sampled, and VmHWM (the kernel's peak).
  *
  *   node scripts/bench-memory.ts [--duration 30] [--connections 20] [--items 5000]
- *     [--page-cache-mb 32] [--heap-snapshots]
+ *     [--page-cache-mb 32] [--heap-snapshots] [--node-arg --flag=value ...]
  *
- * --page-cache-mb sets PAGE_CACHE_MB for the server. --heap-snapshots writes a V8 heap snapshot at
+ * --page-cache-mb sets PAGE_CACHE_MB for the server; --node-arg adds a flag to node's (after `npm
+ * start`'s own), to compare V8's settings. --heap-snapshots writes a V8 heap snapshot at
  * rest and another at the end of the traffic (node's --heapsnapshot-signal) into bench-results/,
  * and prints the largest kinds of object in each (scripts/bench/heap-summary.ts).
  */
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     items: { type: 'string', default: '5000' },
     'page-cache-mb': { type: 'string' },
     'heap-snapshots': { type: 'boolean', default: false },
+    'node-arg': { type: 'string', multiple: true, default: [] },
   },
 });
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -95,9 +97,10 @@ const server = await startServer({
   adminPassword: ADMIN_PASSWORD,
   startTimeoutMs: 60_000,
   env: values['page-cache-mb'] ? { PAGE_CACHE_MB: values['page-cache-mb'] } : {},
-  nodeArgs: values['heap-snapshots']
-    ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${snapshotDir}`]
-    : [],
+  nodeArgs: [
+    ...values['node-arg'],
+    ...(values['heap-snapshots'] ? [`--heapsnapshot-signal=SIGUSR2`, `--diagnostic-dir=${snapshotDir}`] : []),
+  ],
 });
 try {
   const pid = server.pid;
@@ -138,7 +141,8 @@ try {
     `${items} catalog items added; ${paths.length} public paths; ${values.connections} connections for ${values.duration} s` +
       (values['page-cache-mb']
         ? `; PAGE_CACHE_MB=${values['page-cache-mb']}`
-        : '; the default page cache budget'),
+        : '; the default page cache budget') +
+      (values['node-arg'].length ? `; node ${values['node-arg'].join(' ')}` : ''),
   );
   console.table([
     {
@@ -152,6 +156,10 @@ try {
       'RSS after MiB': after ? mib(after.rss) : null,
     },
   ]);
+  if (rest && after) {
+    const share = (m: typeof rest) => `${mib(m.anon)} MiB its own, ${mib(m.file)} MiB mapped files`;
+    console.log(`Resident at rest: ${share(rest)}; after: ${share(after)}.`);
+  }
   for (const [label, file] of snapshots.map(
     (f, i) => [i === 0 ? 'at rest' : 'after the traffic', f] as const,
   )) {

@@ -95,7 +95,7 @@ export async function startServer(options: {
   // the node flags of `npm start` (package.json), so the figures are what it serves
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=2', ...(options.nodeArgs ?? []), 'server/index.ts'],
+    ['--max-semi-space-size=2', '--heap-growing-percent=30', ...(options.nodeArgs ?? []), 'server/index.ts'],
     {
       cwd: root,
       env,
@@ -178,7 +178,14 @@ async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> 
 }
 
 /** Memory of a process from /proc/<pid>/status in bytes: current (VmRSS) and peak (VmHWM). Linux only. */
-export function readMemory(pid: number): { rss: number; peak: number } | undefined {
+/**
+ * A process's resident memory from /proc: `rss` now, `peak` (the kernel's high-water mark), and
+ * the share of `rss` that is the program's own (`anon`: heap, malloc) rather than mapped files
+ * (`file`: node's binary and libraries, which the system shares).
+ */
+export function readMemory(
+  pid: number,
+): { rss: number; peak: number; anon: number; file: number } | undefined {
   let status: string;
   try {
     status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -191,5 +198,6 @@ export function readMemory(pid: number): { rss: number; peak: number } | undefin
   };
   const rss = kib('VmRSS');
   const peak = kib('VmHWM') ?? rss;
-  return rss === undefined || peak === undefined ? undefined : { rss, peak };
+  if (rss === undefined || peak === undefined) return undefined;
+  return { rss, peak, anon: kib('RssAnon') ?? rss, file: kib('RssFile') ?? 0 };
 }
