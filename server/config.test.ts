@@ -94,9 +94,9 @@ describe('loadConfig', () => {
       ]);
   });
 
-  it('gives the page cache 32 MiB unless PAGE_CACHE_MB says otherwise (1 to 4096)', () => {
-    expect(loadConfig({}).pageCacheBytes).toBe(32 * 1024 * 1024);
-    expect(loadConfig({ PAGE_CACHE_MB: '8' }).pageCacheBytes).toBe(8 * 1024 * 1024);
+  it('gives the page cache 8 MiB unless PAGE_CACHE_MB says otherwise (1 to 4096)', () => {
+    expect(loadConfig({}).pageCacheBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ PAGE_CACHE_MB: '32' }).pageCacheBytes).toBe(32 * 1024 * 1024);
     for (const bad of ['0', '4097', '2.5', 'lots']) {
       const problems = problemsOf({ PAGE_CACHE_MB: bad });
       expect(problems).toHaveLength(1);

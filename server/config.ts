@@ -117,7 +117,7 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number of MiB' })
     .min(1, 'must be at least 1 (MiB)')
     .max(4096, 'must be at most 4096 (MiB)')
-    .default(32),
+    .default(8),
 });
 
 /** Rules across variables; checked even when single variables are bad, so every problem shows at once. */

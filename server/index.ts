@@ -220,8 +220,9 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 
 /**
- * The process settings `npm start` applies (decision 0040): glibc malloc (fewer arenas, big blocks
- * handed back to the system) and a small V8 young generation. Returns the ones this process lacks,
+ * The process settings `npm start` applies (decisions 0040, 0165): glibc malloc (fewer arenas, big
+ * blocks handed back to the system), a small V8 young generation, and an old generation that grows
+ * by 30% of its live size between full collections. Returns the ones this process lacks,
  * so an operator who starts `node server/index.ts` some other way is told.
  */
 function missingMemorySettings(): string[] {
@@ -232,6 +233,8 @@ function missingMemorySettings(): string[] {
       if (!process.env[name]) missing.push(name);
   }
   const nodeArgs = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  if (!nodeArgs.some((arg) => arg.startsWith('--max-semi-space-size'))) missing.push('--max-semi-space-size');
+  for (const flag of ['--max-semi-space-size', '--heap-growing-percent']) {
+    if (!nodeArgs.some((arg) => arg.startsWith(flag))) missing.push(flag);
+  }
   return missing;
 }

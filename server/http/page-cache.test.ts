@@ -60,9 +60,11 @@ const ROUTES: RouteTable = {
 
 const POLICY = "default-src 'self';script-src 'self' 'nonce-abc123';object-src 'none'";
 const SCRIPT = 'window.__ctx = {"a":1};';
+/** Text every page carries (a test makes its pages large with it). */
+let filler = '';
 const pageFor = (url: string, version: number) =>
   `<!DOCTYPE html><html><head><script type="application/ld+json">{"@type":"Thing"}</script></head>` +
-  `<body><h1>${url} v${version}</h1><script>${SCRIPT}</script><script src="/assets/a.js"></script></body></html>`;
+  `<body><h1>${url} v${version}</h1>${filler}<script>${SCRIPT}</script><script src="/assets/a.js"></script></body></html>`;
 
 // not 0: lru-cache reads a start time of 0 as 'no time to live'
 const T0 = 1_000_000;
@@ -124,6 +126,7 @@ beforeEach(() => {
   version = 1;
   renders = [];
   hold = undefined;
+  filler = '';
   cache = createPageCache({ cookieNames: ['phmb_session'], routes: ROUTES, ttlMs: 60_000, now: () => clock });
 });
 
@@ -190,6 +193,7 @@ describe('page cache', () => {
     const plain = await get('/', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(pageFor('/', 1));
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
 
     const notModified = await get('/', { 'if-none-match': `W/${br.headers.etag}, "other"` });
     expect(notModified.status).toBe(304);
@@ -198,6 +202,7 @@ describe('page cache', () => {
     const head = await get('/', {}, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(pageFor('/', 1)));
     expect(renders).toEqual(['/']);
   });
 
@@ -271,6 +276,45 @@ describe('page cache', () => {
     expect(cache.stats().bytes).toBeLessThanOrEqual(8 * 1024);
     expect(cache.stats().entries).toBeGreaterThan(0);
     expect(cache.stats().entries).toBeLessThan(40);
+  });
+});
+
+describe('memory', () => {
+  it('counts a page at its compressed size: pages of 20 KB each, twenty of them, fit in 64 KiB', async () => {
+    filler = Array.from({ length: 800 }, (_, i) => `<p>Part ${i % 40}: in stock</p>`).join('');
+    cache = createPageCache({ cookieNames: [], routes: ROUTES, maxBytes: 64 * 1024, now: () => clock });
+    for (let i = 0; i < 20; i++) await get(`/blog/post-${i}`);
+    expect(Buffer.byteLength(pageFor('/blog/post-0', 1))).toBeGreaterThan(12_000);
+    expect(cache.stats()).toMatchObject({ entries: 20, notAdmitted: 0 });
+    // and a client that takes no compression gets the page itself
+    const plain = await get('/blog/post-3');
+    expect(plain.body.toString()).toBe(pageFor('/blog/post-3', 1));
+    expect(renders).toHaveLength(20);
+  });
+
+  it('compresses one page at a time for keeping: a page that comes meanwhile is sent, and kept when asked again', async () => {
+    filler = '<p>A page large enough to be compressed when it is sent.</p>'.repeat(40);
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const first = get('/blog/one', { 'accept-encoding': 'br' });
+    const second = get('/blog/two', { 'accept-encoding': 'gzip' });
+    while (renders.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    release(); // both renders finish together: the first to reach the cache compresses, the other waits for nothing
+    const [one, two] = await Promise.all([first, second]);
+    expect(zlib.brotliDecompressSync(one.body).toString()).toBe(pageFor('/blog/one', 1));
+    expect(two.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(two.body).toString()).toBe(pageFor('/blog/two', 1));
+    expect(one.headers.etag).toBeDefined();
+    expect(two.headers.etag).toBeDefined();
+    expect(cache.stats()).toMatchObject({ entries: 1, stored: 1, busy: 1 });
+    hold = undefined;
+    await get('/blog/one');
+    await get('/blog/two');
+    const again = await get('/blog/two', { 'if-none-match': two.headers.etag! });
+    expect(again.status).toBe(304);
+    // '/blog/two' was rendered once more, then kept; '/blog/one' came from the cache
+    expect(renders).toEqual(['/blog/one', '/blog/two', '/blog/two']);
+    expect(cache.stats()).toMatchObject({ entries: 2, stored: 2, busy: 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The page cache (issue 15; decision 0114): public pages for visitors without a session, rendered
- * once and kept as ready-to-send bytes (identity, brotli and gzip) with their headers and ETag,
+ * once and kept as ready-to-send bytes (brotli and gzip) with their headers and ETag,
  * then served by `serve` straight from the HTTP server's request listener, before Express runs.
  *
  * - Which requests: GET or HEAD of a public page of the route table (app/routes.ts; every page but
@@ -14,8 +14,9 @@
  *   signal every process observes, decision 0097), and at most `ttlMs` (60 s), so the live figures
  *   of the home and service pages are at most a minute old. A render that began before a change is
  *   not stored (the generation counter).
- * - How much: an LRU bounded in bytes (lru-cache; PAGE_CACHE_MB, 32 by default), so random filter
- *   values cannot grow it. When it is full, a page is kept only once it is asked for a second time
+ * - How much: an LRU bounded in bytes (lru-cache; PAGE_CACHE_MB, 8 by default), so random filter
+ *   values cannot grow it. Only the compressed copies are kept, a fifth of the page: the rare
+ *   client that takes neither brotli nor gzip (a script, a monitor) gets the gzip copy inflated. When it is full, a page is kept only once it is asked for a second time
  *   (`askedOnce`): pages asked for once, as a crawler does, never push out those visitors keep
  *   asking for (decision 0164).
  * - Browsers and CDNs: `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300`
@@ -85,7 +86,6 @@ const MAX_PARAM_LENGTH = 100;
 type Entry = {
   headers: OutgoingHttpHeaders;
   etag: string;
-  identity: Buffer;
   br: Buffer;
   gzip: Buffer;
 };
@@ -142,10 +142,10 @@ export function createPageCache(options: PageCacheOptions) {
   const pages = cacheableRoutes(options.routes);
   const ttlMs = options.ttlMs ?? 60_000;
   const cookiePrefixes = options.cookieNames.map((name) => `${name}=`);
-  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
-    sizeCalculation: (e) => e.identity.length + e.br.length + e.gzip.length + 1024,
+    sizeCalculation: (e) => e.br.length + e.gzip.length + 1024,
     ttl: ttlMs,
     // read the clock on every lookup (its 1 ms memo of the time lives on a timer, which a busy
     // process may run late: a page could then outlive its minute, and a test's moved clock be missed)
@@ -162,7 +162,9 @@ export function createPageCache(options: PageCacheOptions) {
   const askedOnce = new LRUCache<string, true>({ max: 10_000 });
   /** Bumped by every clear: a render that began under an older generation is not stored. */
   let generation = 0;
-  const counts = { hits: 0, misses: 0, stored: 0, notModified: 0, notAdmitted: 0 };
+  const counts = { hits: 0, misses: 0, stored: 0, notModified: 0, notAdmitted: 0, busy: 0 };
+  /** Whether a page's best compression is running (one at a time; see `store`). */
+  let compressing = false;
 
   /**
    * The cache key of a request that may be served from or stored in the cache: the path and its
@@ -206,7 +208,8 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     const encoding = encodingFor(req.headers['accept-encoding'] as string | undefined);
-    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+    const body =
+      encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : zlib.gunzipSync(entry.gzip);
     res.writeHead(200, {
       ...entry.headers,
       ...(encoding ? { 'content-encoding': encoding } : {}),
@@ -297,8 +300,8 @@ export function createPageCache(options: PageCacheOptions) {
       }
       const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
       Object.assign(headers, { etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'Accept-Encoding, Cookie' });
-      // full (its compressed copies guessed at half the page again): kept only when asked for before
-      const needed = identity.length * 1.5 + 1024;
+      // full (its compressed copies guessed at a third of the page): kept only when asked for before
+      const needed = identity.length / 3 + 1024;
       // (pages past their minute still count until looked up: let them go first)
       if (entries.calculatedSize + needed > maxBytes) entries.purgeStale();
       const full = entries.calculatedSize + needed > maxBytes;
@@ -308,21 +311,36 @@ export function createPageCache(options: PageCacheOptions) {
         sendOnce(req, res, headers, etag, identity);
         return;
       }
-      const entry: Entry = {
-        headers,
-        etag,
-        identity,
-        // the best compression once, off the event loop (libuv's pool), instead of a quick one per answer
-        br: ownBytes(
-          await brotli(identity, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-            },
-          }),
-        ),
-        gzip: ownBytes(await gzip(identity, { level: 9 })),
-      };
+      // One best compression at a time, off the event loop (libuv's pool): a page that comes while
+      // one runs is sent compressed quickly, as a page not kept is, and kept when asked again.
+      // Brotli's best holds megabytes while it runs; a crawl had four at once, and them plus
+      // their waiting pages cost 80 MiB of peak memory and half the pages per second
+      // (docs/performance.md, "Memory").
+      if (compressing) {
+        counts.busy++;
+        sendOnce(req, res, headers, etag, identity);
+        return;
+      }
+      compressing = true;
+      let entry: Entry;
+      try {
+        entry = {
+          headers,
+          etag,
+          // the best compression once, instead of a quick one per answer
+          br: ownBytes(
+            await brotli(identity, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              },
+            }),
+          ),
+          gzip: ownBytes(await gzip(identity, { level: 9 })),
+        };
+      } finally {
+        compressing = false;
+      }
       if (page.startedUnder === generation) {
         entries.set(page.key, entry);
         counts.stored++;
