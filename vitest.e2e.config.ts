@@ -16,6 +16,9 @@ export default defineConfig({
     // a stop for a test that hangs, not a speed check (speed is the benchmarks', decision 0162): a
     // whole lead's life in the back office took 30 s on a shared machine that ran slow that day
     testTimeout: 60_000,
+    // expect.poll waits as long as a Playwright action does (10 s, tests/e2e/support/browser.ts),
+    // not its default 1 s: a photo check after the form's island hydrated took longer on a busy machine
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Two files at a time (the machines have 2 cores; E2E_WORKERS changes it), each driving its
     // own Chromium against its worker's shared server (tests/e2e/support/global-setup.ts).
