@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { cameraJpeg } from '../tests/e2e/fixtures/images.ts';
+import { npmStart } from './bench/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
@@ -81,33 +82,6 @@ type Server = { baseUrl: string; pid: number; stop(): Promise<void> };
 
 /** How a server process is started: environment variables and node options before `server/index.ts`. */
 type Launch = { label: string; env: Record<string, string>; nodeArgs: string[] };
-
-/**
- * The launch of `npm start`, read from package.json: "… && VAR=value … node [options] server/index.ts".
- * Reading it (rather than repeating it here) keeps the figures about what a newcomer actually runs.
- */
-function npmStartLaunch(): Launch {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const script = pkg.scripts.start ?? '';
-  const words = (script.split('&&').at(-1) ?? '').trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
-    const [name, ...value] = words.shift()!.split('=');
-    env[name!] = value.join('=');
-  }
-  if (words.shift() !== 'node' || words.at(-1) !== 'server/index.ts') {
-    throw new Error(
-      `package.json "start" is not "… && [VAR=value …] node [options] server/index.ts": ${script}`,
-    );
-  }
-  return {
-    label: `npm start (${(script.split('&&').at(-1) ?? '').trim()})`,
-    env,
-    nodeArgs: words.slice(0, -1),
-  };
-}
 
 async function startServer(buildDir: string, launch: Launch): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phmb-bench-'));
@@ -204,7 +178,7 @@ async function main() {
 
   // what a newcomer runs first; then a bare `node server/index.ts` to show what the settings are worth
   const configs: Launch[] = [
-    npmStartLaunch(),
+    { ...npmStart(ROOT), label: `npm start (${npmStart(ROOT).command})` },
     { label: 'bare `node server/index.ts` (glibc and V8 defaults)', env: {}, nodeArgs: [] },
   ];
   const results: ({ label: string } & Awaited<ReturnType<typeof measureServer>>)[] = [];

@@ -86,16 +86,15 @@ export async function startServer(options: {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: adminPassword,
-    // the memory settings `npm start` runs with (decision 0040): the figures are what it serves
-    MALLOC_ARENA_MAX: '2',
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    // the memory settings `npm start` runs with (decisions 0040, 0165): the figures are what it serves
+    ...npmStart(root).env,
     ...options.env,
   });
 
   // the node flags of `npm start` (package.json), so the figures are what it serves
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=2', '--heap-growing-percent=30', ...(options.nodeArgs ?? []), 'server/index.ts'],
+    [...npmStart(root).nodeArgs, ...(options.nodeArgs ?? []), 'server/index.ts'],
     {
       cwd: root,
       env,
@@ -177,9 +176,8 @@ async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> 
   );
 }
 
-/** Memory of a process from /proc/<pid>/status in bytes: current (VmRSS) and peak (VmHWM). Linux only. */
 /**
- * A process's resident memory from /proc: `rss` now, `peak` (the kernel's high-water mark), and
+ * A process's resident memory in bytes from /proc/<pid>/status (Linux only): `rss` now, `peak` (the kernel's high-water mark), and
  * the share of `rss` that is the program's own (`anon`: heap, malloc) rather than mapped files
  * (`file`: node's binary and libraries, which the system shares).
  */
@@ -200,4 +198,29 @@ export function readMemory(
   const peak = kib('VmHWM') ?? rss;
   if (rss === undefined || peak === undefined) return undefined;
   return { rss, peak, anon: kib('RssAnon') ?? rss, file: kib('RssFile') ?? 0 };
+}
+
+/**
+ * The environment and node flags `npm start` runs the server with, read from package.json's
+ * "start" script (`… && [VAR=value …] node [flags] server/index.ts`), so every benchmark measures
+ * what it serves without a copy of its settings to keep in step.
+ */
+export function npmStart(root: string): { command: string; env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const script = pkg.scripts.start ?? '';
+  const command = (script.split('&&').at(-1) ?? '').trim();
+  const words = command.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  if (words.shift() !== 'node' || words.at(-1) !== 'server/index.ts') {
+    throw new HarnessError(
+      `package.json "start" is not "… && [VAR=value …] node [flags] server/index.ts": ${script}`,
+    );
+  }
+  return { command, env, nodeArgs: words.slice(0, -1) };
 }

@@ -16,8 +16,8 @@
  *   not stored (the generation counter).
  * - How much: an LRU bounded in bytes (lru-cache; PAGE_CACHE_MB, 8 by default), so random filter
  *   values cannot grow it. Only the compressed copies are kept, a fifth of the page: the rare
- *   client that takes neither brotli nor gzip (a script, a monitor) gets the gzip copy inflated. When it is full, a page is kept only once it is asked for a second time
- *   (`askedOnce`): pages asked for once, as a crawler does, never push out those visitors keep
+ *   client that takes neither brotli nor gzip (a script, a monitor) gets the gzip copy inflated.
+ *   When it is full, a page is kept only once it is asked for a second time (`askedOnce`): pages asked for once, as a crawler does, never push out those visitors keep
  *   asking for (decision 0164).
  * - Browsers and CDNs: `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300`
  *   (a shared cache holds a page a minute and may serve it stale while it revalidates; a browser

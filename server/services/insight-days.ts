@@ -264,18 +264,14 @@ async function refreshSome(
   engine: Engine,
   now: Date,
 ): Promise<{ days: number; marks: number }> {
-  let stale: { day: string }[];
   if (engine === 'postgres') {
     await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(current_schema()))`.execute(trx);
-    ({ rows: stale } = await sql<{ day: string }>`delete from insight_stale
-      where day in (select day from insight_stale order by day limit ${sql.lit(DATES_PER_REFRESH)}
-        for update skip locked)
-      returning day`.execute(trx));
-  } else {
-    ({ rows: stale } = await sql<{ day: string }>`delete from insight_stale
-      where day in (select day from insight_stale order by day limit ${sql.lit(DATES_PER_REFRESH)})
-      returning day`.execute(trx));
   }
+  // (SQLite has one writer at a time and no row locks: nothing to skip)
+  const skipLocked = engine === 'postgres' ? sql` for update skip locked` : sql``;
+  const { rows: stale } = await sql<{ day: string }>`delete from insight_stale
+    where day in (select day from insight_stale order by day limit ${sql.lit(DATES_PER_REFRESH)}${skipLocked})
+    returning day`.execute(trx);
   const days = localDaysOf(stale.map((r) => r.day));
   if (!days.length) return { days: 0, marks: stale.length };
   const figures = await computeDays(trx, engine, days, now);
