@@ -141,7 +141,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function createPageCache(options: PageCacheOptions) {
   const pages = cacheableRoutes(options.routes);
   const ttlMs = options.ttlMs ?? 60_000;
-  const cookiePrefixes = options.cookieNames.map((name) => `${name}=`);
+  // a cookie by name as the server reads it (server/http/auth.ts: the name trimmed), so no spelling
+  // of a session cookie gets a signed-in visitor a key
+  const personalCookie = options.cookieNames.length
+    ? new RegExp(
+        `(?:^|;)\\s*(?:${options.cookieNames.map((name) => name.replace(/[^\w]/g, '\\$&')).join('|')})\\s*=`,
+      )
+    : undefined;
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
@@ -159,7 +165,12 @@ export function createPageCache(options: PageCacheOptions) {
    * once each then never pushes out the pages visitors keep asking for; a page asked for twice
    * takes the place of the one asked for least recently.
    */
-  const askedOnce = new LRUCache<string, true>({ max: 10_000 });
+  const askedOnce = new LRUCache<string, true>({
+    max: 10_000,
+    // keys come from addresses anyone can make up: bounded by their length too (about 2 MB at most)
+    maxSize: 1_000_000,
+    sizeCalculation: (_value, key) => key.length,
+  });
   /** Bumped by every clear: a render that began under an older generation is not stored. */
   let generation = 0;
   const counts = { hits: 0, misses: 0, stored: 0, notModified: 0, notAdmitted: 0, busy: 0 };
@@ -173,7 +184,7 @@ export function createPageCache(options: PageCacheOptions) {
   function keyOf(req: IncomingMessage): string | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && cookiePrefixes.some((prefix) => cookie.includes(prefix))) return undefined;
+    if (cookie && personalCookie?.test(cookie)) return undefined;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -298,19 +309,14 @@ export function createPageCache(options: PageCacheOptions) {
       if (typeof policy === 'string') {
         headers['content-security-policy'] = policyWithHashes(policy, inlineScriptHashes(page.html));
       }
-      const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+      // weak: the page's brotli, gzip and plain bytes share it, which a strong tag must not
+      const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
       Object.assign(headers, { etag, 'cache-control': PAGE_CACHE_CONTROL, vary: 'Accept-Encoding, Cookie' });
       // full (its compressed copies guessed at a third of the page): kept only when asked for before
       const needed = identity.length / 3 + 1024;
       // (pages past their minute still count until looked up: let them go first)
       if (entries.calculatedSize + needed > maxBytes) entries.purgeStale();
       const full = entries.calculatedSize + needed > maxBytes;
-      if (full && !askedOnce.delete(page.key)) {
-        askedOnce.set(page.key, true);
-        counts.notAdmitted++;
-        sendOnce(req, res, headers, etag, identity);
-        return;
-      }
       // One best compression at a time, off the event loop (libuv's pool): a page that comes while
       // one runs is sent compressed quickly, as a page not kept is, and kept when asked again.
       // Brotli's best holds megabytes while it runs; a crawl had four at once, and them plus
@@ -318,6 +324,14 @@ export function createPageCache(options: PageCacheOptions) {
       // (docs/performance.md, "Memory").
       if (compressing) {
         counts.busy++;
+        if (full) askedOnce.set(page.key, true); // it was asked for: kept when asked again
+        sendOnce(req, res, headers, etag, identity);
+        return;
+      }
+      // a page larger than the whole budget is never kept: not worth its best compression
+      if (needed > maxBytes || (full && !askedOnce.delete(page.key))) {
+        if (needed <= maxBytes) askedOnce.set(page.key, true);
+        counts.notAdmitted++;
         sendOnce(req, res, headers, etag, identity);
         return;
       }
@@ -343,7 +357,8 @@ export function createPageCache(options: PageCacheOptions) {
       }
       if (page.startedUnder === generation) {
         entries.set(page.key, entry);
-        counts.stored++;
+        // lru-cache refuses, silently, an entry larger than its whole budget
+        if (entries.has(page.key)) counts.stored++;
       }
       send(req, res, entry);
     },

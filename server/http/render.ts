@@ -70,9 +70,11 @@ export function renderPages(options: {
     // scripts allowed by hash, so it can be kept (by address in the page cache, by data in
     // app/rendered-pages.server.ts). Anything else is rendered for its request, with its nonce.
     const publicPage = read && pageCache !== undefined && pageCache.isPublicPage(req.path);
-    const cacheKey = publicPage && req.method === 'GET' ? pageCache.keyOf(req) : undefined;
-    const startedUnder = pageCache?.generation() ?? 0;
     const session = currentSession(res);
+    // a signed-in view is never kept, however its cookie was spelled (the cache's own test of the
+    // header is the quick one, for hits)
+    const cacheKey = publicPage && req.method === 'GET' && !session ? pageCache.keyOf(req) : undefined;
+    const startedUnder = pageCache?.generation() ?? 0;
     const context = contextFor(req, {
       services,
       site: options.site,

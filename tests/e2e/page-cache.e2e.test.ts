@@ -46,7 +46,7 @@ describe('page cache', () => {
     expect(second.status).toBe(200);
     expect(await second.text()).toBe(await first.text());
     const etag = second.headers.get('etag');
-    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
     expect(first.headers.get('etag')).toBe(etag);
     expect(second.headers.get('cache-control')).toBe(CDN);
     expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie');
