@@ -69,6 +69,14 @@ export default function handleRequest(
     responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
     responseHeaders.set('Cache-Control', 'no-store');
   }
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (m) => routerContext.routeModules[m.route.id]?.handle,
+  );
+  if (isPrivate(handles)) {
+    // a customer's own page (the quote link): for this visitor only, kept nowhere (HEAD too)
+    responseHeaders.set('Cache-Control', 'private, no-store');
+    responseHeaders.set('X-Robots-Tag', 'noindex, nofollow');
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -82,13 +90,7 @@ export default function handleRequest(
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
 
-  const handles = routerContext.staticHandlerContext.matches.map(
-    (m) => routerContext.routeModules[m.route.id]?.handle,
-  );
   if (isPrivate(handles)) {
-    // a customer's own page (the quote link): for this visitor only, kept nowhere
-    responseHeaders.set('Cache-Control', 'private, no-store');
-    responseHeaders.set('X-Robots-Tag', 'noindex, nofollow');
     const html = utf8(`<!DOCTYPE html>${withChrome(renderToString(page), app.site)}`);
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }

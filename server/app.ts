@@ -10,6 +10,7 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
+import { withoutLinkToken } from './db/repo/lead-links.ts';
 import { apiRouter } from './http/api.ts';
 import { BROTLI_PARAMS } from './http/compress.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
@@ -73,7 +74,8 @@ export function createApp(options: AppOptions) {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          // a customer's private link is theirs alone: its token stays out of the log
+          url: withoutLinkToken(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -33,7 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const page = await app.services.quotes.page(params.token, viewerOf(app), {
       latest: query.has('latest'),
-      count: true,
+      // a person opening the page; a HEAD (a link checker) is not a view
+      count: request.method === 'GET',
     });
     return { found: true as const, page, asked: query.has('asked') };
   } catch (err) {

@@ -13,6 +13,8 @@
  * rendered per request (docs/performance.md). The build's public loaders are therefore wrapped here:
  * for a document request their data comes back as a copy whose properties the encoder does not see
  * (non-enumerable), while the page and its `meta` read them as usual. Routes know nothing of it.
+ * A private page's data (app/page-handle.ts) is not served on its own (`<path>.data`) at all: the
+ * page ships no script that would ask, and that answer would carry what the page leaves out.
  */
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
@@ -20,7 +22,7 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { appContext, type AppLoadContext } from '#app/load-context.ts';
-import { isBackOffice } from '#app/page-handle.ts';
+import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
@@ -133,8 +135,9 @@ function contextFor(req: ExpressRequest, values: AppLoadContext): RouterContextP
 }
 
 /**
- * The build with each public page's loader wrapped (see the top of this file). The root's data (the
- * site, which back-office screens read in the browser) and the back office's are left alone.
+ * The build with each public and private page's loader wrapped (see the top of this file). The
+ * root's data (the site, which back-office screens read in the browser) and the back office's are
+ * left alone.
  */
 function keepLoaderDataFromEncoder(build: ServerBuild): ServerBuild {
   const routes: ServerBuild['routes'] = {};
@@ -144,11 +147,15 @@ function keepLoaderDataFromEncoder(build: ServerBuild): ServerBuild {
       routes[id] = route;
       continue;
     }
+    const privatePage = isPrivate(branchHandles(build, id));
     routes[id] = {
       ...route,
       module: {
         ...route.module,
         loader: async (args) => {
+          if (privatePage && !args.context.get(documentRequest)) {
+            throw new Response('Not Found', { status: 404 });
+          }
           const data: unknown = await loader(args);
           if (!args.context.get(documentRequest) || !isPlainObject(data)) return data;
           const hidden: Record<string, PropertyDescriptor> = {};

@@ -7,6 +7,7 @@
  * learns nothing). Once accepted, the page follows the order part by part (issue 29).
  */
 import { createHash } from 'node:crypto';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Transaction } from 'kysely';
 import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
@@ -50,6 +51,7 @@ import { firstNameOf } from '#app/modules/customers/customers.ts';
 import { cancelFollowUps, recordInbound } from '../db/repo/conversations.ts';
 import { isFleetLead } from '../db/repo/customers.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
+import type { LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
 import { findLeadById, lockLead, saveLeadQuote, toLead, updateLeadPrice } from '../db/repo/leads.ts';
 import { findLeadLink, LINK_PATH, LINK_TOKEN, linkTokenHash, mintLeadLink } from '../db/repo/lead-links.ts';
@@ -88,6 +90,12 @@ export type Viewer = { staff: boolean; ip: string; userAgent: string };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** The reason the customer picked on the page, when their Decline there is how the lead was last lost. */
+function customerDeclineReason(events: readonly LeadEvent[]): string | null {
+  const lost = events.findLast((e) => e.toStatus === 'lost');
+  return lost?.actor === PAGE_ACTOR && typeof lost.detail?.reason === 'string' ? lost.detail.reason : null;
+}
+
 export function quotesService(
   deps: ServiceDeps,
   parts: { messaging: Messaging; rateLimits: RateLimitService },
@@ -97,7 +105,9 @@ export function quotesService(
 
   /** The lead and version a token opens; 404 for a wrong token, 429 after too many from one client. */
   async function resolve(token: string, viewer: Viewer) {
-    const key = `quote-link:${viewer.ip}`;
+    // by address, an IPv6 client by its /56 as the other limits count (express-rate-limit): one
+    // home or phone network holds many addresses
+    const key = `quote-link:${ipKeyGenerator(viewer.ip)}`;
     if ((await rateLimits.count(key)) >= WRONG_LINK_LIMIT) throw new AppError(429, TOO_MANY_TRIES);
     const link = LINK_TOKEN.test(token) ? await findLeadLink(db, linkTokenHash(token)) : undefined;
     if (link) return link;
@@ -344,7 +354,8 @@ export function quotesService(
                 at: centralTime(accepted?.acceptedAt ?? lead.updatedAt),
               }
             : null,
-        lostReason: state === 'declined' ? lead.lostReason : null,
+        // the reason the customer gave on this page; staff's own reason for a lost lead is theirs
+        lostReason: state === 'declined' ? customerDeclineReason(events) : null,
         questions: events
           .filter((e) => e.type === 'question' && typeof e.detail?.body === 'string')
           .map((e) => ({ body: e.detail!.body as string, at: centralTime(e.createdAt) })),

@@ -412,6 +412,23 @@ eachEngine(
         clock = at(WRONG_LINK_WINDOW_MS);
         expect((await page(token, guesser)).state).toBe('open');
       });
+
+      it('counts an IPv6 client by its /56, as the other limits do: new addresses in it do not reset the count', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        const net = `2001:db8:${(0x1000 + ++ipCounter).toString(16)}`;
+        for (let i = 0; i < WRONG_LINK_LIMIT - 1; i++) {
+          const guesser = customer(`${net}:${i.toString(16)}::${i + 1}`);
+          await expect(page(`${String(i).padStart(4, '0')}${'y'.repeat(20)}`, guesser)).rejects.toMatchObject(
+            {
+              status: 404,
+            },
+          );
+        }
+        await expect(page('w'.repeat(24), customer(`${net}:ff::1`))).rejects.toMatchObject({ status: 429 });
+        // the next /56 is another client
+        expect((await page(token, customer(`${net}:100::1`))).state).toBe('open');
+      });
     });
 
     describe('the 48 hours', () => {
@@ -718,6 +735,16 @@ eachEngine(
           quoteAlertEmail({ kind: 'declined', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
         ]);
         expect(await page(token)).toMatchObject({ state: 'declined', lostReason: 'Price too high' });
+
+        // staff's own words for a lead they mark lost stay theirs: the page has no reason then
+        const other = await addLead();
+        const otherToken = await quoted(other.id);
+        await services.leadAdmin.changeStatus(
+          other.id,
+          { status: 'lost', reason: 'Tire-kicker, shops us for price' },
+          STAFF.username,
+        );
+        expect(await page(otherToken)).toMatchObject({ state: 'declined', lostReason: null });
 
         // again: nothing more; Accept after it: closed
         await services.quotes.decline(token, { version: '1', reason: 'eta' }, customer(newIp()));

@@ -70,6 +70,15 @@ eachEngine('request logs', (ctx) => {
     ]);
   });
 
+  it("keeps a customer's private link out of the log: its token is left out", async () => {
+    lines.length = 0;
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWx';
+    await request(app).get(`/q/${token}?latest=1`);
+    const logged = lines.filter((l) => l.req).map((l) => l.req!.url);
+    expect(logged).toEqual(['/q/[token]?latest=1']);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('with SMS_PROVIDER=log, says in the log which text was not sent', async () => {
     const { deps } = ctx();
     const messaging = createMessaging({ ...deps, logger });

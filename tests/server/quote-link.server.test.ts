@@ -153,7 +153,16 @@ describe('the quote page as plain HTML forms (production build)', () => {
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
     // ... and an ETag on every page it keeps
     expect(second.headers.get('etag')).toBeNull();
-    // both views reached the loader
+    // a HEAD (a link checker) gets the same private headers, and is not a view
+    const head = await fetch(urlOf(`/q/${token}`), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('private, no-store');
+    expect(head.headers.get('x-robots-tag')).toMatch(/noindex/);
+    // the page's data is not served on its own: the page ships no script that would ask for it
+    const data = await fetch(urlOf(`/q/${token}.data`));
+    expect(data.status).toBe(404);
+    expect(await data.text()).not.toContain('Robin');
+    // the two views reached the loader
     expect((await leadOf(staff, id)).quoteViews).toBe(2);
   });
 

@@ -15,6 +15,11 @@ export const LINK_PATH = '/q/';
 /** What a token looks like; anything else is refused before the database is asked. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
+/** A URL as it may be written down (the request log): a private link's token left out. */
+export function withoutLinkToken(url: string): string {
+  return url.startsWith(LINK_PATH) ? url.replace(/^\/q\/[^/?#.]*/, `${LINK_PATH}[token]`) : url;
+}
+
 export function linkTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
