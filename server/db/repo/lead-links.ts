@@ -17,7 +17,9 @@ export const LINK_TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
 /** A URL as it may be written down (the request log): a private link's token left out. */
 export function withoutLinkToken(url: string): string {
-  return url.startsWith(LINK_PATH) ? url.replace(/^\/q\/[^/?#.]*/, `${LINK_PATH}[token]`) : url;
+  if (!url.startsWith(LINK_PATH)) return url;
+  const rest = url.slice(LINK_PATH.length);
+  return `${LINK_PATH}[token]${rest.slice(rest.search(/[/?#.]|$/))}`;
 }
 
 export function linkTokenHash(token: string): string {
