@@ -21,9 +21,6 @@
  * second ÷ requests/s), and their ratios. The worktree, the servers and nginx are removed at the
  * end, also after a failure, Ctrl-C or SIGTERM.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -33,6 +30,15 @@ import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts'
 import { ensureBuild, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 import { cpuMs } from './bench/cpu.ts';
+import {
+  Interrupted,
+  listenForInterruption,
+  median,
+  prepareEarlierBuild,
+  removeWorktree,
+  worktreeFolder,
+  type Interruption,
+} from './bench/worktree.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -101,68 +107,7 @@ function parseSettings(argv: string[]): Settings {
   };
 }
 
-/** Ctrl-C or SIGTERM during the run: everything started is stopped and removed, nothing is printed. */
-class Interrupted extends Error {}
-
-/** `command` in `cwd`, asynchronously so that a signal is heard; killed when `signal` aborts. */
-function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  what: string,
-  signal: AbortSignal,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, signal, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let output = '';
-    const keep = (chunk: Buffer, isStdout: boolean) => {
-      if (isStdout) stdout += chunk.toString();
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout.on('data', (chunk: Buffer) => keep(chunk, true));
-    child.stderr.on('data', (chunk: Buffer) => keep(chunk, false));
-    child.on('error', (err) =>
-      reject(signal.aborted ? new Interrupted(what) : new HarnessError(`${what}: ${err.message}`)),
-    );
-    child.on('close', (code, killedBy) => {
-      if (code === 0) resolve(stdout.trim());
-      else if (signal.aborted) reject(new Interrupted(what));
-      else reject(new HarnessError(`${what} failed (exit ${code ?? killedBy})`, output));
-    });
-  });
-}
-
-type EarlierBuild = { dir: string; sha: string };
-
-/** Checks `commit` out into `dir` (an empty folder), installs it and builds it. */
-async function prepareEarlierBuild(commit: string, dir: string, signal: AbortSignal): Promise<EarlierBuild> {
-  const sha = await run(
-    'git',
-    ['rev-parse', '--verify', `${commit}^{commit}`],
-    root,
-    `git rev-parse ${commit}`,
-    signal,
-  );
-  await run('git', ['worktree', 'add', '--detach', dir, sha], root, 'git worktree add', signal);
-  console.log(`Installing ${sha.slice(0, 7)} (npm ci) …`);
-  await run('npm', ['ci', '--no-audit', '--no-fund'], dir, `npm ci in ${dir}`, signal);
-  console.log(`Building ${sha.slice(0, 7)} …`);
-  await run('npm', ['run', 'build'], dir, `npm run build in ${dir}`, signal);
-  return { dir, sha };
-}
-
-/** Takes the worktree away again, whatever state it is in. */
-function removeWorktree(dir: string): void {
-  spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
-  fs.rmSync(dir, { recursive: true, force: true });
-  spawnSync('git', ['worktree', 'prune'], { cwd: root });
-}
-
 type Sample = { rps: number; cpuMsPerRequest: number | null; failed: number };
-
-/** What ends a run early: the abort signal of Ctrl-C or SIGTERM, and the promise it rejects. */
-type Interruption = { signal: AbortSignal; interrupted: Promise<never> };
 
 /** One measured run of `url`, after a warm-up; fails when `server` exits or the run is interrupted. */
 async function load(
@@ -194,26 +139,10 @@ async function load(
   return { rps: result.requests.average, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2));
-  // Ctrl-C or SIGTERM: what runs is stopped, and the `finally` below stops and removes the rest
-  const interrupt = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => interrupt.abort(signal);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const interrupted = new Promise<never>((_resolve, reject) => {
-    const onAbort = () => reject(new Interrupted(String(interrupt.signal.reason)));
-    interrupt.signal.addEventListener('abort', onAbort, { once: true });
-  });
-  interrupted.catch(() => {}); // observed by the runs that race it
-  const interruption = { signal: interrupt.signal, interrupted };
-  const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-against-'));
+  const interruption = listenForInterruption();
+  const worktree = worktreeFolder();
   const servers: { name: string; server: BenchServer }[] = [];
   let nginx: Nginx | undefined;
   let short = settings.commit;
@@ -221,13 +150,13 @@ async function main(): Promise<void> {
   const keep = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
   try {
     ensureBuild(root);
-    const earlier = await prepareEarlierBuild(settings.commit, worktree, interrupt.signal);
-    short = earlier.sha.slice(0, 7);
+    const earlier = await prepareEarlierBuild(root, settings.commit, worktree, interruption.signal);
+    short = earlier.short;
     for (const [name, dir] of [
       ['this', root],
       [short, earlier.dir],
     ] as const) {
-      interrupt.signal.throwIfAborted();
+      interruption.signal.throwIfAborted();
       console.log(`Starting ${name === 'this' ? 'this build' : short} …`);
       const server = await startServer({ root: dir, adminPassword: ADMIN_PASSWORD, startTimeoutMs: 90_000 });
       servers.push({ name, server });
@@ -242,7 +171,7 @@ async function main(): Promise<void> {
       const recordings = await Promise.all(
         settings.pages.map((p) => recordPage(current.baseUrl, p, HEADERS)),
       );
-      interrupt.signal.throwIfAborted();
+      interruption.signal.throwIfAborted();
       nginx = await startNginx(found.binary, recordings);
     } else {
       console.log(`No nginx reference: ${found.missing}.`);
@@ -260,14 +189,13 @@ async function main(): Promise<void> {
       }
     }
   } catch (err) {
-    if (interrupt.signal.aborted) throw new Interrupted(String(interrupt.signal.reason));
+    if (interruption.signal.aborted) throw new Interrupted(String(interruption.signal.reason));
     throw err;
   } finally {
     await Promise.all(servers.map(({ server }) => server.stop()));
     await nginx?.stop();
-    removeWorktree(worktree);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    removeWorktree(root, worktree);
+    interruption.dispose();
   }
 
   const figure = (page: string, who: string, pick: (s: Sample) => number | null) => {

@@ -12,16 +12,29 @@ import { signIn } from './catalog-items.ts';
 import { createPostgresDatabase } from './postgres.ts';
 import { HarnessError, startServer, type BenchServer } from './server.ts';
 
-/** The options both back-office benchmarks take: --duration S, --connections 1,4, --leads N, --database URL. */
-export function staffBenchArgs(defaultConnections: string) {
-  const { values } = parseArgs({
+/**
+ * The options the back-office benchmarks take: --duration S, --connections 1,4, --leads N,
+ * --database URL, and a benchmark's own string options (`extra`, e.g. bench-leads' --against).
+ */
+export function staffBenchArgs<const Extra extends string = never>(
+  defaultConnections: string,
+  extra: readonly Extra[] = [],
+) {
+  const { values: parsed } = parseArgs({
     options: {
       duration: { type: 'string', default: '5' },
       connections: { type: 'string', default: defaultConnections },
       leads: { type: 'string', default: '10000' },
       database: { type: 'string' },
+      ...Object.fromEntries(extra.map((name) => [name, { type: 'string' } as const])),
     },
   });
+  const values = parsed as {
+    duration: string;
+    connections: string;
+    leads: string;
+    database?: string;
+  } & Partial<Record<Extra, string>>;
   const connectionCounts = values.connections.split(',').map(Number);
   if (connectionCounts.some((n) => !Number.isInteger(n) || n < 1))
     throw new HarnessError(
@@ -37,7 +50,8 @@ export async function withStaffServer<T>(
     adminPassword: string;
     /** postgres://… of a database to create (it must not exist); SQLite when absent */
     database?: string;
-    load: (database: Database) => Promise<void>;
+    /** writes the data; `database` is this build's connection to the server's database */
+    load: (database: Database, server: BenchServer) => Promise<void>;
   },
   measure: (server: BenchServer, headers: { cookie: string; 'accept-encoding': string }) => Promise<T>,
 ): Promise<T> {
@@ -56,7 +70,7 @@ export async function withStaffServer<T>(
         { poolSize: 1, statementTimeoutMs: 0 },
       );
       try {
-        await options.load(database);
+        await options.load(database, server);
       } finally {
         await database.close();
       }
