@@ -12,7 +12,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import { withoutLinkToken } from './db/repo/lead-links.ts';
 import { apiRouter } from './http/api.ts';
-import { BROTLI_PARAMS } from './http/compress.ts';
+import { BROTLI_PARAMS, compressWholeAnswers } from './http/compress.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
 import { closeStalledBodies } from './http/stalled-body.ts';
@@ -92,8 +92,10 @@ export function createApp(options: AppOptions) {
   // outside the JS heap, and at 4 MB ten answers at a time made V8 run a full garbage collection
   // almost per request, which doubled the CPU time of GET /api/leads/board at 10 connections
   // (decision 0050). Our answers are far smaller than 256 KB, so they compress as well as before.
-  // Pages rendered per request are compressed whole by the page handler (server/http/compress.ts).
+  // What is sent in one piece (API answers, pages rendered per request) is compressed in one call
+  // instead, by the same settings (compressWholeAnswers, decision 0167).
   app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
+  app.use(compressWholeAnswers);
 
   // U+0000 in a path is not found, in an API query a 400 (decision 0095)
   app.use(unstorableInUrl);

@@ -1,12 +1,18 @@
 /**
- * Compression of a whole answer at once (docs/performance.md). A page rendered per request is already one
- * buffer (app/entry.server.tsx waits for all its content), so it is compressed in one call with its
- * size known, instead of through the compression middleware's stream: same encodings and settings
- * as the middleware (brotli quality 1 with a 256 KB window; gzip's default level),
- * so the same bytes, for about a quarter of the CPU time. The middleware still compresses what is
- * written as a stream (API answers, files); it leaves an answer that carries Content-Encoding alone.
+ * Compression of a whole answer at once (docs/performance.md, decision 0167). An answer sent in one
+ * piece (`res.json`, `res.send`, a page rendered per request, which app/entry.server.tsx renders
+ * whole) is compressed in one call on the spot with its size known, by `compressWholeAnswers`,
+ * instead of through the compression middleware's stream: same encodings and settings as the
+ * middleware (brotli quality 1 with a 256 KB window; gzip's default level), so the same bytes, for
+ * a quarter to a half of the CPU time. A stream's encoder sizes its buffers for the largest write
+ * it may get: some 1.2 MB per answer of 116 KB, which `npm start`'s malloc settings (decision 0166)
+ * map from the system and fault in afresh for every answer. The middleware still compresses what
+ * is written as a stream (files, CSV exports) and what is too large to compress on the event loop;
+ * it leaves an answer that carries Content-Encoding alone.
  */
 import zlib from 'node:zlib';
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * The brotli settings of every answer compressed as it is sent: a 256 KB window (decision 0050),
@@ -36,6 +42,47 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+/** Larger answers are left to the middleware's stream, compressed off the event loop. */
+const WHOLE_AT_MOST = 1024 * 1024;
+
+/**
+ * Compresses an answer that ends in one piece (no `write` before `end`) in one call, where the
+ * compression middleware (registered before this) would have streamed it: what the middleware
+ * would compress (its filter: a compressible Content-Type; no `Cache-Control: no-transform`; not
+ * HEAD; not already encoded), from COMPRESS_THRESHOLD up to WHOLE_AT_MOST bytes, in br or gzip.
+ * The middleware then sees Content-Encoding and passes the bytes through. Routes know nothing of it.
+ */
+export const compressWholeAnswers: RequestHandler = (req, res, next) => {
+  const end = res.end as (...args: unknown[]) => typeof res;
+  res.end = function endWhole(this: typeof res, ...args: unknown[]) {
+    const [chunk, encodingArg] = args;
+    if (res.headersSent || !(typeof chunk === 'string' || Buffer.isBuffer(chunk)))
+      return end.apply(this, args);
+    const text = typeof encodingArg === 'string' ? (encodingArg as BufferEncoding) : 'utf8';
+    const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, text) : chunk.length;
+    const encoding = wholeEncoding(req, res, length);
+    if (!encoding) return end.apply(this, args);
+    const sent = compressWhole(typeof chunk === 'string' ? Buffer.from(chunk, text) : chunk, encoding);
+    res.vary('Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', sent.length);
+    const callback = args.find((arg) => typeof arg === 'function');
+    return end.call(this, sent, ...(callback ? [callback] : []));
+  } as typeof res.end;
+  next();
+};
+
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/** The encoding of an answer of `length` bytes compressed whole, or undefined: sent as it is. */
+function wholeEncoding(req: Request, res: Response, length: number): 'br' | 'gzip' | undefined {
+  if (length < COMPRESS_THRESHOLD || length > WHOLE_AT_MOST) return undefined;
+  if (req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304) return undefined;
+  if (res.getHeader('Content-Encoding') || NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? '')))
+    return undefined;
+  return compression.filter(req, res) ? encodingFor(req.headers['accept-encoding']) : undefined;
 }
 
 /** `body` compressed in one call (synchronous: a page of ~60 KB takes well under a millisecond). */

@@ -26,7 +26,6 @@ import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
-import { COMPRESS_THRESHOLD, compressWhole, encodingFor } from './compress.ts';
 import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
 
@@ -101,7 +100,7 @@ export function renderPages(options: {
     }
     render(webRequest(req, aborted.signal), context)
       .then(async (response) => {
-        if (!publicPage || !isHtml(response)) return send(req, res, response);
+        if (!publicPage || !isHtml(response)) return send(res, response);
         const html = await response.text();
         if (cacheKey !== undefined && response.status === 200 && !response.headers.has('set-cookie')) {
           const headers: OutgoingHttpHeaders = { ...res.getHeaders() };
@@ -115,7 +114,7 @@ export function renderPages(options: {
         if (typeof policy === 'string') {
           res.setHeader('content-security-policy', policyWithHashes(policy, inlineScriptHashes(html)));
         }
-        await send(req, res, new Response(html, response));
+        await send(res, new Response(html, response));
       })
       .catch(next);
   };
@@ -187,11 +186,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html');
 
 /**
- * Sends a rendered answer: an HTML page whole, compressed in one call when the client accepts it
- * (the compression middleware then leaves it alone), anything else streamed as React Router's
- * Express adapter does.
+ * Sends a rendered answer: an HTML page in one piece (so compressed in one call), anything else
+ * streamed as React Router's Express adapter does.
  */
-async function send(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
+async function send(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -207,14 +205,10 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     await writeReadableStreamToWritable(response.body, res);
     return;
   }
+  // one piece, so compressed in one call (compressWholeAnswers, server/http/compress.ts)
   const body = Buffer.from(await response.arrayBuffer());
-  res.vary('Accept-Encoding');
-  const encoding =
-    body.length >= COMPRESS_THRESHOLD ? encodingFor(req.headers['accept-encoding']) : undefined;
-  const sent = encoding ? compressWhole(body, encoding) : body;
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', sent.length);
-  res.end(sent);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 /** The Fetch API request React Router renders from; a form's body is streamed through. */
