@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import { chromium } from 'playwright-core';
 import { seedLeads } from './bench/leads-data.ts';
 import { ensureBuild, HarnessError, type BenchServer } from './bench/server.ts';
@@ -42,7 +42,9 @@ import {
   run,
   worktreeFolder,
   type EarlierBuild,
+  type Interruption,
 } from './bench/worktree.ts';
+import { refuseExistingDatabase } from './bench/postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -55,7 +57,7 @@ if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50)
 
 /** A build being measured: this checkout ('this') or the earlier commit (its short hash). */
 type Build = { name: string; server: BenchServer; headers: { cookie: string; 'accept-encoding': string } };
-type Sample = { p50: number; p99: number; rps: number; cpu: number | undefined; non2xx: number };
+type Sample = { p50: number; p99: number; rps: number; cpu: number | undefined; failed: number };
 
 const loadAverage = () =>
   os
@@ -83,15 +85,29 @@ async function targetsOf(build: Build) {
   ] as const;
 }
 
-async function load(build: Build, target: string, connections: number): Promise<Sample> {
+/** One figure; fails when the server exits, and stops at once on Ctrl-C or SIGTERM. */
+async function load(
+  build: Build,
+  target: string,
+  connections: number,
+  interruption: Interruption,
+): Promise<Sample> {
   const { pid, baseUrl } = build.server;
   const cpuBefore = cpuMs(pid);
-  const result = await autocannon({
+  const instance = autocannon({
     url: baseUrl + target,
     headers: build.headers,
     connections,
     duration: Number(args.duration),
   });
+  const stop = () => instance.stop?.();
+  interruption.signal.addEventListener('abort', stop, { once: true });
+  let result: Result;
+  try {
+    result = await Promise.race([Promise.resolve(instance), interruption.interrupted, build.server.exited]);
+  } finally {
+    interruption.signal.removeEventListener('abort', stop);
+  }
   const cpuAfter = cpuMs(pid);
   return {
     p50: result.latency.p50,
@@ -101,11 +117,12 @@ async function load(build: Build, target: string, connections: number): Promise<
       cpuBefore === undefined || cpuAfter === undefined || !result.requests.total
         ? undefined
         : (cpuAfter - cpuBefore) / result.requests.total,
-    non2xx: result.non2xx,
+    failed: result.non2xx + result.errors, // errors include timeouts
   };
 }
 
-async function measure(builds: Build[], signal: AbortSignal) {
+async function measure(builds: Build[], interruption: Interruption) {
+  const { signal } = interruption;
   console.log(
     `Engine: ${args.database ? 'PostgreSQL' : 'SQLite'}; ${args.duration} s per figure, ${rounds} round(s); ` +
       `${os.availableParallelism()} CPUs, load average ${loadAverage()}.`,
@@ -114,28 +131,30 @@ async function measure(builds: Build[], signal: AbortSignal) {
   const samples = new Map<string, Sample[]>();
   for (let round = 0; round < rounds; round++) {
     if (rounds > 1) console.log(`Round ${round + 1} of ${rounds} …`);
-    // which build goes first alternates from round to round
-    const order = round % 2 ? [...builds].reverse() : builds;
     for (const connections of connectionCounts)
       for (let t = 0; t < targets.get(builds[0]!.name)!.length; t++)
-        for (const build of order) {
+        // which build goes first alternates from figure to figure and from round to round
+        for (const build of (round + t) % 2 ? [...builds].reverse() : builds) {
           signal.throwIfAborted();
           const [label, target] = targets.get(build.name)![t]!;
           const key = `${label}|${connections}|${build.name}`;
-          samples.set(key, [...(samples.get(key) ?? []), await load(build, target, connections)]);
+          samples.set(key, [
+            ...(samples.get(key) ?? []),
+            await load(build, target, connections, interruption),
+          ]);
         }
   }
   const rows = [];
   for (const connections of connectionCounts)
     for (const [label] of targets.get(builds[0]!.name)!) {
       const row: Record<string, unknown> = { label, connections };
-      for (const pick of ['p50', 'p99', 'rps', 'cpu ms/req', 'non2xx'] as const)
+      for (const pick of ['p50', 'p99', 'rps', 'cpu ms/req', 'failed'] as const)
         for (const { name } of builds) {
           const of = samples.get(`${label}|${connections}|${name}`)!;
           const values = of
             .map((s) => (pick === 'cpu ms/req' ? s.cpu : s[pick]))
             .filter((v): v is number => v !== undefined);
-          const value = pick === 'non2xx' ? values.reduce((a, b) => a + b, 0) : median(values);
+          const value = pick === 'failed' ? values.reduce((a, b) => a + b, 0) : median(values);
           const column = builds.length > 1 ? `${pick} ${name}` : pick;
           row[column] = values.length ? Math.round(value * 100) / 100 : undefined;
         }
@@ -203,9 +222,10 @@ async function seedEarlier(
   );
 }
 
-function withDatabaseName(url: string, rename: (name: string) => string): string {
+/** The earlier build's PostgreSQL database: the URL's name with `_before` added. */
+function beforeDatabase(url: string): string {
   const renamed = new URL(url);
-  renamed.pathname = `/${rename(decodeURIComponent(renamed.pathname.slice(1)))}`;
+  renamed.pathname = `/${decodeURIComponent(renamed.pathname.slice(1))}_before`;
   return renamed.toString();
 }
 
@@ -213,6 +233,9 @@ const interruption = listenForInterruption();
 const worktree = args.against ? worktreeFolder() : undefined;
 try {
   ensureBuild(root);
+  // both databases checked before the long part (the earlier build's install and build)
+  if (args.database) await refuseExistingDatabase(args.database);
+  if (args.database && worktree) await refuseExistingDatabase(beforeDatabase(args.database));
   const earlier = worktree
     ? await prepareEarlierBuild(root, args.against!, worktree, interruption.signal)
     : undefined;
@@ -228,8 +251,8 @@ try {
     },
     async (server, headers) => {
       const current: Build = { name: 'this', server, headers };
-      if (!earlier) return measure([current], interruption.signal);
-      const url = args.database && withDatabaseName(args.database, (name) => `${name}_before`);
+      if (!earlier) return measure([current], interruption);
+      const url = args.database && beforeDatabase(args.database);
       return withStaffServer(
         {
           ...options,
@@ -240,7 +263,7 @@ try {
         (earlierServer, earlierHeaders) =>
           measure(
             [current, { name: earlier.short, server: earlierServer, headers: earlierHeaders }],
-            interruption.signal,
+            interruption,
           ),
       );
     },
@@ -248,7 +271,7 @@ try {
 } catch (err) {
   if (interruption.signal.aborted) {
     console.error(`Interrupted (${String(interruption.signal.reason)}): servers and worktree removed.`);
-    process.exitCode = 130;
+    process.exitCode = interruption.signal.reason === 'SIGTERM' ? 143 : 130;
   } else {
     console.error(err instanceof Error ? err.message : err);
     if (err instanceof HarnessError && err.detail)

@@ -9,6 +9,8 @@
  *
  *   node scripts/bench/leads-data.ts <count> <SQLite file | postgres://… URL>
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { LEAD_STATUSES, URGENCIES } from '#app/modules/leads/leads.ts';
 import { openDatabase, type Database } from '#server/db/index.ts';
@@ -50,7 +52,8 @@ export async function seedLeads(database: Database, count: number): Promise<void
   if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
 }
 
-if (import.meta.main) {
+// run as a command (not imported by bench-leads.ts)
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [count, target] = process.argv.slice(2);
   if (!count || !/^\d+$/.test(count) || !target) {
     console.error('Usage: node scripts/bench/leads-data.ts <count> <SQLite file | postgres://… URL>');

@@ -9,14 +9,17 @@ import { BROTLI_PARAMS, compressWholeAnswers } from './compress.ts';
 /** The raw bytes and headers of an answer, not decoded (fetch would decode them). */
 function get(
   url: string,
-  options: { method?: string; acceptEncoding?: string } = {},
+  options: { method?: string; acceptEncoding?: string; ifNoneMatch?: string } = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
       {
         method: options.method ?? 'GET',
-        headers: options.acceptEncoding === undefined ? {} : { 'accept-encoding': options.acceptEncoding },
+        headers: {
+          ...(options.acceptEncoding === undefined ? {} : { 'accept-encoding': options.acceptEncoding }),
+          ...(options.ifNoneMatch === undefined ? {} : { 'if-none-match': options.ifNoneMatch }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -32,12 +35,12 @@ function get(
   });
 }
 
-// a board-like JSON answer: well over the 1 KB threshold, well under 1 MiB
+// a board-like JSON answer: well over the 1 KB threshold, well under 256 KiB
 const cards = Array.from({ length: 200 }, (_, i) => ({
   caseNumber: `PH-${1000 + i}`,
   name: `Customer ${i}`,
 }));
-const big = 'x'.repeat(1024 * 1024 + 10);
+const big = 'x'.repeat(256 * 1024 + 10);
 
 describe('compressWholeAnswers', () => {
   let server: http.Server;
@@ -57,6 +60,10 @@ describe('compressWholeAnswers', () => {
     app.get('/no-transform', (_req, res) => res.set('Cache-Control', 'no-transform').json(cards));
     app.get('/image', (_req, res) => res.type('image/png').send(Buffer.alloc(4096, 1)));
     app.get('/huge', (_req, res) => res.type('text/plain').send(big));
+    app.get('/head-written', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(cards));
+    });
     app.get('/callback', (_req, res) => {
       res.type('text/plain');
       res.end('with a callback '.repeat(100), () => (callbackCalled = true));
@@ -106,6 +113,15 @@ describe('compressWholeAnswers', () => {
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(head.body.length).toBe(0);
 
+    // a conditional request Express answers 304 from its ETag of the plain body
+    const notModified = await get(`${base}/json`, {
+      acceptEncoding: 'br',
+      ifNoneMatch: (await get(`${base}/json`, { acceptEncoding: 'br' })).headers.etag!,
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
+    expect(notModified.body.length).toBe(0);
+
     // deflate only: the middleware's own stream
     const deflate = await get(`${base}/json`, { acceptEncoding: 'deflate' });
     expect(deflate.headers['content-encoding']).toBe('deflate');
@@ -119,6 +135,11 @@ describe('compressWholeAnswers', () => {
     expect(zlib.brotliDecompressSync(streamed.body).toString()).toBe(
       'first part '.repeat(100) + 'last part '.repeat(100),
     );
+
+    const headWritten = await get(`${base}/head-written`, { acceptEncoding: 'br' });
+    expect(headWritten.headers['content-encoding']).toBe('br');
+    expect(headWritten.headers['transfer-encoding']).toBe('chunked');
+    expect(JSON.parse(zlib.brotliDecompressSync(headWritten.body).toString())).toEqual(cards);
 
     const huge = await get(`${base}/huge`, { acceptEncoding: 'br' });
     expect(huge.headers['content-encoding']).toBe('br');

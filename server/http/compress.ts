@@ -1,14 +1,15 @@
 /**
- * Compression of a whole answer at once (docs/performance.md, decision 0167). An answer sent in one
- * piece (`res.json`, `res.send`, a page rendered per request, which app/entry.server.tsx renders
- * whole) is compressed in one call on the spot with its size known, by `compressWholeAnswers`,
- * instead of through the compression middleware's stream: same encodings and settings as the
- * middleware (brotli quality 1 with a 256 KB window; gzip's default level), so the same bytes, for
- * a quarter to a half of the CPU time. A stream's encoder sizes its buffers for the largest write
- * it may get: some 1.2 MB per answer of 116 KB, which `npm start`'s malloc settings (decision 0166)
- * map from the system and fault in afresh for every answer. The middleware still compresses what
- * is written as a stream (files, CSV exports) and what is too large to compress on the event loop;
- * it leaves an answer that carries Content-Encoding alone.
+ * Compression of a whole answer at once (docs/performance.md, decision 0167). An answer that ends in
+ * one piece (`res.json`, `res.send`, a CSV export, a page rendered per request, which
+ * app/entry.server.tsx renders whole) is compressed in one call on the spot with its size known,
+ * by `compressWholeAnswers`, instead of through the compression middleware's stream: same
+ * encodings and settings as the middleware (brotli quality 1 with a 256 KB window; gzip's default
+ * level), so the same bytes, for a quarter to a half of the CPU time. A stream's encoder sizes its
+ * buffers for the largest write it may get: some 1.2 MB per answer of 116 KB, which `npm start`'s
+ * malloc settings (decision 0166) map from the system and fault in afresh for every answer. The
+ * middleware still compresses what is written in parts (files) and what is too large to compress
+ * on the event loop; it leaves an answer that carries Content-Encoding alone. The page cache keeps
+ * its own compressed copies (server/http/page-cache.ts).
  */
 import zlib from 'node:zlib';
 import compression from 'compression';
@@ -44,21 +45,24 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
 }
 
-/** Larger answers are left to the middleware's stream, compressed off the event loop. */
-const WHOLE_AT_MOST = 1024 * 1024;
+/**
+ * Larger answers are left to the middleware's stream, compressed off the event loop: 256 KiB take
+ * about 2 ms with brotli, several with gzip, on the event loop.
+ */
+const WHOLE_AT_MOST = 256 * 1024;
 
 /**
- * Compresses an answer that ends in one piece (no `write` before `end`) in one call, where the
+ * Compresses an answer that ends in one piece (no `write` or `writeHead` before `end`) in one call, where the
  * compression middleware (registered before this) would have streamed it: what the middleware
  * would compress (its filter: a compressible Content-Type; no `Cache-Control: no-transform`; not
- * HEAD; not already encoded), from COMPRESS_THRESHOLD up to WHOLE_AT_MOST bytes, in br or gzip.
+ * HEAD; not already encoded), from COMPRESS_THRESHOLD up to WHOLE_AT_MOST bytes, for a client still there, in br or gzip.
  * The middleware then sees Content-Encoding and passes the bytes through. Routes know nothing of it.
  */
 export const compressWholeAnswers: RequestHandler = (req, res, next) => {
   const end = res.end as (...args: unknown[]) => typeof res;
   res.end = function endWhole(this: typeof res, ...args: unknown[]) {
     const [chunk, encodingArg] = args;
-    if (res.headersSent || !(typeof chunk === 'string' || Buffer.isBuffer(chunk)))
+    if (res.headersSent || res.destroyed || !(typeof chunk === 'string' || Buffer.isBuffer(chunk)))
       return end.apply(this, args);
     const text = typeof encodingArg === 'string' ? (encodingArg as BufferEncoding) : 'utf8';
     const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, text) : chunk.length;
