@@ -52,11 +52,12 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
 const WHOLE_AT_MOST = 256 * 1024;
 
 /**
- * Compresses an answer that ends in one piece (no `write` or `writeHead` before `end`) in one call, where the
- * compression middleware (registered before this) would have streamed it: what the middleware
- * would compress (its filter: a compressible Content-Type; no `Cache-Control: no-transform`; not
- * HEAD; not already encoded), from COMPRESS_THRESHOLD up to WHOLE_AT_MOST bytes, for a client still there, in br or gzip.
- * The middleware then sees Content-Encoding and passes the bytes through. Routes know nothing of it.
+ * Compresses an answer that ends in one piece (no `write` or `writeHead` before `end`) in one
+ * call, where the compression middleware (registered before this) would have streamed it: what
+ * the middleware would compress (its filter: a compressible Content-Type; no `Cache-Control:
+ * no-transform`; not HEAD; not already encoded), from COMPRESS_THRESHOLD up to WHOLE_AT_MOST bytes,
+ * for a client still there, in br or gzip. The middleware then sees Content-Encoding and passes
+ * the bytes through. Routes know nothing of it.
  */
 export const compressWholeAnswers: RequestHandler = (req, res, next) => {
   const end = res.end as (...args: unknown[]) => typeof res;
