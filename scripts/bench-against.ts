@@ -16,19 +16,20 @@
  * parameter, so this build renders it per request (an earlier build without a page cache renders
  * every request). Rounds alternate, page by page: this build, the earlier one, then nginx (one
  * worker) serving the bytes this build's page cache sends for the page, so the machine's swings
- * fall on all three alike. Reported: medians over the rounds of requests/s and of the server's CPU
- * time per request (utime + stime from /proc: every thread of the process, so it can exceed one
- * second ÷ requests/s), and their ratios. The worktree, the servers and nginx are removed at the
+ * fall on all three alike. The load comes from wrk (scripts/bench/wrk.ts; decision 0168).
+ * Reported: medians over the rounds of requests/s and of the server's CPU time per request
+ * (utime + stime from /proc: every thread of the process, so it can exceed one second ÷
+ * requests/s), and their ratios. The worktree, the servers and nginx are removed at the
  * end, also after a failure, Ctrl-C or SIGTERM.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { fillCatalog } from './bench/catalog-items.ts';
 import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
 import { ensureBuild, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
+import { findWrk, runWrk } from './bench/wrk.ts';
 import { cpuMs } from './bench/cpu.ts';
 import {
   Interrupted,
@@ -109,38 +110,40 @@ function parseSettings(argv: string[]): Settings {
 
 type Sample = { rps: number; cpuMsPerRequest: number | null; failed: number };
 
-/** One measured run of `url`, after a warm-up; fails when `server` exits or the run is interrupted. */
+/** One measured run of `url` by wrk, after a warm-up; fails when `server` exits or the run is interrupted. */
 async function load(
+  wrk: string,
   url: string,
   settings: Settings,
   interruption: Interruption,
   server?: BenchServer,
 ): Promise<Sample> {
-  const options = { url, connections: settings.connections, headers: HEADERS, timeout: 10 };
-  const measure = async (duration: number) => {
-    const instance = autocannon({ ...options, duration });
-    const stop = () => instance.stop?.();
-    interruption.signal.addEventListener('abort', stop, { once: true });
-    try {
-      const ends = [interruption.interrupted, ...(server ? [server.exited] : [])];
-      return await Promise.race([Promise.resolve(instance), ...ends]);
-    } finally {
-      interruption.signal.removeEventListener('abort', stop);
-    }
+  const measure = async (durationSeconds: number) => {
+    const run = runWrk(wrk, {
+      url,
+      connections: settings.connections,
+      durationSeconds,
+      headers: HEADERS,
+      timeoutSeconds: 10,
+      signal: interruption.signal,
+    });
+    run.catch(() => {}); // observed by the race; not unhandled when the server's exit wins
+    return Promise.race([run, interruption.interrupted, ...(server ? [server.exited] : [])]);
   };
   await measure(WARMUP_SECONDS);
   const before = server ? cpuMs(server.pid) : undefined;
   const result = await measure(settings.durationSeconds);
   const after = server ? cpuMs(server.pid) : undefined;
   const cpu =
-    before === undefined || after === undefined
-      ? null
-      : (after - before) / Math.max(1, result.requests.total ?? 0);
-  return { rps: result.requests.average, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
+    before === undefined || after === undefined ? null : (after - before) / Math.max(1, result.requests);
+  return { rps: result.requestsPerSecond, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
 }
 
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2));
+  const wrkFound = findWrk();
+  if ('missing' in wrkFound) throw new HarnessError(`No load generator: ${wrkFound.missing}.`);
+  const wrk = wrkFound.binary;
   const interruption = listenForInterruption();
   const worktree = worktreeFolder();
   const servers: { name: string; server: BenchServer }[] = [];
@@ -181,10 +184,10 @@ async function main(): Promise<void> {
       for (const page of settings.pages) {
         const uncached = `${page}${page.includes('?') ? '&' : '?'}bench=uncached`;
         for (const { name, server } of servers) {
-          keep(`${page} ${name}`, await load(server.baseUrl + uncached, settings, interruption, server));
+          keep(`${page} ${name}`, await load(wrk, server.baseUrl + uncached, settings, interruption, server));
         }
         if (nginx) {
-          keep(`${page} nginx`, await load(nginx.baseUrl + nginx.urlOf(page), settings, interruption));
+          keep(`${page} nginx`, await load(wrk, nginx.baseUrl + nginx.urlOf(page), settings, interruption));
         }
       }
     }

@@ -2,13 +2,15 @@
  * HTTP load benchmark of the production server. A benchmark, not a test: it prints figures and has no
  * thresholds; it exits non-zero only when the harness itself fails (no build, server did not start, …).
  *
- * What it measures: throughput (requests/second, mean of the one-second samples), latency (p50, p99)
- * and failures (non-2xx answers, connection errors/timeouts) of `node server/index.ts` serving the
+ * What it measures: throughput (requests/second), latency (p50, p99) and failures (answers of 400 or
+ * more, connection errors/timeouts) of `node server/index.ts` serving the
  * production build with the demo data and a catalog of 5,000 items (`--items`, imported through the
  * staff import like scripts/bench-catalog.ts), for GET /, /catalog, /api/catalog and /api/health, one target
  * after the other, each with a warm-up run first (discarded). It also reads the server's memory from
  * /proc/<pid>/status: the highest VmRSS sampled while each target ran, and VmHWM (peak) at the end.
- * Requests carry a browser-like Accept-Encoding, so page figures include compression.
+ * Requests carry a browser-like Accept-Encoding, so page figures include compression. The load
+ * comes from wrk (Debian's package, installed like nginx when missing; scripts/bench/wrk.ts): a
+ * load generator in JavaScript cannot keep up with nginx or the page cache (decision 0168).
  *
  * How to run:
  *   npm run bench                                # 10 connections, 2 s warm-up + 10 s per target
@@ -28,11 +30,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import autocannon, { type Result } from 'autocannon';
 import { fillCatalog } from './bench/catalog-items.ts';
 import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
-import { findNginx, recordPage, startNginx, type RecordedPage } from './bench/nginx.ts';
+import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
 import { formatTable } from './bench/table.ts';
+import { findWrk, runWrk, type WrkResult } from './bench/wrk.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `{catalog-item}`, `{blog-post}`: the first such page in the sitemap of the demo data. */
@@ -51,6 +53,8 @@ const ADMIN_PASSWORD = 'bench-admin-password-1';
 const START_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_SECONDS = 10;
 const RSS_SAMPLE_MS = 250;
+/** wrk this busy (a share of one core) may be what limits a run: the table says so. */
+const CLIENT_BUSY_SHARE = 0.9;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const USAGE = `Usage: npm run bench -- [--connections N] [--duration S] [--only /path]...
   --connections N  concurrent connections per target (default ${DEFAULTS.connections})
@@ -75,17 +79,10 @@ interface Settings {
   lighthouse: boolean;
 }
 
-interface TargetResult {
+/** wrk's figures of one target (scripts/bench/wrk.ts), and the memory of the server it loaded. */
+interface TargetResult extends WrkResult {
   method: 'GET';
   path: string;
-  requestsPerSecond: { average: number; stddev: number; min: number; max: number };
-  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
-  requests: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
-  errors: number;
-  timeouts: number;
-  durationSeconds: number;
   /** Highest VmRSS sampled while this target ran (warm-up included); null where /proc is unavailable. */
   peakRssBytes: number | null;
 }
@@ -209,6 +206,7 @@ async function benchTarget(
   target: string,
   settings: Settings,
   interrupt: AbortSignal,
+  wrk: string,
 ): Promise<TargetResult> {
   let peakRss: number | null = null;
   const sample = () => {
@@ -218,68 +216,40 @@ async function benchTarget(
   sample();
   const sampler = setInterval(sample, RSS_SAMPLE_MS);
 
-  // Bounded even if autocannon misbehaves: warm-up + run + one request timeout + slack.
+  // wrk is stopped on Ctrl-C, when it overruns (warm-up + run + one request timeout + slack) and
+  // when the server exits
+  const stopWrk = new AbortController();
+  const onInterrupt = () => stopWrk.abort(new Interrupted(String(interrupt.reason)));
+  if (interrupt.aborted) onInterrupt();
+  else interrupt.addEventListener('abort', onInterrupt, { once: true });
   const budgetMs = (settings.warmupSeconds + settings.durationSeconds + REQUEST_TIMEOUT_SECONDS + 20) * 1000;
-  let watchdog: NodeJS.Timeout | undefined;
-  const instance = autocannon({
-    url: server.baseUrl + target,
-    connections: settings.connections,
-    duration: settings.durationSeconds,
-    timeout: REQUEST_TIMEOUT_SECONDS,
-    headers: HEADERS,
-    warmup: { connections: settings.connections, duration: settings.warmupSeconds },
-  });
-  const interrupted = new Promise<never>((_resolve, reject) => {
-    const onAbort = () => {
-      instance.stop?.();
-      reject(new Interrupted(String(interrupt.reason)));
-    };
-    if (interrupt.aborted) onAbort();
-    else interrupt.addEventListener('abort', onAbort, { once: true });
-  });
-  interrupted.catch(() => {});
-  const overrun = new Promise<never>((_resolve, reject) => {
-    watchdog = setTimeout(() => {
-      instance.stop?.();
-      reject(new HarnessError(`autocannon did not finish GET ${target} within ${budgetMs / 1000} s`));
-    }, budgetMs);
-  });
+  const watchdog = setTimeout(
+    () => stopWrk.abort(new HarnessError(`wrk did not finish GET ${target} within ${budgetMs / 1000} s`)),
+    budgetMs,
+  );
+  const load = (durationSeconds: number) =>
+    runWrk(wrk, {
+      url: server.baseUrl + target,
+      connections: settings.connections,
+      durationSeconds,
+      headers: HEADERS,
+      timeoutSeconds: REQUEST_TIMEOUT_SECONDS,
+      signal: stopWrk.signal,
+    });
+  const measured = load(settings.warmupSeconds).then(() => load(settings.durationSeconds));
+  measured.catch(() => {}); // observed by the race below; not unhandled when the server's exit wins
 
-  let result: Result;
+  let result: WrkResult;
   try {
-    result = await Promise.race([Promise.resolve(instance), overrun, server.exited ?? overrun, interrupted]);
+    result = await (server.exited ? Promise.race([measured, server.exited]) : measured);
   } finally {
     clearTimeout(watchdog);
     clearInterval(sampler);
+    interrupt.removeEventListener('abort', onInterrupt);
+    stopWrk.abort();
   }
   sample();
-
-  return {
-    method: 'GET',
-    path: target,
-    requestsPerSecond: {
-      average: result.requests.average,
-      stddev: result.requests.stddev,
-      min: result.requests.min,
-      max: result.requests.max,
-    },
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      average: result.latency.average,
-      max: result.latency.max,
-    },
-    requests: result.latency.totalCount,
-    non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
-    ),
-    errors: result.errors,
-    timeouts: result.timeouts,
-    durationSeconds: result.duration,
-    peakRssBytes: peakRss,
-  };
+  return { method: 'GET', path: target, ...result, peakRssBytes: peakRss };
 }
 
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : (bytes / 1024 / 1024).toFixed(1));
@@ -298,23 +268,22 @@ function renderTable(
   extras: Map<string, PageExtras>,
 ): string {
   const ratio = (app: number, nginx: TargetResult | undefined) =>
-    nginx ? (app / nginx.requestsPerSecond.average).toFixed(3) : '–';
+    nginx ? (app / nginx.requestsPerSecond).toFixed(3) : '–';
   const rows = results.map((r) => {
-    const failing = Object.keys(r.statusCodes).filter((code) => !code.startsWith('2'));
     const nginx = reference.get(r.path);
     const extra = extras.get(r.path) ?? {};
     return [
       `${r.method} ${r.path}`,
-      num(r.requestsPerSecond.average),
-      nginx ? num(nginx.requestsPerSecond.average) : '–',
-      ratio(r.requestsPerSecond.average, nginx),
+      num(r.requestsPerSecond),
+      nginx ? num(nginx.requestsPerSecond) : '–',
+      ratio(r.requestsPerSecond, nginx),
       num(r.latencyMs.p99),
-      extra.uncached ? num(extra.uncached.requestsPerSecond.average) : '–',
-      extra.uncached ? ratio(extra.uncached.requestsPerSecond.average, nginx) : '–',
+      extra.uncached ? num(extra.uncached.requestsPerSecond) : '–',
+      extra.uncached ? ratio(extra.uncached.requestsPerSecond, nginx) : '–',
       extra.jsGzipBytes === undefined ? '–' : `${(extra.jsGzipBytes / 1024).toFixed(1)} (${extra.jsFiles})`,
       extra.lighthouse === undefined || extra.lighthouse === null ? '–' : String(extra.lighthouse),
       num(r.latencyMs.p50),
-      r.non2xx ? `! ${r.non2xx} (${failing.join(', ')})` : '0',
+      r.non2xx ? `! ${r.non2xx}` : '0',
       `${r.errors} / ${r.timeouts}`,
       mb(r.peakRssBytes),
     ];
@@ -331,20 +300,36 @@ function renderTable(
       { title: 'JS KB gz (files)', align: 'right' },
       { title: 'LH perf', align: 'right' },
       { title: 'p50 ms', align: 'right' },
-      { title: 'non-2xx', align: 'right' },
+      { title: '4xx/5xx', align: 'right' },
       { title: 'errors / timeouts', align: 'right' },
       { title: 'peak RSS MiB', align: 'right' },
     ],
     rows,
   );
-  const notes = results.some((r) => r.non2xx)
-    ? '\n! non-2xx answers (status codes in brackets): that row measures an error response, not the real resource.'
-    : '';
-  return table + notes;
+  const notes: string[] = [];
+  if (results.some((r) => r.non2xx)) {
+    notes.push('! answers of 400 or more: that row measures an error response, not the real resource.');
+  }
+  // a figure the load generator set is a floor of the server's, and a ratio of two such says nothing
+  const busy = [
+    ...results.map((r) => ({ name: `GET ${r.path}`, share: r.clientCpuShare })),
+    ...[...extras].map(([page, e]) => ({ name: `GET ${page} uncached`, share: e.uncached?.clientCpuShare })),
+    ...[...reference].map(([page, r]) => ({ name: `nginx ${page}`, share: r.clientCpuShare })),
+  ].filter((run) => (run.share ?? 0) >= CLIENT_BUSY_SHARE);
+  if (busy.length) {
+    notes.push(
+      `! wrk itself used ${CLIENT_BUSY_SHARE * 100}% or more of a core for: ${busy.map((run) => run.name).join(', ')}: ` +
+        'the load generator may have set that pace, not the server.',
+    );
+  }
+  return [table, ...notes].join('\n');
 }
 
 async function main(): Promise<void> {
   const settings = parseSettings(process.argv.slice(2), process.env);
+  const wrkFound = findWrk();
+  if ('missing' in wrkFound) throw new HarnessError(`No load generator: ${wrkFound.missing}.`);
+  const wrk = wrkFound.binary;
   ensureBuild(root);
 
   console.log('Starting the server (temporary DATA_DIR, demo data)…');
@@ -355,8 +340,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   const results: TargetResult[] = [];
+  // the reference: nginx serving the very bytes the app answered, loaded the same way right after
+  // the app, target by target, so a swing of the machine falls on both alike
+  const reference = new Map<string, TargetResult>();
+  const nginxFound = findNginx();
+  let nginx: Nginx | undefined;
   let serverPeakRss: number | null;
-  let recordings: RecordedPage[];
   const extras = new Map<string, PageExtras>();
   try {
     // the catalog the issue measures /catalog with (5,000 items); city and item pages read it too
@@ -368,20 +357,39 @@ async function main(): Promise<void> {
         `${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per target.`,
     );
     const targets = await resolveTargets(server.baseUrl, settings.targets);
+    if ('binary' in nginxFound) {
+      // a first view puts each page in the page cache: what is recorded is what visitors are sent
+      for (const target of targets)
+        await (await fetch(server.baseUrl + target, { headers: HEADERS })).arrayBuffer();
+      const recordings = await Promise.all(
+        targets.map((target) => recordPage(server.baseUrl, target, HEADERS)),
+      );
+      nginx = await startNginx(nginxFound.binary, recordings);
+    }
     for (const target of targets) {
       console.log(`  GET ${target} …`);
-      results.push(await benchTarget(server, target, settings, interrupt.signal));
+      results.push(await benchTarget(server, target, settings, interrupt.signal, wrk));
+      if (nginx) {
+        console.log(`  nginx: the bytes of GET ${target} …`);
+        const result = await benchTarget(
+          { baseUrl: nginx.baseUrl },
+          nginx.urlOf(target),
+          settings,
+          interrupt.signal,
+          wrk,
+        );
+        reference.set(target, { ...result, path: target });
+      }
     }
     for (const target of targets.filter(isPage)) {
       // an unknown query parameter: rendered for this request, never from the page cache
       const uncached = `${target}${target.includes('?') ? '&' : '?'}bench=uncached`;
       console.log(`  GET ${uncached} …`);
-      const result = await benchTarget(server, uncached, settings, interrupt.signal);
+      const result = await benchTarget(server, uncached, settings, interrupt.signal, wrk);
       const js = await pageScripts(server.baseUrl, target);
       extras.set(target, { uncached: result, jsGzipBytes: js.gzipBytes, jsFiles: js.files });
     }
     serverPeakRss = readMemory(server.pid)?.peak ?? null;
-    recordings = await Promise.all(targets.map((target) => recordPage(server.baseUrl, target, HEADERS)));
   } catch (err) {
     if (err instanceof HarnessError && err.detail === undefined) {
       throw new HarnessError(err.message, server.output());
@@ -389,35 +397,14 @@ async function main(): Promise<void> {
     throw err;
   } finally {
     await server.stop();
+    await nginx?.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-
-  // the reference: nginx serving the very bytes the app answered, loaded the same way
-  const reference = new Map<string, TargetResult>();
-  const nginxFound = findNginx();
-  let referenceNote: string;
-  if ('binary' in nginxFound) {
-    const nginx = await startNginx(nginxFound.binary, recordings);
-    try {
-      for (const page of recordings) {
-        console.log(`  nginx: the bytes of GET ${page.path} …`);
-        const result = await benchTarget(
-          { baseUrl: nginx.baseUrl },
-          nginx.urlOf(page.path),
-          settings,
-          interrupt.signal,
-        );
-        reference.set(page.path, { ...result, path: page.path });
-      }
-    } finally {
-      await nginx.stop();
-    }
-    referenceNote =
-      'nginx req/s: nginx (one worker) serving the same bytes as a static file, same connections, same run; × nginx = app / nginx.';
-  } else {
-    referenceNote = `No nginx reference: ${nginxFound.missing}.`;
-  }
+  const referenceNote =
+    'binary' in nginxFound
+      ? 'nginx req/s: nginx (one worker) serving the same bytes as a static file, same connections, same run, right after the app; × nginx = app / nginx.'
+      : `No nginx reference: ${nginxFound.missing}.`;
 
   if (settings.lighthouse) {
     for (const [page, score] of lighthouseScores(results.map((r) => r.path).filter(isPage))) {

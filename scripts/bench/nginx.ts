@@ -4,14 +4,20 @@
  * one worker process like the one Node process it is compared with. A figure for the app is then a
  * ratio to this one measured in the same run, which holds on a shared, noisy machine.
  *
- * `startNginx` installs `nginx-light` with apt-get when nginx is missing and the script runs as
+ * `findNginx` installs `nginx-light` with apt-get when nginx is missing and the script runs as
  * root on Debian; otherwise it answers why it cannot, and the bench prints that instead of ratios.
+ *
+ * Started as root, nginx serves through a worker running as `nobody`: the folder of the recordings
+ * is made readable to it, and `startNginx` checks that every page answers 200 with the recorded
+ * bytes before any figure is taken. Until decision 0168 the folder was not readable, and every
+ * nginx figure was that of its 404 page.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { findDebianProgram } from './debian.ts';
 import { freePort } from './server.ts';
 
 /** One recorded answer of the app, to be served again by nginx. */
@@ -24,28 +30,13 @@ export type Nginx = {
   stop(): Promise<void>;
 };
 
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
-
 /** The nginx binary, installing Debian's `nginx-light` when possible; or why there is none. */
 export function findNginx(): { binary: string } | { missing: string } {
-  const found = () => NGINX_CANDIDATES.find((p) => fs.existsSync(p));
-  let binary = found();
-  if (!binary && process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('nginx is missing: installing Debian’s nginx-light for the reference figures…');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'ignore', env });
-    binary = found();
-  }
-  if (!binary) {
-    return {
-      missing:
-        process.getuid?.() === 0
-          ? 'nginx could not be installed (apt-get install nginx-light failed)'
-          : 'nginx is not installed and this is not root (apt-get install nginx-light as root adds it)',
-    };
-  }
-  return { binary };
+  return findDebianProgram({
+    purpose: 'the reference figures',
+    candidates: ['/usr/sbin/nginx', '/usr/bin/nginx'],
+    debianPackage: 'nginx-light',
+  });
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -68,11 +59,13 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
 /** Starts nginx serving `pages` (each at /p<n>) on a free loopback port. */
 export async function startNginx(binary: string, pages: readonly RecordedPage[]): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-nginx-'));
-  fs.mkdirSync(path.join(dir, 'www'));
+  // mkdtemp makes it 0700: nginx's worker (`nobody` when started as root) must read the pages
+  fs.chmodSync(dir, 0o755);
+  fs.mkdirSync(path.join(dir, 'www'), { mode: 0o755 });
   fs.mkdirSync(path.join(dir, 'tmp'));
   const port = await freePort();
   const locations = pages.map((page, i) => {
-    fs.writeFileSync(path.join(dir, 'www', `p${i}`), page.body);
+    fs.writeFileSync(path.join(dir, 'www', `p${i}`), page.body, { mode: 0o644 });
     const encoding = page.contentEncoding ? `add_header Content-Encoding ${page.contentEncoding};` : '';
     return `location = /p${i} { types { } default_type "${page.contentType}"; ${encoding} try_files /p${i} =404; }`;
   });
@@ -114,6 +107,15 @@ http {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await waitForPort(port, child, 10_000);
+    // a figure of anything but the page itself (a 404, an error page) would be no reference at all
+    for (const [i, page] of pages.entries()) {
+      const answer = await fetchRaw(`http://127.0.0.1:${port}/p${i}`);
+      if (answer.status !== 200 || !answer.body.equals(page.body)) {
+        throw new Error(
+          `nginx answered ${answer.status} with ${answer.body.length} bytes for the recording of ${page.path} (${page.body.length} bytes)`,
+        );
+      }
+    }
   } catch (err) {
     child.kill('SIGKILL');
     const log = fs.existsSync(path.join(dir, 'error.log'))
@@ -140,29 +142,36 @@ http {
   };
 }
 
-/** Fetches `appPath` from the app as a browser would and keeps the exact bytes and headers. */
-export function recordPage(
-  baseUrl: string,
-  appPath: string,
-  headers: Record<string, string>,
-): Promise<RecordedPage> {
-  const url = new URL(appPath, baseUrl);
+/** GET `url` with node:http, not fetch: fetch would decode a compressed body. */
+function fetchRaw(
+  url: string | URL,
+  headers: Record<string, string> = {},
+): Promise<{ status: number | undefined; body: Buffer; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    // node:http, not fetch: fetch would decode the compressed body
     const req = http.get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`GET ${appPath} answered ${res.statusCode}`));
-        resolve({
-          path: appPath,
-          body: Buffer.concat(chunks),
-          contentType: String(res.headers['content-type'] ?? 'text/html'),
-          contentEncoding: res.headers['content-encoding'],
-        });
-      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode, body: Buffer.concat(chunks), headers: res.headers }),
+      );
     });
     req.on('error', reject);
   });
+}
+
+/** Fetches `appPath` from the app as a browser would and keeps the exact bytes and headers. */
+export async function recordPage(
+  baseUrl: string,
+  appPath: string,
+  headers: Record<string, string>,
+): Promise<RecordedPage> {
+  const answer = await fetchRaw(new URL(appPath, baseUrl), headers);
+  if (answer.status !== 200) throw new Error(`GET ${appPath} answered ${answer.status}`);
+  return {
+    path: appPath,
+    body: answer.body,
+    contentType: String(answer.headers['content-type'] ?? 'text/html'),
+    contentEncoding: answer.headers['content-encoding'],
+  };
 }
