@@ -115,6 +115,16 @@ export function quotesService(
     throw hits >= WRONG_LINK_LIMIT ? new AppError(429, TOO_MANY_TRIES) : new AppError(404, LINK_NOT_FOUND);
   }
 
+  /**
+   * The link of an answer from the page (accept, decline, a question, a new quote): the customer's
+   * own, so never from a signed-in staff member, whose answer would be recorded as the customer's
+   * with their address and browser (decision 0169). Staff record answers on the lead.
+   */
+  async function answering(token: string, viewer: Viewer) {
+    if (viewer.staff) throw new AppError(403, QUOTE_PAGE_MESSAGES.staff);
+    return resolve(token, viewer);
+  }
+
   async function alert(leadId: number, kind: QuotePageEvent, caseNumber: string, detail: string, at: Date) {
     return db
       .transaction()
@@ -366,6 +376,7 @@ export function quotesService(
                 hours: HOME_HOURS,
               })
             : null,
+        staffView: viewer.staff,
       };
     },
 
@@ -387,7 +398,7 @@ export function quotesService(
      * name, PO, time, address, browser and the SHA-256 of the version's content.
      */
     async accept(token: string, form: unknown, viewer: Viewer): Promise<void> {
-      const link = await resolve(token, viewer);
+      const link = await answering(token, viewer);
       const input = parseInput(acceptFormSchema, form);
       const at = now();
       let caseNumber = '';
@@ -478,7 +489,7 @@ export function quotesService(
 
     /** Decline on the page, with a reason (the lead's lost reason, counted by insights) and optional words. */
     async decline(token: string, form: unknown, viewer: Viewer): Promise<void> {
-      const link = await resolve(token, viewer);
+      const link = await answering(token, viewer);
       const input = parseInput(declineFormSchema, form);
       const at = now();
       const reason = DECLINE_REASONS[input.reason];
@@ -521,7 +532,7 @@ export function quotesService(
 
     /** A question from the page: in the lead's conversation, and to staff as an incoming text is. */
     async ask(token: string, form: unknown, viewer: Viewer): Promise<void> {
-      const link = await resolve(token, viewer);
+      const link = await answering(token, viewer);
       const { body } = parseInput(questionFormSchema, form);
       const { hits } = await rateLimits.hit(`quote-question:${link.leadId}`, 3_600_000);
       if (hits > QUESTION_LIMIT)
@@ -547,7 +558,7 @@ export function quotesService(
 
     /** 'Ask for a new quote' on an expired quote: back to qualified with an 'expired' event; staff are told. */
     async renew(token: string, viewer: Viewer): Promise<void> {
-      const link = await resolve(token, viewer);
+      const link = await answering(token, viewer);
       const at = now();
       const detail = 'The customer asked for a new quote on the quote page.';
       const moved = await db

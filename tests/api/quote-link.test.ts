@@ -22,7 +22,12 @@ import { SMS_ACTOR } from '#app/modules/messages/messages.ts';
 import { expiredYesReply, quoteAlertEmail } from '#app/modules/messages/quote-messages.ts';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import type { QuotePageData } from '#app/modules/quotes/quote-page.ts';
-import { centralTime, versionContent, type QuoteVersion } from '#app/modules/quotes/quote.ts';
+import {
+  centralTime,
+  QUOTE_PAGE_MESSAGES,
+  versionContent,
+  type QuoteVersion,
+} from '#app/modules/quotes/quote.ts';
 import * as quoteRoute from '#app/routes/quote.tsx';
 import * as quotePhotoRoute from '#app/routes/quote-photo.ts';
 import type { DB } from '#server/db/index.ts';
@@ -927,7 +932,12 @@ eachEngine(
     });
 
     describe('the page as a form (the route action)', () => {
-      async function post(token: string, fields: Record<string, string>) {
+      /** A staff member signed in, as the route's context gives the session (decision 0169). */
+      const signedIn = {
+        user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
+        csrfToken: 'token',
+      };
+      async function post(token: string, fields: Record<string, string>, session?: typeof signedIn) {
         const body = new URLSearchParams(fields).toString();
         return answerOf(
           await quoteRoute.action({
@@ -940,10 +950,46 @@ eachEngine(
               body,
             }),
             params: { token },
-            context: routeContext(services, deps),
+            context: routeContext(services, deps, session),
           } as unknown as Args<typeof quoteRoute.action>),
         );
       }
+
+      it("staff signed in see the customer's page with its answers off, and every answer from them is refused", async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        const shown = answerOf(
+          await quoteRoute.loader({
+            request: new Request(`http://localhost/q/${token}`),
+            params: { token },
+            context: routeContext(services, deps, signedIn),
+          } as unknown as Args<typeof quoteRoute.loader>),
+        );
+        expect(shown).toMatchObject({ status: 200, body: { page: { state: 'open', staffView: true } } });
+        expect((await page(token)).staffView).toBe(false);
+
+        const answers = [
+          { intent: 'accept', version: '1', option: '1', name: 'Sam Staff', terms: 'yes' },
+          { intent: 'decline', version: '1', reason: 'price' },
+          { intent: 'question', body: 'Testing the page' },
+          { intent: 'renew' },
+        ];
+        for (const fields of answers) {
+          expect(await post(token, fields, signedIn)).toMatchObject({
+            status: 403,
+            body: { ok: false, intent: fields.intent, message: QUOTE_PAGE_MESSAGES.staff },
+          });
+        }
+        // nothing was recorded as the customer's: still quoted, no answer in the timeline, no alert
+        expect((await lead(id)).status).toBe('quoted');
+        expect((await eventsOf(id)).map((e) => e.type)).toEqual(['created', 'quote']);
+        expect(await staffAlerts(id)).toEqual([]);
+        // the customer's own answer still goes through
+        expect(
+          await post(token, { intent: 'accept', version: '1', option: '1', name: 'Dana F', terms: 'yes' }),
+        ).toEqual({ status: 303, body: null, location: `/q/${token}` });
+        expect((await lead(id)).status).toBe('ordered');
+      });
 
       it('answers a bad form 400 with the field messages and what was typed; a good one 303 to the page', async () => {
         const { id } = await addLead();

@@ -331,6 +331,42 @@ describe('the quote page on a phone', () => {
     await page.close();
   });
 
+  it("staff signed in see the customer's page as it is, with a notice and every answer off (decision 0169)", async () => {
+    const id = await newLead('Ruth Penner');
+    const link = await quote(id);
+    const signedIn = await browser.newContext({
+      baseURL: server.origin,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-CA',
+      timezoneId: 'America/Winnipeg',
+    });
+    signedIn.setDefaultTimeout(10_000);
+    await reportCspViolations(signedIn);
+    // the session of the admin this file signed in as
+    const [name, value] = cookie.split('=') as [string, string];
+    await signedIn.addCookies([{ name, value, url: server.origin }]);
+    try {
+      const page = await signedIn.newPage();
+      const problems = watchProblems(page);
+      expect((await page.goto(link))!.status()).toBe(200);
+      await page.getByRole('heading', { name: 'You are looking as staff' }).waitFor();
+      // the quote as the customer sees it, its answers there but off
+      await page.getByRole('heading', { name: 'Is this your part?' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Accept quote' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Send question' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: /I agree to the terms/ }).isDisabled()).toBe(true);
+      await expectAccessible(page);
+      expect(problems.errors).toEqual([]);
+      await page.close();
+    } finally {
+      await signedIn.close();
+    }
+    // nothing counted or changed by staff looking
+    expect((await leadOf(id)).status).toBe('quoted');
+  });
+
   it('a question lands with staff and shows as sent', async () => {
     const id = await newLead('Ivan Dueck');
     const page = await open(await quote(id));

@@ -43,27 +43,35 @@ export function QuotePage({
         </p>
       </header>
 
-      {refused && !refused.fieldErrors[Object.keys(refused.fieldErrors)[0] ?? ''] && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
-          {refused.message}
-        </p>
+      {page.staffView && (
+        <Banner tone="warn" icon={AlertTriangle} title={T.staffView} titleId="staff-view-title">
+          <p>{T.staffViewBody}</p>
+        </Banner>
       )}
-      <Status page={page} />
-      {page.order && <OrderTracker order={page.order} />}
+      {/* for staff, every button and field is off (decision 0169), with or without JavaScript */}
+      <fieldset disabled={page.staffView} className="min-w-0 space-y-6">
+        {refused && !refused.fieldErrors[Object.keys(refused.fieldErrors)[0] ?? ''] && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
+            {refused.message}
+          </p>
+        )}
+        <Status page={page} />
+        {page.order && <OrderTracker order={page.order} />}
 
-      <section aria-labelledby="your-part" className={card}>
-        <h2 id="your-part" className="text-lg font-semibold">
-          {page.quote ? T.yourPart : 'Your request'}
-        </h2>
-        <div className="mt-4 grid gap-6 sm:grid-cols-2">
-          <RequestFacts page={page} />
-          <Photos photos={page.photos} />
-        </div>
-      </section>
+        <section aria-labelledby="your-part" className={card}>
+          <h2 id="your-part" className="text-lg font-semibold">
+            {page.quote ? T.yourPart : 'Your request'}
+          </h2>
+          <div className="mt-4 grid gap-6 sm:grid-cols-2">
+            <RequestFacts page={page} />
+            <Photos photos={page.photos} />
+          </div>
+        </section>
 
-      {page.quote && <Options page={page} refused={refusedHere('accept')} />}
-      {page.state === 'open' && <Decline page={page} refused={refusedHere('decline')} />}
-      <Question page={page} asked={asked} refused={refusedHere('question')} />
+        {page.quote && <Options page={page} refused={refusedHere('accept')} />}
+        {page.state === 'open' && <Decline page={page} refused={refusedHere('decline')} />}
+        <Question page={page} asked={asked} refused={refusedHere('question')} />
+      </fieldset>
     </div>
   );
 }
@@ -72,11 +80,13 @@ function Banner({
   tone,
   icon: Icon,
   title,
+  titleId = 'status-title',
   children,
 }: {
   tone: 'ok' | 'info' | 'warn';
   icon: typeof Clock;
   title: string;
+  titleId?: string;
   children: React.ReactNode;
 }) {
   const tones = {
@@ -85,8 +95,8 @@ function Banner({
     warn: 'border-amber-300 bg-amber-50 text-amber-950',
   };
   return (
-    <section className={cn('rounded-lg border p-4 sm:p-5', tones[tone])} aria-labelledby="status-title">
-      <h2 id="status-title" className="flex items-center gap-2 text-lg font-semibold">
+    <section className={cn('rounded-lg border p-4 sm:p-5', tones[tone])} aria-labelledby={titleId}>
+      <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
         <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
         {title}
       </h2>

@@ -69,6 +69,8 @@ export type QuotePageData = {
   questions: { body: string; at: string }[];
   /** an accepted quote's order as it goes, part by part (issue 29) */
   order: CustomerOrder | null;
+  /** a signed-in staff member is looking: the page as the customer sees it, its answers off (decision 0169) */
+  staffView: boolean;
 };
 
 export const QUOTE_PAGE_TEXT = {
@@ -101,4 +103,7 @@ export const QUOTE_PAGE_TEXT = {
   askHint: `We answer by text, usually ${REPLY_PROMISE}.`,
   send: 'Send question',
   sent: 'Question sent',
+  staffView: 'You are looking as staff',
+  staffViewBody:
+    "This is the page as the customer sees it. Its answers are the customer's own, so its buttons are off while you are signed in: record an answer they gave you on the lead, in Leads.",
 } as const;

@@ -289,6 +289,9 @@ export const QUOTE_PAGE_MESSAGES = {
   reason: 'Choose a reason',
   question: 'Type your question first',
   po: 'Enter your PO number: your account needs one on every order',
+  /** staff signed in on a customer's page: its answers are the customer's own (decision 0169) */
+  staff:
+    "You are signed in as staff: answers on this page are the customer's. Record an answer they gave you on the lead, in Leads.",
 } as const;
 
 /** Accept on the quote page: the option, a typed full name, an optional PO number, the terms. */
