@@ -968,7 +968,7 @@ eachEngine(
         expect(shown).toMatchObject({ status: 200, body: { page: { state: 'open', staffView: true } } });
         expect((await page(token)).staffView).toBe(false);
 
-        const answers = [
+        const answers: Record<string, string>[] = [
           { intent: 'accept', version: '1', option: '1', name: 'Sam Staff', terms: 'yes' },
           { intent: 'decline', version: '1', reason: 'price' },
           { intent: 'question', body: 'Testing the page' },
