@@ -64,7 +64,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, token, siteName } = loaderData;
   const [signingOut, setSigningOut] = useState(false);
   // texts and questions as they arrive: the unread count, and the screen reloaded (decision 0161)
-  const { unread } = useInboxPulse(loaderData.pulse);
+  const { unread } = useInboxPulse(loaderData.pulse, signingOut);
 
   // keep the browser's stored token equal to this session's CSRF token (it rotates on every sign-in)
   useEffect(() => {

@@ -6,7 +6,7 @@
  * signing out. Each screen's axe scan, its fit on a phone and its layout shift:
  * tests/e2e/accessibility-admin.e2e.test.ts (tests/e2e/support/accessibility.ts).
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { fetchPage, metaContents, titleOf } from './support/html.ts';
@@ -182,6 +182,38 @@ describe('signing in and working', () => {
         sameSite: 'Lax',
       });
       expect(urls.filter((u) => /password|not-the-password|username=/.test(u))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signing out while the inbox pulse is on its way: the poll is dropped, no 401 in the console', async () => {
+    const { context, page, problems } = await openPage(browser, 'desktop');
+    try {
+      await submitSignIn(page);
+      await page.waitForURL('**/admin/leads');
+      await waitForHydration(page);
+      // the shell's next poll (every 3 s) is held in the browser until the session is gone
+      const polls: Route[] = [];
+      const polled = new Promise<void>(
+        (resolve) =>
+          void page.route('**/api/inbox/pulse', (route) => {
+            polls.push(route);
+            resolve();
+          }),
+      );
+      await polled;
+      // the sign-out reaches the server and ends the session; before its answer lets the page go,
+      // the held poll is sent: without the pause, the server answers it 401 in a live page
+      await page.route('**/api/admin/logout', async (route) => {
+        const answer = await route.fetch();
+        for (const poll of polls.splice(0)) await poll.continue().catch(() => {});
+        await page.waitForTimeout(300);
+        await route.fulfill({ response: answer });
+      });
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL('**/admin/login');
+      expect(problems.errors).toEqual([]);
     } finally {
       await context.close();
     }

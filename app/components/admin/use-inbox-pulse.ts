@@ -5,6 +5,8 @@
  * conversation show a text within a few seconds of its arrival, without a reload. Answers the
  * figures to show in the menu: the last poll's, or the layout loader's when it is newer (a
  * navigation or a change read them afresh). The loader's are null when it could not read them.
+ * `paused` (signing out) stops the polls and drops the one on its way: once the session is gone
+ * its answer would be a 401, which the browser reports in the console.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useFetchers, useNavigation, useRevalidator } from 'react-router';
@@ -13,7 +15,7 @@ import { INBOX_POLL_MS, type InboxPulse } from '#app/modules/customers/inbox.ts'
 /** What the menu shows before the figures could be read. */
 const NO_PULSE: InboxPulse = { unread: 0, latest: null };
 
-export function useInboxPulse(read: InboxPulse | null): InboxPulse {
+export function useInboxPulse(read: InboxPulse | null, paused = false): InboxPulse {
   const loaded = read ?? NO_PULSE;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -22,21 +24,28 @@ export function useInboxPulse(read: InboxPulse | null): InboxPulse {
   const [polled, setPolled] = useState<{ after: InboxPulse; pulse: InboxPulse } | null>(null);
   // the newest message the screen has been loaded with
   const known = useRef(loaded.latest);
+  // the poll on its way, dropped when the polls pause
+  const asking = useRef<AbortController | null>(null);
 
   const poll = useEffectEvent(async () => {
-    if (document.visibilityState !== 'visible') return;
+    if (paused || document.visibilityState !== 'visible') return;
+    const controller = new AbortController();
+    asking.current = controller;
     let pulse: InboxPulse;
     try {
       const res = await fetch('/api/inbox/pulse', {
         credentials: 'same-origin',
         cache: 'no-store',
         headers: { Accept: 'application/json' },
+        signal: controller.signal,
       });
       // signed out meanwhile, the server away: the next navigation says so
       if (!res.ok) return;
       pulse = (await res.json()) as InboxPulse;
     } catch {
       return;
+    } finally {
+      if (asking.current === controller) asking.current = null;
     }
     setPolled({ after: loaded, pulse });
     // the loaders read it already (a navigation since): nothing to reload
@@ -48,6 +57,10 @@ export function useInboxPulse(read: InboxPulse | null): InboxPulse {
     known.current = pulse.latest;
     void revalidator.revalidate();
   });
+
+  useEffect(() => {
+    if (paused) asking.current?.abort();
+  }, [paused]);
 
   useEffect(() => {
     const timer = setInterval(() => void poll(), INBOX_POLL_MS);
