@@ -119,16 +119,22 @@ async function load(
   server?: BenchServer,
 ): Promise<Sample> {
   const measure = async (durationSeconds: number) => {
+    // wrk stops on Ctrl-C, and when the server's exit ends the run first
+    const stop = new AbortController();
     const run = runWrk(wrk, {
       url,
       connections: settings.connections,
       durationSeconds,
       headers: HEADERS,
       timeoutSeconds: 10,
-      signal: interruption.signal,
+      signal: AbortSignal.any([interruption.signal, stop.signal]),
     });
     run.catch(() => {}); // observed by the race; not unhandled when the server's exit wins
-    return Promise.race([run, interruption.interrupted, ...(server ? [server.exited] : [])]);
+    try {
+      return await Promise.race([run, interruption.interrupted, ...(server ? [server.exited] : [])]);
+    } finally {
+      stop.abort();
+    }
   };
   await measure(WARMUP_SECONDS);
   const before = server ? cpuMs(server.pid) : undefined;
@@ -136,7 +142,8 @@ async function load(
   const after = server ? cpuMs(server.pid) : undefined;
   const cpu =
     before === undefined || after === undefined ? null : (after - before) / Math.max(1, result.requests);
-  return { rps: result.requestsPerSecond, cpuMsPerRequest: cpu, failed: result.non2xx + result.errors };
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requestsPerSecond, cpuMsPerRequest: cpu, failed };
 }
 
 async function main(): Promise<void> {
@@ -212,7 +219,7 @@ async function main(): Promise<void> {
     const thisRps = figure(page, 'this', (s) => s.rps);
     const earlierRps = figure(page, short, (s) => s.rps);
     const nginxRps = figure(page, 'nginx', (s) => s.rps);
-    const failed = ['this', short].reduce(
+    const failed = ['this', short, 'nginx'].reduce(
       (sum, who) => sum + (samples.get(`${page} ${who}`) ?? []).reduce((n, s) => n + s.failed, 0),
       0,
     );
@@ -248,7 +255,7 @@ async function main(): Promise<void> {
         { title: 'nginx req/s', align: 'right' },
         { title: `${short} × nginx`, align: 'right' },
         { title: 'this × nginx', align: 'right' },
-        { title: 'non-2xx + errors', align: 'right' },
+        { title: '4xx/5xx, errors, timeouts', align: 'right' },
       ],
       rows,
     ),

@@ -112,9 +112,10 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
   const rawDuration = values.duration ?? env.BENCH_DURATION;
   const durationSeconds =
     rawDuration === undefined || rawDuration === '' ? DEFAULTS.durationSeconds : Number(rawDuration);
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0 || durationSeconds > 3600) {
+  // wrk takes whole seconds
+  if (!Number.isInteger(durationSeconds) || durationSeconds < 1 || durationSeconds > 3600) {
     throw new HarnessError(
-      `--duration / BENCH_DURATION must be seconds between 0 and 3600 (got ${rawDuration})`,
+      `--duration / BENCH_DURATION must be whole seconds from 1 to 3600 (got ${rawDuration})`,
     );
   }
   const items = values.items === undefined ? DEFAULTS.items : Number(values.items);
@@ -309,6 +310,13 @@ function renderTable(
   const notes: string[] = [];
   if (results.some((r) => r.non2xx)) {
     notes.push('! answers of 400 or more: that row measures an error response, not the real resource.');
+  }
+  const failedReference = [...reference].filter(([, r]) => r.non2xx || r.errors || r.timeouts);
+  if (failedReference.length) {
+    notes.push(
+      `! nginx failed answers (4xx/5xx, errors or timeouts) for ${failedReference.map(([page]) => page).join(', ')}: ` +
+        'those ratios compare with no reference.',
+    );
   }
   // a figure the load generator set is a floor of the server's, and a ratio of two such says nothing
   const busy = [

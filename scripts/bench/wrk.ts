@@ -7,6 +7,7 @@
  * one core, the figure is wrk's, not the server's (the bench says so).
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { cpuMs } from './cpu.ts';
 import { findDebianProgram } from './debian.ts';
 
@@ -24,9 +25,17 @@ export type WrkResult = {
   clientCpuShare: number | null;
 };
 
-/** The wrk binary, installing Debian's `wrk` when possible; or why there is none. */
+/** The wrk binary (Debian's, or one on the PATH), installing Debian's `wrk` when possible; or why there is none. */
 export function findWrk(): { binary: string } | { missing: string } {
-  return findDebianProgram({ purpose: 'the load', candidates: ['/usr/bin/wrk'], debianPackage: 'wrk' });
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, 'wrk'));
+  return findDebianProgram({
+    purpose: 'the load',
+    candidates: ['/usr/bin/wrk', ...onPath],
+    debianPackage: 'wrk',
+  });
 }
 
 const MS_PER: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -83,6 +92,7 @@ export function runWrk(
     signal?: AbortSignal;
   },
 ): Promise<WrkResult> {
+  if (options.signal?.aborted) return Promise.reject(options.signal.reason);
   const args = [
     '--threads=1',
     `--connections=${options.connections}`,
