@@ -32,17 +32,9 @@ beforeAll(async () => {
   const login = await api('/api/admin/login', { username: 'admin', password: PASSWORD });
   cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   csrf = ((await login.json()) as { token: string }).token;
-  const phone = {
-    baseURL: server.origin,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-CA',
-    timezoneId: 'America/Winnipeg',
-  };
-  context = await browser.newContext(phone);
+  context = await browser.newContext(phone());
   // a phone with JavaScript off: the answers must work as plain HTML forms
-  noScript = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  noScript = await browser.newContext({ ...phone(), javaScriptEnabled: false });
   for (const c of [context, noScript]) {
     c.setDefaultTimeout(10_000);
     await reportCspViolations(c);
@@ -53,6 +45,16 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await server?.dispose();
+});
+
+/** A 390 px phone in Winnipeg, on this file's server. */
+const phone = () => ({
+  baseURL: server.origin,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-CA',
+  timezoneId: 'America/Winnipeg',
 });
 
 function api(pathname: string, body?: unknown, init: RequestInit = {}) {
@@ -94,7 +96,7 @@ async function newLead(name: string): Promise<number> {
   return Number(caseNumber.slice(2)) - 10_000;
 }
 
-type Lead = { conversation: { channel: string; body: string }[]; status: string };
+type Lead = { conversation: { channel: string; body: string }[]; status: string; quoteViews: number };
 const leadOf = async (id: number) => (await (await api(`/api/leads/${id}`)).json()) as Lead;
 
 /** The path of the link in the newest text to the customer. */
@@ -334,14 +336,7 @@ describe('the quote page on a phone', () => {
   it("staff signed in see the customer's page as it is, with a notice and every answer off (decision 0169)", async () => {
     const id = await newLead('Ruth Penner');
     const link = await quote(id);
-    const signedIn = await browser.newContext({
-      baseURL: server.origin,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-CA',
-      timezoneId: 'America/Winnipeg',
-    });
+    const signedIn = await browser.newContext(phone());
     signedIn.setDefaultTimeout(10_000);
     await reportCspViolations(signedIn);
     // the session of the admin this file signed in as
@@ -363,8 +358,8 @@ describe('the quote page on a phone', () => {
     } finally {
       await signedIn.close();
     }
-    // nothing counted or changed by staff looking
-    expect((await leadOf(id)).status).toBe('quoted');
+    // staff looking counted no view and changed nothing
+    expect(await leadOf(id)).toMatchObject({ status: 'quoted', quoteViews: 0 });
   });
 
   it('a question lands with staff and shows as sent', async () => {

@@ -28,7 +28,8 @@ export function useInboxPulse(read: InboxPulse | null, paused = false): InboxPul
   const asking = useRef<AbortController | null>(null);
 
   const poll = useEffectEvent(async () => {
-    if (paused || document.visibilityState !== 'visible') return;
+    // one poll at a time (a slow answer is not asked again over): the one `paused` drops
+    if (paused || asking.current || document.visibilityState !== 'visible') return;
     const controller = new AbortController();
     asking.current = controller;
     let pulse: InboxPulse;
@@ -45,7 +46,7 @@ export function useInboxPulse(read: InboxPulse | null, paused = false): InboxPul
     } catch {
       return;
     } finally {
-      if (asking.current === controller) asking.current = null;
+      asking.current = null;
     }
     setPolled({ after: loaded, pulse });
     // the loaders read it already (a navigation since): nothing to reload

@@ -30,6 +30,31 @@ export function QuotePage({
   refused: QuoteRefusal | undefined;
 }) {
   const refusedHere = (intent: string) => (refused?.intent === intent ? refused : undefined);
+  const answers = (
+    <>
+      {refused && !refused.fieldErrors[Object.keys(refused.fieldErrors)[0] ?? ''] && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
+          {refused.message}
+        </p>
+      )}
+      <Status page={page} />
+      {page.order && <OrderTracker order={page.order} />}
+
+      <section aria-labelledby="your-part" className={card}>
+        <h2 id="your-part" className="text-lg font-semibold">
+          {page.quote ? T.yourPart : 'Your request'}
+        </h2>
+        <div className="mt-4 grid gap-6 sm:grid-cols-2">
+          <RequestFacts page={page} />
+          <Photos photos={page.photos} />
+        </div>
+      </section>
+
+      {page.quote && <Options page={page} refused={refusedHere('accept')} />}
+      {page.state === 'open' && <Decline page={page} refused={refusedHere('decline')} />}
+      <Question page={page} asked={asked} refused={refusedHere('question')} />
+    </>
+  );
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
       <header>
@@ -48,30 +73,14 @@ export function QuotePage({
           <p>{T.staffViewBody}</p>
         </Banner>
       )}
-      {/* for staff, every button and field is off (decision 0169), with or without JavaScript */}
-      <fieldset disabled={page.staffView} className="min-w-0 space-y-6">
-        {refused && !refused.fieldErrors[Object.keys(refused.fieldErrors)[0] ?? ''] && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
-            {refused.message}
-          </p>
-        )}
-        <Status page={page} />
-        {page.order && <OrderTracker order={page.order} />}
-
-        <section aria-labelledby="your-part" className={card}>
-          <h2 id="your-part" className="text-lg font-semibold">
-            {page.quote ? T.yourPart : 'Your request'}
-          </h2>
-          <div className="mt-4 grid gap-6 sm:grid-cols-2">
-            <RequestFacts page={page} />
-            <Photos photos={page.photos} />
-          </div>
-        </section>
-
-        {page.quote && <Options page={page} refused={refusedHere('accept')} />}
-        {page.state === 'open' && <Decline page={page} refused={refusedHere('decline')} />}
-        <Question page={page} asked={asked} refused={refusedHere('question')} />
-      </fieldset>
+      {page.staffView ? (
+        // for staff, every button and field is off (decision 0169), with or without JavaScript
+        <fieldset disabled aria-labelledby="staff-view-title" className="min-w-0 space-y-6">
+          {answers}
+        </fieldset>
+      ) : (
+        answers
+      )}
     </div>
   );
 }
