@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readExif, tagPhoto, withGpsExif } from '../../tests/e2e/fixtures/images.ts';
 import {
   carriesActiveContent,
+  FairSlots,
   fileCarriesActiveContent,
   NotAnImageError,
   PixelBudget,
@@ -34,6 +35,8 @@ describe('image pipeline', () => {
     expect(stored.xmp).toBeUndefined();
     expect(stored.icc).toBeUndefined();
     expect(stored.orientation).toBeUndefined();
+    // written in one pass as the pixels come, with no whole-image buffer (decision 0170)
+    expect(stored.isProgressive).toBe(false);
   });
 
   it('never enlarges a small image and can write WebP for other uses', async () => {
@@ -155,18 +158,40 @@ describe('one request of large images beside another request (decision 0096)', (
       .toBuffer();
 
   it('takes the waiting decodes one request at a time, so a single photo does not wait for all of them', async () => {
-    const [large, small] = await Promise.all([png(6000, 4000), png(800, 600)]);
-    const bombs = new PixelBudget(1e12);
-    const customer = new PixelBudget(1e12);
-    const done: string[] = [];
-    const track = (name: string, work: Promise<unknown>) => work.then(() => done.push(name));
-    const first = [1, 2, 3].map((n) => track(`large ${n}`, processImage(large, { turn: bombs.turn() })));
-    // the customer's photo arrives while the first large one decodes and two more wait
-    await new Promise((resolve) => setImmediate(resolve));
-    const mine = track('customer', processImage(small, { turn: customer.turn() }));
-    await Promise.all([...first, mine]);
-    // first come first served would give large 1, 2, 3, customer
-    expect(done).toEqual(['large 1', 'customer', 'large 2', 'large 3']);
+    const slots = new FairSlots(2);
+    const started: string[] = [];
+    const release = new Map<string, () => void>();
+    const run = (owner: object, name: string) =>
+      slots.run(owner, async () => {
+        started.push(name);
+        await new Promise<void>((resolve) => release.set(name, resolve));
+      });
+    const flush = () => new Promise((resolve) => setImmediate(resolve));
+    const bombs = {};
+    const customer = {};
+    const all = ['large 1', 'large 2', 'large 3', 'large 4'].map((name) => run(bombs, name));
+    await flush();
+    // the customer's photo arrives while both slots are taken and two large ones wait
+    all.push(run(customer, 'customer'));
+    await flush();
+    expect(started).toEqual(['large 1', 'large 2']);
+    release.get('large 1')!();
+    await flush();
+    // first come first served would start large 3
+    expect(started).toEqual(['large 1', 'large 2', 'customer']);
+    release.get('large 2')!();
+    await flush();
+    expect(started).toEqual(['large 1', 'large 2', 'customer', 'large 3']);
+    // a newcomer while the slots are full waits its turn too: no more than two ever run
+    all.push(run({}, 'late'));
+    release.get('customer')!();
+    await flush();
+    expect(started).toEqual(['large 1', 'large 2', 'customer', 'large 3', 'late']);
+    for (const name of ['large 3', 'late']) release.get(name)!();
+    await flush();
+    release.get('large 4')!();
+    await Promise.all(all);
+    expect(started).toHaveLength(6);
   });
 
   it('counts the images of a request in the order they arrived, whichever is ready first', async () => {
@@ -176,11 +201,12 @@ describe('one request of large images beside another request (decision 0096)', (
     const dropped = budget.turn(); // an upload that failed before it was decoded
     const third = budget.turn();
     // the third is ready at once; the first only after its (slow) upload
-    const late = processImage(image, { turn: third });
+    // its refusal may come while the first is still decoding in the other slot: listen from the start
+    const late = expect(processImage(image, { turn: third })).rejects.toBeInstanceOf(PixelBudgetExceeded);
     dropped.done();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(processImage(image, { turn: first })).resolves.toMatchObject({ width: 2560 });
-    await expect(late).rejects.toBeInstanceOf(PixelBudgetExceeded);
+    await late;
     expect(budget.remaining).toBe(8_000_000);
   });
 
