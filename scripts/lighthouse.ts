@@ -18,6 +18,8 @@
  *   node scripts/lighthouse.ts --quote-page                       # also a customer's quote page:
  *       a demo lead gets a two-option quote through the API, and its link (/q/<token>) is audited
  *       (its SEO score is low by design: the page is noindex)
+ *   node scripts/lighthouse.ts --quote-page --phone-photos        # the quote page of a new request
+ *       sent with two 12-megapixel phone photos, as a customer's are (the demo photos are small)
  *   node scripts/lighthouse.ts --admin                            # the back office on a desktop:
  *       /admin/catalog and /admin/insights (--desktop implied), signed in as the demo admin
  *   node scripts/lighthouse.ts --desktop --only /admin/blog       # any page on a desktop; a path
@@ -38,6 +40,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { cameraJpeg } from '../tests/e2e/fixtures/images.ts';
 import { freePort, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 
@@ -219,10 +222,40 @@ async function staffSession(server: BenchServer): Promise<{ cookie: string; toke
 }
 
 /**
- * A customer's quote page on the demo data: signs in, sends a demo lead with photos a two-option
- * quote through the API, and returns the path of the link its text carries.
+ * A new request through the public form's API with two 12-megapixel phone photos of about 4.5 MB
+ * (what a customer's phone takes; the demo leads' photos are small drawings). Returns its case number.
  */
-async function quotePagePath(server: BenchServer): Promise<string> {
+async function requestWithPhonePhotos(server: BenchServer): Promise<string> {
+  const body = new FormData();
+  const fields = {
+    equipment: 'ag',
+    make: 'John Deere',
+    model: '6120M',
+    year: '2015',
+    partCategory: 'hydraulics-fittings',
+    description: 'Hydraulic pump leaking at the shaft seal.',
+    urgency: 'today',
+    name: 'Lighthouse Audit',
+    phone: '(204) 555-0142',
+    consent: 'true',
+  };
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const n of [1, 2]) {
+    const photo = await cameraJpeg(4000, 3000, 4_500_000 - n * 20_000);
+    body.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `IMG_000${n}.jpg`);
+  }
+  const res = await fetch(`${server.baseUrl}/api/leads`, { method: 'POST', body });
+  if (res.status !== 201)
+    throw new HarnessError(`POST /api/leads answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { caseNumber: string }).caseNumber;
+}
+
+/**
+ * A customer's quote page: signs in, sends a new demo lead with photos (or the lead of
+ * `caseNumber`) a two-option quote through the API, and returns the path of the link its text
+ * carries.
+ */
+async function quotePagePath(server: BenchServer, caseNumber?: string): Promise<string> {
   const origin = server.baseUrl;
   const call = async (pathname: string, body?: unknown, session?: { cookie: string; token: string }) => {
     const res = await fetch(`${origin}${pathname}`, {
@@ -240,11 +273,14 @@ async function quotePagePath(server: BenchServer): Promise<string> {
   const session = await staffSession(server);
   const leads = (await (await call('/api/leads?limit=200', undefined, session)).json()) as {
     id: number;
+    caseNumber: string;
     status: string;
     photos: string[];
   }[];
-  const lead = leads.find((l) => l.status === 'new' && l.photos.length > 0);
-  if (!lead) throw new HarnessError('No new demo lead with photos to quote');
+  const lead = caseNumber
+    ? leads.find((l) => l.caseNumber === caseNumber)
+    : leads.find((l) => l.status === 'new' && l.photos.length > 0);
+  if (!lead) throw new HarnessError(`No ${caseNumber ?? 'new demo lead with photos'} to quote`);
   const quoted = (await (
     await call(
       `/api/leads/${lead.id}/quote`,
@@ -278,6 +314,7 @@ async function main() {
       only: { type: 'string', multiple: true },
       runs: { type: 'string', default: '1' },
       'quote-page': { type: 'boolean', default: false },
+      'phone-photos': { type: 'boolean', default: false },
       desktop: { type: 'boolean', default: false },
       admin: { type: 'boolean', default: false },
     },
@@ -308,7 +345,13 @@ async function main() {
   let chrome: Awaited<ReturnType<typeof startChromium>> | undefined;
   const results: PageResult[] = [];
   try {
-    if (values['quote-page']) targets.push(await quotePagePath(server));
+    if (values['quote-page'])
+      targets.push(
+        await quotePagePath(
+          server,
+          values['phone-photos'] ? await requestWithPhonePhotos(server) : undefined,
+        ),
+      );
     const staffCookie = targets.some((t) => t.startsWith('/admin/'))
       ? (await staffSession(server)).cookie
       : undefined;

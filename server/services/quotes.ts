@@ -329,7 +329,10 @@ export function quotesService(
           partNumber: lead.partNumber,
           description: lead.description,
         },
-        photos: lead.photos.map((_, i) => `${LINK_PATH}${token}/photos/${i + 1}`),
+        photos: lead.photos.map((_, i) => {
+          const full = `${LINK_PATH}${token}/photos/${i + 1}`;
+          return { full, preview: `${full}?preview` };
+        }),
         reply: nextOpening(at),
         renewing: lead.status === 'qualified' && current !== null,
         quote: shown
@@ -380,12 +383,20 @@ export function quotesService(
       };
     },
 
-    /** One of the request's photos, for the page that shows them (by position, from 1). */
-    async photo(token: string, n: number, viewer: Viewer) {
+    /**
+     * One of the request's photos, for the page that shows them (by position, from 1): as stored,
+     * or with `preview` the small copy the page's tiles show (decision 0171).
+     */
+    async photo(token: string, n: number, viewer: Viewer, { preview = false } = {}) {
       const link = await resolve(token, viewer);
       const keys = (await leadPhotoUrls(db, [link.leadId], (key) => key)).get(link.leadId) ?? [];
       const key = Number.isInteger(n) ? keys[n - 1] : undefined;
       if (!key) throw new AppError(404, 'Photo not found');
+      if (preview) {
+        const small = await deps.files.readPreview('private', key);
+        if (!small) throw new AppError(404, 'Photo not found');
+        return { data: small.data, contentType: small.contentType };
+      }
       const data = await deps.files.read('private', key);
       if (!data) throw new AppError(404, 'Photo not found');
       return { data, contentType: key.endsWith('.webp') ? 'image/webp' : 'image/jpeg' };

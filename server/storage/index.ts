@@ -15,7 +15,13 @@ import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import type { StorageConfig } from '../config.ts';
 import { isSafeKey, type Area, type StorageBackend } from './backend.ts';
-import { processImage, type ImageFormat, type ImageOptions, type ProcessedImage } from './images.ts';
+import {
+  PixelBudget,
+  processImage,
+  type ImageFormat,
+  type ImageOptions,
+  type ProcessedImage,
+} from './images.ts';
 import { localFolderBackend } from './local-folder.ts';
 import { serveArea, type ServeOptions } from './serve.ts';
 import { temporaryUploads, uploadFile, type ReceivedUpload } from './uploads.ts';
@@ -84,6 +90,10 @@ export async function storageBackend(config: {
   return s3Backend(config.storage);
 }
 
+/** The long side of a preview: a tile of up to 320 CSS pixels on a screen of two device pixels each. */
+export const PREVIEW_EDGE = 640;
+const PREVIEW_QUALITY = 75;
+
 export function createFileStore({ dataDir, now = () => new Date(), backend: chosen }: FileStoreOptions) {
   const root = path.join(dataDir, 'uploads');
   const backend: StorageBackend = chosen ?? localFolderBackend(root);
@@ -91,6 +101,8 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
   const uploads = temporaryUploads(path.join(root, 'private', 'incoming'), now);
 
   const publicUrl = (key: string) => `${PUBLIC_URL_PREFIX}${key}`;
+  // the previews' one owner in the decode queue; stored photos are at most 2,560 px, so no limit
+  const previews = new PixelBudget(Number.POSITIVE_INFINITY);
 
   const store = {
     /**
@@ -140,6 +152,17 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
 
     read(area: Area, key: string): Promise<Buffer | undefined> {
       return backend.get(area, key);
+    },
+
+    /**
+     * A small copy of a stored photo, made as it is asked for and kept nowhere: at most
+     * PREVIEW_EDGE pixels on its long side, for a page that shows photos as tiles (decision 0171).
+     * All previews share one place in the decode queue, so they never hold back a request's photos.
+     */
+    async readPreview(area: Area, key: string): Promise<PreparedImage | undefined> {
+      const data = await backend.get(area, key);
+      if (!data) return undefined;
+      return processImage(data, { maxEdge: PREVIEW_EDGE, quality: PREVIEW_QUALITY, turn: previews.turn() });
     },
 
     async exists(area: Area, key: string): Promise<boolean> {

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
@@ -47,6 +48,7 @@ import {
   type Viewer,
 } from '#server/services/quotes.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
+import { tagPhoto } from '../e2e/fixtures/images.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
@@ -882,7 +884,7 @@ eachEngine(
           firstName: 'Dana',
           phoneLast4: '0123',
           quote: null,
-          photos: [`/q/${token}/photos/1`],
+          photos: [{ full: `/q/${token}/photos/1`, preview: `/q/${token}/photos/1?preview` }],
           request: {
             equipment: 'Trailer',
             make: 'Dexter',
@@ -918,6 +920,40 @@ eachEngine(
         const open = await page(token);
         expect(open).toMatchObject({ state: 'open', quote: { version: 1 } });
         nothingPersonal(open);
+      });
+
+      it("the page's tiles are small copies of the photos, the photo as stored one tap away (decision 0171)", async () => {
+        const camera = await tagPhoto({ width: 4000, height: 3000, label: 'SN 4471' });
+        const res = await submit(app, VALID_FIELDS, [{ name: 'IMG_0001.jpg', data: camera }]).expect(201);
+        const { id } = await db
+          .selectFrom('leads')
+          .select('id')
+          .where('case_number', '=', (res.body as { caseNumber: string }).caseNumber)
+          .executeTakeFirstOrThrow();
+        const token = await lastToken(id);
+        const [tile] = (await page(token)).photos;
+        const load = async (href: string) => {
+          const url = new URL(href, 'http://localhost');
+          const answer = await quotePhotoRoute.loader({
+            request: new Request(url),
+            params: { token, n: url.pathname.split('/').at(-1)! },
+            context: routeContext(services, deps),
+          } as unknown as Args<typeof quotePhotoRoute.loader>);
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get('Content-Type')).toBe('image/jpeg');
+          expect(answer.headers.get('Cache-Control')).toBe('private, max-age=3600');
+          const data = Buffer.from(await answer.arrayBuffer());
+          return { data, ...(await sharp(data).metadata()) };
+        };
+        const full = await load(tile!.full);
+        const preview = await load(tile!.preview);
+        expect(full).toMatchObject({ width: 2560, height: 1920 });
+        expect(preview).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+        expect(preview.data.length).toBeLessThan(full.data.length / 5);
+        // the same link rules: a photo the request does not have is not found, small or not
+        await expect(
+          services.quotes.photo(token, 2, customer(newIp()), { preview: true }),
+        ).rejects.toMatchObject({ status: 404 });
       });
 
       it('a lead by text, named by its phone number, has no first name on its page', async () => {

@@ -199,17 +199,17 @@ function RequestFacts({ page }: { page: QuotePageData }) {
   );
 }
 
-function Photos({ photos }: { photos: string[] }) {
+function Photos({ photos }: { photos: QuotePageData['photos'] }) {
   return (
     <figure>
       <figcaption className="text-sm font-medium text-slate-700">{T.yourPhotos}</figcaption>
       {photos.length ? (
         <ul className="mt-2 grid grid-cols-2 gap-2">
-          {photos.map((src, i) => (
-            <li key={src}>
-              <a href={src} className="block overflow-hidden rounded-md ring-1 ring-slate-200">
+          {photos.map((photo, i) => (
+            <li key={photo.full}>
+              <a href={photo.full} className="block overflow-hidden rounded-md ring-1 ring-slate-200">
                 <img
-                  src={src}
+                  src={photo.preview}
                   alt={`Your photo ${i + 1}`}
                   width={320}
                   height={240}

@@ -47,7 +47,8 @@ export type QuotePageData = {
     partNumber: string | null;
     description: string | null;
   };
-  photos: string[];
+  /** each photo as stored (the tile's link) and its small copy (the tile) */
+  photos: { full: string; preview: string }[];
   /** the business is open now, or when it opens next ('Monday at 7 AM') */
   reply: { open: true } | { open: false; when: string };
   /** a new quote is being prepared after an expired one */
