@@ -327,6 +327,10 @@ async function main() {
       : values['quote-page']
         ? []
         : [...DEFAULT_TARGETS];
+  if (values['phone-photos'] && !values['quote-page'])
+    throw new HarnessError(
+      '--phone-photos goes with --quote-page (it is the quote page of a request with photos)',
+    );
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1)
     throw new HarnessError(`--runs takes a whole number ≥ 1 (got ${values.runs})`);

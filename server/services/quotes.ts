@@ -65,6 +65,7 @@ import {
 } from '../db/repo/quotes.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { imageContentType } from '../storage/index.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import { LEAD_NOT_FOUND, moveLead } from './lead-moves.ts';
@@ -395,11 +396,11 @@ export function quotesService(
       if (preview) {
         const small = await deps.files.readPreview('private', key);
         if (!small) throw new AppError(404, 'Photo not found');
-        return { data: small.data, contentType: small.contentType };
+        return small;
       }
       const data = await deps.files.read('private', key);
       if (!data) throw new AppError(404, 'Photo not found');
-      return { data, contentType: key.endsWith('.webp') ? 'image/webp' : 'image/jpeg' };
+      return { data, contentType: imageContentType(key) };
     },
 
     /**

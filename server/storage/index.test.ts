@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readExif, tagPhoto, withGpsExif } from '../../tests/e2e/fixtures/images.ts';
-import { createFileStore, NotAnImageError, type FileStore } from './index.ts';
+import { createFileStore, NotAnImageError, PREVIEW_EDGE, PREVIEWS_AT_ONCE, type FileStore } from './index.ts';
 
 /** A fixed clock: the sweep measures every age from it, never from the machine's time. */
 const NOW = new Date('2026-11-20T18:00:00.000Z');
@@ -131,6 +131,45 @@ describe('read, exists, remove, put', () => {
     expect(files.publicUrl('blog/a.webp')).toBe('/uploads/blog/a.webp');
     expect(files.publicKeyOf('/uploads/blog/a.webp')).toBe('blog/a.webp');
     expect(files.publicKeyOf('https://example.com/a.webp')).toBeUndefined();
+  });
+});
+
+describe('readPreview (decision 0171)', () => {
+  const stored = async (label: string) =>
+    (
+      await files.storeImage('private', await tagPhoto({ width: 1600, height: 1200, label }), {
+        dir: 'leads',
+        image: {},
+      })
+    ).key;
+
+  it('makes a small copy once, then answers it from memory', async () => {
+    const key = await stored('SN 4471');
+    const first = await files.readPreview('private', key);
+    expect(first!.contentType).toBe('image/jpeg');
+    expect(await sharp(first!.data).metadata()).toMatchObject({ width: PREVIEW_EDGE, height: 480 });
+    // the same bytes, not a second decode
+    expect((await files.readPreview('private', key))!.data).toBe(first!.data);
+    expect(await files.readPreview('private', 'leads/none.jpg')).toBeUndefined();
+  });
+
+  it(`answers the photo as stored while ${PREVIEWS_AT_ONCE} previews are being made`, async () => {
+    const keys = await Promise.all(Array.from({ length: PREVIEWS_AT_ONCE + 2 }, (_, i) => stored(`SN ${i}`)));
+    const answers = await Promise.all(keys.map((key) => files.readPreview('private', key)));
+    const asStored = await Promise.all(keys.map((key) => files.read('private', key)));
+    const small = answers.filter((answer, i) => !answer!.data.equals(asStored[i]!));
+    expect(small).toHaveLength(PREVIEWS_AT_ONCE);
+    for (const answer of small) {
+      expect((await sharp(answer!.data).metadata()).width).toBe(PREVIEW_EDGE);
+    }
+  });
+
+  it('answers a stored file that will not decode as it is, not with an error', async () => {
+    await files.put('private', 'leads/broken.jpg', Buffer.from('not a photo at all'));
+    expect(await files.readPreview('private', 'leads/broken.jpg')).toEqual({
+      data: Buffer.from('not a photo at all'),
+      contentType: 'image/jpeg',
+    });
   });
 });
 

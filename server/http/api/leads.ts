@@ -6,8 +6,8 @@
  *
  * The request passes, in order: a per-client rate limit; a Content-Length bound (refused before a
  * byte of the body is parsed); multipart only; multer with strict limits, whose storage engine
- * runs each photo through the image pipeline as soon as it has arrived (one at a time, while the
- * next one uploads); then the service validates and stores everything.
+ * runs each photo through the image pipeline as soon as it has arrived (two at a time in the
+ * process, decision 0170, while the next one uploads); then the service validates and stores everything.
  */
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -61,7 +61,8 @@ function honeypotFilled(body: unknown): boolean {
 /**
  * A multer storage engine that hands each photo to the service as it arrives: the service streams
  * it to a private temporary file and runs it through the image pipeline; only the small re-encoded
- * result stays in memory. Photos are decoded one at a time, in the order they arrived.
+ * result stays in memory. Photos are decoded two at a time in the process (decision 0170), counted in the order they
+ * arrived.
  */
 function photoPipelineStorage(services: Services): StorageEngine {
   return {
