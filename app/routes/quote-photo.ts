@@ -1,7 +1,8 @@
 /**
  * A photo of the customer's request, for their private page (routes/quote.tsx): `/q/<token>/photos/<n>`,
- * the n-th photo from 1, as stored, or `?preview` for the small copy the page's tiles show. The same link rules as the page (a wrong token 404, many 429); kept by
- * the customer's browser only (private), since lead photos are never public.
+ * the n-th photo from 1, as stored, or `?preview` for the small copy the page's tiles show. The
+ * same link rules as the page (a wrong token 404, many 429); kept by the customer's browser only
+ * (private), since lead photos are never public.
  */
 import type { Route } from './+types/quote-photo';
 import { getAppContext } from '#app/load-context.ts';
