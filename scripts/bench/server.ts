@@ -71,9 +71,14 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** More node flags after `npm start`'s, e.g. `--cpu-prof` (scripts/profile-pages.ts). */
   nodeArgs?: string[];
+  /**
+   * The data directory of an earlier server, to start again on its database and files (kept by
+   * stop(): the caller removes it). Default: a new one, removed by stop().
+   */
+  dataDir?: string;
 }): Promise<BenchServer> {
   const { root, adminPassword, startTimeoutMs } = options;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-bench-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parts-hunters-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -129,7 +134,9 @@ export async function startServer(options: {
   });
   exited.catch(() => {}); // observed by whoever awaits it; not an unhandled rejection when stop() wins
 
-  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const removeDataDir = () => {
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   let stopped: Promise<void> | undefined;
   const stop = () => {
     stopped ??= (async () => {

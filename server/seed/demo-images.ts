@@ -3,8 +3,7 @@
  * as SVG and rendered to WebP by sharp. No text anywhere (fonts may be missing on a fresh machine),
  * no stock photography. The same art and variant always give the same picture.
  */
-import sharp from 'sharp';
-import type { Area, FileStore } from '../storage/index.ts';
+import { loadSharp, type Area, type FileStore } from '../storage/index.ts';
 import { ARTS, circle, INK, rect, STEEL_DARK, WHITE, type ArtKind, type Palette } from './demo-art.ts';
 
 /** A small deterministic number from text, so each item's pictures differ but never change. */
@@ -105,6 +104,7 @@ export function blogImageSvg(arts: readonly [ArtKind, ArtKind], palette: Palette
 
 /** Renders SVG to WebP at its own size (opaque: no alpha plane to encode). */
 export async function renderWebp(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).removeAlpha().webp({ quality: 82 }).toBuffer();
 }
 

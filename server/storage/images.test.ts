@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readExif, tagPhoto, withGpsExif } from '../../tests/e2e/fixtures/images.ts';
@@ -238,5 +240,24 @@ describe('one request of large images beside another request (decision 0096)', (
     await expect(processImage(image, { turn: new PixelBudget(30_000_000).turn() })).resolves.toMatchObject({
       width: expect.any(Number),
     });
+  });
+});
+
+describe('loading sharp', () => {
+  it('waits for the first image: starting the storage and the demo seed maps no libvips (decision 0172)', async () => {
+    // a process of its own: this one has long loaded sharp (the tests above)
+    const script = `
+      import fs from 'node:fs';
+      const mapped = () => fs.readFileSync('/proc/self/maps', 'utf8').includes('libvips');
+      const storage = await import('#server/storage/index.ts');
+      await import('#server/seed/demo.ts');
+      const atStart = mapped();
+      const sharp = await storage.loadSharp();
+      const info = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer();
+      console.log(JSON.stringify({ atStart, afterFirstImage: mapped(), bytes: info.length > 0 }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    });
+    expect(JSON.parse(stdout)).toEqual({ atStart: false, afterFirstImage: true, bytes: true });
   });
 });

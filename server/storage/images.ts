@@ -14,7 +14,7 @@
  * one-pass JPEG in decision 0170.
  */
 import { open as openFile } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { default as SharpModule, Metadata } from 'sharp';
 
 export type ImageFormat = 'webp' | 'jpeg';
 
@@ -67,8 +67,22 @@ export class NotAnImageError extends Error {
   override name = 'NotAnImageError';
 }
 
-// every upload is new: caching libvips operations would only hold on to memory
-sharp.cache(false);
+type Sharp = typeof SharpModule;
+let sharpLoaded: Promise<Sharp> | undefined;
+
+/**
+ * sharp, loaded when the process handles its first image rather than at start: libvips costs a
+ * process about 19 MiB (its library mapped, GLib's types and threads), which a process serving only
+ * pages never needs (decision 0172).
+ */
+export function loadSharp(): Promise<Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // every upload is new: caching libvips operations would only hold on to memory
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 /**
  * The pixels one request may have decoded, all its images together (decision 0096): six photos of
@@ -249,6 +263,7 @@ export async function processImage(
   }
 
   return decodeSlots.run(turn?.budget ?? {}, async () => {
+    const sharp = await loadSharp();
     const open = () => sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, pages: 1 });
     try {
       let metadata: Metadata;

@@ -30,6 +30,7 @@ import { temporaryUploads, uploadFile, type ReceivedUpload } from './uploads.ts'
 
 export type { Area, StorageBackend, StoredObject } from './backend.ts';
 export {
+  loadSharp,
   NotAnImageError,
   PixelBudget,
   PixelBudgetExceeded,
