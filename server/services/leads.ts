@@ -316,10 +316,15 @@ export function leadsService(
     },
 
     /** A lead photo for staff, or undefined when no lead owns that key. */
-    async readPhoto(storageKey: string): Promise<{ data: Buffer; contentType: string } | undefined> {
+    async readPhoto(
+      storageKey: string,
+      { preview = false } = {},
+    ): Promise<{ data: Buffer; contentType: string } | undefined> {
       if (!LEAD_PHOTO_KEY.test(storageKey)) return undefined;
       const photo = await findLeadPhotoByKey(db, storageKey);
       if (!photo) return undefined;
+      // the lead dialog's tiles: the small copy the quote page's tiles show too (decision 0171)
+      if (preview) return files.readPreview('private', photo.storageKey);
       const data = await files.read('private', photo.storageKey);
       return data && { data, contentType: photo.contentType };
     },

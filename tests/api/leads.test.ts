@@ -214,6 +214,37 @@ eachEngine(
       }
     });
 
+    it("serves staff a lead photo's 640 px copy for the dialog's tiles (`?preview`), to staff only", async () => {
+      const camera = await tagPhoto({ width: 4000, height: 3000 });
+      const res = await submit(app, VALID_FIELDS, [{ name: 'IMG_1.jpg', data: camera }]).expect(201);
+      const { storage_key: key } = await ctx()
+        .deps.db.selectFrom('lead_photos')
+        .innerJoin('leads', 'leads.id', 'lead_photos.lead_id')
+        .select('lead_photos.storage_key')
+        .where('leads.case_number', '=', res.body.caseNumber)
+        .executeTakeFirstOrThrow();
+      const url = `/api/leads/photos/${key}`;
+      await request(app).get(`${url}?preview`).expect(401);
+
+      const full = await request(app).get(url).set('Cookie', staffCookie).expect(200);
+      const preview = await request(app).get(`${url}?preview`).set('Cookie', staffCookie).expect(200);
+      expect(preview.headers['content-type']).toBe('image/jpeg');
+      expect(preview.headers['cache-control']).toBe('no-store');
+      expect(preview.headers['content-security-policy']).toContain('sandbox');
+      const [fullMeta, previewMeta] = await Promise.all([
+        sharp(full.body as Buffer).metadata(),
+        sharp(preview.body as Buffer).metadata(),
+      ]);
+      expect([fullMeta.width, fullMeta.height]).toEqual([2560, 1920]);
+      expect([previewMeta.width, previewMeta.height]).toEqual([640, 480]);
+      expect((preview.body as Buffer).length).toBeLessThan((full.body as Buffer).length / 5);
+      // a key no lead names has no preview either
+      await request(app)
+        .get('/api/leads/photos/leads/00000000000000000000000000000000.jpg?preview')
+        .set('Cookie', staffCookie)
+        .expect(404);
+    });
+
     it('removes EXIF and GPS from the stored photo and turns it upright', async () => {
       const phone = withGpsExif(await tagPhoto({ width: 4000, height: 3000 }), {
         orientation: 6,

@@ -112,9 +112,14 @@ describe('Lead Management', () => {
           (i) => i.complete && i.naturalWidth > 0,
         ),
       );
+      // the tile is the 640 px copy, the viewer the photo as stored
+      const tile = await thumb.getAttribute('src');
+      expect(tile).toMatch(/^\/api\/leads\/photos\/leads\/[0-9a-f]{32}\.(?:jpg|webp)\?preview$/);
       await dialog.getByRole('button', { name: /Photo 1 of/ }).click();
       const full = page.getByRole('dialog', { name: 'Photo, full size' });
-      await full.getByRole('img', { name: 'Customer photo, full size' }).waitFor();
+      const fullImage = full.getByRole('img', { name: 'Customer photo, full size' });
+      await fullImage.waitFor();
+      expect(await fullImage.getAttribute('src')).toBe(tile!.replace('?preview', ''));
       expect(await axeViolations(page)).toEqual([]);
       // the viewer covers the dialog: its actions neither show through nor take a click (issue 31)
       const through = await page.locator('button', { hasText: 'Mark as Qualified' }).evaluate((button) => {

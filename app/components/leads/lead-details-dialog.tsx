@@ -1,14 +1,15 @@
 /**
  * The Lead Details dialog (SPEC §2, §7, §8): contact (the phone and e-mail as call, text and
- * e-mail links), equipment, description, photos (full size on click, in a viewer that covers the
- * dialog), the pricing calculator with the quote's versions (issue 28), staff's internal notes, the
- * history, the conversation with the customer by text (issue 8), and the actions the state machine
- * allows: Mark as Lost asks for a reason, which staff may leave blank, and warns before an ordered or
- * fulfilled lead is lost; a lost lead shows why and when, and Reopen (issue 31). The lead comes from
- * the loader of admin/leads/:id (routes/admin-lead-details.tsx); a change is posted to its action
- * (intents 'status', 'reopen', 'quote') and, once the screen has revalidated, the dialog stays open
- * on the lead as it is now, says so, and puts the focus on its status (issue 31: staff work a lead
- * through several steps). Closing it gives the focus back to the lead's card.
+ * e-mail links), equipment, description, photos (640 px tiles; full size on click, in a viewer
+ * that covers the dialog), the pricing calculator with the quote's versions (issue 28), staff's
+ * internal notes, the history, the conversation with the customer by text (issue 8), and the
+ * actions the state machine allows: Mark as Lost asks for a reason, which staff may leave blank,
+ * and warns before an ordered or fulfilled lead is lost; a lost lead shows why and when, and
+ * Reopen (issue 31). The lead comes from the loader of admin/leads/:id
+ * (routes/admin-lead-details.tsx); a change is posted to its action (intents 'status', 'reopen',
+ * 'quote') and, once the screen has revalidated, the dialog stays open on the lead as it is now,
+ * says so, and puts the focus on its status (issue 31: staff work a lead through several steps).
+ * Closing it gives the focus back to the lead's card.
  *
  * Layout: the actions sit under the title, before the details. On a phone the whole dialog scrolls
  * under its title bar (whose height it keeps clear when it scrolls a field into view), so nothing
@@ -30,6 +31,7 @@ import {
   type LeadDetails,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
+import { leadPhotoPreviewUrl } from '#app/modules/leads/lead-photos.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import {
   canQuote,
@@ -329,7 +331,7 @@ export function LeadDetailsDialog({
                             className="block aspect-square w-full overflow-hidden rounded-md border border-slate-200 bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
                           >
                             <img
-                              src={src}
+                              src={leadPhotoPreviewUrl(src)}
                               alt={`Photo ${i + 1} of ${lead.caseNumber}`}
                               className="h-full w-full object-cover"
                               loading="lazy"

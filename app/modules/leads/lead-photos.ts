@@ -1,6 +1,7 @@
 /**
  * Where a lead's photos live for staff: private storage keys (`leads/<128 random bits>.<ext>`) and
- * the admin-only URL that serves them (GET /api/leads/photos/{key}). Pure.
+ * the admin-only URL that serves them (GET /api/leads/photos/{key}, `?preview` for a small copy).
+ * Pure.
  */
 export const LEAD_PHOTO_DIR = 'leads';
 
@@ -11,4 +12,9 @@ export const LEAD_PHOTO_ROUTE = '/api/leads/photos/';
 
 export function leadPhotoUrl(storageKey: string): string {
   return `${LEAD_PHOTO_ROUTE}${storageKey}`;
+}
+
+/** The same photo as a 640 px copy (`?preview`, decision 0171): what a tile of the lead dialog shows. */
+export function leadPhotoPreviewUrl(photoUrl: string): string {
+  return `${photoUrl}?preview`;
 }

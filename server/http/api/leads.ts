@@ -159,7 +159,7 @@ export function leadsRouter(services: Services, config: Config): Router {
   router.get('/leads/photos/*key', requireAdmin(config), async (req, res) => {
     const param = (req.params as { key?: string | string[] }).key;
     const key = Array.isArray(param) ? param.join('/') : (param ?? '');
-    const photo = await services.leads.readPhoto(key);
+    const photo = await services.leads.readPhoto(key, { preview: req.query.preview !== undefined });
     if (!photo) throw new AppError(404, 'Photo not found');
     res.set({
       'Content-Type': photo.contentType,
