@@ -35,7 +35,7 @@ import { CATEGORIES } from '#app/modules/site/reference.ts';
 import { CITIES } from '#server/seed/reference-data.ts';
 import { fillCatalog } from './bench/catalog-items.ts';
 import { summarizeHeapSnapshot } from './bench/heap-summary.ts';
-import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
+import { HarnessError, ensureBuild, readMemory, startServer, type BenchServer } from './bench/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_PASSWORD = 'bench-admin-password-1';
@@ -111,19 +111,20 @@ const start = () =>
     ],
     dataDir,
   });
-// The first start makes the database and draws the demo pictures (a newcomer's first `npm start`),
-// then the catalog is filled; the process measured is, by default, the next start on that data, as
+// The first start makes the database and draws the demo pictures (a first `npm start` on an empty
+// database; Node's compile cache as it finds it), then the catalog is filled; the process measured is, by default, the next start on that data, as
 // a server runs from then on (--first-start: that first process itself).
-let server = await start();
+let server: BenchServer | undefined;
 let items: number;
 try {
+  server = await start();
   items = Number(values.items) > 0 ? await fillCatalog(server, ADMIN_PASSWORD, Number(values.items)) : 0;
   if (!values['first-start']) {
     await server.stop();
     server = await start();
   }
 } catch (err) {
-  await server.stop();
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   throw err;
 }
@@ -131,7 +132,7 @@ try {
   const pid = server.pid;
   if (pid === undefined) throw new HarnessError('the server has no pid to read its memory from');
   const paths = await publicPaths(server.baseUrl);
-  // at rest: after start-up and the catalog import, a moment to settle
+  // at rest: after start-up (and the catalog import, for --first-start), a moment to settle
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const rest = readMemory(pid);
   const snapshots: string[] = [];

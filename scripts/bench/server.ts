@@ -1,6 +1,7 @@
 /**
  * The bench's server under test: make sure the production build is current, start `node server/index.ts`
- * on a free loopback port with a throw-away DATA_DIR, wait for /api/health, read its memory, stop it.
+ * on a free loopback port with a throw-away DATA_DIR (or the caller's, `dataDir`), wait for
+ * /api/health, read its memory, stop it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -59,7 +60,10 @@ export interface BenchServer {
   outputLineCount(): number;
   /** Rejects when the server exits before stop() was called; never settles otherwise. */
   exited: Promise<never>;
-  /** SIGTERM, wait for exit (SIGKILL after a grace period), remove the data directory. Idempotent. */
+  /**
+   * SIGTERM, wait for exit (SIGKILL after a grace period), remove the data directory unless the
+   * caller passed it (`dataDir`). Idempotent.
+   */
   stop(): Promise<void>;
 }
 

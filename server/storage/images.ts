@@ -76,11 +76,17 @@ let sharpLoaded: Promise<Sharp> | undefined;
  * pages never needs (decision 0172).
  */
 export function loadSharp(): Promise<Sharp> {
-  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
-    // every upload is new: caching libvips operations would only hold on to memory
-    sharp.cache(false);
-    return sharp;
-  });
+  sharpLoaded ??= import('sharp').then(
+    ({ default: sharp }) => {
+      // every upload is new: caching libvips operations would only hold on to memory
+      sharp.cache(false);
+      return sharp;
+    },
+    (err: unknown) => {
+      sharpLoaded = undefined; // the next image tries again
+      throw err;
+    },
+  );
   return sharpLoaded;
 }
 
@@ -250,7 +256,10 @@ export async function processImage(
   options: ImageOptions = {},
 ): Promise<ProcessedImage> {
   const { maxEdge, format, quality, maxInputPixels, turn } = { ...IMAGE_DEFAULTS, ...options };
+  let sharp: Sharp;
   try {
+    // here, where a failure still gives the turn back: the request's later images never wait on it
+    sharp = await loadSharp();
     if (typeof input !== 'string' && input.length === 0) throw new NotAnImageError('empty file');
     const active =
       typeof input === 'string' ? await fileCarriesActiveContent(input) : carriesActiveContent(input);
@@ -263,7 +272,6 @@ export async function processImage(
   }
 
   return decodeSlots.run(turn?.budget ?? {}, async () => {
-    const sharp = await loadSharp();
     const open = () => sharp(input, { failOn: 'error', limitInputPixels: maxInputPixels, pages: 1 });
     try {
       let metadata: Metadata;
