@@ -18,3 +18,23 @@ export function cpuMs(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * The CPU time so far of the process and of its children (the workers of a cluster's primary,
+ * WEB_CONCURRENCY > 1), in milliseconds: only the children alive now count.
+ */
+export function treeCpuMs(pid: number): number | undefined {
+  const own = cpuMs(pid);
+  if (own === undefined) return undefined;
+  let children: number[] = [];
+  try {
+    children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no /proc/…/children (a kernel without it): the process alone
+  }
+  return children.reduce((sum, child) => sum + (cpuMs(child) ?? 0), own);
+}

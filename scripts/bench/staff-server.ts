@@ -50,6 +50,8 @@ export async function withStaffServer<T>(
     adminPassword: string;
     /** postgres://… of a database to create (it must not exist); SQLite when absent */
     database?: string;
+    /** More of the server's environment, e.g. WEB_CONCURRENCY */
+    env?: Record<string, string>;
     /** writes the data; `database` is this build's connection to the server's database */
     load: (database: Database, server: BenchServer) => Promise<void>;
   },
@@ -62,7 +64,7 @@ export async function withStaffServer<T>(
       root,
       adminPassword,
       startTimeoutMs: 60_000,
-      env: url ? { DATABASE_URL: url } : {},
+      env: { ...options.env, ...(url ? { DATABASE_URL: url } : {}) },
     });
     try {
       const database = openDatabase(

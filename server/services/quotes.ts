@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { isbot } from 'isbot';
 import type { Transaction } from 'kysely';
 import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
@@ -88,6 +89,14 @@ export const QUESTION_LIMIT = 10;
 
 /** Who is looking: staff (signed in; their views are not counted) or a customer, by address. */
 export type Viewer = { staff: boolean; ip: string; userAgent: string };
+
+/**
+ * Whether opening the page is the customer's view (decision 0173): not staff's, and not a program's
+ * (a link preview fetched by the customer's messaging app, a chat app or a mail scanner, a crawler,
+ * a script; `isbot`, by the user agent). Staff see 'Viewed' and the follow-ups choose their text by
+ * it, so a preview made when the text arrives must not count as the customer opening it.
+ */
+const countsAsView = (viewer: Viewer) => !viewer.staff && !isbot(viewer.userAgent);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -294,7 +303,7 @@ export function quotesService(
       const pinned = options.latest || link.version === null ? current : link.version;
       const shown = accepted ?? versions.find((v) => v.version === pinned);
       const state: QuotePageState = stateOf(lead.status, shown, current, at);
-      if (state === 'open' && options.count && !viewer.staff) {
+      if (state === 'open' && options.count && countsAsView(viewer)) {
         if (await recordQuoteView(db, lead.id, at)) {
           await insertLeadEvent(db, {
             leadId: lead.id,

@@ -859,6 +859,34 @@ eachEngine(
         await page(token, customer(newIp()));
         expect((await lead(id)).quoteViews).toBe(2);
       });
+
+      it('a link preview, a mail scanner or a script opening the page is not the customer: no view, no event', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        clock = at(10 * MINUTE);
+        const programs = [
+          // iMessage's link preview, made when the text arrives
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_11_1) AppleWebKit/601.2.4 (KHTML, like Gecko) Version/9.0.1 Safari/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0',
+          'WhatsApp/2.24.21.78 A',
+          'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+          'Mozilla/5.0 (compatible; Google-PageRenderer Google (+https://developers.google.com/+/web/snippet/))',
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+          'curl/8.5.0',
+        ];
+        for (const userAgent of programs) {
+          const shown = await page(token, customer(newIp(), userAgent), { count: true });
+          // the page itself is answered as to anyone holding the link
+          expect(shown.state).toBe('open');
+        }
+        expect((await lead(id)).quoteViews).toBe(0);
+        expect((await lead(id)).quoteFirstViewedAt).toBeNull();
+        expect(await eventsOf(id, 'viewed')).toEqual([]);
+
+        // the customer's own phone, then, counts
+        await page(token, customer(newIp()), { count: true });
+        expect((await lead(id)).quoteViews).toBe(1);
+        expect(await eventsOf(id, 'viewed')).toHaveLength(1);
+      });
     });
 
     describe("the request's own link", () => {

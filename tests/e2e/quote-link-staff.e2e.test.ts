@@ -24,6 +24,7 @@ import {
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
 import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 import { twilioStandIn } from './support/twilio-stand-in.ts';
+import { PHONE_USER_AGENT } from '../support/phone.ts';
 
 const ACCOUNT_SID = `AC${'5a'.repeat(16)}`;
 const AUTH_TOKEN = 'e2e-quote-link-auth-token';
@@ -38,10 +39,11 @@ let browser: Browser;
 let staff: BrowserContext;
 let customer: BrowserContext;
 
-/** A context sized like a 390 px phone on the server. */
+/** A context sized like a 390 px phone on the server, with a phone's browser (not HeadlessChrome's). */
 async function phone(): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: server.origin,
+    userAgent: PHONE_USER_AGENT,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
     isMobile: true,

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeEntities } from '../e2e/support/html.ts';
 import { baseUrl, urlOf } from '../e2e/support/server.ts';
 import { E2E_ADMIN_PASSWORD } from '../e2e/support/site.ts';
+import { PHONE_USER_AGENT } from '../support/phone.ts';
 
 const TOKEN_IN = /\/q\/([A-Za-z0-9_-]{24})/;
 
@@ -98,7 +99,10 @@ async function quotedLead(staff: Staff, name: string): Promise<{ id: number; tok
 
 /** GET the page as a phone without JavaScript and without a session. */
 async function open(token: string) {
-  const res = await fetch(urlOf(`/q/${token}`), { headers: { Accept: 'text/html' }, redirect: 'manual' });
+  const res = await fetch(urlOf(`/q/${token}`), {
+    headers: { Accept: 'text/html', 'User-Agent': PHONE_USER_AGENT },
+    redirect: 'manual',
+  });
   return { status: res.status, headers: res.headers, html: decodeEntities(await res.text()) };
 }
 
