@@ -93,10 +93,12 @@ export type Viewer = { staff: boolean; ip: string; userAgent: string };
 /**
  * Whether opening the page is the customer's view (decision 0173): not staff's, and not a program's
  * (a link preview fetched by the customer's messaging app, a chat app or a mail scanner, a crawler,
- * a script; `isbot`, by the user agent). Staff see 'Viewed' and the follow-ups choose their text by
- * it, so a preview made when the text arrives must not count as the customer opening it.
+ * a script; `isbot`, by the user agent; no user agent at all, which every browser sends). Staff see
+ * 'Viewed' and the follow-ups choose their text by it, so a preview made when the text arrives must
+ * not count as the customer opening it.
  */
-const countsAsView = (viewer: Viewer) => !viewer.staff && !isbot(viewer.userAgent);
+const countsAsView = (viewer: Viewer) =>
+  !viewer.staff && viewer.userAgent.trim() !== '' && !isbot(viewer.userAgent);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

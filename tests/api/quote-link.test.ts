@@ -52,6 +52,7 @@ import { tagPhoto } from '../e2e/fixtures/images.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { PHONE_USER_AGENT } from '../support/phone.ts';
 import { routeContext } from '../support/route-context.ts';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
 import {
@@ -104,7 +105,8 @@ const customer = (
   ip,
   userAgent,
 });
-const STAFF_VIEWER: Viewer = { staff: true, ip: '10.0.0.5', userAgent: 'Staff browser' };
+// a browser's user agent, so only the staff flag keeps their views out of the count
+const STAFF_VIEWER: Viewer = { staff: true, ip: '10.0.0.5', userAgent: PHONE_USER_AGENT };
 const acceptForm = (version: number, option = 0, extra: Record<string, string> = {}) => ({
   version: String(version),
   option: String(option),
@@ -872,6 +874,8 @@ eachEngine(
           'Mozilla/5.0 (compatible; Google-PageRenderer Google (+https://developers.google.com/+/web/snippet/))',
           'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
           'curl/8.5.0',
+          // no user agent at all: a bare script; every browser sends one
+          '',
         ];
         for (const userAgent of programs) {
           const shown = await page(token, customer(newIp(), userAgent), { count: true });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagPhoto } from './fixtures/images.ts';
 import { axeViolations, launchBrowser, reportCspViolations, watchProblems } from './support/browser.ts';
 import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
+import { PHONE_USER_AGENT } from '../support/phone.ts';
 
 const PASSWORD = 'e2e-quote-page-admin-password';
 let server: SpawnedServer;
@@ -47,9 +48,10 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** A 390 px phone in Winnipeg, on this file's server. */
+/** A 390 px phone in Winnipeg, on this file's server, with a phone's browser (not HeadlessChrome's). */
 const phone = () => ({
   baseURL: server.origin,
+  userAgent: PHONE_USER_AGENT,
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,

@@ -157,8 +157,11 @@ describe('the quote page as plain HTML forms (production build)', () => {
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
     // ... and an ETag on every page it keeps
     expect(second.headers.get('etag')).toBeNull();
-    // a HEAD (a link checker) gets the same private headers, and is not a view
-    const head = await fetch(urlOf(`/q/${token}`), { method: 'HEAD' });
+    // a HEAD (a link checker) gets the same private headers, and is not a view, even from a phone
+    const head = await fetch(urlOf(`/q/${token}`), {
+      method: 'HEAD',
+      headers: { 'User-Agent': PHONE_USER_AGENT },
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('cache-control')).toBe('private, no-store');
     expect(head.headers.get('x-robots-tag')).toMatch(/noindex/);
