@@ -10,8 +10,8 @@
  */
 import type { Transaction } from 'kysely';
 import { dateMovedText, orderedText, readyText, reminderText } from '#app/modules/messages/order-messages.ts';
+import { afterQuietHours } from '#app/modules/shared/quiet-hours.ts';
 import {
-  afterQuietHours,
   businessDay,
   dueReminder,
   REMINDER_DAYS,

@@ -7,7 +7,7 @@
  * action; its refusals come back per field ('followUps.viewed.text', 'reviews.url') and are shown
  * under their fields, the first of them focused.
  */
-import type { QuietHours } from '#app/modules/orders/order-timing.ts';
+import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fieldMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
-import { afterQuietHours, type QuietHours } from '#app/modules/orders/order-timing.ts';
+import { afterQuietHours, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { withPart } from '#app/modules/messages/quote-messages.ts';
 
 export const FOLLOW_UP_KINDS = ['unviewed', 'viewed', 'expiring'] as const;

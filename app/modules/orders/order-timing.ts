@@ -1,32 +1,12 @@
 /**
- * The clock of an order (issue 29, docs/decisions/0150-orders.md): when a customer's text may go
- * out (not between 20:00 and 08:00 in Winnipeg), which 'still waiting for you' reminder is due for
- * a part ready and not collected (at 3 and 14 days), and which lines need staff first on the orders
- * screen. Pure: every function takes the time it reasons about.
+ * The clock of an order (issue 29, docs/decisions/0150-orders.md): which 'still waiting for you'
+ * reminder is due for a part ready and not collected (at 3 and 14 days), and which lines need staff
+ * first on the orders screen. When its texts may go out is ../shared/quiet-hours.ts. Pure: every
+ * function takes the time it reasons about.
  */
-import { BUSINESS_TIME_ZONE, offsetMs, wallClock } from '../shared/calendar.ts';
+import { wallClock } from '../shared/calendar.ts';
 import { etaDate } from '../quotes/quote.ts';
 import type { LineStep } from './orders.ts';
-
-/** The hours of the night in which customers' texts wait for the morning (America/Winnipeg). */
-export type QuietHours = { from: number; until: number };
-/** None from 20:00 to 08:00 unless configured otherwise (TEXT_QUIET_HOURS). */
-export const QUIET_HOURS: QuietHours = { from: 20, until: 8 };
-
-/**
- * When a text due at `at` may be sent: `at` itself in the day, else the morning's first hour
- * (`quiet.until`) in Winnipeg. `null`: no quiet hours.
- */
-export function afterQuietHours(at: Date, quiet: QuietHours | null = QUIET_HOURS): Date {
-  if (!quiet) return at;
-  const { year, month, day, hour } = wallClock(at);
-  if (hour >= quiet.until && hour < quiet.from) return at;
-  // before the morning: this morning's; from the evening: tomorrow's (Date.UTC rolls the day over)
-  const wall = Date.UTC(year, month - 1, hour < quiet.until ? day : day + 1, quiet.until);
-  const guess = wall - offsetMs(new Date(wall), BUSINESS_TIME_ZONE);
-  // the offset at 08:00 may differ from the one at the guess (a DST change in the night)
-  return new Date(wall - offsetMs(new Date(guess), BUSINESS_TIME_ZONE));
-}
 
 /** The reminders of a part ready and not collected, by days since it became ready. */
 export const REMINDER_DAYS = [3, 14] as const;
