@@ -119,6 +119,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).pickupAddress).toBe('our Winnipeg counter (call us for directions)');
   });
 
+  it('lets the public cause texts to Canada and the US, 300 a day, unless TEXT_COUNTRIES and TEXT_DAILY_LIMIT say otherwise', () => {
+    expect(loadConfig({}).publicTexts).toEqual({ countries: ['CA', 'US'], dailyLimit: 300 });
+    expect(loadConfig({ TEXT_COUNTRIES: 'ca, us ,mx', TEXT_DAILY_LIMIT: '50' }).publicTexts).toEqual({
+      countries: ['CA', 'US', 'MX'],
+      dailyLimit: 50,
+    });
+    expect(loadConfig({ TEXT_DAILY_LIMIT: '0' }).publicTexts.dailyLimit).toBe(0);
+    for (const bad of ['XX', 'Canada', 'CA;US', ','])
+      expect(problemsOf({ TEXT_COUNTRIES: bad })).toEqual([
+        `TEXT_COUNTRIES must be two-letter country codes separated by commas, such as CA,US (got "${bad}")`,
+      ]);
+    for (const bad of ['-1', '2.5', 'lots']) expect(problemsOf({ TEXT_DAILY_LIMIT: bad })).toHaveLength(1);
+  });
+
   it('counts a message still sending after SEND_INTERRUPTED_AFTER_SECONDS (default 10 minutes) as cut off', () => {
     expect(loadConfig({}).sendInterruptedAfterMs).toBe(600_000);
     expect(loadConfig({ SEND_INTERRUPTED_AFTER_SECONDS: '90' }).sendInterruptedAfterMs).toBe(90_000);

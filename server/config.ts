@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isPhoneCountry } from '#app/modules/site/phone-country.ts';
 import { E164_PATTERN as E164 } from '#app/modules/site/phone.ts';
 
 const booleanFlag = z
@@ -68,6 +69,25 @@ const envSchema = z.object({
       'must be an evening hour then a morning hour, such as 20-8',
     )
     .default('20-8'),
+  TEXT_COUNTRIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (codes) => codes.length > 0 && codes.every(isPhoneCountry),
+      'must be two-letter country codes separated by commas, such as CA,US',
+    )
+    .default(['CA', 'US']),
+  TEXT_DAILY_LIMIT: z.coerce
+    .number({ message: 'must be a number of texts a day' })
+    .int('must be a whole number of texts a day')
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .default(300),
   SEND_INTERRUPTED_AFTER_SECONDS: z.coerce
     .number({ message: 'must be a number of seconds' })
     .int('must be a whole number of seconds')
@@ -156,8 +176,16 @@ export type Config = Readonly<{
    * it (server/messaging/worker.ts). Keep it well above a send's 15 s limit.
    */
   sendInterruptedAfterMs: number;
-  /** the night hours in which order texts wait for the morning (Winnipeg), or null for none */
+  /**
+   * The night hours (Winnipeg) in which customers' texts wait for the morning, or null for none;
+   * checked when a text is about to be sent (decision 0181)
+   */
   quietHours: { from: number; until: number } | null;
+  /**
+   * Texts the public can cause without staff (decision 0175): only to numbers of these countries
+   * (TEXT_COUNTRIES, ISO codes), and at most `dailyLimit` a day shop-wide (TEXT_DAILY_LIMIT)
+   */
+  publicTexts: { countries: readonly string[]; dailyLimit: number };
   seedDemo: boolean;
   /**
    * Texting (docs/sms.md). With `log` nothing is sent, but a Twilio auth token and account SID, when
@@ -243,6 +271,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
             from: Number(env.TEXT_QUIET_HOURS.split('-')[0]),
             until: Number(env.TEXT_QUIET_HOURS.split('-')[1]),
           },
+    publicTexts: { countries: Object.freeze(env.TEXT_COUNTRIES), dailyLimit: env.TEXT_DAILY_LIMIT },
     seedDemo: env.SEED_DEMO ?? nodeEnv !== 'production',
     sms:
       env.SMS_PROVIDER === 'twilio'

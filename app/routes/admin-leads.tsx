@@ -8,7 +8,7 @@
  * enters a lead; the open lead is the nested route admin/leads/:id (routes/admin-lead-details.tsx),
  * whose changes revalidate this loader too.
  */
-import { ArrowLeft, Loader2, Plus, Search, Sparkles, XCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Loader2, Plus, Search, Sparkles, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   Link,
@@ -36,6 +36,7 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { Button, buttonVariants } from '#app/components/ui/button.tsx';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
+import { TEXT_LIMIT_WORDS } from '#app/modules/messages/messages.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
 import {
@@ -123,7 +124,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = (params.get('q') ?? '').slice(0, 100);
   const shown = shownOf(params);
-  const [board, lost, stats, clicks, cities] = await Promise.all([
+  const [board, lost, stats, clicks, cities, textLimit] = await Promise.all([
     services.leadAdmin.board({ search }).then((b) => withOlderCards(services.leadAdmin, b, shown)),
     // the lost leads themselves only when they are shown; their count comes with the board
     viewOf(params) === 'lost' ? lostLeadsOf(services.leadAdmin, search, shown.lost ?? 0) : null,
@@ -131,8 +132,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.clicks.clickStats(),
     // the city choice of 'New lead' (the request form's list)
     services.reference.listCities(),
+    // texts to new customers waiting past the day's limit (decision 0175)
+    services.messaging.textLimitNotice(),
   ]);
-  return { board, lost, stats, clicks, cities, now: new Date().toISOString() };
+  return { board, lost, stats, clicks, cities, textLimit, now: new Date().toISOString() };
 }
 
 /**
@@ -196,7 +199,7 @@ function useNow(served: string): Date {
 }
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { board, lost, stats, clicks, cities } = loaderData;
+  const { board, lost, stats, clicks, cities, textLimit } = loaderData;
   const now = useNow(loaderData.now);
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -309,6 +312,19 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </div>
+
+      {textLimit && (
+        <div
+          role="status"
+          className="mt-6 flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{TEXT_LIMIT_WORDS.noticeTitle}</p>
+            <p className="mt-1">{TEXT_LIMIT_WORDS.notice(textLimit.limit, textLimit.waiting)}</p>
+          </div>
+        </div>
+      )}
 
       <div className="mt-6">
         <SummaryCards stats={stats} clicks={clicks} />

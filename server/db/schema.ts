@@ -223,6 +223,10 @@ export interface OutgoingMessagesTable {
   audience: Generated<string>;
   /** set for a message that must go out once (a part ready, a reminder); unique (migration 0011) */
   dedupe_key: string | null;
+  /** a text the public can cause (a web request's confirmation): limited (migration 0016, decision 0175) */
+  public_text: Generated<DbBoolean>;
+  /** an immediate answer may go out in quiet hours until then; null: it waits (migration 0016) */
+  answer_until: Timestamp | null;
 }
 
 /** Whom staff buy parts from (issue 29); archived ones stay on old orders. Migration 0011. */

@@ -6,7 +6,13 @@
  * slow or broken provider cannot delay or fail a customer's request.
  *
  * A failure the sender marks as temporary is retried after RETRY_DELAYS_MS; a permanent one fails
- * at once. A row found `sending` after `interruptedAfterMs` was cut off by a crash (the process
+ * at once. Once the provider has accepted a message it is never sent again (decision 0181): if its
+ * row cannot be marked sent then (the database away for a moment), it stays `sending` and the
+ * provider's id is kept in memory, recorded by the next run; should the process die first, the
+ * crash's lookup below finds it at the provider. A text due in quiet hours (`quietHours`, checked
+ * right before it would be claimed) waits for the morning unless it is an immediate answer still
+ * within its time (`answerUntil`, services/messaging.ts). A row found `sending` after
+ * `interruptedAfterMs` was cut off by a crash (the process
  * died mid-send, or was killed). An e-mail is sent again (a duplicate alert is harmless). A text
  * is sent exactly once (decisions 0060, 0150): the channel's lookup asks the provider whether it
  * got it since the claim; yes: it is recorded sent, with the provider's id; no: it goes out now;
@@ -17,6 +23,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { INTERRUPTED_SMS } from '#app/modules/messages/messages.ts';
+import { afterQuietHours, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import {
   claimMessage,
   listDueMessages,
@@ -24,6 +31,7 @@ import {
   markMessageSent,
   markMessageUnsent,
   nextDueTime,
+  postponeMessage,
   requeueStaleMessages,
   settleInterruptedMessage,
   type Channel,
@@ -82,8 +90,13 @@ export function createOutboxWorker(deps: {
   interruptedAfterMs?: number;
   /** start a run this often (none: only when kicked, and for retries) */
   sweepEveryMs?: number;
+  /** the night hours in which texts that are no immediate answer wait (TEXT_QUIET_HOURS); null: none */
+  quietHours?: QuietHours | null;
 }) {
   const { db, logger, now, senders, lookups = {}, interruptedAfterMs = STALE_SENDING_MS } = deps;
+  const quietHours = deps.quietHours ?? null;
+  /** Messages the provider accepted whose row could not be marked sent yet: their provider ids. */
+  const unrecorded = new Map<number, string | null>();
   // only channels this worker can send: another channel's rows wait for a worker that can
   const channels = (Object.keys(senders) as Channel[]).filter((c) => senders[c]);
   let running: Promise<{ sent: number; failed: number }> | undefined;
@@ -94,14 +107,35 @@ export function createOutboxWorker(deps: {
   const sweep = deps.sweepEveryMs ? setInterval(() => worker.kick(), deps.sweepEveryMs) : undefined;
   sweep?.unref();
 
+  /**
+   * Records that the provider accepted a message. When the database refuses, the message is not
+   * sent again: it stays `sending` and its provider id waits here for the next run.
+   */
+  async function recordSent(id: number, providerId: string | null): Promise<void> {
+    try {
+      await markMessageSent(db, id, providerId, now());
+      unrecorded.delete(id);
+    } catch (err) {
+      unrecorded.set(id, providerId);
+      logger.error({ err, messageId: id }, 'message sent, but not yet recorded as sent; recorded later');
+    }
+  }
+
+  /** When a text due now must wait for the morning instead (quiet hours), or undefined. */
+  function heldUntil(message: DueMessage, at: Date): Date | undefined {
+    if (message.channel !== 'sms' || !quietHours) return undefined;
+    if (message.answerUntil && Date.parse(message.answerUntil) >= at.getTime()) return undefined;
+    const morning = afterQuietHours(at, quietHours);
+    return morning.getTime() > at.getTime() ? morning : undefined;
+  }
+
   async function deliver(message: DueMessage): Promise<'sent' | 'failed' | 'retry' | 'blocked'> {
     const send = senders[message.channel];
     const attempt = message.attempts + 1;
+    let accepted: { providerId?: string };
     try {
       if (!send) throw new Error(`no sender configured for ${message.channel}`);
-      const { providerId } = await send(message);
-      await markMessageSent(db, message.id, providerId ?? null, now());
-      return 'sent';
+      accepted = await send(message);
     } catch (err) {
       const final = err instanceof SendError && !err.retry;
       const delay = final ? undefined : RETRY_DELAYS_MS[attempt - 1];
@@ -121,6 +155,9 @@ export function createOutboxWorker(deps: {
       });
       return status === 'queued' ? 'retry' : status;
     }
+    // the provider has it: from here on nothing may send it again
+    await recordSent(message.id, accepted.providerId ?? null);
+    return 'sent';
   }
 
   /** Sets a timer (not keeping the process alive) for the earliest queued message still waiting. */
@@ -147,9 +184,15 @@ export function createOutboxWorker(deps: {
       const claimedAt = new Date(message.claimedAt);
       let outcome: Parameters<typeof settleInterruptedMessage>[2];
       try {
-        if (!lookup) throw new Error(`no way to ask the ${message.channel} provider`);
-        const record = await lookup(message, claimedAt);
-        outcome = record ? { status: 'sent', providerId: record.providerId ?? null } : { status: 'queued' };
+        // sent by this process, its record refused so far: no need to ask
+        if (unrecorded.has(message.id)) {
+          outcome = { status: 'sent', providerId: unrecorded.get(message.id)! };
+          unrecorded.delete(message.id);
+        } else {
+          if (!lookup) throw new Error(`no way to ask the ${message.channel} provider`);
+          const record = await lookup(message, claimedAt);
+          outcome = record ? { status: 'sent', providerId: record.providerId ?? null } : { status: 'queued' };
+        }
       } catch (err) {
         const givenUp = !lookup || at.getTime() - claimedAt.getTime() > LOOKUP_GIVE_UP_MS;
         logger.warn(
@@ -167,6 +210,7 @@ export function createOutboxWorker(deps: {
   async function runOnce(): Promise<{ sent: number; failed: number }> {
     const at = now();
     const stale = new Date(at.getTime() - interruptedAfterMs);
+    for (const [id, providerId] of [...unrecorded]) await recordSent(id, providerId);
     // A crash between claiming and recording leaves a row 'sending'. An e-mail goes back to the
     // queue (at least once); a text goes again only if its provider never got it (exactly once).
     await requeueStaleMessages(db, RESEND_AFTER_CRASH, stale, at);
@@ -178,6 +222,11 @@ export function createOutboxWorker(deps: {
       if (!due.length) break;
       let progressed = false;
       for (const message of due) {
+        const wait = heldUntil(message, now());
+        if (wait) {
+          await postponeMessage(db, message.id, wait, now());
+          continue;
+        }
         if (!(await claimMessage(db, message.id, now()))) continue;
         progressed = true;
         const outcome = await deliver(message);

@@ -12,6 +12,7 @@ import {
   customerMergeSchema,
   customerPageQuerySchema,
   customerSearchTerm,
+  mergedNotes,
   type CustomerPage,
   type CustomerSummary,
 } from '#app/modules/customers/customers.ts';
@@ -215,7 +216,9 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
         if (!merged || !kept) throw new AppError(404, CUSTOMER_TEXT.notFound);
         if (merged.merged_into !== null || kept.merged_into !== null)
           throw new AppError(409, CUSTOMER_TEXT.mergedAway);
-        await mergeCustomerRows(trx, kept, merged, { actor: by.username, at });
+        // both customers' notes, within the limit (the merged one's whole notes are in `before`)
+        const notes = mergedNotes(kept.notes, merged.notes, merged.name);
+        await mergeCustomerRows(trx, kept, merged, { actor: by.username, at, notes: notes.notes });
         await insertAudit(
           trx,
           {
@@ -224,7 +227,11 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
             action: 'customer_merged',
             subject: `customer:${into}`,
             before: { merged: pick(toCustomer(merged)), kept: pick(toCustomer(kept)) },
-            after: { customer: into, leads: Number(kept.lead_count) + Number(merged.lead_count) },
+            after: {
+              customer: into,
+              leads: Number(kept.lead_count) + Number(merged.lead_count),
+              ...(notes.cut ? { notesCut: true } : {}),
+            },
           },
           at,
         );

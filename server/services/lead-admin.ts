@@ -80,7 +80,7 @@ export function leadAdminService(
       const lead = toLead(row);
       if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
       if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
-      await messaging.enqueueText(trx, { leadId, phone: lead.phone, body }, at);
+      await messaging.enqueueText(trx, { leadId, phone: lead.phone, body, cause: 'staff' }, at);
       await messaging.enqueueCustomerEmail(
         trx,
         {

@@ -117,6 +117,9 @@ export function leadsService(
     meta: { at: Date; actor: string; source: LeadSource; consentText: string; cityName: string | undefined },
   ): Promise<{ id: number; caseNumber: string; alertQueued: boolean }> {
     const { at } = meta;
+    // the confirmation of a request from the web is a text the public caused: counted per number
+    // under the number's lock, taken before the customer's row as a received text takes them
+    if (meta.source === 'web') await messaging.lockRecipient(trx, request.phone);
     const lead = await insertLead(
       trx,
       {
@@ -162,6 +165,8 @@ export function leadsService(
         leadId: lead.id,
         phone: request.phone,
         body: requestConfirmationText({ siteName: config.site.name, caseNumber: lead.caseNumber, url }),
+        // staff entering a request taken by phone send its confirmation themselves
+        cause: meta.source === 'web' ? 'public' : 'staff',
       },
       at,
     );

@@ -1,8 +1,10 @@
 /**
  * The one way a message enters the outbox (decisions 0041, 0060, 0072), and the process's one
  * outbox worker. Every function below writes through `queue`, which applies the rules each
- * message follows: the status it starts with (not textable: failed; opted out: blocked;
- * SMS_PROVIDER=log or no SMTP: logged; otherwise queued for the worker) and who it is for.
+ * message follows: the status it starts with (not textable: failed; opted out: blocked; a text
+ * the public caused past its limits: withheld, or queued for a later day, decision 0175;
+ * SMS_PROVIDER=log or no SMTP: logged; otherwise queued for the worker), who it is for, and
+ * whether it may go out in quiet hours (an immediate answer, for a while; decision 0181).
  * Which sender handles each channel is decided here too. Built once by createServices and shared
  * by the services that write messages (leads, lead admin, texting).
  */
@@ -11,21 +13,41 @@ import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import type { DB } from '../db/schema.ts';
 import { recordOutbound } from '../db/repo/conversations.ts';
+import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { insertMessage, insertMessagesOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
-import { isNumberOptedOut, optedOutNumbers, recordOptOut } from '../db/repo/texting.ts';
+import { isNumberOptedOut, lockPhoneNumber, optedOutNumbers, recordOptOut } from '../db/repo/texting.ts';
 import { createSmtpSender } from '../messaging/smtp.ts';
 import { createTwilioLookup, createTwilioSender } from '../messaging/twilio.ts';
 import { createOutboxWorker } from '../messaging/worker.ts';
 import type { ServiceDeps } from './context.ts';
+import { textLimits, type TextAllowance } from './text-limits.ts';
 
 /** Delivery of queued messages left from before a restart starts this long after start-up. */
 export const STARTUP_DELIVERY_DELAY_MS = 30_000;
 const SWEEP_EVERY_MS = 60_000;
+/**
+ * How long an immediate answer stays one (decision 0181): a retry a minute or five later still
+ * answers what the customer just did, and goes out in quiet hours; one later than this (a retry
+ * after 30 minutes, a backlog after a restart) waits for the morning like any other text.
+ */
+export const ANSWER_WINDOW_MS = 15 * 60_000;
+/** Who the lead's history names for a text the limits held back. */
+export const TEXT_LIMITS_ACTOR = 'text limits';
 
 type Executor = Transaction<DB> | Kysely<DB>;
 
+/**
+ * Why a text to a customer goes now (decisions 0175, 0181): `public`, the public caused it without
+ * staff (a web request's confirmation, the reply to a number with no request: limited); `answer`,
+ * it answers what the customer just did on their page or by text; `staff`, a staff member sends it
+ * now (a quote, their own text). Each is an immediate answer for ANSWER_WINDOW_MS. The automatic
+ * texts (follow-ups, an order's updates, reminders) are enqueueTextsOnce's, and always wait out
+ * quiet hours.
+ */
+export type TextCause = 'public' | 'answer' | 'staff';
+
 export function createMessaging(deps: ServiceDeps) {
-  const { db, config, logger, now } = deps;
+  const { db, engine, config, logger, now } = deps;
   const twilio = config.sms.provider === 'twilio' ? config.sms : undefined;
   const emailSender = createSmtpSender(config);
   const smsSender =
@@ -37,10 +59,12 @@ export function createMessaging(deps: ServiceDeps) {
       recordOptOut: (phone, keyword) => recordOptOut(db, phone, keyword, now()),
     });
   const sends = Boolean(emailSender || smsSender) && config.env !== 'test';
+  const limits = textLimits(deps);
   const outbox = createOutboxWorker({
     db,
     logger,
     now,
+    quietHours: config.quietHours,
     senders: { email: emailSender, sms: smsSender },
     lookups: { sms: twilio && createTwilioLookup(twilio) },
     interruptedAfterMs: config.sendInterruptedAfterMs,
@@ -95,6 +119,48 @@ export function createMessaging(deps: ServiceDeps) {
     });
   }
 
+  /**
+   * A text the public caused, past the opt-out and number checks, through its limits: withheld, or
+   * queued from a later day; the lead's history says why (decision 0175). Any other text as it is.
+   */
+  async function limited(
+    trx: Executor,
+    message: NewMessage,
+    cause: TextCause,
+    at: Date,
+  ): Promise<{ message: NewMessage; allowance: TextAllowance }> {
+    const answer = { ...message, publicText: cause === 'public', answerUntil: answerUntil(at) };
+    if (cause !== 'public' || !['queued', 'logged', 'sent'].includes(message.status))
+      return { message: answer, allowance: { go: 'now' } };
+    const allowance = await limits.allow(trx, message.recipient, at);
+    if (allowance.go === 'now') return { message: answer, allowance };
+    if (message.leadId !== null)
+      await insertLeadEvent(trx, {
+        leadId: message.leadId,
+        type: 'text_withheld',
+        fromStatus: null,
+        toStatus: null,
+        actor: TEXT_LIMITS_ACTOR,
+        detail: { body: allowance.reason },
+        at,
+      });
+    if (allowance.go === 'never')
+      return { message: { ...answer, status: 'withheld', lastError: allowance.reason }, allowance };
+    // from a later morning: no answer any more, and in log mode only recorded, as every text is
+    return {
+      message: {
+        ...answer,
+        status: twilio ? 'queued' : 'logged',
+        lastError: allowance.reason,
+        answerUntil: null,
+        notBefore: allowance.from,
+      },
+      allowance,
+    };
+  }
+
+  const answerUntil = (at: Date) => new Date(at.getTime() + ANSWER_WINDOW_MS);
+
   function customerEmail(mail: { leadId: number; email: string; subject: string; body: string }): NewMessage {
     return {
       leadId: mail.leadId,
@@ -124,6 +190,16 @@ export function createMessaging(deps: ServiceDeps) {
     /** Whether texts really go out (SMS_PROVIDER=twilio). */
     textsLeave: Boolean(twilio),
 
+    /**
+     * Takes the lock of a number's texts (decision 0097) for the caller's transaction: a caller that
+     * writes other rows (a lead, its customer) before a text the public caused takes it first, in
+     * the order a received text takes them, so the two never wait on each other.
+     */
+    async lockRecipient(trx: Executor, phone: string): Promise<void> {
+      const e164 = toE164(phone);
+      if (e164) await lockPhoneNumber(trx, e164, engine);
+    },
+
     /** Whether a number (as typed or E.164) has opted out of texts. */
     async isOptedOut(phone: string, executor: Executor = db): Promise<boolean> {
       const e164 = toE164(phone);
@@ -131,15 +207,17 @@ export function createMessaging(deps: ServiceDeps) {
     },
 
     /**
-     * Writes a text to a customer in the caller's transaction, with the status it starts with.
-     * The worker re-checks the opt-out right before sending.
+     * Writes a text to a customer in the caller's transaction, with the status it starts with
+     * (a text the public caused through its limits, `cause`). The worker re-checks the opt-out
+     * right before sending.
      */
     async enqueueText(
       trx: Executor,
-      text: { leadId: number | null; phone: string; body: string },
+      text: { leadId: number | null; phone: string; body: string; cause: TextCause },
       at: Date,
     ): Promise<{ id: number; status: NewMessage['status'] }> {
-      const [message] = (await textMessages(trx, [text])) as [NewMessage];
+      const [written] = (await textMessages(trx, [text])) as [NewMessage];
+      const { message } = await limited(trx, written, text.cause, at);
       const id = await queue(trx, message, at);
       if (message.status === 'logged') logNotSent(id, message);
       return { id, status: message.status };
@@ -176,27 +254,38 @@ export function createMessaging(deps: ServiceDeps) {
 
     /**
      * Records a reply given in a TwiML answer (Twilio sends it; it is not queued). Returns whether it
-     * may go in the answer: not with SMS_PROVIDER=log (recorded as logged) nor to an opted-out number.
+     * may go in the answer: not with SMS_PROVIDER=log (recorded as logged), nor to an opted-out
+     * number, nor past the limits of a reply the public caused (`cause`; one for a later day is
+     * queued instead).
      */
     async recordTwimlReply(
       trx: Executor,
-      reply: { leadId: number | null; phone: string; body: string; optedOut: boolean },
+      reply: { leadId: number | null; phone: string; body: string; optedOut: boolean; cause: TextCause },
       at: Date,
     ): Promise<boolean> {
-      const status = reply.optedOut ? 'blocked' : twilio ? 'sent' : 'logged';
-      const message: NewMessage = {
-        leadId: reply.leadId,
-        channel: 'sms',
-        recipient: reply.phone,
-        subject: null,
-        body: reply.body,
-        status,
-        audience: 'customer',
-        lastError: reply.optedOut ? SMS_ERRORS.optedOut : null,
-      };
+      const { message } = await limited(
+        trx,
+        {
+          leadId: reply.leadId,
+          channel: 'sms',
+          recipient: reply.phone,
+          subject: null,
+          body: reply.body,
+          status: reply.optedOut ? 'blocked' : twilio ? 'sent' : 'logged',
+          audience: 'customer',
+          lastError: reply.optedOut ? SMS_ERRORS.optedOut : null,
+        },
+        reply.cause,
+        at,
+      );
       const id = await queue(trx, message, at);
-      if (status === 'logged') logNotSent(id, message);
-      return status === 'sent';
+      if (message.status === 'logged') logNotSent(id, message);
+      return message.status === 'sent';
+    },
+
+    /** The leads board's notice while texts the public caused wait for a day with room (decision 0175). */
+    textLimitNotice(): Promise<{ limit: number; waiting: number } | null> {
+      return limits.notice(db, now());
     },
 
     /** Queues an e-mail copy to the customer when the lead has an address and SMTP is set; else nothing. */

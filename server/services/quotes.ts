@@ -257,6 +257,7 @@ export function quotesService(
             leadId,
             phone: lead.phone,
             body: quoteText({ siteName: config.site.name, caseNumber: lead.caseNumber, part, options, url }),
+            cause: 'staff',
           },
           at,
         );
@@ -487,6 +488,7 @@ export function quotesService(
                   url,
                   expected: centralDay(etaDate(at, option.etaDays)),
                 }),
+                cause: 'answer',
               },
               at,
             );

@@ -332,7 +332,8 @@ export function textingService(
         if (reply) {
           const inAnswer = await messaging.recordTwimlReply(
             trx,
-            { leadId, phone: from, body: reply, optedOut },
+            // a number with no open request is anyone's: the public caused this reply (decision 0175)
+            { leadId, phone: from, body: reply, optedOut, cause: current.lead ? 'answer' : 'public' },
             at,
           );
           if (inAnswer) answered = reply;
@@ -435,7 +436,9 @@ export function textingService(
         logger.info({ sid, status }, 'status callback for a text we do not know');
         return;
       }
-      if (status === 'failed' && code === '21610') {
+      // only the report that failed the text opts out: Twilio replays callbacks it thinks were lost,
+      // and a replay after the customer's START must not opt the number out again
+      if (status === 'failed' && code === '21610' && row.changed) {
         const phone = toE164(row.recipient);
         if (phone) await recordOptOut(db, phone, 'twilio-21610', at);
       }

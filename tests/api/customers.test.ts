@@ -286,6 +286,45 @@ eachEngine(
       expect(edits.some((e) => e.before.name === 'Ana' && e.after.name === 'Ana Klassen')).toBe(true);
     });
 
+    it('merging two customers with long notes keeps the notes within 4,000 characters, says so, and the customer can still be saved', async () => {
+      const a = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0307',
+        email: 'ben@farm.ca',
+        name: 'Ben',
+      }).expect(201);
+      const b = await submit(app, {
+        ...VALID_FIELDS,
+        phone: '(204) 555-0308',
+        email: 'ben.p@farm.ca',
+        name: 'Ben Penner',
+      }).expect(201);
+      const kept = await customerOf(leadIdOf(a.body.caseNumber as string));
+      const merged = await customerOf(leadIdOf(b.body.caseNumber as string));
+      const keptNotes = `Pays cash. ${'k'.repeat(2_500)}`;
+      const mergedNotes = `Fleet of six Freightliners. ${'m'.repeat(3_000)}`;
+      await api.put(`/api/customers/${kept}`, { name: 'Ben Penner', notes: keptNotes }).expect(200);
+      await api.put(`/api/customers/${merged}`, { name: 'Ben P.', notes: mergedNotes }).expect(200);
+
+      const after = (await api.post(`/api/customers/${merged}/merge`, { into: kept }).expect(200))
+        .body as CustomerPage;
+      const notes = after.customer.notes!;
+      expect(notes.length).toBeLessThanOrEqual(4_000);
+      expect(notes.startsWith(`${keptNotes}\n\nFleet of six Freightliners. mmm`)).toBe(true);
+      expect(notes.endsWith(`\n\n${CUSTOMER_TEXT.notesCut('Ben P.')}`)).toBe(true);
+      // the customer kept can be saved as it is
+      await api.put(`/api/customers/${kept}`, { name: 'Ben Penner', notes }).expect(200);
+      // the merged customer's whole notes are in the audit log's record of the merge
+      const audit = (await api.get('/api/owner/audit?action=customer_merged').expect(200)).body.entries as {
+        subject: string;
+        before: { merged: { notes: string } };
+        after: { notesCut: boolean };
+      }[];
+      const entry = audit.find((e) => e.subject === `customer:${kept}`)!;
+      expect(entry.before.merged.notes).toBe(mergedNotes);
+      expect(entry.after.notesCut).toBe(true);
+    });
+
     it('keeps one inbox: a text makes the conversation unread and first; opened, it is read; a reply goes out through the outbox', async () => {
       const { email: _, ...noEmail } = VALID_FIELDS;
       const lead = await submit(app, { ...noEmail, phone: '(204) 555-0306', name: 'Lee' }).expect(201);

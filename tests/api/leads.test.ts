@@ -443,8 +443,9 @@ eachEngine(
       while (filesIn(incomingDir(ctx())).length > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      // the server is still fine and the next request goes through
-      await submit(app, VALID_FIELDS, photos.slice(0, 1)).expect(201);
+      // the server is still fine and the next request goes through (from a number of its own: the
+      // suite's other requests used up VALID_FIELDS' texts for the day, which adds an event)
+      await submit(app, { ...VALID_FIELDS, phone: '(204) 555-0138' }, photos.slice(0, 1)).expect(201);
       const after = await counts(ctx());
       expect(after).toEqual({
         leads: before.leads + 1,

@@ -88,7 +88,7 @@ eachEngine('request logs', (ctx) => {
       .execute((trx) =>
         messaging.enqueueText(
           trx,
-          { leadId: null, phone: '(204) 555-0123', body: 'Your part is in.' },
+          { leadId: null, phone: '(204) 555-0123', body: 'Your part is in.', cause: 'staff' },
           new Date(),
         ),
       );

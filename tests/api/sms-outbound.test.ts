@@ -223,6 +223,27 @@ eachEngine(
       }).expect(204);
     });
 
+    it('a 21610 callback replayed after the customer sent START leaves the number opted in', async () => {
+      const id = await addLead('+12045550179');
+      await textCustomer(id, 'Your filter is in').expect(201);
+      await settle();
+      const sent = await outRow(await lastSmsId(id));
+      const unsubscribed = {
+        MessageSid: sent.provider_id!,
+        MessageStatus: 'failed',
+        ErrorCode: '21610',
+        AccountSid: ACCOUNT_SID,
+      };
+      await status(unsubscribed).expect(204);
+      expect((await details(id)).smsOptedOut).toBe(true);
+      await postWebhook(state.app, '/api/sms/inbound', textParams('+12045550179', 'START')).expect(200);
+      expect((await details(id)).smsOptedOut).toBe(false);
+      // Twilio retries a callback it thinks was lost: the same report changes nothing now
+      await status(unsubscribed).expect(204);
+      expect((await details(id)).smsOptedOut).toBe(false);
+      await textCustomer(id, 'Welcome back').expect(201);
+    });
+
     it('retries a 500 after one minute with the clock, and sends the text once', async () => {
       const id = await addLead('+12045550162');
       twilio.script.push({ status: 500, json: { code: 20500, message: 'Internal Server Error' } });

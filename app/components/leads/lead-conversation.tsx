@@ -50,6 +50,11 @@ export const MESSAGE_STATUS: Record<ConversationStatus, { label: string; hint: s
     hint: 'The customer has opted out of texts',
     tone: 'bg-red-100 text-red-900',
   },
+  withheld: {
+    label: 'Not sent',
+    hint: 'An automatic text to a new customer, past the limits on such texts',
+    tone: 'bg-red-100 text-red-900',
+  },
   cancelled: {
     label: 'Cancelled',
     hint: 'A follow-up not needed: the customer answered, or the quote changed',

@@ -158,6 +158,9 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
   if (e.type === 'review_request') {
     return { icon: MessageSquare, title: 'Review request texted' };
   }
+  if (e.type === 'text_withheld') {
+    return { icon: MessageSquare, title: 'Automatic text held back', detail: text(d?.body) };
+  }
   if (e.type === 'question') {
     return { icon: MessageSquare, title: 'Question from the quote page', detail: text(d?.body) };
   }

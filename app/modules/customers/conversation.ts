@@ -59,7 +59,7 @@ export function conversationOf(input: ConversationInput): ThreadMessage[] {
       channel: m.channel === 'email' ? 'email' : 'sms',
       body: m.body,
       status: m.status as ConversationStatus,
-      error: m.status === 'failed' || m.status === 'blocked' || m.status === 'cancelled' ? m.lastError : null,
+      error: ['failed', 'blocked', 'cancelled', 'withheld'].includes(m.status) ? m.lastError : null,
       photoCount: 0,
       at: m.createdAt,
     })),

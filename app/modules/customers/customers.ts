@@ -129,6 +129,8 @@ export const CUSTOMER_TEXT = {
   mergeInto: 'Merge this customer into',
   merging: 'Merging...',
   merged: 'Customers merged',
+  notesCut: (name: string) =>
+    `[Notes cut to 4,000 characters when ${name} was merged into this customer: the whole text is in the audit log.]`,
   mergeHint:
     'Every request, quote, order and message of this customer moves to the one you choose. This cannot be undone, but the merge is recorded.',
   notFound: 'Customer not found',
@@ -205,6 +207,26 @@ export const CUSTOMER_MESSAGES = {
   requests: "Show the newest requests ('newest') or all of them ('all').",
 } as const;
 
+/** The most notes a customer may have (the edit form's limit). */
+export const MAX_NOTES = 4_000;
+
+/**
+ * The kept customer's notes after a merge: theirs, then the merged customer's. Past MAX_NOTES the
+ * end is cut and the notes say so, naming the merged customer (whose whole notes the audit log's
+ * record of the merge keeps), so the customer can still be saved as it is.
+ */
+export function mergedNotes(
+  kept: string | null,
+  merged: string | null,
+  mergedName: string,
+): { notes: string | null; cut: boolean } {
+  const whole = [kept, merged].filter(Boolean).join('\n\n');
+  if (whole.length <= MAX_NOTES) return { notes: whole || null, cut: false };
+  const said = CUSTOMER_TEXT.notesCut(mergedName);
+  const room = MAX_NOTES - said.length - 3; // the ellipsis and the blank line before what is said
+  return { notes: `${whole.slice(0, room).trimEnd()}…\n\n${said}`, cut: true };
+}
+
 export const customerEditSchema = z.object({
   name: z
     .string({ message: CUSTOMER_MESSAGES.name })
@@ -220,7 +242,7 @@ export const customerEditSchema = z.object({
   notes: z
     .string()
     .trim()
-    .max(4000, CUSTOMER_MESSAGES.notesLong)
+    .max(MAX_NOTES, CUSTOMER_MESSAGES.notesLong)
     .nullish()
     .transform((v) => v || null),
   fleet: z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean()),

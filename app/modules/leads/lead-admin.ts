@@ -84,12 +84,22 @@ export type LeadMessage = {
  * automatic replies to YES/NO/HELP and to a new text request).
  *
  * `status` of a message out: 'logged' (SMS_PROVIDER=log: recorded, not sent), 'queued',
- * 'sending', 'sent', 'delivered', 'failed' (`error` says why), 'blocked' (the number has
- * opted out; never sent), 'cancelled' (a follow-up the customer's answer made unneeded; never
- * sent). A text in is 'received'.
+ * 'sending', 'sent', 'delivered', 'failed'
+ * (`error` says why), 'blocked' (the number has opted out; never sent), 'cancelled' (a follow-up
+ * the customer's answer made unneeded; never sent), 'withheld' (a text the public caused, past the
+ * limits on such texts; never sent; decision 0175). A text in is 'received'.
  */
 export type ConversationStatus =
-  'received' | 'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked' | 'cancelled';
+  | 'received'
+  | 'logged'
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'delivered'
+  | 'failed'
+  | 'blocked'
+  | 'cancelled'
+  | 'withheld';
 export type ConversationMessage = {
   /** unique within the lead: 'in-{id}' or 'out-{id}' */
   key: string;
@@ -98,7 +108,7 @@ export type ConversationMessage = {
   channel: 'sms' | 'email' | 'web';
   body: string;
   status: ConversationStatus;
-  /** why a message out failed or was blocked, in words staff understand; otherwise null */
+  /** why a message out failed or was blocked or withheld, in words staff understand; otherwise null */
   error: string | null;
   /** photos that came with a text in (MMS) */
   photoCount: number;

@@ -106,6 +106,28 @@ export const SMS_ERRORS = {
     'The connection to Twilio broke while sending; the text may or may not have been sent. Check with the customer or send it again.',
 } as const;
 
+/** How many texts the public can cause to one number (decision 0175). */
+export const PUBLIC_TEXTS_PER_NUMBER = { count: 3, windowMs: 24 * 60 * 60_000 } as const;
+
+/**
+ * Why a text the public caused (a web request's confirmation, a reply to a number with no request)
+ * did not go, or not yet, in staff's words (decision 0175); the lead's conversation and history
+ * show it, and the leads board the notice.
+ */
+export const TEXT_LIMIT_WORDS = {
+  country: (countries: string) =>
+    `Not sent: automatic texts go only to numbers in ${countries} (TEXT_COUNTRIES). Text or call the customer yourself if the request is real.`,
+  perNumber: `Not sent: this number already got ${PUBLIC_TEXTS_PER_NUMBER.count} automatic texts in 24 hours. Text the customer yourself if needed.`,
+  off: 'Not sent: automatic texts to new customers are off (TEXT_DAILY_LIMIT=0).',
+  full: (limit: number, days: number) =>
+    `Not sent: the limit of ${limit} automatic texts a day (TEXT_DAILY_LIMIT) is reached for the next ${days} days.`,
+  waiting: (limit: number) =>
+    `Waiting: the limit of ${limit} automatic texts a day (TEXT_DAILY_LIMIT) was reached. It goes out the next morning.`,
+  noticeTitle: 'Automatic texts are waiting',
+  notice: (limit: number, waiting: number) =>
+    `Today's limit of ${limit} automatic texts to new customers (TEXT_DAILY_LIMIT) was reached: ${waiting === 1 ? '1 text waits' : `${waiting} texts wait`} for the next morning. Requests are all on the board; texts you send yourself are not limited.`,
+} as const;
+
 /** What staff read on a text the worker found half-sent after a crash (it is not sent again). */
 export const INTERRUPTED_SMS =
   'Sending was interrupted by a server restart; the text may or may not have reached the customer. Check with them or send it again.';

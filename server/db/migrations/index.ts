@@ -19,6 +19,7 @@ import { team } from './0012-team.ts';
 import { customers } from './0013-customers.ts';
 import { conversationIndexes } from './0014-conversation-indexes.ts';
 import { insightDays } from './0015-insight-days.ts';
+import { textLimits } from './0016-text-limits.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0013-customers': customers(engine),
     '0014-conversation-indexes': conversationIndexes(),
     '0015-insight-days': insightDays(engine),
+    '0016-text-limits': textLimits(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -313,7 +313,7 @@ export async function mergeCustomerRows(
   trx: Transaction<DB>,
   kept: Selectable<CustomersTable>,
   merged: Selectable<CustomersTable>,
-  meta: { actor: string; at: Date },
+  meta: { actor: string; at: Date; notes: string | null },
 ): Promise<void> {
   const iso = meta.at.toISOString();
   await trx.updateTable('leads').set({ customer_id: kept.id }).where('customer_id', '=', merged.id).execute();
@@ -332,7 +332,7 @@ export async function mergeCustomerRows(
       phone: kept.phone ?? merged.phone,
       email: kept.email ?? merged.email,
       company: kept.company ?? merged.company,
-      notes: [kept.notes, merged.notes].filter(Boolean).join('\n\n') || null,
+      notes: meta.notes,
       fleet: kept.fleet || merged.fleet ? 1 : 0,
       no_reviews: kept.no_reviews || merged.no_reviews ? 1 : 0,
       unread: Number(kept.unread) + Number(merged.unread),

@@ -94,7 +94,15 @@ eachEngine('outgoing messages repository', (ctx) => {
 
     expect(await listDueMessages(db, [], at(5000), 10)).toEqual([]);
     expect(await listDueMessages(db, ['sms'], at(1500), 10)).toStrictEqual([
-      { id: first, channel: 'sms', recipient: '+12045550123', subject: null, body: 'first', attempts: 0 },
+      {
+        id: first,
+        channel: 'sms',
+        recipient: '+12045550123',
+        subject: null,
+        body: 'first',
+        attempts: 0,
+        answerUntil: null,
+      },
     ]);
     expect((await listDueMessages(db, ['sms', 'email'], at(5000), 10)).map((m) => m.id)).toEqual([
       first,

@@ -7,16 +7,17 @@
  * next_attempt_at), `sending` (claimed by the worker), `sent` (the provider accepted it),
  * `delivered` (the provider's status callback says it arrived), `failed` (gave up; last_error
  * says why), `blocked` (the recipient opted out; never sent), `cancelled` (a follow-up made unneeded
- * by the customer's answer, a move or a new version; never sent; decision 0161).
+ * by the customer's answer, a move or a new version; never sent; decision 0161), `withheld` (a text
+ * the public caused, past the limits on such texts; never sent; last_error says which, decision 0175).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 export type Channel = 'email' | 'sms';
 export type MessageStatus =
-  'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked' | 'cancelled';
+  'logged' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'blocked' | 'cancelled' | 'withheld';
 /** Who a message is for: the customer's conversation, or staff (alerts). */
 export type Audience = 'customer' | 'staff';
 
@@ -28,12 +29,21 @@ export type NewMessage = {
   body: string;
   /**
    * `logged` or `queued` for the worker; `sent` for a reply already handed over (a TwiML answer);
-   * `failed` or `blocked` (with `lastError`) for a message that can never go out.
+   * `failed`, `blocked` or `withheld` (with `lastError`) for a message that can never go out.
    */
-  status: 'logged' | 'queued' | 'sent' | 'failed' | 'blocked';
+  status: 'logged' | 'queued' | 'sent' | 'failed' | 'blocked' | 'withheld';
   /** default: 'staff' for e-mail, 'customer' for SMS */
   audience?: Audience;
   lastError?: string | null;
+  /** a text the public caused, counted by the limits on such texts (decision 0175) */
+  publicText?: boolean;
+  /**
+   * An immediate answer to what someone just did may go out in quiet hours until then; without
+   * it, a text due in quiet hours waits for the morning (decision 0181).
+   */
+  answerUntil?: Date | null;
+  /** not sent before then (a text past the day's limit waits for the next morning) */
+  notBefore?: Date;
 };
 
 /** A queued message as the worker hands it to a sender. */
@@ -44,6 +54,8 @@ export type DueMessage = {
   subject: string | null;
   body: string;
   attempts: number;
+  /** until when it may go out in quiet hours (an immediate answer), or null (decision 0181) */
+  answerUntil: string | null;
 };
 
 /**
@@ -84,9 +96,8 @@ export async function insertMessagesOnce(
     .insertInto('outgoing_messages')
     .values(
       items.map(({ message, key, notBefore }) => ({
-        ...messageRow(message, now),
+        ...messageRow({ ...message, notBefore }, now),
         dedupe_key: key,
-        next_attempt_at: (notBefore ?? now).toISOString(),
       })),
     )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
@@ -108,10 +119,45 @@ function messageRow(message: NewMessage, now: Date) {
     attempts: message.status === 'sent' ? 1 : 0,
     last_error: message.lastError ?? null,
     sent_at: message.status === 'sent' ? at : null,
-    next_attempt_at: at,
+    next_attempt_at: (message.notBefore ?? now).toISOString(),
+    public_text: message.publicText ?? false,
+    answer_until: message.answerUntil?.toISOString() ?? null,
     created_at: at,
     updated_at: at,
   };
+}
+
+/**
+ * Texts the public caused to `recipient` since `since` that went or will go (not withheld, not
+ * blocked): what the per-number limit counts (decision 0175). Read from the partial index.
+ */
+export async function countPublicTextsTo(db: Executor, recipient: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('outgoing_messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('public_text', '=', sql.lit(true))
+    .where('recipient', '=', recipient)
+    .where('created_at', '>', since.toISOString())
+    .where('status', 'not in', ['withheld', 'blocked'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Texts the public caused that wait for a later day because a day's limit was reached: queued,
+ * never tried, with the reason they wait (decision 0175).
+ */
+export async function countWaitingPublicTexts(db: Executor, at: Date): Promise<number> {
+  const row = await db
+    .selectFrom('outgoing_messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('public_text', '=', sql.lit(true))
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .where('last_error', 'is not', null)
+    .where('next_attempt_at', '>', at.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
@@ -127,7 +173,7 @@ export async function listDueMessages(
   if (!channels.length) return [];
   const rows = await db
     .selectFrom('outgoing_messages')
-    .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
+    .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'answer_until as answerUntil'])
     .where('status', '=', 'queued')
     .where('channel', 'in', [...channels])
     .where('next_attempt_at', '<=', now.toISOString())
@@ -152,18 +198,33 @@ export async function claimMessage(db: Executor, id: number, at: Date): Promise<
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The provider accepted the message (with its id, for status callbacks). */
+/**
+ * The provider accepted the message (with its id, for status callbacks); only a message still
+ * claimed (`sending`) is changed. False when it was not (settled meanwhile by a crash's lookup).
+ */
 export async function markMessageSent(
   db: Executor,
   id: number,
   providerId: string | null,
   at: Date,
-): Promise<void> {
+): Promise<boolean> {
   const now = at.toISOString();
-  await db
+  const result = await db
     .updateTable('outgoing_messages')
     .set({ status: 'sent', provider_id: providerId, sent_at: now, updated_at: now, last_error: null })
     .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A queued message that may not go out yet (quiet hours) waits until `until`, unclaimed. */
+export async function postponeMessage(db: Executor, id: number, until: Date, at: Date): Promise<void> {
+  await db
+    .updateTable('outgoing_messages')
+    .set({ next_attempt_at: until.toISOString(), updated_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
     .execute();
 }
 
@@ -222,7 +283,16 @@ export async function listInterruptedMessages(
   if (!channels.length) return [];
   const rows = await db
     .selectFrom('outgoing_messages')
-    .select(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'updated_at as claimedAt'])
+    .select([
+      'id',
+      'channel',
+      'recipient',
+      'subject',
+      'body',
+      'attempts',
+      'answer_until as answerUntil',
+      'updated_at as claimedAt',
+    ])
     .where('status', '=', 'sending')
     .where('channel', 'in', [...channels])
     .where('updated_at', '<', staleBefore.toISOString())

@@ -2,22 +2,19 @@
  * Fixed-window counters of the request rate limits (decision 0092). One row per key; every process
  * counts in the same row with one atomic upsert, so a limit holds across processes and restarts.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
 
 export type Counter = { hits: number; resetsAt: number };
+
+type Executor = Kysely<DB> | Transaction<DB>;
 
 /**
  * Counts one hit of `key` and returns the count and when its window ends (epoch ms). The first hit,
  * and the first after a window ended, starts a new window of `windowMs` at 1. One statement, so
  * concurrent hits from several processes are each counted exactly once.
  */
-export async function hitCounter(
-  db: Kysely<DB>,
-  key: string,
-  windowMs: number,
-  now: number,
-): Promise<Counter> {
+export async function hitCounter(db: Executor, key: string, windowMs: number, now: number): Promise<Counter> {
   const row = await db
     .insertInto('rate_limits')
     .values({ key, hits: 1, resets_at: now + windowMs })
@@ -53,7 +50,7 @@ export async function deleteExpiredCounters(db: Kysely<DB>, now: number): Promis
 }
 
 /** The hits counted for `key` in its current window (0 when none, or when its window has ended). */
-export async function readCounter(db: Kysely<DB>, key: string, now: number): Promise<number> {
+export async function readCounter(db: Executor, key: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('rate_limits')
     .select('hits')
