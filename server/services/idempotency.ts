@@ -9,7 +9,13 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { BAD_IDEMPOTENCY_KEY, readIdempotencyKey } from '#app/modules/shared/idempotency.ts';
-import { claimKey, deleteKeysBefore, findKey, keepAnswer, type KeptKey } from '../db/repo/idempotency-keys.ts';
+import {
+  claimKey,
+  deleteKeysBefore,
+  findKey,
+  keepAnswer,
+  type KeptKey,
+} from '../db/repo/idempotency-keys.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';

@@ -251,9 +251,7 @@ export function quotesService(
             label: o.label,
             sellPrice: o.sellPrice,
             etaDays: o.etaDays,
-            ...(o.calculatedPrice
-              ? { calculatedPrice: o.calculatedPrice, priceReason: o.priceReason }
-              : {}),
+            ...(o.calculatedPrice ? { calculatedPrice: o.calculatedPrice, priceReason: o.priceReason } : {}),
           })),
         },
         at,

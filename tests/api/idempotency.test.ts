@@ -19,7 +19,7 @@ import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import { IDEMPOTENCY_KEEP_MS, KEY_REUSED } from '#server/services/idempotency.ts';
-import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { routeContext } from '../support/route-context.ts';
@@ -277,9 +277,9 @@ eachEngine('retries with one key change nothing', (ctx) => {
       expect(await versions(id)).toBe(1);
       clock = new Date(NOW.getTime() + IDEMPOTENCY_KEEP_MS + 1);
       expect(await services.idempotency.sweep()).toBeGreaterThanOrEqual(1);
-      expect(
-        await db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute(),
-      ).toEqual([]);
+      expect(await db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual(
+        [],
+      );
       // a day later the key is a new request
       expect((await postQuote(id, QUOTE, key, await later())).status).toBe(200);
       expect(await versions(id)).toBe(2);

@@ -4,7 +4,7 @@
  * it) makes one version and one text; so does the conversation's Send pressed twice. The server's
  * side, with keys sent twice and at once on both engines: tests/api/idempotency.test.ts.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { leadCard, signIn } from './support/admin.ts';
@@ -48,7 +48,7 @@ async function request(): Promise<string> {
  */
 async function pressTwice(page: Page, button: ReturnType<Page['getByRole']>) {
   const posts: Promise<unknown>[] = [];
-  const onRequest = (req: import('playwright-core').Request) => {
+  const onRequest = (req: Request) => {
     if (req.method() === 'POST') posts.push(req.response().catch(() => null));
   };
   page.on('request', onRequest);
@@ -87,7 +87,9 @@ describe('the Lead Details dialog sends once', () => {
       const lead = await leadOf(page, id);
       expect(lead.quoteVersions.map((v) => v.version)).toEqual([1]);
       expect(lead.events.filter((e) => e.type === 'quote')).toHaveLength(1);
-      expect(lead.messages.filter((m) => m.channel === 'sms' && /Valid 48 hours/.test(m.body))).toHaveLength(1);
+      expect(lead.messages.filter((m) => m.channel === 'sms' && /Valid 48 hours/.test(m.body))).toHaveLength(
+        1,
+      );
 
       // a text pressed twice is one text
       await dialog.getByLabel('Text the customer').fill('The seal kit is on its way.');

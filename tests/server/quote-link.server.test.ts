@@ -222,7 +222,7 @@ describe('the quote page as plain HTML forms (production build)', () => {
     expect(await leadOf(staff, id)).toMatchObject({ status: 'lost', lostReason: 'Price too high' });
   });
 
-  it("a question posted again with the key its form was rendered with is asked once (decision 0179)", async () => {
+  it('a question posted again with the key its form was rendered with is asked once (decision 0179)', async () => {
     const { id, token } = await quotedLead(staff, 'Jo Twicepost');
     const page = await open(token);
     const key = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(page.html)?.[1];

@@ -150,7 +150,9 @@ export function LeadDetailsDialog({
   function sendQuote(payload: QuotePayload) {
     setNotice('');
     // the options as fields named by their path ('options.1.cost'), the server's names for them
-    void quote.submit(quoteKey.keyed({ intent: 'quote', ...quotePayloadFields(payload) }), { method: 'post' });
+    void quote.submit(quoteKey.keyed({ intent: 'quote', ...quotePayloadFields(payload) }), {
+      method: 'post',
+    });
   }
 
   function confirmLost(event: React.FormEvent) {
