@@ -3,7 +3,7 @@
  * (POST /api/leads/{id}/quote and the dialog's form), a staff text (POST /api/leads/{id}/messages
  * and the dialog's form) and the quote page's question, each with a key made when its form was
  * rendered (or an API client's `Idempotency-Key`). The same key again gets the first answer and
- * changes nothing, also when the two arrive at once; the key with another request is refused 422;
+ * changes nothing, also when the two arrive at once (in one process, and in two on PostgreSQL); the key with another request is refused 422;
  * without a key, each post is a change of its own as before; a key is forgotten after 24 hours.
  */
 import type { Kysely } from 'kysely';
@@ -20,6 +20,7 @@ import { createServices, type Services } from '#server/services/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import { IDEMPOTENCY_KEEP_MS, KEY_REUSED } from '#server/services/idempotency.ts';
 import { createStaff, signIn } from '../support/admin.ts';
+import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { routeContext } from '../support/route-context.ts';
@@ -199,6 +200,26 @@ eachEngine('retries with one key change nothing', (ctx) => {
       expect(a.body).toEqual(b.body);
       expect(await versions(id)).toBe(1);
       expect(await customerTexts(id)).toHaveLength(1);
+    });
+
+    it('the same quote sent with one key by two processes at once: one version, one text', async () => {
+      // on PostgreSQL the second process has connections of its own (SQLite is one process)
+      const other = anotherProcess(ctx().t, () => clock);
+      try {
+        for (let i = 0; i < 5; i++) {
+          const id = await addLead();
+          const key = newKey();
+          const [a, b] = await Promise.all([
+            services.leadAdmin.sendQuote(id, QUOTE, 'sam', key),
+            other.services.leadAdmin.sendQuote(id, QUOTE, 'sam', key),
+          ]);
+          expect(b).toEqual(a);
+          expect(await versions(id)).toBe(1);
+          expect(await customerTexts(id)).toHaveLength(1);
+        }
+      } finally {
+        await other.close();
+      }
     });
 
     it('without a key, each post is a version of its own, as before', async () => {
