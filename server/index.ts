@@ -177,13 +177,17 @@ reminders.unref();
 // each minute in every process (decision 0161): leads written before customers existed (or by a
 // process of the build before) linked to theirs, a batch at a time; then the follow-ups and review
 // requests due, each written once whoever runs the pass; then the insights' days whose rows
-// changed (decision 0163: a view recomputes them anyway; this keeps the first view quick)
+// changed (decision 0163: a view recomputes them anyway; this keeps the first view quick); then
+// the retry keys older than a day (decision 0179)
 const everyMinute = async () => {
   await services.customers
     .linkWaiting()
     .catch((err: unknown) => logger.error({ err }, 'linking leads to customers failed'));
   await services.followUps.run().catch((err: unknown) => logger.error({ err }, 'follow-up pass failed'));
   await services.insights.refresh().catch((err: unknown) => logger.error({ err }, 'insights refresh failed'));
+  await services.idempotency
+    .sweep()
+    .catch((err: unknown) => logger.error({ err }, 'sweeping retry keys failed'));
 };
 void everyMinute();
 const minutely = setInterval(() => void everyMinute(), 60_000);

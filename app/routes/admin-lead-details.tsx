@@ -4,7 +4,8 @@
  * conversation; the action takes the dialog's changes, each the same service call as its /api
  * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote: the
  * options as 'options.{n}.{field}' fields and the internal `notes`, or the spec's one-option fields),
- * `intent=text` (POST /api/leads/{id}/messages), `intent=reopen` (POST /api/leads/{id}/reopen), and
+ * `intent=text` (POST /api/leads/{id}/messages; the quote and the text carry the key the dialog
+ * made, decision 0179), `intent=reopen` (POST /api/leads/{id}/reopen), and
  * an order's parts: `line-add`, `line-change`, `line-step`, `line-undo`, `auto-texts` (issue 29). After
  * a change React Router reloads the lead and the board, and the dialog stays open on the lead as it
  * is now; while it is open they are reloaded every REFRESH_MS as well, so texts in and delivery
@@ -19,6 +20,7 @@ import { toast } from '#app/components/ui/use-toast.ts';
 import { isBoardStatus, quotePayloadOfFields } from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { centsOfDollars } from '#app/modules/orders/orders.ts';
+import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { formText, readActionForm, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
 
@@ -64,8 +66,16 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
         priceReason: formText(form, 'priceReason') || undefined,
       },
       session.user.username,
+      // made when the dialog was rendered: a second press or a retry sends nothing (decision 0179)
+      formText(form, IDEMPOTENCY_FIELD),
     ),
-  text: ({ services }, id, form) => services.leadAdmin.sendText(id, { body: formText(form, 'body') }),
+  text: ({ services, session }, id, form) =>
+    services.leadAdmin.sendText(
+      id,
+      { body: formText(form, 'body') },
+      session.user.username,
+      formText(form, IDEMPOTENCY_FIELD),
+    ),
   reopen: ({ services, session }, id) => services.leadAdmin.reopen(id, session.user.username),
   // an order's parts (issue 29): the same calls as /api/leads/{id}/lines/…
   'line-add': ({ services, session }, id, form) =>

@@ -13,6 +13,7 @@ import { QuotePage, QuotePageMissing } from '#app/components/quotes/quote-page.t
 import { pageMeta } from '#app/components/site/seo.ts';
 import { getAppContext, type AppLoadContext } from '#app/load-context.ts';
 import { QUOTE_PAGE_TEXT } from '#app/modules/quotes/quote-page.ts';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '#app/modules/shared/idempotency.ts';
 import type { PageHandle } from '#app/page-handle.ts';
 import { bodyRefusal, formText, refusal, refuse } from '#app/staff.server.ts';
 
@@ -36,7 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // a person opening the page; a HEAD (a link checker) is not a view
       count: request.method === 'GET',
     });
-    return { found: true as const, page, asked: query.has('asked') };
+    // the key the page's question is posted with: the same question again changes nothing (decision 0179)
+    return { found: true as const, page, asked: query.has('asked'), formKey: newIdempotencyKey() };
   } catch (err) {
     return missing(err);
   }
@@ -68,7 +70,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     if (intent === 'accept') await quotes.accept(params.token, fields, viewer);
     else if (intent === 'decline') await quotes.decline(params.token, fields, viewer);
-    else if (intent === 'question') await quotes.ask(params.token, fields, viewer);
+    else if (intent === 'question')
+      await quotes.ask(params.token, fields, viewer, formText(form, IDEMPOTENCY_FIELD));
     else if (intent === 'renew') await quotes.renew(params.token, viewer);
     else return refuse(400, 'Unknown action');
   } catch (err) {
@@ -93,5 +96,12 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   if (!loaderData.found) return <QuotePageMissing message={loaderData.message} />;
   // the action's own refusals carry the form's fields (a body refused unread does not)
   const refused = actionData && 'fields' in actionData ? (actionData as unknown as QuoteRefusal) : undefined;
-  return <QuotePage page={loaderData.page} asked={loaderData.asked} refused={refused} />;
+  return (
+    <QuotePage
+      page={loaderData.page}
+      asked={loaderData.asked}
+      refused={refused}
+      formKey={loaderData.formKey}
+    />
+  );
 }

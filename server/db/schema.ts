@@ -407,6 +407,21 @@ export interface InsightVersionTable {
   version: number;
 }
 
+/**
+ * A key a keyed change was made under (decision 0179): the same key in the same scope gets
+ * `answer` again and changes nothing; a day after `created_at` it is swept.
+ */
+export interface IdempotencyKeysTable {
+  /** the change, its subject and who made it, e.g. 'lead 7 quote by sam' */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request the key was first sent with (the same key with another: 422) */
+  request_hash: string;
+  /** the first answer, JSON; null only inside the transaction that claimed the key */
+  answer: JsonText | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   cities: CitiesTable;
   categories: CategoriesTable;
@@ -437,6 +452,7 @@ export interface DB {
   insight_days: InsightDaysTable;
   insight_stale: InsightStaleTable;
   insight_version: InsightVersionTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type CatalogItemRow = Selectable<CatalogItemsTable>;

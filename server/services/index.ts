@@ -15,6 +15,7 @@ import { contentChanges } from './changes.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
 import { healthService } from './health.ts';
+import { idempotencyService } from './idempotency.ts';
 import { insightsService } from './insights.ts';
 import { leadAdminService } from './lead-admin.ts';
 import { leadsService } from './leads.ts';
@@ -40,13 +41,15 @@ export function createServices(deps: ServiceDeps) {
   const reference = referenceService(deps, { changes });
   const leads = leadsService(deps, { messaging, reference });
   const rateLimits = rateLimitService(deps);
+  // retries that change nothing: a keyed change's first answer, kept a day (decision 0179)
+  const idempotency = idempotencyService(deps);
   // the customer's private page: quotes sent as versions, answered there or by text (issue 28)
-  const quotes = quotesService(deps, { messaging, rateLimits });
+  const quotes = quotesService(deps, { messaging, rateLimits, idempotency });
   // texting takes Twilio's webhooks: customers' texts and delivery reports
   const texting = textingService(deps, { messaging, leads, quotes });
   // city pages keep what they read of the catalog until it changes (docs/performance.md)
   const cityPages = cityPagesService(deps, { changes, reference });
-  const leadAdmin = leadAdminService(deps, { messaging, quotes, reference });
+  const leadAdmin = leadAdminService(deps, { messaging, quotes, reference, idempotency });
   // who asks: customers matched by phone or e-mail, and their conversations in one inbox (issue 30)
   const customers = customersService(deps);
   // the owner's settings, and the follow-ups and review requests they govern (issue 30)
@@ -60,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     cityPages,
     clicks: clicksService(deps),
     health: healthService(deps),
+    idempotency,
     insights: insightsService(deps, { cityPages, reference }),
     leads,
     leadAdmin,

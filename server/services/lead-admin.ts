@@ -29,6 +29,7 @@ import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
+import type { Kysely, Transaction } from 'kysely';
 import {
   allLeads,
   countLeadsOf,
@@ -40,12 +41,14 @@ import {
 } from '../db/repo/lead-board.ts';
 import { lastMovesInto, listLeadEvents } from '../db/repo/lead-events.ts';
 import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
+import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
 import { parseInput } from '../validation.ts';
 import { conversationOf } from '#app/modules/customers/conversation.ts';
 import type { ServiceDeps } from './context.ts';
+import type { IdempotencyService } from './idempotency.ts';
 import { LEAD_NOT_FOUND, moveLead, REOPEN } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
 import type { QuotesService } from './quotes.ts';
@@ -62,35 +65,39 @@ function parseId(id: unknown): number {
 
 /**
  * `messaging`: the one way to queue messages (the quote's text and e-mail, and staff's texts with
- * their e-mail copies, go through it).
+ * their e-mail copies, go through it). `idempotency`: a quote or text sent with a key is sent once
+ * whatever the retries (decision 0179).
  */
 export function leadAdminService(
   deps: ServiceDeps,
-  parts: { messaging: Messaging; quotes: QuotesService; reference: ReferenceService },
+  parts: {
+    messaging: Messaging;
+    quotes: QuotesService;
+    reference: ReferenceService;
+    idempotency: IdempotencyService;
+  },
 ) {
   const { db, engine, config, now } = deps;
-  const { messaging, quotes, reference } = parts;
+  const { messaging, quotes, reference, idempotency } = parts;
 
-  /** Staff's text and its e-mail copy, queued in one transaction; the caller kicks the outbox. */
-  async function sendStaffText(leadId: number, body: string): Promise<void> {
+  /** Staff's text and its e-mail copy, queued in the caller's transaction; the caller kicks the outbox. */
+  async function sendStaffText(trx: Transaction<DB>, leadId: number, body: string): Promise<void> {
     const at = now();
-    await db.transaction().execute(async (trx) => {
-      const row = await lockLead(trx, leadId, engine);
-      if (!row) throw new AppError(404, LEAD_NOT_FOUND);
-      const lead = toLead(row);
-      if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
-      if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
-      await messaging.enqueueText(trx, { leadId, phone: lead.phone, body, cause: 'staff' }, at);
-      await messaging.enqueueCustomerEmail(
-        trx,
-        {
-          leadId,
-          email: lead.email,
-          ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
-        },
-        at,
-      );
-    });
+    const row = await lockLead(trx, leadId, engine);
+    if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+    const lead = toLead(row);
+    if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
+    if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
+    await messaging.enqueueText(trx, { leadId, phone: lead.phone, body, cause: 'staff' }, at);
+    await messaging.enqueueCustomerEmail(
+      trx,
+      {
+        leadId,
+        email: lead.email,
+        ...staffReplyEmail({ site: config.site, name: lead.name, caseNumber: lead.caseNumber, body }),
+      },
+      at,
+    );
   }
 
   /** A page of cards from `limit + 1` rows: the extra row tells whether there is a next page. */
@@ -112,18 +119,19 @@ export function leadAdminService(
   /**
    * One lead with photos, events, every message about it (`messages`, staff alerts included) and
    * the conversation with the customer: texts in and messages out (texts, automatic replies,
-   * e-mail copies) oldest first, a reply right after the text it answers.
+   * e-mail copies) oldest first, a reply right after the text it answers. Read in `from` when
+   * given (a keyed change's transaction, which keeps it as its answer).
    */
-  async function details(id: number): Promise<LeadDetails> {
-    const lead = await findLeadById(db, id, leadPhotoUrl);
+  async function details(id: number, from: Kysely<DB> = db): Promise<LeadDetails> {
+    const lead = await findLeadById(from, id, leadPhotoUrl);
     if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
     const [events, rows, outgoing, incoming, smsOptedOut, quoteVersions] = await Promise.all([
-      listLeadEvents(db, id),
-      listLeadMessages(db, id),
-      listCustomerMessages(db, id),
-      listInboundForLead(db, id),
-      messaging.isOptedOut(lead.phone),
-      quotes.versions(id),
+      listLeadEvents(from, id),
+      listLeadMessages(from, id),
+      listCustomerMessages(from, id),
+      listInboundForLead(from, id),
+      messaging.isOptedOut(lead.phone, from),
+      quotes.versions(id, from),
     ]);
     const messages = rows.map(({ lastError: _, ...m }) => m);
     const conversation: ConversationMessage[] = conversationOf({
@@ -246,31 +254,45 @@ export function leadAdminService(
     /**
      * Prices and sends a quote (SPEC §7 POST /api/leads/{id}/quote; issue 28: one to three options,
      * a new version each time, with its private link): the quote-link service's `send`. 409 for a
-     * lead that cannot be quoted (ordered, fulfilled, lost).
+     * lead that cannot be quoted (ordered, fulfilled, lost). `key`: the dialog's, made when it
+     * was rendered, or an API client's Idempotency-Key (decision 0179): the same quote sent again
+     * with it answers the first answer and sends nothing (no second version, no second text).
      */
-    async sendQuote(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
+    async sendQuote(id: unknown, payload: unknown, actor: string, key?: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      await quotes.send(leadId, payload, actor);
-      // the answer shows the messages as written (queued); the worker starts after it is read
-      const updated = await details(leadId);
-      messaging.outbox.kick();
-      return updated;
+      const input = quotes.parseQuote(payload);
+      const at = now();
+      const { answer, replayed } = await idempotency.once(
+        { scope: `lead ${leadId} quote by ${actor}`, key, request: input },
+        async (trx) => {
+          await quotes.send(trx, leadId, input, actor, at);
+          // the answer shows the messages as written (queued); the worker starts after it is read
+          return details(leadId, trx);
+        },
+      );
+      if (!replayed) messaging.outbox.kick();
+      return answer;
     },
 
     /**
      * Texts the customer from the Lead Details dialog (POST /api/leads/{id}/messages): the text and
      * its e-mail copy (when the lead has an address and SMTP is set) in one transaction, logged with
      * SMS_PROVIDER=log; answers with the lead as written. 404 for an unknown lead; 409 when the
-     * number opted out (STOP) or cannot receive texts.
+     * number opted out (STOP) or cannot receive texts. `key` as for sendQuote: sent once.
      */
-    async sendText(id: unknown, payload: unknown): Promise<LeadDetails> {
+    async sendText(id: unknown, payload: unknown, actor = 'staff', key?: string): Promise<LeadDetails> {
       const leadId = parseId(id);
       const { body } = parseInput(messagePayloadSchema, payload);
-      await sendStaffText(leadId, body);
-      // the answer shows the messages as written (queued); the worker starts after it is read
-      const updated = await details(leadId);
-      messaging.outbox.kick();
-      return updated;
+      const { answer, replayed } = await idempotency.once(
+        { scope: `lead ${leadId} text by ${actor}`, key, request: { body } },
+        async (trx) => {
+          await sendStaffText(trx, leadId, body);
+          // the answer shows the messages as written (queued); the worker starts after it is read
+          return details(leadId, trx);
+        },
+      );
+      if (!replayed) messaging.outbox.kick();
+      return answer;
     },
 
     /**
@@ -279,7 +301,7 @@ export function leadAdminService(
      */
     async textCustomer(leadId: number, payload: unknown): Promise<void> {
       const { body } = parseInput(messagePayloadSchema, payload);
-      await sendStaffText(leadId, body);
+      await db.transaction().execute((trx) => sendStaffText(trx, leadId, body));
       messaging.outbox.kick();
     },
 

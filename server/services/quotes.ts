@@ -70,6 +70,7 @@ import { imageContentType } from '../storage/index.ts';
 import { parseInput } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
 import { LEAD_NOT_FOUND, moveLead } from './lead-moves.ts';
+import type { IdempotencyService } from './idempotency.ts';
 import type { Messaging } from './messaging.ts';
 import type { RateLimitService } from './rate-limits.ts';
 
@@ -110,10 +111,10 @@ function customerDeclineReason(events: readonly LeadEvent[]): string | null {
 
 export function quotesService(
   deps: ServiceDeps,
-  parts: { messaging: Messaging; rateLimits: RateLimitService },
+  parts: { messaging: Messaging; rateLimits: RateLimitService; idempotency: IdempotencyService },
 ) {
   const { db, engine, config, now } = deps;
-  const { messaging, rateLimits } = parts;
+  const { messaging, rateLimits, idempotency } = parts;
 
   /** The lead and version a token opens; 404 for a wrong token, 429 after too many from one client. */
   async function resolve(token: string, viewer: Viewer) {
@@ -137,16 +138,20 @@ export function quotesService(
     return resolve(token, viewer);
   }
 
-  async function alert(leadId: number, kind: QuotePageEvent, caseNumber: string, detail: string, at: Date) {
-    return db
-      .transaction()
-      .execute((trx) =>
-        messaging.enqueueStaffAlert(
-          trx,
-          { leadId, ...quoteAlertEmail({ kind, caseNumber, detail, baseUrl: config.baseUrl }) },
-          at,
-        ),
-      );
+  /** Tells staff what the customer did on the page, in the caller's transaction; true when queued. */
+  function alert(
+    trx: Transaction<DB>,
+    leadId: number,
+    kind: QuotePageEvent,
+    caseNumber: string,
+    detail: string,
+    at: Date,
+  ) {
+    return messaging.enqueueStaffAlert(
+      trx,
+      { leadId, ...quoteAlertEmail({ kind, caseNumber, detail, baseUrl: config.baseUrl }) },
+      at,
+    );
   }
 
   function stateOf(status: LeadStatus, shown: QuoteVersion | undefined, current: number | null, at: Date) {
@@ -163,127 +168,133 @@ export function quotesService(
      * Quote): each option priced from its cost and difficulty and the lead's urgency, or at the
      * price staff set by hand with its reason (issue 31: kept on the version and the event); the lead
      * takes the first option's figures (the board, the CSV, insights) and becomes quoted; the
-     * version, its 'quote' event, its link and the customer's text and e-mail in one transaction.
+     * version, its 'quote' event, its link and the customer's text and e-mail in the caller's
+     * transaction (lead-admin's `sendQuote`, a keyed change: decision 0179).
      */
-    async send(leadId: number, payload: unknown, actor: string): Promise<void> {
-      const input: QuoteSendInput = parseInput(quoteSendSchema(payload), payload);
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const row = await lockLead(trx, leadId, engine);
-        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
-        const lead = toLead(row);
-        if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
-        const options: QuoteOption[] = input.options.map((o, i) => {
-          // the engine's price, or the one staff set by hand with its reason (issue 31)
-          const { calculatedPrice, ...price } = optionPrice(o, lead.urgency);
-          return {
-            label: optionLabel(o, i),
-            ...price,
-            difficulty: o.difficulty,
-            etaDays: o.etaDays,
-            warranty: o.warranty,
-            brand: o.brand,
-            partNumber: o.partNumber,
-            note: o.note,
-            ...(calculatedPrice === null ? {} : { calculatedPrice, priceReason: o.priceReason }),
-          };
-        });
-        const version = (row.quote_version ?? 0) + 1;
-        const expiresAt = quoteExpiresAt(at);
-        const sentAt = at.toISOString();
-        const contentHash = sha256(
-          versionContent({
-            caseNumber: lead.caseNumber,
-            version,
-            options,
-            sentAt,
-            expiresAt: expiresAt.toISOString(),
-          }),
-        );
-        await insertQuoteVersion(trx, {
-          leadId,
+    async send(
+      trx: Transaction<DB>,
+      leadId: number,
+      input: QuoteSendInput,
+      actor: string,
+      at: Date,
+    ): Promise<void> {
+      const row = await lockLead(trx, leadId, engine);
+      if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+      const lead = toLead(row);
+      if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
+      const options: QuoteOption[] = input.options.map((o, i) => {
+        // the engine's price, or the one staff set by hand with its reason (issue 31)
+        const { calculatedPrice, ...price } = optionPrice(o, lead.urgency);
+        return {
+          label: optionLabel(o, i),
+          ...price,
+          difficulty: o.difficulty,
+          etaDays: o.etaDays,
+          warranty: o.warranty,
+          brand: o.brand,
+          partNumber: o.partNumber,
+          note: o.note,
+          ...(calculatedPrice === null ? {} : { calculatedPrice, priceReason: o.priceReason }),
+        };
+      });
+      const version = (row.quote_version ?? 0) + 1;
+      const expiresAt = quoteExpiresAt(at);
+      const sentAt = at.toISOString();
+      const contentHash = sha256(
+        versionContent({
+          caseNumber: lead.caseNumber,
           version,
           options,
-          contentHash,
-          sentBy: actor,
-          sentAt: at,
-          expiresAt,
-        });
-        const first = options[0]!;
-        await insertAudit(
-          trx,
-          {
-            userId: null,
-            actor,
-            action: 'quote_price',
-            subject: `lead:${leadId}`,
-            before: row.sell_price === null ? null : { sellPrice: row.sell_price },
-            after: { version, options: options.map((o) => ({ label: o.label, sellPrice: o.sellPrice })) },
-          },
-          at,
-        );
-        await saveLeadQuote(trx, leadId, { ...first, notes: input.notes }, at);
-        // the follow-ups of the version before are not sent: this one has its own (decision 0161)
-        await cancelFollowUps(trx, { leadId }, at, 'A new version of the quote was sent.');
-        await insertLeadEvent(trx, {
-          leadId,
-          type: 'quote',
-          fromStatus: lead.status,
-          toStatus: 'quoted',
-          actor,
-          detail: {
-            cost: first.cost,
-            markupPct: first.markupPct,
-            sellPrice: first.sellPrice,
-            etaDays: first.etaDays,
-            difficulty: first.difficulty,
-            version,
-            options: options.map((o) => ({
-              label: o.label,
-              sellPrice: o.sellPrice,
-              etaDays: o.etaDays,
-              ...(o.calculatedPrice
-                ? { calculatedPrice: o.calculatedPrice, priceReason: o.priceReason }
-                : {}),
-            })),
-          },
-          at,
-        });
-        const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId, version, at });
-        const part = partName(lead);
-        await messaging.enqueueText(
-          trx,
-          {
-            leadId,
-            phone: lead.phone,
-            body: quoteText({ siteName: config.site.name, caseNumber: lead.caseNumber, part, options, url }),
-            cause: 'staff',
-          },
-          at,
-        );
-        await messaging.enqueueCustomerEmail(
-          trx,
-          {
-            leadId,
-            email: lead.email,
-            ...quoteEmail({
-              site: config.site,
-              name: lead.name,
-              caseNumber: lead.caseNumber,
-              part,
-              options,
-              expires: centralTime(expiresAt),
-              url,
-            }),
-          },
-          at,
-        );
+          sentAt,
+          expiresAt: expiresAt.toISOString(),
+        }),
+      );
+      await insertQuoteVersion(trx, {
+        leadId,
+        version,
+        options,
+        contentHash,
+        sentBy: actor,
+        sentAt: at,
+        expiresAt,
       });
+      const first = options[0]!;
+      await insertAudit(
+        trx,
+        {
+          userId: null,
+          actor,
+          action: 'quote_price',
+          subject: `lead:${leadId}`,
+          before: row.sell_price === null ? null : { sellPrice: row.sell_price },
+          after: { version, options: options.map((o) => ({ label: o.label, sellPrice: o.sellPrice })) },
+        },
+        at,
+      );
+      await saveLeadQuote(trx, leadId, { ...first, notes: input.notes }, at);
+      // the follow-ups of the version before are not sent: this one has its own (decision 0161)
+      await cancelFollowUps(trx, { leadId }, at, 'A new version of the quote was sent.');
+      await insertLeadEvent(trx, {
+        leadId,
+        type: 'quote',
+        fromStatus: lead.status,
+        toStatus: 'quoted',
+        actor,
+        detail: {
+          cost: first.cost,
+          markupPct: first.markupPct,
+          sellPrice: first.sellPrice,
+          etaDays: first.etaDays,
+          difficulty: first.difficulty,
+          version,
+          options: options.map((o) => ({
+            label: o.label,
+            sellPrice: o.sellPrice,
+            etaDays: o.etaDays,
+            ...(o.calculatedPrice ? { calculatedPrice: o.calculatedPrice, priceReason: o.priceReason } : {}),
+          })),
+        },
+        at,
+      });
+      const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId, version, at });
+      const part = partName(lead);
+      await messaging.enqueueText(
+        trx,
+        {
+          leadId,
+          phone: lead.phone,
+          body: quoteText({ siteName: config.site.name, caseNumber: lead.caseNumber, part, options, url }),
+          cause: 'staff',
+        },
+        at,
+      );
+      await messaging.enqueueCustomerEmail(
+        trx,
+        {
+          leadId,
+          email: lead.email,
+          ...quoteEmail({
+            site: config.site,
+            name: lead.name,
+            caseNumber: lead.caseNumber,
+            part,
+            options,
+            expires: centralTime(expiresAt),
+            url,
+          }),
+        },
+        at,
+      );
     },
 
-    /** Every version of a lead's quote, oldest first (the dialog). */
-    versions(leadId: number): Promise<QuoteVersion[]> {
-      return listQuoteVersions(db, leadId);
+    /** The input of `send`, parsed (400 with the fields' messages). */
+    parseQuote(payload: unknown): QuoteSendInput {
+      return parseInput(quoteSendSchema(payload), payload);
+    },
+
+    /** Every version of a lead's quote, oldest first (the dialog), read in `trx` when given. */
+    versions(leadId: number, trx: Transaction<DB> | typeof db = db): Promise<QuoteVersion[]> {
+      return listQuoteVersions(trx, leadId);
     },
 
     /** The page a token opens (see QuotePageData). `latest` shows the current version instead of the link's own. */
@@ -555,17 +566,24 @@ export function quotesService(
       if (moved) messaging.outbox.kick();
     },
 
-    /** A question from the page: in the lead's conversation, and to staff as an incoming text is. */
-    async ask(token: string, form: unknown, viewer: Viewer): Promise<void> {
+    /**
+     * A question from the page: in the lead's conversation, and to staff as an incoming text is.
+     * `key`: the one the page's form was rendered with (decision 0179); the same question posted
+     * again with it (a double press, a retry after a lost answer) changes nothing, and is not
+     * counted against the hour's limit.
+     */
+    async ask(token: string, form: unknown, viewer: Viewer, key?: string): Promise<void> {
       const link = await answering(token, viewer);
       const { body } = parseInput(questionFormSchema, form);
+      const claim = { scope: `lead ${link.leadId} question (quote page)`, key, request: { body } };
+      if (await idempotency.kept(claim)) return;
       const { hits } = await rateLimits.hit(`quote-question:${link.leadId}`, 3_600_000);
       if (hits > QUESTION_LIMIT)
         throw new AppError(429, 'Too many questions in an hour. Call or text us instead.');
       const at = now();
       const lead = await findLeadById(db, link.leadId, (key) => key);
       if (!lead) throw new AppError(404, LINK_NOT_FOUND);
-      await db.transaction().execute(async (trx) => {
+      const { answer: alerted, replayed } = await idempotency.once(claim, async (trx) => {
         await insertLeadEvent(trx, {
           leadId: lead.id,
           type: 'question',
@@ -577,8 +595,10 @@ export function quotesService(
         });
         // in the inbox, unread; the follow-ups waiting for an answer are not sent
         await recordInbound(trx, { leadId: lead.id }, { body, at });
+        // staff are told in the same transaction: a retry that changes nothing tells them nothing
+        return alert(trx, lead.id, 'question', lead.caseNumber, body, at);
       });
-      if (await alert(lead.id, 'question', lead.caseNumber, body, at)) messaging.outbox.kick();
+      if (alerted && !replayed) messaging.outbox.kick();
     },
 
     /** 'Ask for a new quote' on an expired quote: back to qualified with an 'expired' event; staff are told. */

@@ -6,7 +6,7 @@
  * Accept and Decline answer 303 to the page, which then says so; a bad form answers 400 with the
  * messages beside their fields and what was typed; a post from another site is refused. The page is
  * private: `Cache-Control: private, no-store`, noindex, and each GET is rendered again (never the
- * page cache's copy). The rules behind it: tests/api/quote-link.test.ts.
+ * page cache's copy). A question posted twice with its form's key is asked once. The rules behind it: tests/api/quote-link.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeEntities } from '../e2e/support/html.ts';
@@ -220,6 +220,25 @@ describe('the quote page as plain HTML forms (production build)', () => {
     expect(after.html).toContain('Quote declined');
     expect(after.html).not.toContain('Accept quote');
     expect(await leadOf(staff, id)).toMatchObject({ status: 'lost', lostReason: 'Price too high' });
+  });
+
+  it('a question posted again with the key its form was rendered with is asked once (decision 0179)', async () => {
+    const { id, token } = await quotedLead(staff, 'Jo Twicepost');
+    const page = await open(token);
+    const key = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(page.html)?.[1];
+    expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // each rendering makes its own
+    expect((await open(token)).html).not.toContain(key);
+    const fields = { intent: 'question', body: 'Are the U-bolts included?', idempotencyKey: key! };
+    const [first, second] = await Promise.all([post(token, fields), post(token, fields)]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.location).toBe(`/q/${token}?asked`);
+    // Back and resubmit: the same answer, still one question
+    expect((await post(token, fields)).status).toBe(303);
+    const after = await open(token);
+    expect(after.html.split('Are the U-bolts included?')).toHaveLength(2);
+    const lead = await leadOf(staff, id);
+    expect(lead.messages.filter((m) => m.body.includes('Are the U-bolts included?'))).toHaveLength(1);
   });
 
   it('a bad form answers 400 with the messages beside their fields and what was typed', async () => {

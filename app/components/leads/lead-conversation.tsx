@@ -8,6 +8,7 @@
  */
 import { Globe, Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useRequestKey } from '#app/components/admin/request-key.ts';
 import { fieldMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -135,8 +136,11 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
+  // a double press of Send Text, or the same text sent again after no answer, sends one text
+  const textKey = useRequestKey();
   const text = useStaffFetcher<ActionAnswer>((answer) => {
     if (answer.ok) {
+      textKey.done();
       setBody('');
       setNotice(CONVERSATION_TEXT.sent.description);
       toast(CONVERSATION_TEXT.sent);
@@ -159,7 +163,7 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
     }
     setError(undefined);
     setNotice('');
-    void text.submit({ intent: 'text', body: parsed.data.body }, { method: 'post' });
+    void text.submit(textKey.keyed({ intent: 'text', body: parsed.data.body }), { method: 'post' });
   }
 
   return (

@@ -19,6 +19,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, Mail, RotateCcw, X } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useRequestKey } from '#app/components/admin/request-key.ts';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
@@ -122,8 +123,11 @@ export function LeadDetailsDialog({
     toast(LEADS_TEXT.updated);
     done(LEADS_TEXT.updated.description);
   });
+  // a double press of Send Quote, or the same quote sent again after no answer, sends one version
+  const quoteKey = useRequestKey();
   const quote = useStaffFetcher<ActionAnswer>((answer) => {
     if (!answer.ok) return toast({ title: 'Error', description: answer.message, variant: 'destructive' });
+    quoteKey.done();
     toast(LEADS_TEXT.quoteSent);
     done(LEADS_TEXT.quoteSent.description);
   });
@@ -146,7 +150,9 @@ export function LeadDetailsDialog({
   function sendQuote(payload: QuotePayload) {
     setNotice('');
     // the options as fields named by their path ('options.1.cost'), the server's names for them
-    void quote.submit({ intent: 'quote', ...quotePayloadFields(payload) }, { method: 'post' });
+    void quote.submit(quoteKey.keyed({ intent: 'quote', ...quotePayloadFields(payload) }), {
+      method: 'post',
+    });
   }
 
   function confirmLost(event: React.FormEvent) {

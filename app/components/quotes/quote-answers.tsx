@@ -10,6 +10,7 @@ import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { DECLINE_REASONS } from '#app/modules/quotes/quote.ts';
 import { QUOTE_PAGE_TEXT as T, type QuotePageData } from '#app/modules/quotes/quote-page.ts';
+import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
 
 /** What the page's action refused, to show beside the form that sent it. */
 export type QuoteRefusal = {
@@ -211,7 +212,12 @@ export function Decline({ page, refused }: AnswerProps) {
   );
 }
 
-export function Question({ page, asked, refused }: AnswerProps & { asked: boolean }) {
+export function Question({
+  page,
+  asked,
+  refused,
+  formKey,
+}: AnswerProps & { asked: boolean; formKey: string }) {
   const error = refused?.fieldErrors.body?.[0];
   return (
     <section aria-labelledby="question-title" className={card}>
@@ -237,6 +243,8 @@ export function Question({ page, asked, refused }: AnswerProps & { asked: boolea
         </p>
       )}
       <form method="post" noValidate className="mt-4 space-y-3">
+        {/* a double press, or the form sent again after a lost answer, asks once (decision 0179) */}
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={formKey} />
         <div>
           <Label htmlFor="question-body">Your question</Label>
           <textarea

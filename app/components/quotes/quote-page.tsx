@@ -24,10 +24,13 @@ export function QuotePage({
   page,
   asked,
   refused,
+  formKey,
 }: {
   page: QuotePageData;
   asked: boolean;
   refused: QuoteRefusal | undefined;
+  /** made for this rendering: the question is posted with it (a second post changes nothing) */
+  formKey: string;
 }) {
   const refusedHere = (intent: string) => (refused?.intent === intent ? refused : undefined);
   const answers = (
@@ -52,7 +55,7 @@ export function QuotePage({
 
       {page.quote && <Options page={page} refused={refusedHere('accept')} />}
       {page.state === 'open' && <Decline page={page} refused={refusedHere('decline')} />}
-      <Question page={page} asked={asked} refused={refusedHere('question')} />
+      <Question page={page} asked={asked} refused={refusedHere('question')} formKey={formKey} />
     </>
   );
   return (

@@ -25,6 +25,7 @@ import type { PreparedPhoto } from '../../services/leads.ts';
 import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
 import { csvDay } from '#app/modules/shared/csv.ts';
+import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import { currentSession, requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 import { databaseStore } from '../rate-limit.ts';
@@ -249,7 +250,9 @@ export function leadsRouter(services: Services, config: Config): Router {
   });
 
   router.post('/leads/:id/quote', admin, jsonBody('16kb'), async (req, res) => {
-    res.json(await services.leadAdmin.sendQuote(req.params.id, req.body, actorOf(res)));
+    res.json(
+      await services.leadAdmin.sendQuote(req.params.id, req.body, actorOf(res), req.get(IDEMPOTENCY_HEADER)),
+    );
   });
 
   return router;

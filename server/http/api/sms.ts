@@ -4,11 +4,12 @@
  * text from the Lead Details dialog (behind requireAdmin).
  */
 import express, { Router, type RequestHandler } from 'express';
+import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
 import { withoutUnstorable } from '../../validation.ts';
-import { requireAdmin } from '../auth.ts';
+import { currentSession, requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 
 export const BAD_SIGNATURE = 'This request is not signed by Twilio.';
@@ -37,7 +38,10 @@ export function smsRouter(services: Services, config: Config): Router {
   });
 
   router.post('/leads/:id/messages', requireAdmin(config), jsonBody('16kb'), async (req, res) => {
-    res.status(201).json(await services.leadAdmin.sendText(req.params.id, req.body));
+    const actor = currentSession(res)?.user.username;
+    res
+      .status(201)
+      .json(await services.leadAdmin.sendText(req.params.id, req.body, actor, req.get(IDEMPOTENCY_HEADER)));
   });
 
   return router;
