@@ -35,6 +35,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import { pageHandle } from '#app/page-handle.ts';
+import { sessionCookieName } from '../services/auth.ts';
 import { COMPRESS_THRESHOLD, compressWhole, encodingFor, ownBytes } from './compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -85,6 +86,14 @@ export function cacheableRoutes(table: RouteTable): CachedRoute[] {
   }
   return out.sort((a, b) => b.fixed - a.fixed).map(({ fixed: _fixed, ...route }) => route);
 }
+
+/**
+ * The Cookie header with which a bench or a test asks for a public page rendered for its request
+ * instead of answered from the cache (any other parameter no longer does, decision 0180): the
+ * session cookie with no value, which `keyOf` takes as personal and the session loader
+ * (server/http/auth.ts) as no session, so it costs no session lookup.
+ */
+export const renderedCookie = (baseUrl: string): string => `${sessionCookieName(baseUrl)}=`;
 
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const MAX_PARAM_LENGTH = 100;
