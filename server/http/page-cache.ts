@@ -240,7 +240,7 @@ export function createPageCache(options: PageCacheOptions) {
    */
   function identityOf(key: string, entry: Entry): Buffer {
     if (entry.identity) return entry.identity;
-    const identity = zlib.gunzipSync(entry.gzip);
+    const identity = ownBytes(zlib.gunzipSync(entry.gzip)); // its own bytes (decision 0164)
     // a new object: lru-cache measures an entry again only when its value changes
     if (entries.peek(key) === entry) entries.set(key, { ...entry, identity }, { noUpdateTTL: true });
     return identity;
