@@ -5,7 +5,8 @@
  * - A public page (the default): rendered whole on the server, ships no React (only the islands a
  *   page includes itself, such as the request form), and is kept by the page cache for visitors
  *   without a session. It declares the query parameters its loader reads, so the cache keeps one
- *   copy per combination of them and lets any other parameter through uncached:
+ *   copy per combination of them; any other parameter is left out of the address the page is
+ *   rendered from and kept under (decision 0180):
  *   `export const handle = { query: ['category', 'city', 'page'] } satisfies PageHandle;`
  *   A page that reads no parameter needs no handle. tests/api/page-routes.test.ts fails when a
  *   loader reads a parameter its handle does not declare.

@@ -25,6 +25,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { renderedCookie } from '#server/http/page-cache.ts';
 import { fillCatalog } from './bench/catalog-items.ts';
 import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
 import { ensureBuild, HarnessError, startServer, type BenchServer } from './bench/server.ts';
@@ -117,6 +118,7 @@ async function load(
   settings: Settings,
   interruption: Interruption,
   server?: BenchServer,
+  headers: Record<string, string> = HEADERS,
 ): Promise<Sample> {
   const measure = async (durationSeconds: number) => {
     // wrk stops on Ctrl-C, and when the server's exit ends the run first
@@ -125,7 +127,7 @@ async function load(
       url,
       connections: settings.connections,
       durationSeconds,
-      headers: HEADERS,
+      headers,
       timeoutSeconds: 10,
       signal: AbortSignal.any([interruption.signal, stop.signal]),
     });
@@ -189,9 +191,15 @@ async function main(): Promise<void> {
     for (let round = 1; round <= settings.rounds; round++) {
       console.log(`Round ${round} of ${settings.rounds} …`);
       for (const page of settings.pages) {
+        // rendered per request: an unknown parameter for a build from before decision 0180, an empty
+        // session cookie for one since
         const uncached = `${page}${page.includes('?') ? '&' : '?'}bench=uncached`;
         for (const { name, server } of servers) {
-          keep(`${page} ${name}`, await load(wrk, server.baseUrl + uncached, settings, interruption, server));
+          const headers = { ...HEADERS, cookie: renderedCookie(server.baseUrl) };
+          keep(
+            `${page} ${name}`,
+            await load(wrk, server.baseUrl + uncached, settings, interruption, server, headers),
+          );
         }
         if (nginx) {
           keep(`${page} nginx`, await load(wrk, nginx.baseUrl + nginx.urlOf(page), settings, interruption));

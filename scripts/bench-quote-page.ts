@@ -2,8 +2,8 @@
  * The customer's quote page (issue 28 item 12): `GET /q/<token>`, rendered per request (never in the
  * page cache), at 20 connections with 10,000 leads, beside two references loaded the same way in
  * the same run: `GET /api/health` (a database round trip, no page) and the floor of a page, React
- * Router's own cost on this machine (`GET /terms-of-service?bench=floor`: a parameter no page reads,
- * so the page cache does not answer; React Router matches the route and runs the root's loader, and
+ * Router's own cost on this machine (`GET /terms-of-service` with an empty session cookie, so the
+ * page cache does not answer, decision 0180; React Router matches the route and runs the root's loader, and
  * the HTML comes from the render memo, app/rendered-pages.server.ts: no React render, no query of
  * the page's; then Express, compression and the socket as for any page, and the CSP hashes of a
  * public page's inline scripts, which a private page skips: about 0.07 ms). The target is a p99 of at
@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { QUOTE_PAGE_TEXT } from '#app/modules/quotes/quote-page.ts';
 import { openDatabase } from '#server/db/index.ts';
+import { renderedCookie } from '#server/http/page-cache.ts';
 import { seedQuotePages } from './bench/quote-page-data.ts';
 import { HarnessError, type BenchServer } from './bench/server.ts';
 import { withStaffServer } from './bench/staff-server.ts';
@@ -80,14 +81,14 @@ const HEADERS = {
 };
 
 /** `connections` connections for `duration` s, each request the next of `paths`. */
-async function load(server: BenchServer, paths: string[]) {
+async function load(server: BenchServer, paths: string[], headers: Record<string, string> = HEADERS) {
   let next = 0;
   const cpuBefore = treeCpuMs(server.pid);
   const result = await autocannon({
     url: server.baseUrl,
     connections,
     duration,
-    headers: HEADERS,
+    headers,
     requests: [
       { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) },
     ],
@@ -137,7 +138,8 @@ await withStaffServer(
       `Engine: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${processes} process${processes === 1 ? '' : 'es'}; ${rounds} rounds of ${duration} s at ${connections} connections; ${os.availableParallelism()} CPUs, load average ${loadAverage()}.`,
     );
     await openEachLink(server, links);
-    const floorAnswer = await fetch(`${server.baseUrl}${FLOOR}`, { headers: HEADERS });
+    const floorHeaders = { ...HEADERS, cookie: renderedCookie(server.baseUrl) };
+    const floorAnswer = await fetch(`${server.baseUrl}${FLOOR}`, { headers: floorHeaders });
     await floorAnswer.body?.cancel();
     if (floorAnswer.status !== 200) throw new HarnessError(`GET ${FLOOR}: ${floorAnswer.status}`);
     const health: Figures[] = [];
@@ -145,7 +147,7 @@ await withStaffServer(
     const page: Figures[] = [];
     for (let round = 0; round < rounds; round++) {
       health.push(await load(server, ['/api/health']));
-      floor.push(await load(server, [FLOOR]));
+      floor.push(await load(server, [FLOOR], floorHeaders));
       page.push(await load(server, links));
     }
     console.log(`Load average after the load: ${loadAverage()}.`);

@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { renderedCookie } from '#server/http/page-cache.ts';
 import { fillCatalog } from './bench/catalog-items.ts';
 import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
 import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
@@ -208,6 +209,7 @@ async function benchTarget(
   settings: Settings,
   interrupt: AbortSignal,
   wrk: string,
+  headers: Record<string, string> = HEADERS,
 ): Promise<TargetResult> {
   let peakRss: number | null = null;
   const sample = () => {
@@ -233,7 +235,7 @@ async function benchTarget(
       url: server.baseUrl + target,
       connections: settings.connections,
       durationSeconds,
-      headers: HEADERS,
+      headers,
       timeoutSeconds: REQUEST_TIMEOUT_SECONDS,
       signal: stopWrk.signal,
     });
@@ -390,10 +392,13 @@ async function main(): Promise<void> {
       }
     }
     for (const target of targets.filter(isPage)) {
-      // an unknown query parameter: rendered for this request, never from the page cache
+      // rendered for this request, never from the page cache: an empty session cookie (decision 0180)
       const uncached = `${target}${target.includes('?') ? '&' : '?'}bench=uncached`;
       console.log(`  GET ${uncached} …`);
-      const result = await benchTarget(server, uncached, settings, interrupt.signal, wrk);
+      const result = await benchTarget(server, uncached, settings, interrupt.signal, wrk, {
+        ...HEADERS,
+        cookie: renderedCookie(server.baseUrl),
+      });
       const js = await pageScripts(server.baseUrl, target);
       extras.set(target, { uncached: result, jsGzipBytes: js.gzipBytes, jsFiles: js.files });
     }
@@ -424,7 +429,7 @@ async function main(): Promise<void> {
   console.log(renderTable(results, reference, extras));
   console.log(referenceNote);
   console.log(
-    'uncached: the same page with an unknown query parameter, so rendered per request; JS: the scripts and module preloads of the page, gzipped; LH perf: Lighthouse mobile performance (scripts/lighthouse.ts).',
+    'uncached: the same page with an empty session cookie, so rendered per request; JS: the scripts and module preloads of the page, gzipped; LH perf: Lighthouse mobile performance (scripts/lighthouse.ts).',
   );
   console.log('');
   console.log(`Server peak RSS over the whole run (VmHWM, start-up included): ${mb(serverPeakRss)} MiB`);

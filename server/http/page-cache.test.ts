@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   cacheableRoutes,
   createPageCache,
@@ -80,16 +80,18 @@ let server: http.Server;
 /** What Express and React Router do on a miss: render, then hand the page to the cache. */
 async function render(req: IncomingMessage, res: ServerResponse) {
   const key = cache.keyOf(req);
-  renders.push(req.url!);
+  // as server/http/render.ts does: a public page is rendered from its address, not as asked for
+  const url = cache.addressOf(req.url!) ?? req.url!;
+  renders.push(url);
   res.setHeader('Content-Security-Policy', POLICY);
   res.setHeader('X-Request-Id', 'per-request');
   res.setHeader('X-Frame-Options', 'DENY');
   if (key === undefined || req.method !== 'GET') {
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>not cached ${req.url}</p>`);
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>not cached ${url}</p>`);
     return;
   }
   const startedUnder = cache.generation();
-  const html = pageFor(req.url!, version);
+  const html = pageFor(url, version);
   if (hold) await hold;
   await cache.store(req, res, {
     key,
@@ -152,7 +154,7 @@ describe('which pages the cache may keep', () => {
     const keyed = createPageCache({ cookieNames: [], routes });
     const key = (url: string) => keyed.keyOf({ method: 'GET', url, headers: {} } as IncomingMessage);
     expect(key('/catalog?sort=price&category=a')).toBe('/catalog?category=a&sort=price');
-    expect(key('/catalog?city=a')).toBeUndefined();
+    expect(key('/catalog?city=a')).toBe('/catalog'); // no longer declared: left out of the key
     expect(key('/faq')).toBe('/faq');
   });
 });
@@ -216,10 +218,7 @@ describe('page cache', () => {
       cache.keyOf({ method: 'GET', url: '/catalog?category=a&city=b', headers: {} } as IncomingMessage),
     ).toBe('/catalog?category=a&city=b');
     const bypass = [
-      '/catalog?utm_source=x', // not a filter of the page
-      '/catalog?page=1&page=2', // a filter given twice
       `/catalog?category=${'a'.repeat(101)}`,
-      '/blog?category=x', // the blog list reads no parameter
       '/admin/leads',
       '/api/catalog',
       '/catalog/UPPER', // not a slug
@@ -231,6 +230,48 @@ describe('page cache', () => {
     }
     // each was rendered both times: none was kept
     expect(renders.slice(1)).toEqual(bypass.flatMap((p) => [p, p]));
+  });
+
+  it('keys a page on the parameters it declares alone, one value each, and renders it from that address', async () => {
+    const key = (url: string) => cache.keyOf({ method: 'GET', url, headers: {} } as IncomingMessage);
+    expect(key('/blog?gclid=Cj0KCQ&utm_source=x')).toBe('/blog');
+    expect(key('/catalog?utm_source=x&page=2&fbclid=y&category=a')).toBe('/catalog?category=a&page=2');
+    // the first of a parameter given twice, as the page's `get` reads it
+    expect(key('/catalog?page=1&page=2')).toBe('/catalog?page=1');
+    expect(key('/catalog?category=a+b%20c')).toBe('/catalog?category=a+b+c');
+    expect(key('/catalog?Page=2')).toBe('/catalog');
+
+    // a page asked for with an ad click's parameter is the page itself, rendered once
+    const ad = await get(`/blog?gclid=${randomBytes(12).toString('base64url')}`);
+    expect(ad.body.toString()).toBe(pageFor('/blog', 1));
+    const again = await get(`/blog?gclid=${randomBytes(12).toString('base64url')}&utm_source=x`);
+    expect(again.body.equals(ad.body)).toBe(true);
+    expect((await get('/blog')).body.equals(ad.body)).toBe(true);
+    expect(renders).toEqual(['/blog']);
+    // a parameter the page declares makes another page
+    const second = await get('/catalog?page=2&utm_source=x');
+    expect(second.body.toString()).toBe(pageFor('/catalog?page=2', 1));
+    expect((await get('/catalog')).body.toString()).toBe(pageFor('/catalog', 1));
+    expect((await get('/catalog?fbclid=z&page=2')).body.equals(second.body)).toBe(true);
+    expect(renders).toEqual(['/blog', '/catalog?page=2', '/catalog']);
+  });
+
+  it('makes the plain copy of a kept page once, for every client that takes no compression', async () => {
+    const gunzip = vi.spyOn(zlib, 'gunzipSync');
+    try {
+      await get('/logistics', { 'accept-encoding': 'br' });
+      for (let i = 0; i < 3; i++) {
+        const plain = await get('/logistics');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body.toString()).toBe(pageFor('/logistics', 1));
+        expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+        expect(plain.headers.etag).toMatch(/^W\//);
+      }
+      expect(gunzip.mock.calls.length).toBeLessThanOrEqual(1);
+      expect(renders).toEqual(['/logistics']);
+    } finally {
+      gunzip.mockRestore();
+    }
   });
 
   it('never serves or keeps a page for a request with a session cookie, or for another method', async () => {
@@ -294,12 +335,17 @@ describe('memory', () => {
   it('counts a page at its compressed size: pages of 20 KB each, twenty of them, fit in 64 KiB', async () => {
     filler = Array.from({ length: 800 }, (_, i) => `<p>Part ${i % 40}: in stock</p>`).join('');
     cache = createPageCache({ cookieNames: [], routes: ROUTES, maxBytes: 64 * 1024, now: () => clock });
-    for (let i = 0; i < 20; i++) await get(`/blog/post-${i}`);
+    for (let i = 0; i < 20; i++) await get(`/blog/post-${i}`, { 'accept-encoding': 'gzip, deflate, br' });
     expect(Buffer.byteLength(pageFor('/blog/post-0', 1))).toBeGreaterThan(12_000);
     expect(cache.stats()).toMatchObject({ entries: 20, notAdmitted: 0 });
-    // and a client that takes no compression gets the page itself
+    // and a client that takes no compression gets the page itself, whose plain copy is then kept
+    // and counted too: the budget still holds
     const plain = await get('/blog/post-3');
     expect(plain.body.toString()).toBe(pageFor('/blog/post-3', 1));
+    expect(renders).toHaveLength(20);
+    expect(cache.stats().bytes).toBeGreaterThan(Buffer.byteLength(pageFor('/blog/post-3', 1)));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(64 * 1024);
+    expect((await get('/blog/post-3')).body.toString()).toBe(pageFor('/blog/post-3', 1));
     expect(renders).toHaveLength(20);
   });
 

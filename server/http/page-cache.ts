@@ -4,9 +4,14 @@
  * then served by `serve` straight from the HTTP server's request listener, before Express runs.
  *
  * - Which requests: GET or HEAD of a public page of the route table (app/routes.ts; every page but
- *   the back office and the not-found catch-all, app/page-handle.ts), no cookie of ours, and a query
- *   string made only of the parameters the page's handle declares (`query`); anything else (a
- *   session, an unknown parameter, another method) goes to Express as before and is never stored.
+ *   the back office and the not-found catch-all, app/page-handle.ts) with no cookie of ours; anything
+ *   else (a session, another method) goes to Express as before and is never stored.
+ * - Under which key (decision 0180): the page's address (`addressOf`): its path and only the query
+ *   parameters its handle declares (`query`), sorted, the first value of each (as the loader's `get`
+ *   reads it). Any other parameter (`utm_source`, an ad click's `gclid`, unique per click) is
+ *   answered from the cache, and the page is rendered from that address too (server/http/render.ts),
+ *   so what is kept for `/blog?gclid=x` is `/blog`'s page. A declared value longer than 100
+ *   characters is rendered, never kept.
  * - What is stored: a 200 answer without Set-Cookie. Its Content-Security-Policy carries the
  *   SHA-256 hashes of the page's inline scripts instead of a nonce: a cached page is sent to many
  *   visitors and a nonce must never be reused.
@@ -15,8 +20,9 @@
  *   of the home and service pages are at most a minute old. A render that began before a change is
  *   not stored (the generation counter).
  * - How much: an LRU bounded in bytes (lru-cache; PAGE_CACHE_MB, 8 by default), so random filter
- *   values cannot grow it. Only the compressed copies are kept, a fifth of the page: the rare
- *   client that takes neither brotli nor gzip (a script, a monitor) gets the gzip copy inflated.
+ *   values cannot grow it. Only the compressed copies are kept, a fifth of the page; the plain
+ *   copy, for the client that takes neither brotli nor gzip (a script, a monitor), is made from the
+ *   gzip copy when one first asks and then kept with them, counted in the budget (decision 0180).
  *   When it is full, a page is kept only once it is asked for a second time (`askedOnce`): pages asked for once, as a crawler does, never push out those visitors keep
  *   asking for (decision 0164).
  * - Browsers and CDNs: `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300`
@@ -29,6 +35,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import { pageHandle } from '#app/page-handle.ts';
+import { sessionCookieName } from '../services/auth.ts';
 import { COMPRESS_THRESHOLD, compressWhole, encodingFor, ownBytes } from './compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -80,6 +87,14 @@ export function cacheableRoutes(table: RouteTable): CachedRoute[] {
   return out.sort((a, b) => b.fixed - a.fixed).map(({ fixed: _fixed, ...route }) => route);
 }
 
+/**
+ * The Cookie header with which a bench or a test asks for a public page rendered for its request
+ * instead of answered from the cache (any other parameter no longer does, decision 0180): the
+ * session cookie with no value, which `keyOf` takes as personal and the session loader
+ * (server/http/auth.ts) as no session, so it costs no session lookup.
+ */
+export const renderedCookie = (baseUrl: string): string => `${sessionCookieName(baseUrl)}=`;
+
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const MAX_PARAM_LENGTH = 100;
 
@@ -88,6 +103,8 @@ type Entry = {
   etag: string;
   br: Buffer;
   gzip: Buffer;
+  /** The page itself, made when a client first takes no compression. */
+  identity?: Buffer;
 };
 
 export type PageCacheOptions = {
@@ -151,7 +168,7 @@ export function createPageCache(options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
-    sizeCalculation: (e) => e.br.length + e.gzip.length + 1024,
+    sizeCalculation: (e) => e.br.length + e.gzip.length + (e.identity?.length ?? 0) + 1024,
     ttl: ttlMs,
     // read the clock on every lookup (its 1 ms memo of the time lives on a timer, which a busy
     // process may run late: a page could then outlive its minute, and a test's moved clock be missed)
@@ -178,36 +195,58 @@ export function createPageCache(options: PageCacheOptions) {
   let compressing = false;
 
   /**
-   * The cache key of a request that may be served from or stored in the cache: the path and its
-   * known parameters in a fixed order; undefined for anything personal or unknown.
+   * The address a public page is rendered from and kept under (decision 0180): its path and the
+   * query parameters its handle declares, sorted, the first value of each (as the page's `get` reads
+   * it); any other parameter is left out. Undefined when the path is no public page.
+   */
+  function addressOf(url: string): string | undefined {
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const route = pages.find((r) => r.pattern.test(path));
+    if (!route) return undefined;
+    if (q === -1 || route.query.length === 0) return path;
+    const search = new URLSearchParams(url.slice(q + 1));
+    const declared = new URLSearchParams();
+    for (const name of [...route.query].sort()) {
+      const value = search.get(name);
+      if (value !== null) declared.set(name, value);
+    }
+    return declared.size ? `${path}?${declared}` : path;
+  }
+
+  /**
+   * The cache key of a request that may be served from or stored in the cache: its page's address;
+   * undefined for anything personal, no public page, or a declared value too long to keep.
    */
   function keyOf(req: IncomingMessage): string | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const cookie = req.headers.cookie;
     if (cookie && personalCookie?.test(cookie)) return undefined;
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    const route = pages.find((r) => r.pattern.test(path));
-    if (!route) return undefined;
-    if (q === -1 || q === url.length - 1) return path;
-    let search: URLSearchParams;
-    try {
-      search = new URLSearchParams(url.slice(q + 1));
-    } catch {
-      return undefined;
+    const address = addressOf(req.url ?? '/');
+    if (address === undefined) return undefined;
+    const q = address.indexOf('?');
+    if (q !== -1) {
+      for (const value of new URLSearchParams(address.slice(q + 1)).values()) {
+        if (value.length > MAX_PARAM_LENGTH) return undefined;
+      }
     }
-    const known: string[] = [];
-    for (const [name, value] of search) {
-      if (!route.query.includes(name) || value.length > MAX_PARAM_LENGTH) return undefined;
-      known.push(`${name}=${encodeURIComponent(value)}`);
-    }
-    if (new Set(search.keys()).size !== known.length) return undefined; // a parameter given twice
-    known.sort();
-    return `${path}?${known.join('&')}`;
+    return address;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+  /**
+   * The plain copy of a kept page: inflated from its gzip copy once, then kept beside it (the entry
+   * set again, so the budget counts it and may let the least recent pages go; its minute is not
+   * restarted).
+   */
+  function identityOf(key: string, entry: Entry): Buffer {
+    if (entry.identity) return entry.identity;
+    const identity = ownBytes(zlib.gunzipSync(entry.gzip)); // its own bytes (decision 0164)
+    // a new object: lru-cache measures an entry again only when its value changes
+    if (entries.peek(key) === entry) entries.set(key, { ...entry, identity }, { noUpdateTTL: true });
+    return identity;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, key: string, entry: Entry): void {
     if (matches(req.headers['if-none-match'] as string | undefined, entry.etag)) {
       counts.notModified++;
       res.writeHead(304, {
@@ -219,8 +258,7 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     const encoding = encodingFor(req.headers['accept-encoding'] as string | undefined);
-    const body =
-      encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : zlib.gunzipSync(entry.gzip);
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : identityOf(key, entry);
     res.writeHead(200, {
       ...entry.headers,
       ...(encoding ? { 'content-encoding': encoding } : {}),
@@ -256,6 +294,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   return {
     keyOf,
+    addressOf,
 
     /**
      * Answers the request from the cache when it holds the page; false when Express must handle it
@@ -270,7 +309,7 @@ export function createPageCache(options: PageCacheOptions) {
         return false;
       }
       counts.hits++;
-      send(req, res, entry);
+      send(req, res, key, entry);
       return true;
     },
 
@@ -360,7 +399,7 @@ export function createPageCache(options: PageCacheOptions) {
         // lru-cache refuses, silently, an entry larger than its whole budget
         if (entries.has(page.key)) counts.stored++;
       }
-      send(req, res, entry);
+      send(req, res, page.key, entry);
     },
 
     /** Forgets every page: staff changed something a page may show. */

@@ -3,9 +3,10 @@
  * (React Router's fetch handler), sent whole and compressed in one call.
  *
  * A public page (app/page-handle.ts) is rendered without a nonce, its inline scripts allowed by hash:
- * the same bytes for every visitor. A GET of one by a visitor without a session, with only the query
+ * the same bytes for every visitor. A GET of one by a visitor without a session, under the query
  * parameters the page declares, is kept by the page cache (decision 0114) when it is a 200, and sent
- * from the cache like every later hit. Anything else (a back-office screen, a form's action) is
+ * from the cache like every later hit. A public page is rendered from its address (decision 0180):
+ * its path and the query parameters it declares; any other parameter is not seen by the render. Anything else (a back-office screen, a form's action) is
  * rendered for its request alone, with its own nonce.
  *
  * Public pages ship no React, so nothing in the browser reads their loader data; React Router still
@@ -98,7 +99,10 @@ export function renderPages(options: {
         if (!res.writableFinished) aborted.abort();
       });
     }
-    render(webRequest(req, aborted.signal), context)
+    // a public page is rendered from its address (decision 0180): only the parameters it declares,
+    // so what the cache keeps for /blog?gclid=… is /blog's page
+    const address = publicPage ? pageCache.addressOf(req.url) : undefined;
+    render(webRequest(req, aborted.signal, address), context)
       .then(async (response) => {
         if (!publicPage || !isHtml(response)) return send(res, response);
         const html = await response.text();
@@ -211,8 +215,15 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   res.end(body);
 }
 
-/** The Fetch API request React Router renders from; a form's body is streamed through. */
-function webRequest(req: IncomingMessage & { protocol?: string }, signal?: AbortSignal): Request {
+/**
+ * The Fetch API request React Router renders from (at `url`, the request's own by default); a form's
+ * body is streamed through.
+ */
+function webRequest(
+  req: IncomingMessage & { protocol?: string },
+  signal?: AbortSignal,
+  url: string = req.url ?? '/',
+): Request {
   const host = req.headers.host ?? 'localhost';
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -221,7 +232,7 @@ function webRequest(req: IncomingMessage & { protocol?: string }, signal?: Abort
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(`${req.protocol ?? 'http'}://${host}${req.url ?? '/'}`, {
+  return new Request(`${req.protocol ?? 'http'}://${host}${url}`, {
     method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),

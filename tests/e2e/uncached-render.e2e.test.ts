@@ -1,7 +1,7 @@
 /**
  * Pages rendered per request (issue 15 item 3; docs/performance.md), on the production server: a page
- * asked for with a query parameter it does not read skips the page cache and is rendered for that
- * request alone. It is sent whole and compressed in one call (brotli or gzip, as the client
+ * asked for with an empty session cookie skips the page cache and is rendered for that request alone
+ * (a parameter no page reads no longer does, decision 0180). It is sent whole and compressed in one call (brotli or gzip, as the client
  * accepts), carries its own CSP nonce and the security headers, and shows what staff changed at
  * once, though city pages keep what they read of the catalog between changes.
  */
@@ -10,19 +10,22 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, visit } from './support/browser.ts';
 import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { renderedCookie } from '#server/http/page-cache.ts';
 import { baseUrl, urlOf } from './support/server.ts';
 
 const CITY_PAGE = '/mb/winnipeg/trailer-parts';
 let uncachedViews = 0;
-/** The path with a parameter no page reads, new each time: never from the page cache. */
+/** The path with a parameter no page reads, new each time (with RENDERED: never from the page cache). */
 const uncached = (path: string) => `${path}${path.includes('?') ? '&' : '?'}utm_content=v${++uncachedViews}`;
+/** What makes a public page rendered for its request: an empty session cookie. */
+const RENDERED = () => ({ cookie: renderedCookie(baseUrl()) });
 
 /** The raw answer (node:http: fetch would decode the body). */
 function getRaw(path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
       http
-        .get(urlOf(path), { headers }, (res) => {
+        .get(urlOf(path), { headers: { ...RENDERED(), ...headers } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () =>
@@ -36,7 +39,7 @@ function getRaw(path: string, headers: Record<string, string> = {}) {
 }
 
 const pageText = async (path: string) => {
-  const res = await fetch(urlOf(path));
+  const res = await fetch(urlOf(path), { headers: RENDERED() });
   expect(res.status).toBe(200);
   return res.text();
 };
@@ -106,7 +109,7 @@ describe('a page rendered per request', () => {
     // public pages are built by renderToString, which writes no doctype of its own
     // (docs/performance.md); back-office screens, which React hydrates, are streamed
     for (const path of ['/', CITY_PAGE, '/catalog', '/find-my-part', '/no-such-page', '/admin/login']) {
-      const res = await fetch(urlOf(uncached(path)));
+      const res = await fetch(urlOf(uncached(path)), { headers: RENDERED() });
       const html = await res.text();
       // a public page ships no React Router; the back office does
       expect(html.includes('window.__reactRouterContext')).toBe(path.startsWith('/admin'));
