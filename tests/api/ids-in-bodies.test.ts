@@ -127,17 +127,20 @@ eachEngine('ids in bodies and queries', (ctx) => {
     },
   ];
 
-  it.each(cases.map((c) => [c.what, c] as const))('%s that is not an id: 400 with a message', async (_, c) => {
-    for (const value of NOT_IDS) {
-      const res = await c.send(value);
-      const where = `${c.what} = ${JSON.stringify(value)}`;
-      expect({ where, status: res.status }).toEqual({ where, status: 400 });
-      expect({ where, body: res.body }).toEqual({
-        where,
-        body: { message: c.message, fieldErrors: { [c.field]: [c.message] } },
-      });
-    }
-  });
+  it.each(cases.map((c) => [c.what, c] as const))(
+    '%s that is not an id: 400 with a message',
+    async (_, c) => {
+      for (const value of NOT_IDS) {
+        const res = await c.send(value);
+        const where = `${c.what} = ${JSON.stringify(value)}`;
+        expect({ where, status: res.status }).toEqual({ where, status: 400 });
+        expect({ where, body: res.body }).toEqual({
+          where,
+          body: { message: c.message, fieldErrors: { [c.field]: [c.message] } },
+        });
+      }
+    },
+  );
 
   it("the audit log's before that is not an id: 400 with a message", async () => {
     for (const value of NOT_IDS) {
