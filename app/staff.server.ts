@@ -8,6 +8,7 @@
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { ActionFailure } from '#app/modules/site/answers.ts';
+import { parseRowId, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import { getAppContext, type AppLoadContext } from './load-context.ts';
 
@@ -109,4 +110,17 @@ export function refusal(
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The id in a screen's form or address by the one rule (`parseRowId`), for use inside
+ * `staffAction`: when it is not one, the 400 ROW_ID_MESSAGE (decision 0178), thrown in the shape
+ * `refusal` knows (a service's AppError: the route bundle cannot load the server's class). An id
+ * that names no row is the service's 404.
+ */
+export function rowIdOf(raw: unknown): number {
+  const id = parseRowId(raw);
+  if (id === undefined)
+    throw Object.assign(new Error(ROW_ID_MESSAGE), { name: 'AppError', status: 400, fieldErrors: {} });
+  return id;
 }

@@ -7,6 +7,7 @@
  * input as a whole).
  */
 import type { z } from 'zod';
+import { parseRowId, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { NUL, UNSTORABLE_TEXT } from '#app/modules/site/unstorable.ts';
 import { AppError } from './errors.ts';
 
@@ -39,6 +40,17 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationError(result.error);
+}
+
+/**
+ * The id in a URL (`/api/leads/{id}`, `/admin/customers/{id}`, …) by the one rule (`parseRowId`):
+ * the id, or the 400 ROW_ID_MESSAGE when it is not one ('abc', '+1', '1e3', 0, past
+ * 2,147,483,647: decision 0178). Whether a row has it is the caller's 404.
+ */
+export function requireRowId(raw: unknown): number {
+  const id = parseRowId(raw);
+  if (id === undefined) throw new AppError(400, ROW_ID_MESSAGE);
+  return id;
 }
 
 /*

@@ -22,8 +22,7 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { BLOG_TEXT, dateTimeLabel, type AdminBlogPost } from '#app/modules/blog/blog.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
-import { formText, readActionForm, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -80,22 +79,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!read.ok) return read.refused;
   const { form, intent } = read;
-  // an id that names no row is the service's 404 ('Blog post not found')
-  const id = parseRowId(formText(form, 'id')) ?? 0;
   return staffAction(context, async ({ services: { blog } }) => {
+    // not an id: 400; an id that names no row: the service's 404 ('Blog post not found')
+    const id = () => rowIdOf(formText(form, 'id'));
     switch (intent) {
       case 'create':
         return { post: await blog.createPost(postFields(form), await featuredImage(form)) };
       case 'update':
-        return { post: await blog.updatePost(id, postFields(form), await featuredImage(form)) };
+        return { post: await blog.updatePost(id(), postFields(form), await featuredImage(form)) };
       case 'publish':
-        return { post: await blog.publishPost(id, { publishAt: formText(form, 'publishAt') || undefined }) };
+        return {
+          post: await blog.publishPost(id(), { publishAt: formText(form, 'publishAt') || undefined }),
+        };
       case 'unpublish':
-        return { post: await blog.unpublishPost(id) };
+        return { post: await blog.unpublishPost(id()) };
       case 'archive':
-        return { post: await blog.archivePost(id) };
+        return { post: await blog.archivePost(id()) };
       case 'delete':
-        await blog.deletePost(id);
+        await blog.deletePost(id());
         return {};
     }
   });

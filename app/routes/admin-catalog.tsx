@@ -23,8 +23,7 @@ import { cn } from '#app/components/ui/cn.ts';
 import { fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { ALL, CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
-import { bodyRefusal, refuse, staffContext, staffAction } from '#app/staff.server.ts';
+import { bodyRefusal, refuse, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -68,13 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof body !== 'object' || body === null) return refuse(400, 'Send the form as a JSON object.');
   const { intent, item } = body;
   if (intent !== 'create' && intent !== 'update') return refuse(400, `Unknown action: ${String(intent)}`);
-  // an id that names no row is the service's 404 ('Catalog item not found')
-  const id = parseRowId(body.id) ?? 0;
   return staffAction(context, async ({ services, session }) => ({
     item:
       intent === 'create'
         ? await services.catalog.createItem(item)
-        : await services.catalog.updateItem(id, item, session.user.username),
+        : await // not an id: 400; an id that names no row: the service's 404 ('Catalog item not found')
+          services.catalog.updateItem(rowIdOf(body.id), item, session.user.username),
   }));
 }
 

@@ -19,7 +19,6 @@ import { CustomerScreen } from '#app/components/customers/customer-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { CUSTOMER_TEXT, type CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerScreen } from '#app/modules/customers/screens.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
 import { formText, readActionForm, refusal, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -38,9 +37,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // days and times are written here, on the server: the browser's time-zone data may differ
     return customerScreen(page);
   } catch (err) {
-    // no such customer (an old link, a typed address): 404 with the service's words
+    // no such customer (an old link, a typed address): 404 with the service's words; an address
+    // whose id is not one: 400 with the id's (decision 0178)
     const refused = refusal(err);
-    if (refused?.status === 404) throw data({ message: refused.message }, { status: 404 });
+    if (refused) throw data({ message: refused.message }, { status: refused.status });
     throw err;
   }
 }
@@ -57,8 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const read = await readActionForm(request, { maxBytes: 64 * 1024, intents: INTENTS });
   if (!read.ok) return read.refused;
   const { form, intent } = read;
-  // an id that names no customer is the service's 404 ('Customer not found')
-  const id = parseRowId(params.id) ?? 0;
+  // not an id: the service's 400; an id that names no customer: its 404 ('Customer not found')
+  const id = params.id;
   return staffAction(context, async ({ services: { customers }, session }) => {
     if (intent === 'merge') {
       const kept = await customers.merge(id, { into: formText(form, 'into') }, session.user);

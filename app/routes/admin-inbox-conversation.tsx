@@ -35,9 +35,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     await services.inbox.markRead(params.id);
     page = await services.customers.page(params.id);
   } catch (err) {
-    // no such conversation (an old link, a customer merged since): 404 with the service's words
+    // no such conversation (an old link, a customer merged since): 404 with the service's words;
+    // an address whose id is not one: 400 with the id's (decision 0178)
     const refused = refusal(err);
-    if (refused?.status === 404) throw data({ message: refused.message }, { status: 404 });
+    if (refused) throw data({ message: refused.message }, { status: refused.status });
     throw err;
   }
   // whom it can be assigned to: the team, by name (only those who can sign in)

@@ -21,8 +21,15 @@ import { isBoardStatus, quotePayloadOfFields } from '#app/modules/leads/lead-adm
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { centsOfDollars } from '#app/modules/orders/orders.ts';
 import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
-import { formText, readActionForm, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
+import {
+  formText,
+  readActionForm,
+  refusal,
+  rowIdOf,
+  staffAction,
+  staffContext,
+  type StaffContext,
+} from '#app/staff.server.ts';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
 const REFRESH_MS = 15_000;
@@ -36,9 +43,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // the time it was read at: whether the lead's quote still holds
     return { lead, order, now: new Date().toISOString() };
   } catch (err) {
-    // no such lead (an old link, a typed address): 404 with the service's words, for the ErrorBoundary
-    if (err instanceof Error && err.name === 'AppError' && (err as { status?: unknown }).status === 404)
-      throw data({ message: err.message }, { status: 404 });
+    // no such lead (an old link, a typed address): 404 with the service's words, for the
+    // ErrorBoundary; an address whose id is not one: 400 with the id's (decision 0178)
+    const refused = refusal(err);
+    if (refused) throw data({ message: refused.message }, { status: refused.status });
     throw err;
   }
 }
@@ -83,21 +91,21 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
   'line-change': ({ services, session }, id, form) =>
     services.orders.changeLine(
       leadIdOf(id),
-      parseRowId(formText(form, 'line')) ?? 0,
+      rowIdOf(formText(form, 'line')),
       { ...lineFields(form), revision: formText(form, 'revision'), why: formText(form, 'why') },
       session.user.username,
     ),
   'line-step': ({ services, session }, id, form) =>
     services.orders.moveLine(
       leadIdOf(id),
-      parseRowId(formText(form, 'line')) ?? 0,
+      rowIdOf(formText(form, 'line')),
       { to: formText(form, 'to'), revision: formText(form, 'revision') },
       session.user.username,
     ),
   'line-undo': ({ services, session }, id, form) =>
     services.orders.undoLine(
       leadIdOf(id),
-      parseRowId(formText(form, 'line')) ?? 0,
+      rowIdOf(formText(form, 'line')),
       { revision: formText(form, 'revision') },
       session.user.username,
     ),
@@ -112,8 +120,8 @@ const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) 
 /** The statuses whose dialog shows the order's parts. */
 const ORDER_STATUSES: readonly LeadStatus[] = ['ordered', 'fulfilled'];
 
-/** The lead's id from the address; 0 (no such lead: the service's 404) when it is not one. */
-const leadIdOf = (id: string) => parseRowId(id) ?? 0;
+/** The lead's id from the address: not an id, 400; an id that names no lead, the service's 404. */
+const leadIdOf = (id: string) => rowIdOf(id);
 
 /** A part's fields as the dialog's form has them: the cost in dollars, the rest as typed. */
 function lineFields(form: FormData): Record<string, unknown> {

@@ -10,8 +10,7 @@ import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { OrdersScreen } from '#app/components/orders/orders-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { LINE_STEPS } from '#app/modules/orders/orders.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
-import { formText, readActionForm, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -34,11 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readActionForm(request, { maxBytes: 4_096, intents: ['step', 'undo'] });
   if (!read.ok) return read.refused;
   const { form, intent } = read;
-  const lead = parseRowId(formText(form, 'lead')) ?? 0;
-  const line = parseRowId(formText(form, 'line')) ?? 0;
   const body = { to: formText(form, 'to'), revision: formText(form, 'revision') };
   return staffAction(context, async ({ services: { orders }, session }) => {
     const actor = session.user.username;
+    const [lead, line] = [rowIdOf(formText(form, 'lead')), rowIdOf(formText(form, 'line'))];
     const moved =
       intent === 'step'
         ? await orders.moveLine(lead, line, body, actor)

@@ -9,8 +9,7 @@ import type { Route } from './+types/admin-suppliers';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { SuppliersScreen } from '#app/components/orders/suppliers-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
-import { formText, readActionForm, staffAction, staffContext } from '#app/staff.server.ts';
+import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Suppliers', description: 'Whom we buy parts from', noindex: true });
@@ -30,7 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readActionForm(request, { maxBytes: 16_384, intents: INTENTS });
   if (!read.ok) return read.refused;
   const { form, intent } = read;
-  const id = parseRowId(formText(form, 'id')) ?? 0;
   const fields = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
   if (fields.leadTimeDays === '') delete fields.leadTimeDays;
   return staffAction(context, async ({ services: { orders } }) => {
@@ -38,9 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'create':
         return { supplier: await orders.suppliers.create(fields) };
       case 'update':
-        return { supplier: await orders.suppliers.update(id, fields) };
+        return { supplier: await orders.suppliers.update(rowIdOf(formText(form, 'id')), fields) };
       default:
-        return { supplier: await orders.suppliers.archive(id, { archived: intent === 'archive' }) };
+        return {
+          supplier: await orders.suppliers.archive(rowIdOf(formText(form, 'id')), {
+            archived: intent === 'archive',
+          }),
+        };
     }
   });
 }

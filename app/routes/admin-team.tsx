@@ -11,9 +11,8 @@ import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { TeamScreen } from '#app/components/team/team-screen.tsx';
-import { parseRowId } from '#app/modules/site/row-id.ts';
 import { TEAM_TEXT, teamRow } from '#app/modules/team/team.ts';
-import { formText, ownerContext, readActionForm, staffAction } from '#app/staff.server.ts';
+import { formText, ownerContext, readActionForm, rowIdOf, staffAction } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -40,9 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readActionForm(request, { maxBytes: 4_096, intents: INTENTS });
   if (!read.ok) return read.refused;
   const { form, intent } = read;
-  // an id that names no account is the service's 404 ('Account not found.')
-  const id = parseRowId(formText(form, 'id')) ?? 0;
   return staffAction(context, async ({ services: { team }, session }) => {
+    // not an id: 400; an id that names no account: the service's 404 ('Account not found.')
+    const id = () => rowIdOf(formText(form, 'id'));
     switch (intent as Intent) {
       case 'add':
         return team.add(
@@ -50,9 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           session.user,
         );
       case 'reset':
-        return team.resetPassword(id, session.user);
+        return team.resetPassword(id(), session.user);
       default:
-        await team.setDisabled(id, intent === 'disable', session.user);
+        await team.setDisabled(id(), intent === 'disable', session.user);
         return {};
     }
   });

@@ -36,7 +36,7 @@ import { listLinesOfLeads } from '../db/repo/orders.ts';
 import { listQuoteVersionsOf } from '../db/repo/quotes.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
+import { parseInput, requireRowId } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -52,12 +52,6 @@ const PAGE_MESSAGES = 50;
 const LINK_BATCH = 200;
 
 export function customersService({ db, engine, now, logger }: ServiceDeps) {
-  function customerId(raw: unknown): number {
-    const id = parseRowId(raw);
-    if (id === undefined) throw new AppError(404, CUSTOMER_TEXT.notFound);
-    return id;
-  }
-
   const cursorOf = (c: CustomerSummary, sort: 'last_contact' | 'total_spent') =>
     `${sort === 'total_spent' ? c.totalSpent : (c.lastContactAt ?? '')}|${c.id}`;
 
@@ -98,7 +92,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
      * unknown one. A merged customer's page names the one it was merged into (`mergedInto`).
      */
     async page(rawId: unknown, query: unknown = {}): Promise<CustomerPage> {
-      const id = customerId(rawId);
+      const id = requireRowId(rawId);
       const { requests } = parseInput(customerPageQuerySchema, query);
       const [found, requestRows] = await Promise.all([
         findCustomerPage(db, id),
@@ -167,7 +161,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
      * /api/customers/{id}); in the audit log with before and after.
      */
     async update(rawId: unknown, payload: unknown, by: SessionUser): Promise<CustomerPage> {
-      const id = customerId(rawId);
+      const id = requireRowId(rawId);
       const input = parseInput(customerEditSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
@@ -199,7 +193,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
      * before customers as every other writer takes them; a customer merged already is refused.
      */
     async merge(rawId: unknown, payload: unknown, by: SessionUser): Promise<CustomerPage> {
-      const id = customerId(rawId);
+      const id = requireRowId(rawId);
       const { into } = parseInput(customerMergeSchema, payload);
       if (into === id)
         throw new AppError(400, CUSTOMER_TEXT.sameCustomer, {

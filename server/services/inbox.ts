@@ -23,7 +23,7 @@ import {
 import { findCustomer, replyLeadOf } from '../db/repo/customers.ts';
 import { findUserById } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
+import { parseInput, requireRowId } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 import type { LeadAdminService } from './lead-admin.ts';
@@ -32,8 +32,7 @@ const PAGE_SIZE = 50;
 
 export function inboxService({ db, now }: ServiceDeps, { leadAdmin }: { leadAdmin: LeadAdminService }) {
   async function conversationOf(raw: unknown) {
-    const id = parseRowId(raw);
-    const customer = id === undefined ? undefined : await findCustomer(db, id);
+    const customer = await findCustomer(db, requireRowId(raw));
     if (!customer || customer.mergedInto !== null) throw new AppError(404, INBOX_TEXT.notFound);
     return customer;
   }

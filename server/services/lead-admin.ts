@@ -28,7 +28,6 @@ import { BOARD_STATUSES, reopenTarget, type BoardStatus } from '#app/modules/lea
 import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Kysely, Transaction } from 'kysely';
 import {
   allLeads,
@@ -45,7 +44,7 @@ import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
-import { parseInput } from '../validation.ts';
+import { parseInput, requireRowId } from '../validation.ts';
 import { conversationOf } from '#app/modules/customers/conversation.ts';
 import type { ServiceDeps } from './context.ts';
 import type { IdempotencyService } from './idempotency.ts';
@@ -57,11 +56,8 @@ import type { ReferenceService } from './reference.ts';
 export const LIST_DEFAULT_LIMIT = 100;
 export const LIST_MAX_LIMIT = 500;
 
-function parseId(id: unknown): number {
-  const n = parseRowId(id);
-  if (n === undefined) throw new AppError(404, LEAD_NOT_FOUND);
-  return n;
-}
+/** The lead's id from a URL: a 400 when it is not one (decision 0178); a 404 when no lead has it. */
+const parseId = requireRowId;
 
 /**
  * `messaging`: the one way to queue messages (the quote's text and e-mail, and staff's texts with

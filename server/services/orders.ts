@@ -36,6 +36,7 @@ import {
   type LineStep,
 } from '#app/modules/orders/orders.ts';
 import { centralDay } from '#app/modules/quotes/quote.ts';
+import { rowIdSchema } from '#app/modules/site/row-id.ts';
 import { z } from 'zod';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { mintLeadLinks } from '../db/repo/lead-links.ts';
@@ -77,13 +78,13 @@ export const MAX_WHY = 80;
 
 const moveSchema = z.object({
   to: z.enum(LINE_STEPS, { message: 'Choose the step to move to.' }),
-  revision: z.coerce.number({ message: 'Reload the order and try again.' }).int().positive(),
+  revision: rowIdSchema('Reload the order and try again.'),
 });
 const undoSchema = moveSchema.pick({ revision: true });
 const archiveSchema = z.object({ archived: z.boolean({ message: 'Say archived: true or false.' }) });
 const autoTextsSchema = z.object({ on: z.boolean({ message: 'Say on: true or false.' }) });
 const changeSchema = lineChangeSchema.extend({
-  revision: z.coerce.number({ message: 'Reload the order and try again.' }).int().positive(),
+  revision: rowIdSchema('Reload the order and try again.'),
   /** why the promised date moved, for the customer's text */
   why: z
     .string()

@@ -6,6 +6,7 @@
  * (server/http/api/owner.ts).
  */
 import { z } from 'zod';
+import { rowIdSchema } from '#app/modules/site/row-id.ts';
 import { insertAudit, listAudit, type AuditRecord } from '../db/repo/audit.ts';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
 import {
@@ -45,7 +46,7 @@ const auditQuerySchema = z.object({
     .optional(),
   from: z.iso.date({ message: TEAM_TEXT.badFilter }).optional(),
   until: z.iso.date({ message: TEAM_TEXT.badFilter }).optional(),
-  before: z.coerce.number({ message: TEAM_TEXT.badFilter }).int().positive(TEAM_TEXT.badFilter).optional(),
+  before: rowIdSchema(TEAM_TEXT.badFilter).optional(),
 });
 
 const AUDIT_PAGE = 100;

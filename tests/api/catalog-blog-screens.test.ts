@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '#app/modules/catalog/catalog.schema.ts';
 import * as blogRoute from '#app/routes/admin-blog.tsx';
 import * as catalogRoute from '#app/routes/admin-catalog.tsx';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
@@ -135,7 +136,11 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
         status: 404,
         body: { ok: false, message: 'Catalog item not found', fieldErrors: {} },
       });
-      expect((await post({ intent: 'update', id: 'x', item: {} })).status).toBe(404);
+      // not an id at all: 400 with the id's words (decision 0178)
+      expect(await post({ intent: 'update', id: 'x', item: {} })).toEqual({
+        status: 400,
+        body: { ok: false, message: ROW_ID_MESSAGE, fieldErrors: {} },
+      });
       expect((await post({ intent: 'delete', id })).status).toBe(400);
       expect((await post(null)).status).toBe(400);
       // nothing of the refused changes was written

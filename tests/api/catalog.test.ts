@@ -13,6 +13,7 @@ import { seedReference } from '#server/seed/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 
 const T0 = new Date('2026-11-02T15:04:05.678Z');
 
@@ -349,7 +350,8 @@ eachEngine('catalog API', (ctx) => {
         .send({ slug: 'pin-one', title: 'Pin 1' })
         .expect(200);
       await staff(request(app).patch('/api/catalog/999999')).send({ title: 'x' }).expect(404);
-      await staff(request(app).patch('/api/catalog/abc')).send({ title: 'x' }).expect(404);
+      const notAnId = await staff(request(app).patch('/api/catalog/abc')).send({ title: 'x' }).expect(400);
+      expect(notAnId.body).toEqual({ message: ROW_ID_MESSAGE });
       const bad = await staff(request(app).patch(`/api/catalog/${body.id}`))
         .send({ title: '' })
         .expect(400);

@@ -29,6 +29,7 @@ import * as customersRoute from '#app/routes/admin-customers.tsx';
 import * as conversationRoute from '#app/routes/admin-inbox-conversation.tsx';
 import * as inboxRoute from '#app/routes/admin-inbox.tsx';
 import * as layoutRoute from '#app/routes/admin-layout.tsx';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertUser } from '#server/db/repo/users.ts';
@@ -286,9 +287,12 @@ eachEngine('the customers and inbox screens: loaders and actions', (ctx) => {
       expect(shown).toMatchObject({ status: 200, body: { requests, moreLeads: false } });
     }
 
-    for (const id of ['999999', 'abc', '0']) {
-      const missing = await call(customerRoute.loader, `/admin/customers/${id}`, { id });
-      expect(missing).toEqual({ status: 404, body: { message: CUSTOMER_TEXT.notFound } });
+    const missing = await call(customerRoute.loader, '/admin/customers/999999', { id: '999999' });
+    expect(missing).toEqual({ status: 404, body: { message: CUSTOMER_TEXT.notFound } });
+    // an address whose id is not one: 400 with the id's words (decision 0178)
+    for (const id of ['abc', '0', '2147483648']) {
+      const notAnId = await call(customerRoute.loader, `/admin/customers/${id}`, { id });
+      expect(notAnId).toEqual({ status: 400, body: { message: ROW_ID_MESSAGE } });
     }
   });
 

@@ -15,6 +15,7 @@ import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
@@ -464,10 +465,10 @@ const CASES: Record<string, Probe[] | NoInput> = {
   ],
   'DELETE /api/admin/blog/:id': [
     {
-      why: 'an id that is no post (documented: 404)',
+      why: 'an id that is not one (decision 0178: 400)',
       send: (app, staff) => staff(request(app).delete('/api/admin/blog/not-a-number')),
-      status: 404,
-      message: 'Blog post not found',
+      status: 400,
+      message: ROW_ID_MESSAGE,
     },
   ],
   'POST /api/admin/blog/:id/publish': [
@@ -498,7 +499,7 @@ const CASES: Record<string, Probe[] | NoInput> = {
   'POST /api/admin/blog/:id/archive': [
     {
       why: 'an id that is no post (documented: 404; nothing else to get wrong)',
-      send: (app, staff) => staff(request(app).post('/api/admin/blog/0/archive')).send(JUNK),
+      send: (app, staff) => staff(request(app).post('/api/admin/blog/999998/archive')).send(JUNK),
       status: 404,
       message: 'Blog post not found',
     },

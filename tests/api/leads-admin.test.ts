@@ -11,6 +11,7 @@ import { parseCsv } from '#app/modules/shared/csv.ts';
 import type { LeadBoard, LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from '#app/modules/leads/leads.ts';
 import { canTransition } from '#app/modules/leads/status.ts';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -121,7 +122,7 @@ eachEngine('lead management API', (ctx) => {
       await patch(id, { status: 'archived' }).expect(400);
       const missing = await patch(999_999, { status: 'qualified' }).expect(404);
       expect(missing.body.message).toBe('Lead not found');
-      await get('/api/leads/abc').expect(404);
+      expect((await get('/api/leads/abc').expect(400)).body).toEqual({ message: ROW_ID_MESSAGE });
     });
   });
 

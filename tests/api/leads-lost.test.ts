@@ -16,6 +16,7 @@ import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as leadsRoute from '#app/routes/admin-leads.tsx';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { openDatabase, type Database, type DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -118,7 +119,7 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
       expect(lead.events.at(-1)).toMatchObject({ type: 'reopened', fromStatus: 'lost', toStatus: 'new' });
     });
 
-    it('refuses a lead that is not lost (409, nothing written) and an unknown one (404)', async () => {
+    it('refuses a lead that is not lost (409, nothing written), an unknown one (404) and an id that is not one (400)', async () => {
       const id = await addLead(ctx().deps.db, { status: 'quoted' });
       const res = await reopen(id).expect(409);
       expect(res.body).toEqual({ message: reopenRefusal('quoted') });
@@ -126,7 +127,8 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
       expect(after.status).toBe('quoted');
       expect(after.events.map((e) => e.type)).toEqual(['created']);
       expect((await reopen(999_999).expect(404)).body.message).toBe('Lead not found');
-      await reopen('abc').expect(404);
+      // not an id at all: 400 with the id's words (decision 0178)
+      expect((await reopen('abc').expect(400)).body).toEqual({ message: ROW_ID_MESSAGE });
       // a lost lead cannot be moved anywhere by a status change: Reopen is the way back
       const lost = await lostFrom('new');
       expect((await patch(lost, { status: 'new' }).expect(409)).body.message).toBe(

@@ -16,6 +16,7 @@ import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { transitionRefusal } from '#app/modules/leads/status.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as leadsRoute from '#app/routes/admin-leads.tsx';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -148,11 +149,16 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
       const { lead } = await leadOf(coupler);
       expect(lead.name).toBe('Amélie Gagnon');
       expect(lead.events.map((e) => e.type)).toEqual(['created']);
-      for (const id of ['999999', 'abc']) {
-        const thrown = (await leadOf(id).catch((e: unknown) => e)) as { data: unknown; init: ResponseInit };
-        expect(thrown.init.status).toBe(404);
-        expect(thrown.data).toEqual({ message: 'Lead not found' });
-      }
+      const thrown = (await leadOf('999999').catch((e: unknown) => e)) as {
+        data: unknown;
+        init: ResponseInit;
+      };
+      expect(thrown.init.status).toBe(404);
+      expect(thrown.data).toEqual({ message: 'Lead not found' });
+      // an address whose id is not one: 400 with the id's words (decision 0178)
+      const notAnId = (await leadOf('abc').catch((e: unknown) => e)) as { data: unknown; init: ResponseInit };
+      expect(notAnId.init.status).toBe(400);
+      expect(notAnId.data).toEqual({ message: ROW_ID_MESSAGE });
     });
 
     it('changes status for the staff member and loads again with the change', async () => {

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { HOME_HOURS } from '#app/modules/site/site.ts';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand, type OrderLine } from '#server/db/repo/orders.ts';
@@ -139,14 +140,15 @@ eachEngine('orders after a yes', (ctx) => {
       expect(all.some((s) => s.id === id)).toBe(true);
     });
 
-    it('say what is wrong with bad input, and 404 for one that does not exist', async () => {
+    it('say what is wrong with bad input, 400 for an id that is not one, and 404 for one that does not exist', async () => {
       const bad = await api.post('/api/admin/suppliers', { name: ' ', leadTimeDays: -2 }).expect(400);
       expect(bad.body.fieldErrors).toMatchObject({
         name: [ORDER_MESSAGES.supplierName],
         leadTimeDays: [ORDER_MESSAGES.leadTime],
       });
       await api.put('/api/admin/suppliers/999999', { name: 'Nobody' }).expect(404);
-      await api.put('/api/admin/suppliers/abc', { name: 'Nobody' }).expect(404);
+      const notAnId = await api.put('/api/admin/suppliers/abc', { name: 'Nobody' }).expect(400);
+      expect(notAnId.body).toEqual({ message: ROW_ID_MESSAGE });
     });
 
     it('are for staff only', async () => {

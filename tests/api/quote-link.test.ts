@@ -29,6 +29,7 @@ import {
   versionContent,
   type QuoteVersion,
 } from '#app/modules/quotes/quote.ts';
+import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import * as quoteRoute from '#app/routes/quote.tsx';
 import * as quotePhotoRoute from '#app/routes/quote-photo.ts';
 import type { DB } from '#server/db/index.ts';
@@ -1089,6 +1090,27 @@ eachEngine(
           await post(token, { intent: 'accept', version: '1', option: '1', name: 'Dana F', terms: 'yes' }),
         ).toEqual({ status: 303, body: null, location: `/q/${token}` });
         expect((await lead(id)).status).toBe('ordered');
+      });
+
+      it('answers a version that is not one 400 with the id message, never the database refusing it (issue 47)', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        for (const version of ['2147483648', '1e30', '-1', '1.5', 'abc']) {
+          const forms: Record<string, string>[] = [
+            { intent: 'accept', version, option: '0', name: 'Dana Friesen', terms: 'yes' },
+            { intent: 'decline', version, reason: 'price' },
+          ];
+          for (const fields of forms) {
+            expect({ version, answer: await post(token, fields) }).toMatchObject({
+              version,
+              answer: {
+                status: 400,
+                body: { ok: false, message: ROW_ID_MESSAGE, fieldErrors: { version: [ROW_ID_MESSAGE] } },
+              },
+            });
+          }
+        }
+        expect((await lead(id)).status).toBe('quoted');
       });
     });
 

@@ -1,13 +1,15 @@
 /**
- * An id in a URL names a row only when it is plain digits within the id columns (PostgreSQL
- * `integer`, at most 2,147,483,647), on both engines (decision 0098, found by the API fuzz):
- * above that PostgreSQL refused the query and the answer was 500; '+1' or '1e0' named row 1.
- * Every endpoint with an :id is read from the app's own router, so a new one is covered here.
- * A board cursor with such an id, or in year 0 (PostgreSQL has none), is the 400 'Invalid cursor'.
+ * An id in a URL is one only when it is plain digits within the id columns (PostgreSQL
+ * `integer`, 1 to 2,147,483,647), on both engines (decision 0098, found by the API fuzz): above
+ * that PostgreSQL refused the query and the answer was 500; '+1' or '1e0' named row 1. Anything
+ * else is a 400 with ROW_ID_MESSAGE (issue 47 item 6, decision 0178, which replaced 0098's 404);
+ * a well-formed id that names no row is the endpoint's 404. Every endpoint with an :id (or
+ * :lineId) is read from the app's own router, so a new one is covered here. A board cursor with
+ * such an id, or in year 0 (PostgreSQL has none), is the 400 'Invalid cursor'.
  */
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
-import { MAX_ROW_ID } from '#app/modules/site/row-id.ts';
+import { MAX_ROW_ID, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -28,6 +30,9 @@ const BODIES: Record<string, object> = {
   'PUT /api/admin/suppliers/:id': { name: 'Prairie Hydraulics' },
   'POST /api/admin/suppliers/:id/archive': { archived: true },
   'POST /api/leads/:id/lines': { part: 'Hydraulic pump' },
+  'PATCH /api/leads/:id/lines/:lineId': { part: 'Hydraulic pump', revision: 1 },
+  'POST /api/leads/:id/lines/:lineId/step': { to: 'ordered', revision: 1 },
+  'POST /api/leads/:id/lines/:lineId/undo': { revision: 1 },
   'PUT /api/leads/:id/auto-texts': { on: false },
   'POST /api/owner/team/:id/disabled': { disabled: true },
   'PUT /api/customers/:id': { name: 'Dale Friesen' },
@@ -44,6 +49,8 @@ const TOO_LARGE = [
   '99999999999999999999',
   '9223372036854775808',
 ];
+/** Not ids at all: zero, negative, a fraction, a number written as science, not a number. */
+const NOT_IDS = ['0', '-1', '1.5', '1e30', 'abc'];
 
 eachEngine(
   'ids in URLs',
@@ -65,7 +72,7 @@ eachEngine(
       // the owner: every endpoint answers (staff get 403 on the owner's: tests/api/team.test.ts)
       await createStaff(ctx().deps, STAFF, 'owner');
       session = await signIn(app);
-      withId = listEndpoints(app).filter((e) => e.path.includes(':id'));
+      withId = listEndpoints(app).filter((e) => e.path.includes(':id') || e.path.includes(':lineId'));
       const lead = await submit(app, VALID_FIELDS).expect(201);
       ids.lead = Number(String(lead.body.caseNumber).slice(2)) - 10_000;
       const item = await call('POST', '/api/catalog')
@@ -83,20 +90,34 @@ eachEngine(
       expect(withId.length).toBeGreaterThanOrEqual(10);
     });
 
-    it('answers 404 with its message for an id above the id columns, never 500', async () => {
+    /** The path with `id` in every id's place (a line's too). */
+    const withValue = (path: string, id: string) => path.replace(':id', id).replace(':lineId', id);
+
+    it('answers 400 with the id message for an id above the id columns or not an id, never 500 or 404', async () => {
       for (const e of withId) {
-        for (const id of [String(MAX_ROW_ID), ...TOO_LARGE]) {
+        for (const id of [...TOO_LARGE, ...NOT_IDS]) {
           const where = `${e.method} ${e.path} with id ${id}`;
-          const res = await call(e.method, e.path.replace(':id', id)).send(
+          const res = await call(e.method, withValue(e.path, encodeURIComponent(id))).send(
             BODIES[`${e.method} ${e.path}`] ?? {},
           );
-          expect({ where, status: res.status }).toEqual({ where, status: 404 });
-          expect(res.body, where).toEqual({ message: expect.stringMatching(/not found/i) });
+          expect({ where, status: res.status }).toEqual({ where, status: 400 });
+          expect(res.body, where).toEqual({ message: ROW_ID_MESSAGE });
         }
       }
     });
 
-    it('takes an id only as plain digits: "+1", "1e0", "0x1", "1.0" name no row', async () => {
+    it('answers 404 with its message for the largest id, which names no row', async () => {
+      for (const e of withId) {
+        const where = `${e.method} ${e.path} with id ${MAX_ROW_ID}`;
+        const res = await call(e.method, withValue(e.path, String(MAX_ROW_ID))).send(
+          BODIES[`${e.method} ${e.path}`] ?? {},
+        );
+        expect({ where, status: res.status }).toEqual({ where, status: 404 });
+        expect(res.body, where).toEqual({ message: expect.stringMatching(/not found/i) });
+      }
+    });
+
+    it('takes an id only as plain digits: "+1", "1e0", "0x1", "1.0" are not ids (400)', async () => {
       for (const e of withId.filter((x) => x.method === 'GET' || x.path.endsWith('/quote'))) {
         const id = existing(e.path);
         for (const written of [`+${id}`, `${id}e0`, `0x${id.toString(16)}`, `${id}.0`, `%20${id}`]) {
@@ -104,13 +125,14 @@ eachEngine(
           const res = await call(e.method, e.path.replace(':id', written)).send(
             BODIES[`${e.method} ${e.path}`] ?? {},
           );
-          expect({ where, status: res.status }).toEqual({ where, status: 404 });
+          expect({ where, status: res.status }).toEqual({ where, status: 400 });
+          expect(res.body, where).toEqual({ message: ROW_ID_MESSAGE });
         }
       }
       for (const path of ['/api/catalog/:id', '/api/admin/blog/:id']) {
         const id = existing(path);
         const res = await call('PATCH', path.replace(':id', `+${id}`)).send(BODIES[`PATCH ${path}`] ?? {});
-        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect({ path, status: res.status }).toEqual({ path, status: 400 });
       }
     });
 

@@ -6,8 +6,10 @@
  * requests, a report) and by `tests/api/fuzz.test.ts` (a few hundred, in the suite).
  *
  * A finding is: a 5xx (the fuzz never takes the database down, so a 503 counts too), no answer
- * (the connection dropped before a status), an answer slower than the hang limit, or an /api
- * 4xx whose body is not the one error shape's `{ message }` (decision 0074).
+ * (the connection dropped before a status), an answer slower than the hang limit, an /api 4xx
+ * whose body is not the one error shape's `{ message }` (decision 0074), or a request whose one
+ * fault is an id in its body or query that is not one (past 2,147,483,647, 1e30, -1, 1.5, 'abc')
+ * answered with anything but 400 (decision 0178).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -249,6 +251,7 @@ function toJson(v: Json): string {
 
 export type Known = {
   leadIds: number[];
+  customerIds: number[];
   itemIds: number[];
   postIds: number[];
   catalogSlugs: string[];
@@ -341,6 +344,15 @@ const TEMPLATES: Record<string, Template> = {
     body: (r) => ({ title: 'Plow Edge II', stockQty: 2, cost: 900, status: r.pick(['active', 'draft']) }),
   },
   'POST /api/admin/blog/:id/publish': { kind: 'json', body: () => ({ publishAt: '2026-12-01T09:00' }) },
+  'POST /api/customers/:id/merge': { kind: 'json', body: () => ({ into: 1 }) },
+  'PUT /api/inbox/:id/assignee': { kind: 'json', body: () => ({ userId: null }) },
+  'POST /api/leads/:id/lines': { kind: 'json', body: () => ({ part: 'Hydraulic pump', supplierId: null }) },
+  'PATCH /api/leads/:id/lines/:lineId': {
+    kind: 'json',
+    body: () => ({ part: 'Hydraulic pump', supplierId: null, revision: 1 }),
+  },
+  'POST /api/leads/:id/lines/:lineId/step': { kind: 'json', body: () => ({ to: 'ordered', revision: 1 }) },
+  'POST /api/leads/:id/lines/:lineId/undo': { kind: 'json', body: () => ({ revision: 1 }) },
   'POST /api/leads': {
     kind: 'multipart',
     form: (f) => ({
@@ -422,6 +434,23 @@ const TEMPLATES: Record<string, Template> = {
     }),
   },
 };
+
+/**
+ * The ids each endpoint reads from its body (a JSON template above) or query: a case may put a
+ * value that is not an id in one of them, everything else valid, and expects 400 (decision 0178).
+ * Such a case's path names rows that exist where the endpoint looks the row up before it reads
+ * its body (the inbox); elsewhere the body is read first.
+ */
+const ID_FIELDS: Record<string, { body?: string[]; query?: string[] }> = {
+  'POST /api/customers/:id/merge': { body: ['into'] },
+  'PUT /api/inbox/:id/assignee': { body: ['userId'] },
+  'POST /api/leads/:id/lines': { body: ['supplierId'] },
+  'PATCH /api/leads/:id/lines/:lineId': { body: ['supplierId', 'revision'] },
+  'POST /api/leads/:id/lines/:lineId/step': { body: ['revision'] },
+  'POST /api/leads/:id/lines/:lineId/undo': { body: ['revision'] },
+};
+/** Values that are not ids: past `integer`, far past it, negative, a fraction, not a number. */
+const NOT_IDS: Json[] = [2_147_483_648, '2147483648', new Raw('1e30'), -1, 1.5, 'abc', '9999999999'];
 
 const QUERIES: Record<string, string[]> = {
   'GET /api/catalog': ['category', 'city', 'page', 'perPage'],
@@ -533,7 +562,9 @@ function rawParam(r: Rng): string {
 function pathValue(r: Rng, name: string, known: Known): string {
   if (r.chance(0.45)) {
     // a value that names something, so the request gets past the lookup
-    const ids = /post/i.test(name) ? known.postIds : known.leadIds.concat(known.itemIds, known.postIds);
+    const ids = /post/i.test(name)
+      ? known.postIds
+      : known.leadIds.concat(known.itemIds, known.postIds, known.customerIds);
     if (/id$/i.test(name)) return String(ids.length ? r.pick(ids) : 1);
     if (name === 'slug') return r.pick([...known.catalogSlugs, ...known.blogSlugs, 'x']);
     if (name === 'city') return r.pick(['winnipeg', 'steinbach', 'brandon']);
@@ -910,6 +941,8 @@ export type FuzzCase = {
   headers: Record<string, string>;
   body?: Buffer;
   what: string[];
+  /** the one status the answer must have (a case whose one fault is an id that is not one) */
+  expect?: number;
 };
 
 export type FuzzPlan = { seed: number; endpoints: Endpoint[]; known: Known; files: FuzzFiles };
@@ -923,6 +956,7 @@ export function fuzzCase(plan: FuzzPlan, index: number): FuzzCase {
   // endpoints in turn: any run of at least as many cases as endpoints asks every one
   const endpoint = plan.endpoints[index % plan.endpoints.length]!;
   const route = `${endpoint.method} ${endpoint.path}`;
+  if (ID_FIELDS[route] && r.chance(0.5)) return notAnIdCase(r, plan, index, endpoint);
   const what: string[] = [];
   const auth: Auth = r.chance(0.5)
     ? 'anonymous'
@@ -988,6 +1022,46 @@ export function fuzzCase(plan: FuzzPlan, index: number): FuzzCase {
   return { index, route, auth, method, path, headers, body: body?.data, what };
 }
 
+/**
+ * A request as staff send it, valid but for one id in its body or query that is not one: the
+ * answer must be 400 (decision 0178), never the database's refusal.
+ */
+function notAnIdCase(r: Rng, plan: FuzzPlan, index: number, endpoint: Endpoint): FuzzCase {
+  const route = `${endpoint.method} ${endpoint.path}`;
+  const { body: bodyFields = [], query: queryFields = [] } = ID_FIELDS[route]!;
+  const known = plan.known;
+  const path = endpoint.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const ids =
+      endpoint.path.includes('/inbox/') || endpoint.path.includes('/customers/')
+        ? known.customerIds
+        : known.leadIds;
+    return String(name === 'id' && ids.length ? r.pick(ids) : 1);
+  });
+  const field = r.pick([...bodyFields, ...queryFields]);
+  const value = r.pick(NOT_IDS);
+  const what = [`not an id: ${field} = ${describe(value)}`];
+  const template = TEMPLATES[route];
+  const body = template?.kind === 'json' ? template.body(r) : {};
+  const inQuery = queryFields.includes(field);
+  if (!inQuery) put(body, field, value);
+  const query = inQuery ? `?${field}=${enc(value instanceof Raw ? value.text : String(value))}` : '';
+  const data = endpoint.method === 'GET' ? undefined : Buffer.from(toJson(body), 'utf8');
+  return {
+    index,
+    route,
+    auth: 'staff',
+    method: endpoint.method,
+    path: path + query,
+    headers: {
+      'X-Forwarded-For': `203.0.${r.int(256)}.${1 + r.int(254)}`,
+      ...(data ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: data,
+    what,
+    expect: 400,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sending
 
@@ -1003,7 +1077,7 @@ export type Outcome = {
   error?: string;
 };
 
-export type Finding = Outcome & { kind: '5xx' | 'no answer' | 'hang' | 'unclear 4xx' };
+export type Finding = Outcome & { kind: '5xx' | 'no answer' | 'hang' | 'unclear 4xx' | 'not the 400' };
 
 function headersFor(c: FuzzCase, session: Session | undefined): Record<string, string> {
   const headers = { ...c.headers };
@@ -1090,6 +1164,9 @@ export function judge(o: Outcome, hangMs: number): Finding | undefined {
     return { ...o, kind: o.error?.startsWith('no answer within') ? 'hang' : 'no answer' };
   if (o.status >= 500) return { ...o, kind: '5xx' };
   if (o.ms > hangMs) return { ...o, kind: 'hang' };
+  // 401: a case sent as staff while another had just signed the runner out (POST /api/admin/logout)
+  if (o.case.expect !== undefined && o.status !== o.case.expect && o.status !== 401)
+    return { ...o, kind: 'not the 400' };
   const path = o.case.path.toLowerCase();
   if (o.status >= 400 && o.case.method !== 'HEAD' && (path === '/api' || path.startsWith('/api/'))) {
     try {
@@ -1190,6 +1267,7 @@ export async function discover(baseUrl: string, session: Session): Promise<Known
   const leads = list(await get('/api/leads'));
   const items = list(await get('/api/admin/catalog'));
   const posts = list(await get('/api/admin/blog'));
+  const customers = (await get('/api/customers')) as { customers?: unknown } | undefined;
   const photoKeys: string[] = [];
   for (const lead of leads.slice(0, 10)) {
     const details = (await get(`/api/leads/${String(lead.id)}`)) as { photos?: unknown } | undefined;
@@ -1201,6 +1279,7 @@ export async function discover(baseUrl: string, session: Session): Promise<Known
   const str = (v: unknown) => (typeof v === 'string' ? [v] : []);
   return {
     leadIds: leads.flatMap((l) => num(l.id)),
+    customerIds: list(customers?.customers).flatMap((c) => num(c.id)),
     itemIds: items.flatMap((i) => num(i.id)),
     postIds: posts.flatMap((p) => num(p.id)),
     catalogSlugs: items.flatMap((i) => str(i.slug)),

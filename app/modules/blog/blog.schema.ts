@@ -8,6 +8,7 @@
  * sends the whole form, so an omitted value is one staff cleared (decision 0030).
  */
 import { z } from 'zod';
+import { rowIdSchema } from '../site/row-id.ts';
 import { BLOG_DEFAULTS, SCHEMA_TYPES, type AdminBlogPost } from './blog.ts';
 
 export const BLOG_FORM_MESSAGES = {
@@ -203,8 +204,8 @@ export const blogPayloadSchema = z.object({
       .refine((html) => !isBlankContent(html), BLOG_FORM_MESSAGES.content),
   ),
   categoryId: z.preprocess(
-    (v) => (v === undefined || v === '' || v === BLOG_DEFAULTS.category ? undefined : Number(v)),
-    z.number().int().positive().optional(),
+    (v) => (v === undefined || v === '' || v === BLOG_DEFAULTS.category ? undefined : v),
+    rowIdSchema().optional(),
   ),
   schemaType: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -8,6 +8,7 @@ import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { ThreadMessage } from './conversation.ts';
 import { isEmailAddress } from '#app/modules/site/email-address.ts';
 import { formatPhone, phoneDigits, toE164 } from '#app/modules/site/phone.ts';
+import { rowIdSchema } from '#app/modules/site/row-id.ts';
 
 /** How a lead's contact is compared: its phone in E.164 and its e-mail in lower case, or null. */
 export type ContactKeys = { phone: string | null; email: string | null };
@@ -270,10 +271,7 @@ export const customerPageQuerySchema = z.object({
 });
 
 export const customerMergeSchema = z.object({
-  into: z.coerce
-    .number({ message: CUSTOMER_MESSAGES.mergeTarget })
-    .int()
-    .positive(CUSTOMER_MESSAGES.mergeTarget),
+  into: rowIdSchema(CUSTOMER_MESSAGES.mergeTarget),
 });
 
 /** The first word of a name; '' when there is none (a lead by text is named by its phone number). */

@@ -3,6 +3,7 @@
  * newest first, with what staff do to one (reply, assign, done) and the words of its screen. Pure.
  */
 import { z } from 'zod';
+import { rowIdSchema } from '../site/row-id.ts';
 
 export const INBOX_FILTERS = ['open', 'mine', 'done', 'all'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
@@ -87,7 +88,7 @@ export const inboxQuerySchema = z.object({
 });
 
 export const assignSchema = z.object({
-  userId: z.union([z.null(), z.coerce.number().int().positive()], { message: INBOX_TEXT.unknownUser }),
+  userId: rowIdSchema(INBOX_TEXT.unknownUser).nullable(),
 });
 
 export const doneSchema = z.object({ done: z.boolean({ message: 'Say done: true or false.' }) });

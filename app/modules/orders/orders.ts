@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { partName } from '../messages/quote-messages.ts';
 import { MAX_COST_CENTS, optionalText } from '../quotes/quote.ts';
+import { rowIdSchema } from '../site/row-id.ts';
 
 /** A line's steps, in order. 'ready' and 'done' read differently for a pickup and a delivery. */
 export const LINE_STEPS = ['to_order', 'ordered', 'shipped', 'arrived', 'ready', 'done'] as const;
@@ -119,12 +120,7 @@ export const lineFieldsSchema = z.object({
     .trim()
     .min(1, 'Name the part.')
     .max(MAX_LINE_TEXT, `The part can be at most ${MAX_LINE_TEXT} characters`),
-  supplierId: z.coerce
-    .number({ message: ORDER_MESSAGES.supplier })
-    .int(ORDER_MESSAGES.supplier)
-    .positive(ORDER_MESSAGES.supplier)
-    .optional()
-    .nullable(),
+  supplierId: rowIdSchema(ORDER_MESSAGES.supplier).optional().nullable(),
   orderRef: text(MAX_LINE_TEXT, 'The order reference'),
   actualCost: z.coerce
     .number({ message: ORDER_MESSAGES.cost })

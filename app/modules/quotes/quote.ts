@@ -14,6 +14,7 @@ import {
   type Difficulty,
 } from '../pricing/pricing.ts';
 import { localSeconds } from '../shared/business-hours.ts';
+import { rowIdSchema } from '../site/row-id.ts';
 import { BUSINESS_TIME_ZONE } from '../shared/calendar.ts';
 
 export const QUOTE_MESSAGES = {
@@ -296,7 +297,7 @@ export const QUOTE_PAGE_MESSAGES = {
 
 /** Accept on the quote page: the option, a typed full name, an optional PO number, the terms. */
 export const acceptFormSchema = z.object({
-  version: z.coerce.number().int().min(1),
+  version: rowIdSchema(),
   option: z.coerce
     .number({ message: QUOTE_PAGE_MESSAGES.option })
     .int(QUOTE_PAGE_MESSAGES.option)
@@ -318,7 +319,7 @@ export const acceptFormSchema = z.object({
 export type AcceptForm = z.output<typeof acceptFormSchema>;
 
 export const declineFormSchema = z.object({
-  version: z.coerce.number().int().min(1),
+  version: rowIdSchema(),
   reason: z.enum(Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]], {
     message: QUOTE_PAGE_MESSAGES.reason,
   }),

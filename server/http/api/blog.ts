@@ -18,9 +18,9 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { BLOG_TEXT } from '#app/modules/blog/blog.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { requireRowId } from '../../validation.ts';
 import type { Services } from '../../services/index.ts';
 import { BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_MESSAGES } from '../../services/blog.ts';
 import { requireAdmin } from '../auth.ts';
@@ -53,12 +53,6 @@ const formBody =
     }
     parse(req, res, (err?: unknown) => next(err ? uploadError(err) : undefined));
   };
-
-const postId = (raw: string | string[] | undefined): number => {
-  const id = parseRowId(raw);
-  if (id === undefined) throw new AppError(404, BLOG_TEXT.postMissing);
-  return id;
-};
 
 const fileOf = (req: Express.Request) =>
   req.file
@@ -101,24 +95,24 @@ export function blogRouter(services: Services, config: Config): Router {
   });
 
   router.patch('/admin/blog/:id', admin, formBody(postUpload), async (req, res) => {
-    res.json(await services.blog.updatePost(postId(req.params.id), req.body, fileOf(req)));
+    res.json(await services.blog.updatePost(requireRowId(req.params.id), req.body, fileOf(req)));
   });
 
   router.delete('/admin/blog/:id', admin, async (req, res) => {
-    await services.blog.deletePost(postId(req.params.id));
+    await services.blog.deletePost(requireRowId(req.params.id));
     res.status(204).end();
   });
 
   router.post('/admin/blog/:id/publish', admin, jsonBody(), async (req, res) => {
-    res.json(await services.blog.publishPost(postId(req.params.id), req.body ?? {}));
+    res.json(await services.blog.publishPost(requireRowId(req.params.id), req.body ?? {}));
   });
 
   router.post('/admin/blog/:id/unpublish', admin, async (req, res) => {
-    res.json(await services.blog.unpublishPost(postId(req.params.id)));
+    res.json(await services.blog.unpublishPost(requireRowId(req.params.id)));
   });
 
   router.post('/admin/blog/:id/archive', admin, async (req, res) => {
-    res.json(await services.blog.archivePost(postId(req.params.id)));
+    res.json(await services.blog.archivePost(requireRowId(req.params.id)));
   });
 
   return router;

@@ -21,9 +21,9 @@ import multer from 'multer';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { MAX_IMPORT_BYTES } from '#app/modules/catalog/catalog-csv.ts';
 import { csvDay } from '#app/modules/shared/csv.ts';
-import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { requireRowId } from '../../validation.ts';
 import { ownBytes } from '../compress.ts';
 import type { Services } from '../../services/index.ts';
 import { IMAGE_MESSAGES, IMAGE_RULES, type CatalogListing } from '../../services/catalog.ts';
@@ -134,12 +134,6 @@ function sendListing(req: Request, res: Response, listing: CatalogListing): void
   res.set('Content-Length', String(body.length)).end(body);
 }
 
-function itemId(raw: string | string[] | undefined): number {
-  const id = parseRowId(raw);
-  if (id === undefined) throw new AppError(404, 'Catalog item not found');
-  return id;
-}
-
 export function catalogRouter(services: Services, config: Config): Router {
   const router = Router();
   const admin = requireAdmin(config);
@@ -184,7 +178,11 @@ export function catalogRouter(services: Services, config: Config): Router {
 
   router.patch('/catalog/:id', admin, jsonBody('64kb'), async (req, res) => {
     res.json(
-      await services.catalog.updateItem(itemId(req.params.id), req.body, currentSession(res)?.user.username),
+      await services.catalog.updateItem(
+        requireRowId(req.params.id),
+        req.body,
+        currentSession(res)?.user.username,
+      ),
     );
   });
 

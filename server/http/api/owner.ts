@@ -12,12 +12,9 @@
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { parseRowId } from '#app/modules/site/row-id.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
-import { TEAM_TEXT } from '../../services/team.ts';
-import { parseInput } from '../../validation.ts';
+import { parseInput, requireRowId } from '../../validation.ts';
 import { currentSession, requireAdmin, requireOwner } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 
@@ -30,11 +27,6 @@ export function ownerRouter(services: Services, config: Config): Router {
   const team = services.team;
   // requireOwner ran: there is a session, the owner's
   const me = (res: Response) => currentSession(res)!.user;
-  const member = (value: unknown) => {
-    const id = parseRowId(value);
-    if (id === undefined) throw new AppError(404, TEAM_TEXT.notFound);
-    return id;
-  };
 
   router.get('/owner/team', async (_req, res) => {
     res.json(await team.list());
@@ -43,13 +35,13 @@ export function ownerRouter(services: Services, config: Config): Router {
     res.status(201).json(await team.add(req.body, me(res)));
   });
   router.post('/owner/team/:id/disabled', body, async (req, res) => {
-    const id = member(req.params.id);
+    const id = requireRowId(req.params.id);
     const { disabled } = parseInput(disabledSchema, req.body);
     await team.setDisabled(id, disabled, me(res));
     res.status(204).end();
   });
   router.post('/owner/team/:id/reset-password', async (req, res) => {
-    res.json(await team.resetPassword(member(req.params.id), me(res)));
+    res.json(await team.resetPassword(requireRowId(req.params.id), me(res)));
   });
   router.get('/owner/audit', async (req, res) => {
     res.json(await team.audit(req.query as Record<string, unknown>));
