@@ -17,6 +17,7 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import type { CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerLeadRow, threadRow } from '#app/modules/customers/screens.ts';
+import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
 import type { TeamMember } from '#app/modules/team/team.ts';
 import { formText, readActionForm, refusal, staffAction, staffContext } from '#app/staff.server.ts';
 
@@ -83,7 +84,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return staffAction(context, async ({ services: { inbox }, session }) => {
     switch (intent as Intent) {
       case 'reply':
-        await inbox.reply(params.id, { body: formText(form, 'body') });
+        // made when the form was rendered: a second press or a retry sends nothing (decision 0179)
+        await inbox.reply(
+          params.id,
+          { body: formText(form, 'body') },
+          session.user,
+          formText(form, IDEMPOTENCY_FIELD),
+        );
         break;
       case 'assign': {
         const userId = formText(form, 'userId');

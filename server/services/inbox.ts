@@ -73,13 +73,14 @@ export function inboxService({ db, now }: ServiceDeps, { leadAdmin }: { leadAdmi
 
     /**
      * A text to the customer from the inbox (POST /api/inbox/{id}/reply { body }): about their
-     * newest open request (else their newest), through the outbox with its e-mail copy.
+     * newest open request (else their newest), through the outbox with its e-mail copy; with a
+     * `key` (the form's, or an API client's Idempotency-Key) sent once however often it is posted.
      */
-    async reply(raw: unknown, payload: unknown): Promise<void> {
+    async reply(raw: unknown, payload: unknown, by: SessionUser, key?: string): Promise<void> {
       const customer = await conversationOf(raw);
       const leadId = await replyLeadOf(db, customer.id);
       if (leadId === undefined) throw new AppError(409, INBOX_TEXT.noLead);
-      await leadAdmin.textCustomer(leadId, payload);
+      await leadAdmin.textCustomer(leadId, payload, by.username, key);
       await markConversationRead(db, customer.id);
     },
 

@@ -143,7 +143,7 @@ export function leadAdminService(
     return { ...lead, events, messages, conversation, smsOptedOut, quoteVersions };
   }
 
-  return {
+  const service = {
     /** Leads newest first with photo URLs (GET /api/leads), `limit` at a time from `before`. */
     async listLeads(filter: LeadFilter & { limit?: number }): Promise<Lead[]> {
       const limit = Math.min(LIST_MAX_LIMIT, Math.max(1, filter.limit ?? LIST_DEFAULT_LIMIT));
@@ -292,13 +292,11 @@ export function leadAdminService(
     },
 
     /**
-     * Texts the customer about a lead (the inbox's reply, issue 30): as sendText, answering with
-     * nothing; the worker is started.
+     * Texts the customer about a lead (the inbox's reply, issue 30): sendText, answering with
+     * nothing; with a `key`, a retry sends nothing (decision 0179).
      */
-    async textCustomer(leadId: number, payload: unknown): Promise<void> {
-      const { body } = parseInput(messagePayloadSchema, payload);
-      await db.transaction().execute((trx) => sendStaffText(trx, leadId, body));
-      messaging.outbox.kick();
+    async textCustomer(leadId: number, payload: unknown, actor: string, key?: string): Promise<void> {
+      await service.sendText(leadId, payload, actor, key);
     },
 
     /** The CSV report of every lead, newest first (UTF-8 with BOM, quoted, formulas neutralised). */
@@ -312,6 +310,7 @@ export function leadAdminService(
       return toCsv(rows);
     },
   };
+  return service;
 }
 
 export type LeadAdminService = ReturnType<typeof leadAdminService>;

@@ -350,6 +350,28 @@ eachEngine('retries with one key change nothing', (ctx) => {
     });
   });
 
+  describe("the inbox's reply", () => {
+    it('the same reply posted twice with one key, or twice at once: one text', async () => {
+      const id = await addLead();
+      const { customer_id: customer } = await db
+        .selectFrom('leads')
+        .select('customer_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const reply = (body: object, key: string) =>
+        request(app).post(`/api/inbox/${customer}/reply`).set(staff).set(IDEMPOTENCY_HEADER, key).send(body);
+      const key = newKey();
+      expect((await reply({ body: 'We have it.' }, key)).status).toBe(204);
+      expect((await reply({ body: 'We have it.' }, key)).status).toBe(204);
+      expect(await customerTexts(id)).toHaveLength(1);
+      const other = newKey();
+      const both = await Promise.all([reply({ body: 'Ready.' }, other), reply({ body: 'Ready.' }, other)]);
+      expect(both.map((r) => r.status)).toEqual([204, 204]);
+      expect(await customerTexts(id)).toHaveLength(2);
+      expect((await reply({ body: 'Something else' }, key)).status).toBe(422);
+    });
+  });
+
   describe("the quote page's question", () => {
     it('renders its forms with a key of their own each time', async () => {
       const { token } = await quotedLead();

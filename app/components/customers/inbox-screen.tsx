@@ -35,6 +35,7 @@ import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { FleetBadge, linkButtonClass } from './customers-screen.tsx';
 import { ThreadList } from './thread-list.tsx';
+import { useRequestKey } from '#app/components/admin/request-key.ts';
 
 /** SPEC §9: skeleton lists show 5 rows. */
 const SKELETON_ROWS = 5;
@@ -377,8 +378,11 @@ function ReplyForm({ optedOut, textable }: { optedOut: boolean; textable: boolea
   const [refused, setRefused] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const text = useRef<HTMLTextAreaElement>(null);
+  // a double press of Send, or the same reply sent again after no answer, sends one text
+  const replyKey = useRequestKey();
   const fetcher = useStaffFetcher<ActionAnswer>((answer) => {
     if (answer.ok) {
+      replyKey.done();
       setBody('');
       setNotice(INBOX_TEXT.sent);
       toast({ title: INBOX_TEXT.sent });
@@ -401,7 +405,7 @@ function ReplyForm({ optedOut, textable }: { optedOut: boolean; textable: boolea
     setError(undefined);
     setRefused(null);
     setNotice('');
-    void fetcher.submit({ intent: 'reply', body: parsed.data.body }, { method: 'post' });
+    void fetcher.submit(replyKey.keyed({ intent: 'reply', body: parsed.data.body }), { method: 'post' });
   };
   const described = ['inbox-reply-hint', 'inbox-reply-count', error && 'inbox-reply-error'].filter(Boolean);
   return (

@@ -13,6 +13,7 @@
  * Ids are customers' ids. Bad input 400, unknown ids 404, a merged customer 409.
  */
 import { Router, type Response } from 'express';
+import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
 import { currentSession, requireAdmin } from '../auth.ts';
@@ -50,7 +51,7 @@ export function customersRouter(services: Services, config: Config): Router {
     res.status(204).end();
   });
   router.post('/inbox/:id/reply', admin, body, async (req, res) => {
-    await inbox.reply(req.params.id, req.body);
+    await inbox.reply(req.params.id, req.body, me(res), req.get(IDEMPOTENCY_HEADER));
     res.status(204).end();
   });
   router.put('/inbox/:id/assignee', admin, body, async (req, res) => {
