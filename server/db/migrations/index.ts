@@ -20,6 +20,7 @@ import { customers } from './0013-customers.ts';
 import { conversationIndexes } from './0014-conversation-indexes.ts';
 import { insightDays } from './0015-insight-days.ts';
 import { textLimits } from './0016-text-limits.ts';
+import { signInThrottle } from './0018-sign-in-throttle.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0014-conversation-indexes': conversationIndexes(),
     '0015-insight-days': insightDays(engine),
     '0016-text-limits': textLimits(engine),
+    '0018-sign-in-throttle': signInThrottle(engine),
   };
   return { getMigrations: async () => migrations };
 }
