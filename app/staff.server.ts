@@ -50,6 +50,12 @@ export function bodyRefusal(request: Request, maxBytes: number, tooLarge = 'The 
   return null;
 }
 
+/** The refusal of a body that says it is a form but cannot be read as one (400). */
+export const malformedForm = () => refuse(400, 'The form was incomplete or malformed. Please try again.');
+
+/** A request's form, or null when its body cannot be read as one (answer `malformedForm()`). */
+export const readForm = (request: Request): Promise<FormData | null> => request.formData().catch(() => null);
+
 /**
  * A back-office action's form, read after the checks every such action makes: a body that says its
  * length and is at most `maxBytes` (411; 413 with `tooLarge` as its words), a form that parses
@@ -62,9 +68,8 @@ export async function readActionForm<I extends string>(
 ): Promise<{ ok: true; form: FormData; intent: I } | { ok: false; refused: ReturnType<typeof refuse> }> {
   const refused = bodyRefusal(request, maxBytes, tooLarge);
   if (refused) return { ok: false, refused };
-  const form = await request.formData().catch(() => null);
-  if (!form)
-    return { ok: false, refused: refuse(400, 'The form was incomplete or malformed. Please try again.') };
+  const form = await readForm(request);
+  if (!form) return { ok: false, refused: malformedForm() };
   const intent = formText(form, 'intent');
   if (!intents.includes(intent as I)) return { ok: false, refused: refuse(400, `Unknown action: ${intent}`) };
   return { ok: true, form, intent: intent as I };

@@ -27,36 +27,45 @@ import { FieldError, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { landingAfterSignIn, loginSchema, type LoginInput } from '#app/modules/auth/login.schema.ts';
-import { bodyRefusal, formText, refusal } from '#app/staff.server.ts';
+import { bodyRefusal, formText, malformedForm, readForm, refusal } from '#app/staff.server.ts';
 
 export const handle = { backOffice: true } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Admin Login', description: 'Staff sign-in for the back office.', noindex: true });
 
+/** The action's Retry-After (a client that must wait) reaches the page's answer. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 /** The form's own post (no scripts yet): sign in, set the session cookie, go on; or say why not. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, client } = getAppContext(context);
   const tooLarge = bodyRefusal(request, 4_096);
   if (tooLarge) return tooLarge;
-  const form = await request.formData();
-  const previous = new RegExp(`(?:^|;\\s*)${services.auth.cookieName()}=([^;]*)`).exec(
-    request.headers.get('cookie') ?? '',
-  )?.[1];
+  const form = await readForm(request);
+  if (!form) return malformedForm();
   try {
     const { sessionId } = await services.auth.login(
       { username: formText(form, 'username'), password: formText(form, 'password') },
       client.ip || 'unknown',
-      previous && decodeURIComponent(previous),
+      // a cookie it cannot read is no session: the visitor is signed out
+      services.auth.sessionIdIn(request.headers.get('cookie')),
     );
     const to = landingAfterSignIn(new URL(request.url).searchParams.get('redirectTo'));
     return redirect(to, { headers: { 'Set-Cookie': services.auth.sessionCookie(sessionId) } });
   } catch (err) {
     const refused = refusal(err);
     if (!refused) throw err;
+    // a client that must wait is told how long, as POST /api/admin/login tells it (decision 0176)
+    const wait = (err as { cause?: { retryAfterMs?: number } }).cause?.retryAfterMs;
     return data(
       { message: refused.message, fieldErrors: refused.fieldErrors ?? {} },
-      { status: refused.status },
+      {
+        status: refused.status,
+        headers: wait === undefined ? undefined : { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      },
     );
   }
 }

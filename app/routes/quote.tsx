@@ -15,7 +15,7 @@ import { getAppContext, type AppLoadContext } from '#app/load-context.ts';
 import { QUOTE_PAGE_TEXT } from '#app/modules/quotes/quote-page.ts';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from '#app/modules/shared/idempotency.ts';
 import type { PageHandle } from '#app/page-handle.ts';
-import { bodyRefusal, formText, refusal, refuse } from '#app/staff.server.ts';
+import { bodyRefusal, formText, malformedForm, readForm, refusal, refuse } from '#app/staff.server.ts';
 
 export const handle = { private: true, query: ['latest', 'asked'] } satisfies PageHandle;
 
@@ -62,7 +62,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const app = getAppContext(context);
   const tooLarge = bodyRefusal(request, 16_384);
   if (tooLarge) return tooLarge;
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return malformedForm();
   const intent = formText(form, 'intent');
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string'));
   const quotes = app.services.quotes;

@@ -369,16 +369,13 @@ export interface RateLimitsTable {
   resets_at: EpochMs;
 }
 
-/** One failed sign-in, counted per username and per client key (decision 0092). */
-export interface LoginFailuresTable {
+/** The sign-in throttle's count for one key: an account and client, or a client (decision 0176). */
+export interface LoginThrottleTable {
   key: string;
-  failed_at: EpochMs;
-}
-
-/** A username or client locked out of signing in until `locked_until`. */
-export interface LoginLocksTable {
-  key: string;
-  locked_until: EpochMs;
+  failures: number;
+  last_failed_at: EpochMs;
+  /** no attempt for this key before then */
+  wait_until: EpochMs;
 }
 
 /** One row (id 1): the version of what public pages show (decision 0097). */
@@ -446,8 +443,7 @@ export interface DB {
   blog_posts: BlogPostsTable;
   click_events: ClickEventsTable;
   rate_limits: RateLimitsTable;
-  login_failures: LoginFailuresTable;
-  login_locks: LoginLocksTable;
+  login_throttle: LoginThrottleTable;
   content_version: ContentVersionTable;
   insight_days: InsightDaysTable;
   insight_stale: InsightStaleTable;

@@ -9,6 +9,7 @@ import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import type { Config } from '../config.ts';
 import type { ActiveSession } from '../services/auth.ts';
 import {
+  cookieValue,
   safeEqual,
   SESSION_MAX_MS,
   sessionCookieName as cookieNameFor,
@@ -27,19 +28,7 @@ export function sessionCookieName(config: Config): string {
 }
 
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return cookieValue(req.headers.cookie, name);
 }
 
 export function setSessionCookie(res: Response, config: Config, sessionId: string): void {

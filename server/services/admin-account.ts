@@ -3,6 +3,7 @@
  * staff or owners are added, or get a new password, from the command line (server/cli/admin.ts),
  * which ends their sessions.
  */
+import { insertAudit } from '../db/repo/audit.ts';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
 import { findUserByUsername, insertUser, updateUserPassword, type Role } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
@@ -22,6 +23,9 @@ function checkAccount(username: string, password: string): void {
   if (!ACCOUNT_RULES.username.test(username)) throw new AppError(400, ACCOUNT_TEXT.badUsername);
   if (password.length < ACCOUNT_RULES.minPasswordLength) throw new AppError(400, ACCOUNT_TEXT.shortPassword);
 }
+
+/** Who changed the admin's password, in the audit log, when ADMIN_PASSWORD did at start. */
+export const ADMIN_PASSWORD_ACTOR = 'ADMIN_PASSWORD at start';
 
 /** The CLI needs no files, outbox or other service: only these. */
 export type AdminAccountDeps = Pick<ServiceDeps, 'db' | 'config' | 'now' | 'logger'>;
@@ -58,8 +62,9 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
     },
 
     /**
-     * With ADMIN_PASSWORD set, the admin exists with that password. Without it, an existing admin is
-     * left alone; a missing one is created with a random password, returned once: the entry point
+     * With ADMIN_PASSWORD set, the admin exists with that password; a changed one ends the admin's
+     * sessions (a password changed because it leaked stops working everywhere at once) and is
+     * written to the audit log, in one transaction. Without it, an existing admin is left alone; a missing one is created with a random password, returned once: the entry point
      * (server/index.ts) prints it and keeps it in DATA_DIR/initial-admin-password.
      */
     async ensureAdmin(): Promise<{ created: boolean; generatedPassword?: string }> {
@@ -67,8 +72,25 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
       const existing = await findUserByUsername(db, username);
       if (existing) {
         if (password && !(await verifyPassword(password, existing.passwordHash))) {
-          await updateUserPassword(db, existing.id, await hashPassword(password), now());
-          logger.info({ username }, 'admin password updated from ADMIN_PASSWORD');
+          const passwordHash = await hashPassword(password);
+          const at = now();
+          const sessionsEnded = await db.transaction().execute(async (trx) => {
+            await updateUserPassword(trx, existing.id, passwordHash, at);
+            const ended = await deleteSessionsOfUser(trx, existing.id);
+            await insertAudit(
+              trx,
+              {
+                userId: null,
+                actor: ADMIN_PASSWORD_ACTOR,
+                action: 'password_reset',
+                subject: `user:${existing.id}`,
+                after: { sessionsEnded: ended },
+              },
+              at,
+            );
+            return ended;
+          });
+          logger.info({ username, sessionsEnded }, 'admin password updated from ADMIN_PASSWORD');
         }
         return { created: false };
       }

@@ -25,7 +25,11 @@ export const SESSION_MAX_MS = 7 * 24 * 60 * 60_000; // sign in again at least we
 const TOUCH_EVERY_MS = 60_000;
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+/** The answer to a client that must wait (decision 0176), with the wait in whole minutes. */
+export function tooManyAttempts(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many sign-in attempts. Please wait ${minutes === 1 ? '1 minute' : `${minutes} minutes`} and try again.`;
+}
 export const ACCOUNT_DISABLED = 'This account is disabled. Ask the owner to turn it back on.';
 
 export type SessionUser = { id: number; username: string; displayName: string; role: Role };
@@ -46,22 +50,42 @@ export function sessionCookieName(baseUrl: string): string {
   return baseUrl.startsWith('https://') ? '__Host-phmb_session' : 'phmb_session';
 }
 
+/**
+ * The value of cookie `name` in a Cookie header, or undefined: absent, or not percent-decodable
+ * (a cookie it cannot read is no session: the visitor is signed out, never a 500).
+ */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The session cookie's attributes (the HTTP layer's `res.cookie` and a page action's header alike). */
 export function sessionCookieOptions(baseUrl: string) {
   return { httpOnly: true, sameSite: 'lax', secure: baseUrl.startsWith('https://'), path: '/' } as const;
 }
 
 export function authService(
-  { db, now, config }: ServiceDeps,
-  throttle: LoginThrottle = createLoginThrottle({ db }),
+  { db, engine, now, config }: ServiceDeps,
+  throttle: LoginThrottle = createLoginThrottle({ db, engine }),
 ) {
   // verified against when the username is unknown, so both failures cost one scrypt
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   return {
     /**
-     * Checks the credentials and opens a session. Throws AppError 429 while locked out, 401 on
-     * bad credentials, 400 with field errors on missing fields. `previousSessionId` (the cookie the browser
+     * Checks the credentials and opens a session. Throws AppError 429 while this account and client,
+     * or this client, must wait (the wait in `cause.retryAfterMs`; decision 0176), 401 on bad
+     * credentials, 400 with field errors on missing fields. `client` is the client's address. `previousSessionId` (the cookie the browser
      * already had, if any) is ended: a sign-in always gets a fresh session id.
      */
     async login(
@@ -71,13 +95,13 @@ export function authService(
     ): Promise<{ sessionId: string; csrfToken: string; user: SessionUser; expiresAt: Date }> {
       const { username, password } = parseInput(loginSchema, input);
       const at = now();
-      const wait = await throttle.retryAfterMs(username, client, at.getTime());
-      if (wait > 0) throw new AppError(429, TOO_MANY_ATTEMPTS, { cause: { retryAfterMs: wait } });
+      // counted as a failure before the password is checked; a success below forgets it
+      const wait = await throttle.attempt(username, client, at.getTime());
+      if (wait > 0) throw new AppError(429, tooManyAttempts(wait), { cause: { retryAfterMs: wait } });
 
       const user = await findUserByUsername(db, username);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        await throttle.recordFailure(username, client, at.getTime());
         // the name typed is kept as typed (at most 64 characters), never the password
         await insertAudit(
           db,
@@ -137,6 +161,11 @@ export function authService(
           role: session.role,
         },
       };
+    },
+
+    /** The session id a request's Cookie header holds, if any it can read (`cookieValue`). */
+    sessionIdIn(cookieHeader: string | null | undefined): string | undefined {
+      return cookieValue(cookieHeader, sessionCookieName(config.baseUrl));
     },
 
     /** The session cookie's name on this site. */

@@ -1,68 +1,98 @@
 /**
- * Brute-force protection for sign-in: failures are counted per username and per client address
- * in a sliding window; past the limit, that key is locked for a cooling-off period. A success
- * clears both keys. Kept in the database (decision 0092): every process counts the same failures,
- * and a restart does not hand an attacker a fresh set of tries.
+ * Sign-in throttling that cannot be turned against the people it protects (issue 47 item 2,
+ * decision 0176). Failures are counted per account and client, and per client over every username;
+ * a client is its address, an IPv6 one by its /56 (express-rate-limit's `ipKeyGenerator`, as every
+ * other per-client limit counts). Past a few failures a key waits before its next attempt, the wait
+ * doubling with each further failure up to a cap. Nothing counted from one client ever refuses
+ * another: the right password from elsewhere always gets in.
+ *
+ * Each attempt is counted as a failure before the password is checked, in one transaction that
+ * first sees whether a wait is running (so many attempts sent at once get no more tries than one
+ * after another), and a success forgets it. In the database (decision 0092): every process counts
+ * the same attempts, and a restart does not hand an attacker a fresh set of tries.
  */
+import { ipKeyGenerator } from 'express-rate-limit';
 import {
-  clearLogin,
-  countLoginFailures,
-  deleteExpiredLoginRows,
-  findLoginLock,
-  insertLoginFailure,
-  lockLogin,
+  deleteStaleThrottleRows,
+  deleteThrottleRows,
+  lockThrottleRows,
+  saveThrottleRow,
 } from '../db/repo/login-throttle.ts';
 import type { ServiceDeps } from './context.ts';
 import { SWEEP_EVERY_MS } from './rate-limits.ts';
 
-export type ThrottleOptions = { windowMs: number; lockMs: number; maxPerUser: number; maxPerClient: number };
+/** A key's waits: none before its `waitFrom`-th failure, then `firstWaitMs`, doubling, at most `maxWaitMs`. */
+export type ThrottleRule = { waitFrom: number; firstWaitMs: number; maxWaitMs: number };
 
-export const DEFAULT_THROTTLE: ThrottleOptions = {
-  windowMs: 15 * 60_000,
-  lockMs: 15 * 60_000,
-  maxPerUser: 5,
-  maxPerClient: 20,
-};
+const MINUTE = 60_000;
+
+export const SIGN_IN_THROTTLE = {
+  /** one account from one client: a person mistyping gets four tries before any wait */
+  account: { waitFrom: 5, firstWaitMs: MINUTE, maxWaitMs: 15 * MINUTE },
+  /** one client over every username: an office's staff together, or one client guessing names */
+  client: { waitFrom: 20, firstWaitMs: MINUTE, maxWaitMs: 15 * MINUTE },
+  /** a key's count starts again this long after its last failure */
+  forgetAfterMs: 24 * 60 * MINUTE,
+} as const satisfies { account: ThrottleRule; client: ThrottleRule; forgetAfterMs: number };
+
+/** The wait a key gets after its `failures`-th failure (0: none). */
+export function waitAfter(rule: ThrottleRule, failures: number): number {
+  if (failures < rule.waitFrom) return 0;
+  return Math.min(rule.firstWaitMs * 2 ** (failures - rule.waitFrom), rule.maxWaitMs);
+}
 
 /** PostgreSQL text cannot hold U+0000; a key only has to tell clients apart, so it is replaced. */
 const storable = (key: string) => key.replaceAll('\u0000', '\uFFFD');
 
 export function createLoginThrottle(
-  { db }: Pick<ServiceDeps, 'db'>,
-  options: ThrottleOptions = DEFAULT_THROTTLE,
+  { db, engine }: Pick<ServiceDeps, 'db' | 'engine'>,
+  rules: typeof SIGN_IN_THROTTLE = SIGN_IN_THROTTLE,
 ) {
-  const keys = (username: string, client: string) => [
-    { key: storable(`u:${username.trim().toLowerCase()}`), max: options.maxPerUser },
-    { key: storable(`c:${client}`), max: options.maxPerClient },
-  ];
+  const keys = (username: string, address: string) => {
+    const client = ipKeyGenerator(address);
+    // a client key holds no space, so the first space ends it whatever the username
+    return [
+      { key: storable(`p:${client} ${username.trim().toLowerCase()}`), rule: rules.account },
+      { key: storable(`c:${client}`), rule: rules.client },
+    ];
+  };
   let nextSweepAt = 0;
 
   return {
-    /** Milliseconds until this username/client may try again; 0 when allowed. */
-    async retryAfterMs(username: string, client: string, now: number): Promise<number> {
-      const until = await findLoginLock(
-        db,
-        keys(username, client).map((k) => k.key),
-        now,
-      );
-      return until === undefined ? 0 : until - now;
-    },
-    async recordFailure(username: string, client: string, now: number): Promise<void> {
+    /**
+     * Counts an attempt by `username` from `address` as a failure, unless one of its keys is
+     * waiting: then nothing is counted and the answer is the milliseconds left (0: go ahead and
+     * check the password; a success calls `recordSuccess`).
+     */
+    async attempt(username: string, address: string, now: number): Promise<number> {
       if (now >= nextSweepAt) {
         nextSweepAt = now + SWEEP_EVERY_MS;
-        await deleteExpiredLoginRows(db, now, options.windowMs);
+        await deleteStaleThrottleRows(db, now - rules.forgetAfterMs, now);
       }
-      for (const { key, max } of keys(username, client)) {
-        await insertLoginFailure(db, key, now);
-        // a failure another process records at the same moment is counted by one of the two
-        if ((await countLoginFailures(db, key, now - options.windowMs)) >= max)
-          await lockLogin(db, key, now + options.lockMs);
-      }
+      const counted = keys(username, address);
+      return db.transaction().execute(async (trx) => {
+        const rows = await lockThrottleRows(
+          trx,
+          engine,
+          counted.map((k) => k.key),
+        );
+        const waitUntil = Math.max(...rows.map((r) => r.waitUntil));
+        if (waitUntil > now) return waitUntil - now;
+        for (const { key, rule } of counted) {
+          const row = rows.find((r) => r.key === key)!;
+          const failures = (row.lastFailedAt > now - rules.forgetAfterMs ? row.failures : 0) + 1;
+          const wait = waitAfter(rule, failures);
+          // no wait is 0, not `now`: another process's clock a moment behind must not read it as one
+          await saveThrottleRow(trx, { key, failures, lastFailedAt: now, waitUntil: wait ? now + wait : 0 });
+        }
+        return 0;
+      });
     },
-    async recordSuccess(username: string, client: string): Promise<void> {
-      await clearLogin(
+    /** The right password: forgets the attempt's account-and-client count and the client's. */
+    async recordSuccess(username: string, address: string): Promise<void> {
+      await deleteThrottleRows(
         db,
-        keys(username, client).map((k) => k.key),
+        keys(username, address).map((k) => k.key),
       );
     },
   };

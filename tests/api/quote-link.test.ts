@@ -1153,3 +1153,27 @@ eachEngine(
   },
   { ...twilioEnv(twilio.origin, smtp.url), TRUST_PROXY: '1' },
 );
+
+/** Issue 47 item 8: a body the page's forms never send is refused with words, not a 500. */
+eachEngine('the quote page: a body it cannot read', (ctx) => {
+  it('answers 400 with a message to a post that is not a form it can read', async () => {
+    const { services, deps } = ctx();
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=x', 'not a multipart body'],
+      ['multipart/form-data', '--x\r\n'],
+    ] as const) {
+      const answer: unknown = await quoteRoute.action({
+        request: new Request(`http://localhost/q/${'A'.repeat(24)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)) },
+          body,
+        }),
+        params: { token: 'A'.repeat(24) },
+        context: routeContext(services, deps),
+      } as unknown as Args<typeof quoteRoute.action>);
+      const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+      expect(init?.status).toBe(400);
+      expect(data).toMatchObject({ message: 'The form was incomplete or malformed. Please try again.' });
+    }
+  });
+});

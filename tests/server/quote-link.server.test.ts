@@ -281,3 +281,42 @@ describe('the quote page as plain HTML forms (production build)', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 });
+
+/**
+ * Issue 47 item 8 on the built server: a body that is not a form it can read answers 400 with the
+ * page, on the quote page and on the sign-in page, and a session cookie it cannot decode is no
+ * session (the sign-in page says the credentials are wrong, not a 500).
+ */
+describe('bodies and cookies it cannot read', () => {
+  const post = (path: string, type: string, body: string, cookie?: string) =>
+    fetch(urlOf(path), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': type, Origin: baseUrl(), ...(cookie ? { Cookie: cookie } : {}) },
+      body,
+    });
+
+  it('answers 400, not 500, to a body that is not a form', async () => {
+    for (const path of [`/q/${'A'.repeat(24)}`, '/admin/login']) {
+      const res = await post(path, 'multipart/form-data; boundary=x', 'not a multipart body');
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      await res.arrayBuffer();
+    }
+    const login = await post('/admin/login', 'multipart/form-data; boundary=x', 'not a multipart body');
+    expect(decodeEntities(await login.text())).toContain(
+      'The form was incomplete or malformed. Please try again.',
+    );
+  });
+
+  it('takes a session cookie it cannot decode for none', async () => {
+    const res = await post(
+      '/admin/login',
+      'application/x-www-form-urlencoded',
+      'username=admin&password=not-the-password',
+      'phmb_session=%E0%A4%A',
+    );
+    expect(res.status).toBe(401);
+    expect(decodeEntities(await res.text())).toContain('Invalid username or password');
+  });
+});

@@ -21,6 +21,7 @@ import { conversationIndexes } from './0014-conversation-indexes.ts';
 import { insightDays } from './0015-insight-days.ts';
 import { textLimits } from './0016-text-limits.ts';
 import { idempotencyKeys } from './0017-idempotency-keys.ts';
+import { signInThrottle } from './0018-sign-in-throttle.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0015-insight-days': insightDays(engine),
     '0016-text-limits': textLimits(engine),
     '0017-idempotency-keys': idempotencyKeys(engine),
+    '0018-sign-in-throttle': signInThrottle(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,66 +1,68 @@
 /**
- * The sign-in throttle's rows (decision 0092): one row per failed attempt and key (`u:<username>`,
- * `c:<client>`), and one lock row per locked key. Shared by every process; survives a restart.
+ * The sign-in throttle's rows (decision 0176): one row per key (`p:<client> <username>` for an
+ * account and client, `c:<client>` for a client over every username) with its count of failures,
+ * the last one's time and the end of its wait. Shared by every process; survives a restart.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Engine } from '../engine.ts';
 import type { DB } from '../schema.ts';
 
-export async function insertLoginFailure(db: Kysely<DB>, key: string, at: number): Promise<void> {
-  await db.insertInto('login_failures').values({ key, failed_at: at }).execute();
-}
+export type ThrottleRow = { key: string; failures: number; lastFailedAt: number; waitUntil: number };
 
-/** Failures of `key` after `since` (epoch ms, exclusive). */
-export async function countLoginFailures(db: Kysely<DB>, key: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('key', '=', key)
-    .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/** Locks `key` until `until`, or keeps a later lock a concurrent process already set; forgets its failures. */
-export async function lockLogin(db: Kysely<DB>, key: string, until: number): Promise<void> {
-  await db
-    .insertInto('login_locks')
-    .values({ key, locked_until: until })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        locked_until: sql<number>`case when excluded.locked_until > login_locks.locked_until then excluded.locked_until else login_locks.locked_until end`,
-      }),
-    )
+/**
+ * The rows of `keys` (made, empty, where missing), locked until the caller's transaction ends:
+ * on PostgreSQL by FOR UPDATE, in key order so two attempts never deadlock; on SQLite every
+ * transaction already holds the write lock from its first statement.
+ */
+export async function lockThrottleRows(
+  trx: Transaction<DB>,
+  engine: Engine,
+  keys: readonly string[],
+): Promise<ThrottleRow[]> {
+  const sorted = [...keys].sort();
+  await trx
+    .insertInto('login_throttle')
+    .values(sorted.map((key) => ({ key, failures: 0, last_failed_at: 0, wait_until: 0 })))
+    .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  await db.deleteFrom('login_failures').where('key', '=', key).execute();
+  let q = trx.selectFrom('login_throttle').selectAll().where('key', 'in', sorted).orderBy('key');
+  if (engine === 'postgres') q = q.forUpdate();
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    key: r.key,
+    failures: Number(r.failures),
+    lastFailedAt: Number(r.last_failed_at),
+    waitUntil: Number(r.wait_until),
+  }));
 }
 
-/** The latest end of a lock on any of `keys` still running at `now`, or undefined. */
-export async function findLoginLock(
+/** Writes a row read by lockThrottleRows, in the same transaction. */
+export async function saveThrottleRow(trx: Transaction<DB>, row: ThrottleRow): Promise<void> {
+  await trx
+    .updateTable('login_throttle')
+    .set({ failures: row.failures, last_failed_at: row.lastFailedAt, wait_until: row.waitUntil })
+    .where('key', '=', row.key)
+    .execute();
+}
+
+/** Forgets the counts of `keys` (a successful sign-in). */
+export async function deleteThrottleRows(db: Kysely<DB>, keys: readonly string[]): Promise<void> {
+  await db
+    .deleteFrom('login_throttle')
+    .where('key', 'in', [...keys])
+    .execute();
+}
+
+/** Removes rows whose last failure is at or before `forgetBefore` and whose wait is over; returns how many. */
+export async function deleteStaleThrottleRows(
   db: Kysely<DB>,
-  keys: string[],
+  forgetBefore: number,
   now: number,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('login_locks')
-    .select((eb) => eb.fn.max('locked_until').as('until'))
-    .where('key', 'in', keys)
-    .where('locked_until', '>', now)
+): Promise<number> {
+  const result = await db
+    .deleteFrom('login_throttle')
+    .where('last_failed_at', '<=', forgetBefore)
+    .where('wait_until', '<=', now)
     .executeTakeFirst();
-  return row?.until == null ? undefined : Number(row.until);
-}
-
-/** Forgets the failures and locks of `keys` (a successful sign-in). */
-export async function clearLogin(db: Kysely<DB>, keys: string[]): Promise<void> {
-  await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
-  await db.deleteFrom('login_locks').where('key', 'in', keys).execute();
-}
-
-/** Removes failures older than the window and locks that have ended; returns how many rows. */
-export async function deleteExpiredLoginRows(db: Kysely<DB>, now: number, windowMs: number): Promise<number> {
-  const failures = await db
-    .deleteFrom('login_failures')
-    .where('failed_at', '<=', now - windowMs)
-    .executeTakeFirst();
-  const locks = await db.deleteFrom('login_locks').where('locked_until', '<=', now).executeTakeFirst();
-  return Number(failures.numDeletedRows) + Number(locks.numDeletedRows);
+  return Number(result.numDeletedRows);
 }

@@ -83,6 +83,8 @@ export async function deleteExpiredSessions(db: Kysely<DB>, now: Date): Promise<
   await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
 }
 
-export async function deleteSessionsOfUser(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends every session of a user; returns how many there were. */
+export async function deleteSessionsOfUser(db: Kysely<DB>, userId: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
