@@ -13,8 +13,12 @@ export type AppLoadContext = {
   services: Services;
   site: SiteInfo;
   cspNonce: string;
-  /** Who asks: the client's address (as Express reads it behind TRUST_PROXY) and browser */
-  client: { ip: string; userAgent: string };
+  /**
+   * Who asks: the client's address (as Express reads it behind TRUST_PROXY) and browser, and
+   * whether the request is a page navigation by its fetch metadata (server/http/fetch-metadata.ts;
+   * absent: counts as one, like a client that sends no metadata)
+   */
+  client: { ip: string; userAgent: string; navigation?: boolean };
   /**
    * The signed-in staff member, when the request carries a live session cookie: their account's id
    * and role (the owner reaches the team and the audit log; decision 0160)

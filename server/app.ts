@@ -10,11 +10,11 @@ import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
-import { withoutLinkToken } from './db/repo/lead-links.ts';
 import { apiRouter } from './http/api.ts';
 import { BROTLI_PARAMS, compressWholeAnswers } from './http/compress.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
+import { originFormTarget } from './http/request-target.ts';
 import { closeStalledBodies } from './http/stalled-body.ts';
 import { cspNonce, securityHeaders } from './http/security.ts';
 import { unstorableInUrl } from './http/unstorable.ts';
@@ -74,14 +74,16 @@ export function createApp(options: AppOptions) {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          // a customer's private link is theirs alone: its token stays out of the log
-          url: withoutLinkToken(req.url),
+          // a private link's token is left out where every line is written (server/logger.ts)
+          url: req.url,
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
   );
+  // `GET http://host/path` is read as `GET /path`; `OPTIONS *` asks for no page (400)
+  app.use(originFormTarget);
   // a body that stops arriving closes its connection after 30 s of silence (decision 0096)
   app.use(closeStalledBodies(logger, options.stalledBodyMs));
   app.use(cspNonce);

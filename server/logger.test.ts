@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logFormatFor, outputDestination, prettyMessage } from './logger.ts';
+import { createLogger, logFormatFor, outputDestination, prettyMessage, redactLinkTokens } from './logger.ts';
 
 function collect() {
   const lines: string[] = [];
@@ -60,6 +60,62 @@ describe('logs', () => {
     expect(prettyMessage({ msg: 'request completed', req: { method: 'GET', url: '/' } })).toBe(
       'request completed (GET /)',
     );
+  });
+});
+
+describe("a customer's private link in a log line", () => {
+  const token = 'AbCdEfGhIjKlMnOpQrStUv_-';
+  /** The line pino writes for a value, as redacted on its way out. */
+  const logged = (value: string) =>
+    (JSON.parse(redactLinkTokens(JSON.stringify({ url: value }))) as { url: string }).url;
+
+  it.each([
+    [`/q/${token}`, '/q/[token]'],
+    [`/q/${token}?latest=1`, '/q/[token]?latest=1'],
+    [`/q/${token}#top`, '/q/[token]#top'],
+    [`/q/${token}/`, '/q/[token]/'],
+    [`/q/${token}.data`, '/q/[token].data'],
+    [`/q/${token}/photos/2?preview`, '/q/[token]/photos/2?preview'],
+    [`/Q/${token}/PHOTOS/2`, '/Q/[token]/PHOTOS/2'],
+    [`/%71/${token}`, '/%71/[token]'],
+    [`/%51/${token}`, '/%51/[token]'],
+    [`/q/./${token}`, '/q/./[token]'],
+    [`/q/x/../${token}`, '/q/[token]/../[token]'],
+    [`/x/../q/${token}`, '/x/../q/[token]'],
+    [`/q\\${token}`, '/q\\[token]'],
+    [`\\q\\${token}`, '\\q\\[token]'],
+    [`/q%2F${token}`, '/q%2F[token]'],
+    [`/q/%41bCdEfGhIjKlMnOpQrStUv_-`, '/q/[token]'],
+    [`http://127.0.0.1:3000/q/${token}`, 'http://127.0.0.1:3000/q/[token]'],
+    [
+      `Your quote: https://partshunters.example/q/${token}\nReply YES to order.`,
+      'Your quote: https://partshunters.example/q/[token]\nReply YES to order.',
+    ],
+    [`No route matches URL "/q/${token}"`, 'No route matches URL "/q/[token]"'],
+    [`/admin/login?next=%2Fq%2F${token}`, '/admin/login?next=%2Fq%2F[token]'],
+    // nothing else
+    ['/quote', '/quote'],
+    ['/api/leads/12/quote', '/api/leads/12/quote'],
+    ['/faq/question', '/faq/question'],
+    ['/q', '/q'],
+    ['/catalog?q=trailer', '/catalog?q=trailer'],
+  ])('%j is logged as %j', (value, expected) => {
+    expect(logged(value)).toBe(expected);
+  });
+
+  it('leaves the token out of every line, JSON or pretty, whatever logged it and wherever', () => {
+    for (const format of ['json', 'pretty'] as const) {
+      const { lines, stream } = collect();
+      const logger = createLogger('info', { format, destination: stream, colorize: false });
+      logger.info(
+        { req: { method: 'GET', url: `/Q/${token}` }, res: { statusCode: 200 } },
+        'request completed',
+      );
+      logger.child({ url: `/%71/${token}` }).warn(`slow answer for /q/${token}`);
+      logger.error(new Error(`failed for /q/${token}/photos/1`));
+      expect(lines.length, format).toBeGreaterThanOrEqual(3);
+      expect(lines.join('\n'), format).not.toContain('bCdEfGhIjKlMnOpQrStUv');
+    }
   });
 });
 

@@ -2,13 +2,15 @@
  * Logs (pino). JSON lines by default, which log collectors and `jq` read; on a terminal (a person
  * running `npm start`) readable lines instead, through pino-pretty in the same thread:
  * `12:04:31 INFO: GET /blog 200 (4 ms)` (DESIGN §7). Secrets and customer contact details are
- * redacted either way. A reader of the output that stops reading, or goes away, never holds up the
- * server or its exit (decision 0145).
+ * redacted either way, and so is the token of every customer's private link, wherever a line
+ * holds one (decision 0177). A reader of the output that stops reading, or goes away, never holds
+ * up the server or its exit (decision 0145).
  */
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
+import { LINK_PATH } from './db/repo/lead-links.ts';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -38,6 +40,45 @@ export function prettyMessage(log: RequestLog): string {
   return request ? `${msg} (${request})` : msg;
 }
 
+/** A separator of path segments in a JSON line: `/`, a backslash (escaped: `\\`), either encoded. */
+const SEPARATOR = String.raw`(?:/|\\\\|%2f|%5c)`;
+/** A path segment: up to a separator, the query, the fragment, a space, a JSON escape or quote. */
+const SEGMENT = String.raw`(?:[^/\\?#"\s%]|%(?!2f|5c))*`;
+/** The link's segment ('q') as a URL may spell it, in either case, each letter also percent-encoded. */
+const LINK_SEGMENT = [...LINK_PATH.slice(1, -1)]
+  .map((c) => {
+    const codes = [c.toLowerCase(), c.toUpperCase()].map((l) => l.charCodeAt(0).toString(16));
+    return `(?:${c}|%(?:${codes.join('|')}))`;
+  })
+  .join('');
+/** A private link's path in a JSON log line: the link's segment, then the rest of the path. */
+const PRIVATE_LINK = new RegExp(`(${SEPARATOR}${LINK_SEGMENT})((?:${SEPARATOR}${SEGMENT})+)`, 'gi');
+const PATH_SEGMENT = new RegExp(`(${SEPARATOR})(${SEGMENT})`, 'gi');
+/** What may follow the token unredacted: a photo's place (`/photos/2`), an empty or dot segment. */
+const HARMLESS_SEGMENT = /^(?:|\.{1,2}|photos|\d{1,6})$/i;
+
+/**
+ * A JSON log line with the token of every private link in it replaced by `[token]` (decision 0177):
+ * pino's last step before a line is written (`hooks.streamWrite`), so every line is covered, a
+ * request's, a text logged with SMS_PROVIDER=log, an error's message and stack, whoever logged it.
+ * Every spelling that opens the page is one: `/Q/…`, `/%71/…`, `/q/./…`, `/q\…`, a token
+ * percent-encoded, an absolute URL. After the link's segment, every segment of the path but a
+ * photo's place is left out, since any of them could be the token once the URL is normalised;
+ * `.data` and the query stay.
+ */
+export function redactLinkTokens(line: string): string {
+  return line.replace(
+    PRIVATE_LINK,
+    (_match, head: string, rest: string) =>
+      head +
+      rest.replace(PATH_SEGMENT, (_m, separator: string, segment: string) =>
+        HARMLESS_SEGMENT.test(segment)
+          ? separator + segment
+          : `${separator}[token]${segment.toLowerCase().endsWith('.data') ? '.data' : ''}`,
+      ),
+  );
+}
+
 export function createLogger(
   level: string,
   options: { format?: LogFormat; destination?: DestinationStream; colorize?: boolean } = {},
@@ -53,6 +94,7 @@ export function createLogger(
       ],
       censor: '[redacted]',
     },
+    hooks: { streamWrite: redactLinkTokens },
   };
   const format = options.format ?? logFormatFor(process.stdout);
   if (format === 'json') return pino(settings, options.destination ?? outputDestination(process.stdout));

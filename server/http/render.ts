@@ -27,6 +27,7 @@ import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
+import { isPageNavigation } from './fetch-metadata.ts';
 import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
 
@@ -81,7 +82,11 @@ export function renderPages(options: {
       services,
       site: options.site,
       cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
-      client: { ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' },
+      client: {
+        ip: req.ip ?? '',
+        userAgent: req.get('user-agent') ?? '',
+        navigation: isPageNavigation(req.headers),
+      },
       session: session && {
         user: {
           id: session.user.id,

@@ -3,8 +3,8 @@
  * version; the customer opens their private page (`/q/<token>`, lead-links.ts) and accepts, declines,
  * asks a question, or asks for a new quote once it expired. Every status change goes through
  * `moveLead` (lead-moves.ts), the one transition staff and texts use too. Wrong tokens answer 404,
- * and many of them from one client 429, whatever the token (a valid one included, so a guesser
- * learns nothing). Once accepted, the page follows the order part by part (issue 29).
+ * and after many page navigations to wrong ones from one client 429; a valid token always opens its
+ * page (decision 0177). Once accepted, the page follows the order part by part (issue 29).
  */
 import { createHash } from 'node:crypto';
 import { ipKeyGenerator } from 'express-rate-limit';
@@ -82,14 +82,18 @@ export const QUOTE_REPLACED =
   'This quote was replaced by a newer one. Look at the current quote before you accept.';
 export const QUOTE_EXPIRED = 'This quote has expired. Ask us for a new quote.';
 export const QUOTE_CLOSED = 'This quote can no longer be answered.';
-/** Wrong tokens one client may try in a window before every link answers 429. */
+/** Wrong tokens one client may open by navigating in a window before a wrong one answers 429. */
 export const WRONG_LINK_LIMIT = 20;
 export const WRONG_LINK_WINDOW_MS = 10 * 60_000;
 /** Questions one lead may send from its page in an hour (each alerts staff). */
 export const QUESTION_LIMIT = 10;
 
-/** Who is looking: staff (signed in; their views are not counted) or a customer, by address. */
-export type Viewer = { staff: boolean; ip: string; userAgent: string };
+/**
+ * Who is looking: staff (signed in; their views are not counted) or a customer, by address; and
+ * whether they navigated to the page (fetch metadata, server/http/fetch-metadata.ts; absent: as
+ * one), which is what a wrong token counts against.
+ */
+export type Viewer = { staff: boolean; ip: string; userAgent: string; navigation?: boolean };
 
 /**
  * Whether opening the page is the customer's view (decision 0173): not staff's, and not a program's
@@ -116,15 +120,23 @@ export function quotesService(
   const { db, engine, config, now } = deps;
   const { messaging, rateLimits, idempotency } = parts;
 
-  /** The lead and version a token opens; 404 for a wrong token, 429 after too many from one client. */
+  /**
+   * The lead and version a token opens, whoever asks (decision 0177): a valid token opens its page
+   * also from a client over the limit, so the customer behind an address that someone else spoiled
+   * (an office's or a farm's NAT, a page full of `<img src="/q/…">`) is never locked out. A wrong
+   * token answers 404, or 429 once the client has navigated to WRONG_LINK_LIMIT wrong ones in the
+   * window; only navigations count, so a page elsewhere cannot spend a visitor's count.
+   */
   async function resolve(token: string, viewer: Viewer) {
+    const link = LINK_TOKEN.test(token) ? await findLeadLink(db, linkTokenHash(token)) : undefined;
+    if (link) return link;
     // by address, an IPv6 client by its /56 as the other limits count (express-rate-limit): one
     // home or phone network holds many addresses
     const key = `quote-link:${ipKeyGenerator(viewer.ip)}`;
-    if ((await rateLimits.count(key)) >= WRONG_LINK_LIMIT) throw new AppError(429, TOO_MANY_TRIES);
-    const link = LINK_TOKEN.test(token) ? await findLeadLink(db, linkTokenHash(token)) : undefined;
-    if (link) return link;
-    const { hits } = await rateLimits.hit(key, WRONG_LINK_WINDOW_MS);
+    const hits =
+      viewer.navigation === false
+        ? await rateLimits.count(key)
+        : (await rateLimits.hit(key, WRONG_LINK_WINDOW_MS)).hits;
     throw hits >= WRONG_LINK_LIMIT ? new AppError(429, TOO_MANY_TRIES) : new AppError(404, LINK_NOT_FOUND);
   }
 

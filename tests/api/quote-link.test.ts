@@ -2,8 +2,8 @@
  * The quote link (issue 28) on both engines with a fixed clock: a quote of two options sent through
  * POST /api/leads/{id}/quote as a version with a private link of its own; a new version replacing
  * it (the old link says so and points to the current one; accepting the old one is refused); an
- * accepted version locked; wrong and malformed tokens (404) and a guesser (429 for every link,
- * a valid one included); the 48 hours (expired page, Accept refused, 'Ask for a new quote' once, a
+ * accepted version locked; wrong and malformed tokens (404) and a guesser (429 for a wrong link,
+ * while a valid one still opens; only page navigations counted); the 48 hours (expired page, Accept refused, 'Ask for a new quote' once, a
  * late YES by text sending the lead back instead of ordering it); Accept on the page (one event
  * with what was accepted and by whom, one confirmation, even pressed twice or beside a YES by
  * text); Decline with a reason (counted by insights); a question (in the conversation, to staff);
@@ -397,7 +397,7 @@ eachEngine(
         expect(answer).toEqual({ status: 404, body: { found: false, message: LINK_NOT_FOUND } });
       });
 
-      it('after many wrong tokens from one client, every link answers 429 there, a valid one too; others are not affected', async () => {
+      it('after many wrong tokens from one client, a wrong one answers 429 there; a valid one still opens its page', async () => {
         const { id } = await addLead();
         const token = await quoted(id);
         const guesser = customer(newIp());
@@ -409,18 +409,44 @@ eachEngine(
           status: 429,
           message: TOO_MANY_TRIES,
         });
-        // a valid token tells the guesser nothing either
-        await expect(page(token, guesser)).rejects.toMatchObject({ status: 429, message: TOO_MANY_TRIES });
-        await expect(services.quotes.accept(token, acceptForm(1), guesser)).rejects.toMatchObject({
+        // every wrong door answers 429 now
+        await expect(page('v'.repeat(24), guesser)).rejects.toMatchObject({ status: 429 });
+        await expect(services.quotes.accept('v'.repeat(24), acceptForm(1), guesser)).rejects.toMatchObject({
           status: 429,
         });
-        await expect(services.quotes.photo(token, 1, guesser)).rejects.toMatchObject({ status: 429 });
-        expect((await lead(id)).status).toBe('quoted');
-        // another client opens it
-        expect((await page(token, customer(newIp()))).state).toBe('open');
+        await expect(services.quotes.photo('v'.repeat(24), 1, guesser)).rejects.toMatchObject({
+          status: 429,
+        });
+        // the customer behind the same address (an office's or a farm's NAT) still opens their link,
+        // and can answer from it (decision 0177)
+        expect((await page(token, guesser)).state).toBe('open');
+        await services.quotes.accept(token, acceptForm(1), guesser);
+        expect((await lead(id)).status).toBe('ordered');
         // and the guesser's window ends
         clock = at(WRONG_LINK_WINDOW_MS);
-        expect((await page(token, guesser)).state).toBe('open');
+        await expect(page('v'.repeat(24), guesser)).rejects.toMatchObject({ status: 404 });
+      });
+
+      it('counts only page navigations: twenty wrong links asked for by images on another site lock nobody out', async () => {
+        const { id } = await addLead();
+        const token = await quoted(id);
+        const ip = newIp();
+        // <img src="/q/…"> on any page: Sec-Fetch-Dest image, not a navigation
+        const embedded = { ...customer(ip), navigation: false };
+        for (let i = 0; i < WRONG_LINK_LIMIT + 5; i++) {
+          const guess = `${String(i).padStart(4, '0')}${'i'.repeat(20)}`;
+          await expect(page(guess, embedded)).rejects.toMatchObject({ status: 404, message: LINK_NOT_FOUND });
+          await expect(services.quotes.photo(guess, 1, embedded)).rejects.toMatchObject({ status: 404 });
+        }
+        // the visitor's own link opens
+        const visitor = { ...customer(ip), navigation: true };
+        expect((await page(token, visitor)).state).toBe('open');
+        // none of them was counted: the visitor's own wrong links are counted from zero
+        for (let i = 0; i < WRONG_LINK_LIMIT - 1; i++) {
+          const typo = `${String(i).padStart(4, '0')}${'u'.repeat(20)}`;
+          await expect(page(typo, visitor)).rejects.toMatchObject({ status: 404 });
+        }
+        await expect(page('t'.repeat(24), visitor)).rejects.toMatchObject({ status: 429 });
       });
 
       it('counts an IPv6 client by its /56, as the other limits do: new addresses in it do not reset the count', async () => {

@@ -1,16 +1,18 @@
 /**
  * What the server logs (issue 31 item 11): one line per page or API answer, none per file served
  * well (built assets, uploaded images, icons); a client that leaves before its file is sent is not
- * an error; with SMS_PROVIDER=log every text that would have gone out says so in the log.
+ * an error; with SMS_PROVIDER=log every text that would have gone out says so in the log. A
+ * customer's private link (/q/<token>) never reaches it, however the request spelled it, in a
+ * request's line, the stalled-body line or a logged text (issue 47 item 5, decision 0177).
  */
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { Readable, Writable } from 'node:stream';
 import express, { type ErrorRequestHandler } from 'express';
-import pino from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, isFileRequest } from '#server/app.ts';
+import { createLogger } from '#server/logger.ts';
 import { createMessaging } from '#server/services/messaging.ts';
 import type { StorageBackend } from '#server/storage/backend.ts';
 import { serveArea } from '#server/storage/serve.ts';
@@ -30,7 +32,8 @@ function collectingLogger() {
       done();
     },
   });
-  return { lines, logger: pino({ level: 'info' }, stream) };
+  // the server's own logger, redaction included
+  return { lines, logger: createLogger('info', { format: 'json', destination: stream }) };
 }
 
 describe('which requests are files', () => {
@@ -70,28 +73,90 @@ eachEngine('request logs', (ctx) => {
     ]);
   });
 
-  it("keeps a customer's private link out of the log: its token is left out", async () => {
+  it("keeps a customer's private link out of the log however it is spelled: its token is left out", async () => {
     lines.length = 0;
     const token = 'AbCdEfGhIjKlMnOpQrStUvWx';
-    await request(app).get(`/q/${token}?latest=1`);
+    // each of these opens the page (React Router matches without case and after decoding)
+    for (const url of [
+      `/q/${token}?latest=1`,
+      `/Q/${token}`,
+      `/%71/${token}`,
+      `/%51/${token}?asked`,
+      `/q/./${token}`,
+      `/x/../q/${token}`,
+      `/q/${token}/photos/2?preview`,
+      `/q/${token}.data`,
+      `/q/%41bCdEfGhIjKlMnOpQrStUvWx`,
+    ]) {
+      await request(app).get(url);
+    }
     const logged = lines.filter((l) => l.req).map((l) => l.req!.url);
-    expect(logged).toEqual(['/q/[token]?latest=1']);
-    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(logged).toEqual([
+      '/q/[token]?latest=1',
+      '/Q/[token]',
+      '/%71/[token]',
+      '/%51/[token]?asked',
+      '/q/./[token]',
+      '/x/../q/[token]',
+      '/q/[token]/photos/2?preview',
+      '/q/[token].data',
+      '/q/[token]',
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/bCdEfGhIjKlMnOpQrStUvWx/);
   });
 
-  it('with SMS_PROVIDER=log, says in the log which text was not sent', async () => {
+  it('keeps the token out of the stalled-body line too', async () => {
+    const { deps, services } = ctx();
+    const stalled = collectingLogger();
+    const server = createApp({
+      config: deps.config,
+      services,
+      logger: stalled.logger,
+      files: deps.files,
+      stalledBodyMs: 200,
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const token = 'ZyXwVuTsRqPoNmLkJiHgFeDc';
+      const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.on('error', () => undefined);
+      socket.write(
+        `POST /%71/${token} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          'Content-Length: 100\r\n\r\nintent=acc',
+      );
+      await closed;
+      expect(stalled.lines).toContainEqual(
+        expect.objectContaining({ msg: 'request body stalled for 0.2 s: closed', url: '/%71/[token]' }),
+      );
+      expect(JSON.stringify(stalled.lines)).not.toContain(token);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('with SMS_PROVIDER=log, says in the log which text was not sent, its link left out', async () => {
     const { deps } = ctx();
     const messaging = createMessaging({ ...deps, logger });
     lines.length = 0;
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        messaging.enqueueText(
-          trx,
-          { leadId: null, phone: '(204) 555-0123', body: 'Your part is in.', cause: 'staff' },
-          new Date(),
-        ),
+    const token = 'Qw3rTy_uIoPaSdFgHjKlZx-C';
+    await deps.db.transaction().execute(async (trx) => {
+      await messaging.enqueueText(
+        trx,
+        { leadId: null, phone: '(204) 555-0123', body: 'Your part is in.', cause: 'staff' },
+        new Date(),
       );
+      await messaging.enqueueText(
+        trx,
+        {
+          leadId: null,
+          phone: '(204) 555-0124',
+          body: `Your quote is ready: https://partshunters.example/q/${token}\nReply YES to order.`,
+          cause: 'staff',
+        },
+        new Date(),
+      );
+    });
     expect(lines).toEqual([
       expect.objectContaining({
         level: 30,
@@ -99,7 +164,13 @@ eachEngine('request logs', (ctx) => {
         to: '…0123',
         body: 'Your part is in.',
       }),
+      expect.objectContaining({
+        msg: 'text not sent (SMS_PROVIDER=log)',
+        to: '…0124',
+        body: 'Your quote is ready: https://partshunters.example/q/[token]\nReply YES to order.',
+      }),
     ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 });
 

@@ -15,13 +15,6 @@ export const LINK_PATH = '/q/';
 /** What a token looks like; anything else is refused before the database is asked. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
-/** A URL as it may be written down (the request log): a private link's token left out. */
-export function withoutLinkToken(url: string): string {
-  if (!url.startsWith(LINK_PATH)) return url;
-  const rest = url.slice(LINK_PATH.length);
-  return `${LINK_PATH}[token]${rest.slice(rest.search(/[/?#.]|$/))}`;
-}
-
 export function linkTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
