@@ -23,7 +23,7 @@ import { createStaff, signIn } from '../support/admin.ts';
 import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
-import { routeContext } from '../support/route-context.ts';
+import { answerOf, routeContext } from '../support/route-context.ts';
 
 const NOW = new Date('2026-11-23T16:00:00.000Z');
 const HOUR = 3_600_000;
@@ -35,17 +35,6 @@ const SESSION = {
 };
 
 type Args<F extends (args: never) => unknown> = Parameters<F>[0];
-
-/** An answer of a route's action as React Router sends it: its status, body and redirect. */
-function answerOf(answer: unknown): { status: number; body: unknown; location?: string | null } {
-  if (answer instanceof Response)
-    return { status: answer.status, body: null, location: answer.headers.get('Location') };
-  if (typeof answer === 'object' && answer !== null && 'init' in answer && 'data' in answer) {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: answer };
-}
 
 /** A browser's form post: url-encoded, with its length. */
 function formPost(url: string, fields: Record<string, string>) {

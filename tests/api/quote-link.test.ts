@@ -54,7 +54,7 @@ import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { PHONE_USER_AGENT } from '../support/phone.ts';
-import { routeContext } from '../support/route-context.ts';
+import { answerOf, routeContext } from '../support/route-context.ts';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
 import {
   BASE_URL,
@@ -118,17 +118,6 @@ const acceptForm = (version: number, option = 0, extra: Record<string, string> =
 });
 
 type Args<F extends (args: never) => unknown> = Parameters<F>[0];
-
-/** An answer of a route's loader or action as React Router sends it: its status and body. */
-function answerOf(answer: unknown): { status: number; body: unknown; location?: string | null } {
-  if (answer instanceof Response)
-    return { status: answer.status, body: null, location: answer.headers.get('Location') };
-  if (typeof answer === 'object' && answer !== null && 'init' in answer && 'data' in answer) {
-    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, body: data };
-  }
-  return { status: 200, body: answer };
-}
 
 eachEngine(
   'the quote link',

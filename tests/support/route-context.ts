@@ -23,3 +23,14 @@ export function routeContext(
   });
   return context;
 }
+
+/** An answer of a route's loader or action as React Router sends it: its status and body. */
+export function answerOf(answer: unknown): { status: number; body: unknown; location?: string | null } {
+  if (answer instanceof Response)
+    return { status: answer.status, body: null, location: answer.headers.get('Location') };
+  if (typeof answer === 'object' && answer !== null && 'init' in answer && 'data' in answer) {
+    const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, body: data };
+  }
+  return { status: 200, body: answer };
+}
