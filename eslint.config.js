@@ -1,5 +1,5 @@
-// Lint: TypeScript and React hooks rules, plus the one-way import direction of CONVENTIONS.md and
-// DESIGN §2: routes → components → modules; http → services → db | storage | messaging. Pure
+// Lint: TypeScript and React hooks rules, plus the one-way import direction of docs/ARCHITECTURE.md (Layers):
+// routes → components → modules; http → services → db | storage | messaging. Pure
 // modules import nothing from React or the server. tests/api/layers.test.ts proves each rule bites.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,6 +1,6 @@
 // The site chrome's behaviour without React: quote-button click tracking, <details> menus
 // that close when a link is chosen, on a click elsewhere, or on Escape, and broken pictures that
-// fall back to the placeholder (SPEC §8). Pages that ship no React still get all of it; hydrated
+// fall back to the placeholder (product.md §8). Pages that ship no React still get all of it; hydrated
 // pages share it.
 (() => {
   const openMenus = () => document.querySelectorAll('details[data-menu][open]');

@@ -1,4 +1,4 @@
-/** The route table: SPEC §2, one entry per screen, plus the not-found page for anything else. */
+/** The route table: product.md §2, one entry per screen, plus the not-found page for anything else. */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
@@ -12,7 +12,7 @@ export default [
   route('mb/:city/:category', 'routes/city-category.tsx'),
   route('blog', 'routes/blog.tsx'),
   route('blog/:slug', 'routes/blog-post.tsx'),
-  // the footer's 'Privacy Policy' and 'Terms of Service' (SPEC §2 leaves their targets open; issue 17)
+  // the footer's 'Privacy Policy' and 'Terms of Service' (product.md §2 leaves their targets open; issue 17)
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-of-service', 'routes/terms-of-service.tsx'),
   // the customer's private page behind the link in their texts (issue 28): never cached

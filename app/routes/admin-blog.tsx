@@ -1,11 +1,11 @@
 /**
- * Blog Management (SPEC §2 'Blog Management', §7, §8; decision 0030): the posts table with its
+ * Blog Management (product.md §2 'Blog Management', §7, §8; decision 0030): the posts table with its
  * loading, empty and filled states; 'View Blog' and 'New Post'; the post dialog (create / edit);
  * publish for drafts; delete with confirmation; beyond the spec, schedule, unpublish and archive.
  * React Router's data flow (decision 0124): the loader gives the posts and categories, the action
  * saves, publishes, schedules, unpublishes, archives and deletes through the blog service (the
  * same calls as /api/admin/blog); pictures pasted into a post still upload through /api. The
- * server has already refused visitors without a session; the browser-side check of SPEC §4 stays.
+ * server has already refused visitors without a session; the browser-side check of product.md §4 stays.
  */
 import { ExternalLink, FilePlus2, Newspaper, Plus } from 'lucide-react';
 import { useState } from 'react';

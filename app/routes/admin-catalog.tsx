@@ -1,5 +1,5 @@
 /**
- * Catalog Management (SPEC §2 'Catalog Management'; decision 0020): the items table with search,
+ * Catalog Management (product.md §2 'Catalog Management'; decision 0020): the items table with search,
  * status and category filters, 'Add New Item' and edit in one dialog, publish in one click, view
  * the public page, CSV export and import. React Router's data flow (decision 0124): the loader
  * gives the page of items for the filters in the address (?search=&status=&category=&page=) and

@@ -1,6 +1,6 @@
 /**
  * One lead in the Lead Details dialog, over the board (admin/leads/:id, nested in
- * routes/admin-leads.tsx; SPEC §2, §7; issue 8). The loader gives the lead with its history and
+ * routes/admin-leads.tsx; product.md §2, §7; issue 8). The loader gives the lead with its history and
  * conversation; the action takes the dialog's changes, each the same service call as its /api
  * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote: the
  * options as 'options.{n}.{field}' fields and the internal `notes`, or the spec's one-option fields),

@@ -1,5 +1,5 @@
 /**
- * Lead Management (SPEC §2 'Lead Management'; DESIGN §4; decision 0050): the summary cards, the
+ * Lead Management (product.md §2 'Lead Management'; DESIGN §4; decision 0050): the summary cards, the
  * five-column board with search and 'Load more', the lost leads (issue 31), 'New lead' for a request
  * taken by phone, 'Export Report' (CSV, an /api download) and 'Generate SEO Pages'. React Router's
  * data flow (docs/ARCHITECTURE.md): the loader gives what the screen shows, from the URL: `?q=` the
@@ -242,7 +242,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const loadingLost = lost !== null && Number(pendingParams?.get('lost') ?? 0) > lost.leads.length;
   const opening = Number(/^\/admin\/leads\/(\d+)$/.exec(pending?.pathname ?? '')?.[1] ?? NaN);
 
-  // SPEC §2: the header counts are the status counts; while searching, what the search found
+  // product.md §2: the header counts are the status counts; while searching, what the search found
   const counts = Object.fromEntries([
     ...BOARD_STATUSES.map((s) => [
       s,

@@ -1,5 +1,5 @@
 /**
- * Admin login (SPEC §2 'Admin login', §5 'Login', §8). Signing in lands where the visitor was going
+ * Admin login (product.md §2 'Admin login', §5 'Login', §8). Signing in lands where the visitor was going
  * (`?redirectTo=`, set by the back office's layout), else the leads board (issue 31 item 3;
  * decision 0126). With scripts the form signs in through POST /api/admin/login as the spec says;
  * it also posts itself (`method="post"`) to this route's action, so a submit before or without

@@ -1,6 +1,6 @@
 /**
- * Blog post (SPEC §2 'Blog post'): back link, featured image, title, excerpt, relative date, read
- * time, author, Share, tags, the body sanitized on the server with SPEC §5's strict list, and the
+ * Blog post (product.md §2 'Blog post'): back link, featured image, title, excerpt, relative date, read
+ * time, author, Share, tags, the body sanitized on the server with product.md §5's strict list, and the
  * call-to-action box. Title and description from metaTitle/metaDescription (falling back to the
  * title and excerpt), canonical from canonicalUrl when set, Article JSON-LD (postJsonLd).
  * Unknown, draft, archived or not-yet-due posts: 404 'Blog Post Not Found'. No React in the
@@ -65,7 +65,7 @@ function NotFound() {
   );
 }
 
-/** Article typography for the sanitized body (no plugin: the few tags SPEC §5 keeps). */
+/** Article typography for the sanitized body (no plugin: the few tags product.md §5 keeps). */
 const PROSE =
   'text-lg leading-relaxed text-slate-800 [&_a]:font-medium [&_a]:text-orange-800 [&_a]:underline [&_a]:underline-offset-2 [&_h1]:mt-10 [&_h1]:text-3xl [&_h1]:font-bold [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 [&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-slate-900 [&_li]:mt-2 [&_ol]:mt-5 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-5 [&_strong]:font-semibold [&_strong]:text-slate-900 [&_ul]:mt-5 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0';
 

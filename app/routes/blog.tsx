@@ -1,5 +1,5 @@
 /**
- * Blog (SPEC §2 'Blog'): a grid of post cards (featured image, relative date, read time, title,
+ * Blog (product.md §2 'Blog'): a grid of post cards (featured image, relative date, read time, title,
  * excerpt, up to 3 tags, author, 'Read More'), 'Blog Coming Soon' when there is nothing published.
  * Only live posts (DESIGN §4). Complete HTML from the server with no React in the browser
  * (decision 0013/0030): the data is in the page, so there is no loading phase to show. Blog

@@ -1,5 +1,5 @@
 /**
- * Catalog item (SPEC §2 'Catalog item'): breadcrumb, gallery, category and stock badges, title,
+ * Catalog item (product.md §2 'Catalog item'): breadcrumb, gallery, category and stock badges, title,
  * brand, description, specifications, SKU and supplier SKU, price, 'ships in', the 'Request Quote'
  * and 'Request Fit Check' text buttons naming the item, a help box, and Product structured data.
  * Unknown or non-public slugs answer 404 with 'Item Not Found'. Signed-in staff may preview drafts

@@ -1,5 +1,5 @@
 /**
- * Parts Catalog (SPEC §2 'Catalog'): category and city filters in the URL (shareable, rendered by
+ * Parts Catalog (product.md §2 'Catalog'): category and city filters in the URL (shareable, rendered by
  * the server), a page of item cards with their 'ships in' estimate for the chosen city, six
  * placeholders while a filter change loads, 'No parts found' when nothing matches. The page ships
  * no React: catalog-filters.js applies a filter change and shows the placeholders from the
@@ -23,7 +23,7 @@ import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { catalogListJsonLd } from '#app/modules/catalog/catalog-json-ld.ts';
 import { smsHref } from '#app/modules/site/site.ts';
 
-/** Six placeholders while the list loads (SPEC §9). */
+/** Six placeholders while the list loads (product.md §9). */
 const PLACEHOLDERS = 6;
 const LOADING_TEXT = 'Loading parts…';
 /** Cards whose pictures load at once: the first row on a wide screen. */

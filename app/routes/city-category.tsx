@@ -1,5 +1,5 @@
 /**
- * City × category landing page (SPEC §2 'City-category page'): server-built title, heading and
+ * City × category landing page (product.md §2 'City-category page'): server-built title, heading and
  * description; featured items; common uses; four FAQs (also FAQPage structured data); the region
  * blurb; links to the communities near it, the hub cities, its sibling pages, local guides and the
  * catalog. Pages without content of their

@@ -1,5 +1,5 @@
 /**
- * Find My Part (SPEC §2 'Request form'): the two-step quote request; the form lives in
+ * Find My Part (product.md §2 'Request form'): the two-step quote request; the form lives in
  * components/request. Like every public page it ships no React Router: the server renders it in
  * full and request-form.island.ts hydrates only the form, with React, once the customer starts on
  * it (the island: built by the `islands` plugin in vite.config.ts, decision 0112).

@@ -1,5 +1,5 @@
 /**
- * Home (SPEC §2 'Home'): hero with three benefits and the tracked 'Get Quote' text button, the
+ * Home (product.md §2 'Home'): hero with three benefits and the tracked 'Get Quote' text button, the
  * statistics strip, the city grid, the closing call to text, and the business's structured data.
  * A content page: no React in the browser (decision 0013).
  */

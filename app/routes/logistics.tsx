@@ -1,5 +1,5 @@
 /**
- * Parts Logistics (SPEC §2 'Service pages'): the four delivery options, a 5-step process, the
+ * Parts Logistics (product.md §2 'Service pages'): the four delivery options, a 5-step process, the
  * eight regions (with the communities of each, from live data, and each region's standard delivery
  * time: the catalog's, decision 0140) and the 99.8% / 24/7 figures. No React in the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Parts Sourcing (SPEC §2 'Service pages'): hero with the tracked text-us button, pain points,
+ * Parts Sourcing (product.md §2 'Service pages'): hero with the tracked text-us button, pain points,
  * benefits, the 4-step process, the figures and a final call to text. No React in the browser.
  */
 import { BadgeCheck, Camera, PackageCheck, Search, ShieldCheck, Timer, Truck, Wrench } from 'lucide-react';
@@ -127,7 +127,7 @@ const promises = (minutes: number) =>
     { icon: ShieldCheck, text: 'Quotes good for 48 hours' },
   ] as const;
 
-/** The four figures in the order SPEC §2 lists them for this page. */
+/** The four figures in the order product.md §2 lists them for this page. */
 const FIGURE_ORDER = ['partsSourced', 'citiesServed', 'avgETA', 'avgResponseTime'] as const;
 
 export default function PartsSourcing({ loaderData, matches }: Route.ComponentProps) {

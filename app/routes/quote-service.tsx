@@ -1,5 +1,5 @@
 /**
- * Quote Service (SPEC §2 'Service pages'): pricing pain points; the four benefits (the live average
+ * Quote Service (product.md §2 'Service pages'): pricing pain points; the four benefits (the live average
  * response, all-in price, good for 48 hours, text YES or NO); six quoted categories; four steps.
  * No React in the browser.
  */
@@ -55,7 +55,7 @@ const COPY = {
     items: [
       {
         icon: Timer,
-        // the live average of the site's figures (SPEC's 18 is its default)
+        // the live average of the site's figures (the product's 18 is its default)
         title: (minutes: number) => `${minutes} Minute Response`,
         text: 'Our average time from your text to your quote, with a real person on the other end.',
       },

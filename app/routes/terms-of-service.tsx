@@ -1,6 +1,6 @@
 /**
  * Terms of Service (footer link; issue 17): how quotes, orders, delivery and texts work, in plain
- * words and in line with what the site promises (SPEC §1: quotes valid 48 hours, no hidden fees,
+ * words and in line with what the site promises (product.md §1: quotes valid 48 hours, no hidden fees,
  * delivery responsibility; §3 payment methods). No React in the browser (decision 0013).
  */
 import type { Route } from './+types/terms-of-service';

@@ -1,7 +1,7 @@
 /**
- * The blog sanitizers (SPEC §5; decision 0030) against a corpus of XSS vectors: nothing active
+ * The blog sanitizers (product.md §5; decision 0030) against a corpus of XSS vectors: nothing active
  * survives either one; the save sanitizer keeps the editor's formatting, the page sanitizer keeps
- * only SPEC §5's list; plain text with blank lines becomes paragraphs.
+ * only product.md §5's list; plain text with blank lines becomes paragraphs.
  */
 import { describe, expect, it } from 'vitest';
 import { nestingDepth, renderPostBody, sanitizeForSave, textToHtml, uploadedImageUrls } from './blog-html.ts';
@@ -109,7 +109,7 @@ describe('sanitizeForSave', () => {
   });
 });
 
-describe('renderPostBody (SPEC §5 strict list)', () => {
+describe('renderPostBody (product.md §5 strict list)', () => {
   it.each(XSS_VECTORS)('removes everything active from %s', (vector) => {
     expect(active(renderPostBody(vector))).toBeUndefined();
   });

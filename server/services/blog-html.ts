@@ -1,10 +1,10 @@
 /**
- * The two blog sanitizers (SPEC §5; decision 0030), server side only (sanitize-html):
+ * The two blog sanitizers (product.md §5; decision 0030), server side only (sanitize-html):
  * - `sanitizeForSave` runs on every save and keeps what the editor produces: paragraphs, headings
  *   1-3, lists, quotes, bold/italic/underline/strike, links, images (src, alt, title, width,
  *   height), highlight, and inline styles limited to colour, background colour, font family, font
  *   size, line height and text alignment. Only http, https and mailto URLs (or site-relative ones).
- * - `renderPostBody` runs when a public page is built: SPEC §5's strict list (paragraph, line
+ * - `renderPostBody` runs when a public page is built: product.md §5's strict list (paragraph, line
  *   break, bold, italic, underline, link, list and heading tags; only href, target and rel) after
  *   turning plain text with blank lines into paragraphs. The HTML a crawler gets is already clean.
  * Scripts, event handlers, javascript:/data: URLs never survive either.
@@ -117,7 +117,7 @@ export function sanitizeForSave(html: string): string {
 }
 
 const RENDER_OPTIONS: sanitizeHtml.IOptions = {
-  // SPEC §5 'Blog body sanitizing (public post page)'
+  // product.md §5 'Blog body sanitizing (public post page)'
   allowedTags: [
     'p',
     'br',
@@ -160,7 +160,7 @@ const RENDER_OPTIONS: sanitizeHtml.IOptions = {
 const BLOCK_TAG = /<\/?(p|h[1-6]|ul|ol|li|blockquote|div|br|img)\b/i;
 
 /**
- * SPEC §3: content is text with blank-line paragraphs or HTML. Plain text becomes paragraphs
+ * product.md §3: content is text with blank-line paragraphs or HTML. Plain text becomes paragraphs
  * (a single line break inside one becomes <br>; inline tags are left for the sanitizer that always
  * follows); HTML with block tags is kept as it is.
  */
@@ -175,7 +175,7 @@ export function textToHtml(content: string): string {
     .join('\n');
 }
 
-/** The body of a public post page: paragraphs from plain text, then SPEC §5's strict list. */
+/** The body of a public post page: paragraphs from plain text, then product.md §5's strict list. */
 export function renderPostBody(content: string): string {
   return sanitizeHtml(textToHtml(content), RENDER_OPTIONS).trim();
 }

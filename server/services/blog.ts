@@ -1,6 +1,6 @@
 /**
- * The blog (SPEC §2 'Blog', 'Blog post', 'Blog Management'; §7; decision 0030). Public readers see
- * published posts whose time has come, with bodies rendered through SPEC §5's strict sanitizer;
+ * The blog (product.md §2 'Blog', 'Blog post', 'Blog Management'; §7; decision 0030). Public readers see
+ * published posts whose time has come, with bodies rendered through product.md §5's strict sanitizer;
  * staff list every post, create and edit them with the shared schema (bodies sanitized on save,
  * editor formatting kept), publish now or at a chosen Winnipeg time, unpublish, archive and delete
  * for good (with the post's uploaded pictures). Page loaders and /api handlers call these same
@@ -58,7 +58,7 @@ export const BLOG_IMAGE_MESSAGES = {
 
 export type Upload = { data: Buffer; name: string };
 
-/** A public post with its body ready for the page (SPEC §5 strict list). */
+/** A public post with its body ready for the page (product.md §5 strict list). */
 export type BlogPostPage = { post: PublicBlogPost; html: string; canonicalUrl: string | null };
 
 const FEED_SIZE = 20;

@@ -1,5 +1,5 @@
 /**
- * The catalog (SPEC §2 'Catalog', 'Catalog item', 'Catalog Management'; decision 0020): the public
+ * The catalog (product.md §2 'Catalog', 'Catalog item', 'Catalog Management'; decision 0020): the public
  * listing and item pages (active items only, never cost or markup), and the staff side: list every
  * status, create and update with the shared schema (price recomputed here), images through the
  * upload pipeline, CSV export and all-or-nothing CSV import. Page loaders and /api handlers call
@@ -196,7 +196,7 @@ export function catalogService(
   return {
     /**
      * One page of active items in title order, optionally of one category ('all' or nothing: every
-     * category), each with its 'ships in' estimate for the city's region (SPEC §2, §7). Bad page
+     * category), each with its 'ships in' estimate for the city's region (product.md §2, §7). Bad page
      * numbers read as page 1; sizes are capped at CATALOG_MAX_PAGE_SIZE.
      */
     async listPublic(query: {

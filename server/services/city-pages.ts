@@ -1,5 +1,5 @@
 /**
- * City × category landing pages (SPEC §2 'City-category page', GET /api/pages/{city}/{category}):
+ * City × category landing pages (product.md §2 'City-category page', GET /api/pages/{city}/{category}):
  * the page data the server builds, and which pages are worth indexing (decision 0012). The
  * sitemap and the page itself both ask `indexablePages()`, so they can never disagree; 'Generate
  * SEO Pages' (DESIGN §4) will call the same function.

@@ -1,5 +1,5 @@
 /**
- * Lead management for staff (SPEC §2 'Lead Management', §4, §7; DESIGN §4): the board, one
+ * Lead management for staff (product.md §2 'Lead Management', §4, §7; DESIGN §4): the board, one
  * lead with its history, status changes through the state machine, quotes priced by the shared
  * pricing engine (the browser's figure is never trusted), the CSV report. Each change is one
  * transaction with its lead event and, for a quote, the customer's SMS in the outbox.
@@ -151,7 +151,7 @@ export function leadAdminService(
     },
 
     /**
-     * The five board columns (SPEC §2): per status the newest `limit` cards, the total (matching
+     * The five board columns (product.md §2): per status the newest `limit` cards, the total (matching
      * the search, if any) and the cursor of the next page. Lost leads have no column.
      */
     async board(options: { search?: string; limit?: number } = {}): Promise<LeadBoard> {
@@ -221,7 +221,7 @@ export function leadAdminService(
     },
 
     /**
-     * Moves a lead along the state machine (SPEC §4): 409 with the reason for any other change;
+     * Moves a lead along the state machine (product.md §4): 409 with the reason for any other change;
      * 'lost' takes an optional reason. Status, lost reason and the lead event are one transaction.
      */
     async changeStatus(id: unknown, payload: unknown, actor: string): Promise<LeadDetails> {
@@ -248,7 +248,7 @@ export function leadAdminService(
     },
 
     /**
-     * Prices and sends a quote (SPEC §7 POST /api/leads/{id}/quote; issue 28: one to three options,
+     * Prices and sends a quote (product.md §7 POST /api/leads/{id}/quote; issue 28: one to three options,
      * a new version each time, with its private link): the quote-link service's `send`. 409 for a
      * lead that cannot be quoted (ordered, fulfilled, lost). `key`: the dialog's, made when it
      * was rendered, or an API client's Idempotency-Key (decision 0179): the same quote sent again

@@ -1,5 +1,5 @@
 /**
- * Lead intake (SPEC §2 'Request form', §7 POST /api/leads): turns a customer's request and photos
+ * Lead intake (product.md §2 'Request form', §7 POST /api/leads): turns a customer's request and photos
  * into a stored lead with a case number, all or nothing, and queues the staff alert.
  * Admin reading of lead photos lives here too (private files, looked up by their row).
  */

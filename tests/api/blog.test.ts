@@ -1,6 +1,6 @@
 /**
- * The blog API (SPEC §7; decision 0030) on both engines: staff CRUD with the multipart form and
- * the SPEC §5 omission rules, SPEC §9 defaults, new posts as drafts, publish (now and scheduled,
+ * The blog API (product.md §7; decision 0030) on both engines: staff CRUD with the multipart form and
+ * the product.md §5 omission rules, product.md §9 defaults, new posts as drafts, publish (now and scheduled,
  * with a fixed clock), unpublish and archive, public visibility (live posts only), bodies
  * sanitized on save, featured and pasted images through the image pipeline, permanent delete
  * with the post's pictures, the RSS feed and the sitemap.
@@ -49,7 +49,7 @@ eachEngine('blog API', (ctx) => {
   };
 
   describe('create', () => {
-    it('saves a draft with the SPEC §9 defaults, lists as JSON lists, and the slug from the title', async () => {
+    it('saves a draft with the product.md §9 defaults, lists as JSON lists, and the slug from the title', async () => {
       const res = await create({
         title: 'Winter Trailer Checklist!',
         content: '<p>Grease the <strong>hubs</strong>.</p>',

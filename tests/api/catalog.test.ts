@@ -1,5 +1,5 @@
 /**
- * The catalog API (SPEC §7; decision 0020) on both engines: public listing filters and paging,
+ * The catalog API (product.md §7; decision 0020) on both engines: public listing filters and paging,
  * drafts and archived items never public, cost and markup never public; staff create and update
  * with the shared schema, the price recomputed on the server, unique slugs and SKUs; the staff list.
  */

@@ -1,5 +1,5 @@
 /**
- * Quote-button clicks (SPEC §3 'Click event', §7): POST /api/clicks stores a validated,
+ * Quote-button clicks (product.md §3 'Click event', §7): POST /api/clicks stores a validated,
  * length-bounded click and is rate-limited per client; GET /api/clicks/stats is for staff only and
  * counts today in America/Winnipeg.
  */

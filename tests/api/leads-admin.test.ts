@@ -1,5 +1,5 @@
 /**
- * Lead Management's API (SPEC §2, §4, §7; DESIGN §4; decision 0050) on both engines with a fixed
+ * Lead Management's API (product.md §2, §4, §7; DESIGN §4; decision 0050) on both engines with a fixed
  * clock: the list and board, every status transition (allowed and refused) with its lead event,
  * quotes recomputed on the server (a price in the payload is ignored) with the customer's SMS in
  * the outbox, the stats the cards show after real changes, the CSV report and 'Generate SEO Pages'.
@@ -57,7 +57,7 @@ eachEngine('lead management API', (ctx) => {
     session = await signIn(app);
   });
 
-  describe('status transitions (SPEC §4)', () => {
+  describe('status transitions (product.md §4)', () => {
     const leadIn = async (status: LeadStatus) => addLead(ctx().deps.db, { status });
 
     for (const from of LEAD_STATUSES) {
@@ -95,7 +95,7 @@ eachEngine('lead management API', (ctx) => {
       }
     }
 
-    it('lost takes the status alone as SPEC §7 sends it; a reason given is kept and on the timeline', async () => {
+    it('lost takes the status alone as product.md §7 sends it; a reason given is kept and on the timeline', async () => {
       const alone = await leadIn('qualified');
       const res = await patch(alone, { status: 'lost' }).expect(200);
       const lost = res.body as LeadDetails;
@@ -126,7 +126,7 @@ eachEngine('lead management API', (ctx) => {
     });
   });
 
-  describe('quotes (SPEC §7, DESIGN §4)', () => {
+  describe('quotes (product.md §7, DESIGN §4)', () => {
     it.each([
       ['easy', 'flexible', 0.3, 13_000],
       ['moderate', '48h', 0.525, 15_250],

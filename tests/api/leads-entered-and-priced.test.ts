@@ -4,7 +4,7 @@
  * stored with source 'phone' in the staff member's name, sends the customer the request's
  * confirmation and no staff alert, and is on the board under New; and a price set by hand in the
  * calculator (with its reason) is the price the quote stores, texts and records on the timeline,
- * beside the engine's, while SPEC §7's `{ cost, etaDays, notes }` keeps working.
+ * beside the engine's, while product.md §7's `{ cost, etaDays, notes }` keeps working.
  */
 import type { Kysely } from 'kysely';
 import type { RouterContextProvider } from 'react-router';
@@ -255,7 +255,7 @@ eachEngine(
         expect(engine).toMatchObject({ sellPrice: 28_500, markupPct: 0.425 });
         expect(engine).not.toHaveProperty('calculatedPrice');
         expect(byHand).toMatchObject({ sellPrice: 12_000, markupPct: 0.2, calculatedPrice: 14_250 });
-        // SPEC §7's call, as before: the engine's price
+        // product.md §7's call, as before: the engine's price
         const spec = await staffLead(ctx().deps.db, 'flexible');
         const plain = (await quote(spec, { cost: 20_000, etaDays: 3, notes: 'OEM' }).expect(200))
           .body as LeadDetails;

@@ -1,5 +1,5 @@
 /**
- * GET /api/pages/{city}/{category} (SPEC §7) and which city pages are indexable (decision 0012):
+ * GET /api/pages/{city}/{category} (product.md §7) and which city pages are indexable (decision 0012):
  * the page data built on the server, 404 for unknown cities or categories, and a sitemap that
  * lists exactly the indexable pages.
  */

@@ -1,7 +1,7 @@
 /**
  * The public site agrees with itself (issue 31 item 5, decision 0140): every page that states the
  * reply time, a delivery time or the opening hours states the same figure, from one source: the
- * live average reply time of the figures (here 14 minutes, not the SPEC's default 18), the 20-minute
+ * live average reply time of the figures (here 14 minutes, not the the product's default 18), the 20-minute
  * promise, the catalog's delivery days by region, the business calendar's hours. The marketing
  * pages' loaders run and their components render as the server renders them (no build, no
  * browser), on a fixed clock with five quotes answered in 14 business minutes. One engine: the
@@ -113,7 +113,7 @@ beforeAll(async () => {
   await insertCatalogItem(deps.db, item('on-hand', 4), NOW);
   await insertCatalogItem(deps.db, item('to-order', 0), NOW);
   // five quotes, each 14 business minutes after its request, on Tuesday, Monday, Saturday, Friday
-  // and Thursday at noon: the live average differs from SPEC §9's default of 18
+  // and Thursday at noon: the live average differs from product.md §9's default of 18
   for (const daysAgo of [1, 2, 4, 5, 6]) {
     const created = NOW.getTime() - daysAgo * DAY;
     await insertLead(

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/stats (SPEC §3 'Lead stats', DESIGN §4) on a fixed clock: four public figures for
+ * GET /api/admin/stats (product.md §3 'Lead stats', DESIGN §4) on a fixed clock: four public figures for
  * everyone, computed from live data with the marketing baselines where data is thin; the lead
  * summary (America/Winnipeg day and month) only with a staff session.
  */
@@ -93,7 +93,7 @@ eachEngine('stats API', (ctx) => {
     await createStaff(deps);
   });
 
-  it('without data, shows the SPEC §9 baselines (cities served counts the real cities above 30)', async () => {
+  it('without data, shows the product.md §9 baselines (cities served counts the real cities above 30)', async () => {
     const res = await request(app).get('/api/admin/stats').expect(200);
     expect(res.body).toEqual({ avgETA: 2.3, partsSourced: 12847, citiesServed: 36, avgResponseTime: 18 });
     expect(res.headers['cache-control']).toBe('no-store');

@@ -1,5 +1,5 @@
 /**
- * The back office door (SPEC §2 'Admin login', §4 'Admin auth', §8): direct visits while signed
+ * The back office door (product.md §2 'Admin login', §4 'Admin auth', §8): direct visits while signed
  * out end on /admin/login (the server redirects) and come back after signing in, sign-in messages
  * and toasts, landing on /admin/leads by default (issue 31 item 3, decision 0126; the spec said
  * /admin/blog), /admin as the front door, the form's own post without scripts, the admin shell,

@@ -1,5 +1,5 @@
 /**
- * The blog in Chromium (SPEC §2 'Blog', 'Blog post', 'Blog Management'; decision 0030): the public
+ * The blog in Chromium (product.md §2 'Blog', 'Blog post', 'Blog Management'; decision 0030): the public
  * list and post pages on the demo posts (3 published, 1 draft), 404 for drafts and unknown slugs,
  * Share falling back to the clipboard; staff write a post with the editor (toolbar buttons and a
  * pasted picture), save a draft that is not public, publish it, read it, edit it and delete it;

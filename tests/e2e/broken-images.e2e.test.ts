@@ -1,4 +1,4 @@
-/** SPEC §8: broken images fall back to the default placeholder, also on pages that ship no React. */
+/** product.md §8: broken images fall back to the default placeholder, also on pages that ship no React. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';

@@ -1,5 +1,5 @@
 /**
- * Catalog Management (SPEC §2, §5, §7, §8; decisions 0020, 0124) in Chromium: five skeleton rows
+ * Catalog Management (product.md §2, §5, §7, §8; decisions 0020, 0124) in Chromium: five skeleton rows
  * while the table loads for new filters; 'Add New Item' with the spec's fields, defaults, slug rule and messages; a picture
  * uploaded; the new item is a draft (not public); edit it (the screen's action, price recomputed), publish it
  * and find it on /catalog; view opens the public page; CSV export and an import that refuses a bad
@@ -164,7 +164,7 @@ describe('Catalog Management', () => {
         await dialog.getByText(message).waitFor();
       }
 
-      // typing the title fills the slug by the SPEC §5 rule
+      // typing the title fills the slug by the product.md §5 rule
       await dialog.getByLabel('Title').fill(ITEM.title);
       expect(await dialog.getByLabel('Slug').inputValue()).toBe(ITEM.slug);
       await dialog.getByLabel('SKU', { exact: true }).fill(ITEM.sku);

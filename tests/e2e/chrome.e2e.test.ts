@@ -1,5 +1,5 @@
 /**
- * The site chrome (SPEC §2 'Site chrome') as a visitor uses it: header, Services dropdown, the
+ * The site chrome (product.md §2 'Site chrome') as a visitor uses it: header, Services dropdown, the
  * tracked 'Get a Quote' text link, the footer; on a phone the short label, the hamburger menu,
  * the fixed bottom bar, and no sideways scrolling.
  */

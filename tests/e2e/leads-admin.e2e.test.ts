@@ -1,5 +1,5 @@
 /**
- * Lead Management in Chromium (SPEC §2 'Lead Management', §7, §8; decision 0050): sign in, the
+ * Lead Management in Chromium (product.md §2 'Lead Management', §7, §8; decision 0050): sign in, the
  * cards and the board, open a lead, see its photo full size, price it with each difficulty (and
  * how the markup is made), send the quote, then ordered, fulfilled and lost with a reason, the
  * dialog staying open on the lead after each change; the lost lead in the lost leads with its

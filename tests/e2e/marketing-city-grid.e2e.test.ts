@@ -1,5 +1,5 @@
 /**
- * The home page's city grid rule (SPEC §2 Home, §9) against real data: at most 14 city cards and
+ * The home page's city grid rule (product.md §2 Home, §9) against real data: at most 14 city cards and
  * '& N+ more' with N = total − 14, never below 0. The shared e2e server has the 36 seeded cities
  * (tests/e2e/marketing-pages.e2e.test.ts checks 14 + '& 22+ more' there); this file starts its own
  * server on a fresh SQLite database and removes cities from it between page loads.

@@ -1,5 +1,5 @@
 /**
- * Quote-button click tracking on the marketing pages (SPEC §7, §8): a click on the home hero's
+ * Quote-button click tracking on the marketing pages (product.md §7, §8): a click on the home hero's
  * 'Get Quote' or the parts-sourcing hero's text button records a click (seen in the staff's click
  * stats) and opens the SMS link; when recording fails the link still opens and the visitor sees
  * nothing but a console warning. The pages ship no React: app/chrome.js does all of it.

@@ -1,5 +1,5 @@
 /**
- * The marketing pages as SPEC §2, §3 and §9 describe them: home, the three service pages and the
+ * The marketing pages as product.md §2, §3 and §9 describe them: home, the three service pages and the
  * city × category landing pages, with their texts, figures, structured data and head; the city
  * page's 404 state; pages that read and work without JavaScript and ship no React; axe scans.
  */
@@ -95,7 +95,7 @@ describe('home page', () => {
       `${stats.avgResponseTime} min`,
     ]);
     // the demo's year of quotes (issue 16) makes the averages live: answered within business
-    // hours in minutes, not the hours a night's wait would add (docs/stats.md); the SPEC §9
+    // hours in minutes, not the hours a night's wait would add (docs/stats.md); the product.md §9
     // defaults while quotes are few are proven in tests/api/stats.test.ts
     expect(stats.avgResponseTime).toBeGreaterThanOrEqual(1);
     expect(stats.avgResponseTime).toBeLessThan(60);
@@ -121,7 +121,7 @@ describe('home page', () => {
     expect(await grid.getByRole('listitem').last().innerText()).toBe('& 22+ more');
     const anyway = section.getByRole('link', { name: 'Get a Quote Anyway' });
     expect(await anyway.getAttribute('href')).toBe(SMS_HREF);
-    // other text links are not tracked (SPEC §7)
+    // other text links are not tracked (product.md §7)
     expect(await anyway.getAttribute('data-track-type')).toBeNull();
 
     await cards.filter({ has: page.getByText('Brandon', { exact: true }) }).click();
@@ -224,7 +224,7 @@ describe('service pages', () => {
     const text = await mainText(page);
     expect(await page.locator('#pricing-problems li').count()).toBe(4);
     expect(await page.locator('#benefits li h3').allInnerTexts()).toEqual([
-      // the live average the figures show (SPEC's 18 is its default: decision 0140)
+      // the live average the figures show (the product's 18 is its default: decision 0140)
       `${stats.avgResponseTime} Minute Response`,
       'All-In Price',
       'Good for 48 Hours',

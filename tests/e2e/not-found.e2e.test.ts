@@ -1,5 +1,5 @@
 /**
- * What lies outside the route table (SPEC §2): the not-found page inside the chrome with HTTP 404,
+ * What lies outside the route table (product.md §2): the not-found page inside the chrome with HTTP 404,
  * JSON 404 for unknown API paths, and the robots.txt and sitemap.xml that crawlers read.
  */
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,7 @@ import { baseUrl, urlOf } from './support/server.ts';
 import { SITE_NAME } from './support/site.ts';
 
 const UNKNOWN_PATH = '/some/unknown/path';
-// the owner's decision: help for a customer instead of SPEC §2's developer placeholder (issue 31 item 4)
+// the owner's decision: help for a customer instead of product.md §2's developer placeholder (issue 31 item 4)
 const NOT_FOUND_TEXT = 'We could not find that page. It may have moved, or the address may have a typo.';
 
 describe('an unknown page', () => {

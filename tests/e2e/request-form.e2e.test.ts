@@ -1,5 +1,5 @@
 /**
- * The quote request at /find-my-part (SPEC §2 'Request form', §4, §5, §8; issue items 1, 2 and 6)
+ * The quote request at /find-my-part (product.md §2 'Request form', §4, §5, §8; issue items 1, 2 and 6)
  * in Chromium on a laptop and a phone: the spec's fields, options and texts; every validation
  * message; the photo rules with their alerts; drag-and-drop and the file picker with real JPEGs
  * (12 MP photos are shrunk to 2,500 px before upload); removing a preview; Back keeping what was
@@ -442,7 +442,7 @@ for (const device of DEVICES) {
         // 'Name is required' stands twice (the alert and under the field): wait for the first
         await form(page).getByText(message, { exact: true }).first().waitFor();
       }
-      // SPEC §5: the first failing rule in an alert above the fields; the inline messages stay
+      // product.md §5: the first failing rule in an alert above the fields; the inline messages stay
       const alert = form(page).getByRole('alert');
       expect(await alert.allTextContents()).toEqual(['Name is required']);
       expect(await form(page).getByText('Name is required', { exact: true }).count()).toBe(2);

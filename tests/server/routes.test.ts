@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC §2: complete server-rendered HTML with the page's head (SPEC §2 'Site chrome':
+ * Every route of product.md §2: complete server-rendered HTML with the page's head (product.md §2 'Site chrome':
  * title, description, social preview tags, canonical link) and the chrome. The same routes in
  * Chromium (no console or page errors, no axe violations, on a laptop and on a phone):
  * tests/e2e/support/accessibility.ts.

@@ -77,7 +77,7 @@ describe('every page of the sitemap', () => {
     const problems = pages.flatMap(({ path, html }) =>
       nodesOf(jsonLdOf(html))
         .filter((n) => n['@type'] === 'Offer' && n.price === undefined)
-        // the business's offer catalogue offers its services, priced quote by quote (SPEC §3)
+        // the business's offer catalogue offers its services, priced quote by quote (product.md §3)
         .filter((n) => !(n.itemOffered && (n.itemOffered as JsonLd)['@type'] === 'Service'))
         .map(() => path),
     );

@@ -4,7 +4,7 @@ import { ApiError, apiErrorOf, CONNECTION_FAILED, errorMessage, fieldErrorsFrom 
 const answer = (status: number, body: string, statusText = '') =>
   new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
-describe('apiErrorOf (SPEC §8: the message is the status, a colon and the response text)', () => {
+describe('apiErrorOf (product.md §8: the message is the status, a colon and the response text)', () => {
   it('reads the one error shape: message and field errors', async () => {
     const body = { message: 'Title is required', fieldErrors: { title: ['Title is required'] } };
     const err = await apiErrorOf(answer(400, JSON.stringify(body)));

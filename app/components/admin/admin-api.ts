@@ -1,5 +1,5 @@
 /**
- * The back office's HTTP client (SPEC §7, §8; decision 0074): sends cookies and the stored CSRF
+ * The back office's HTTP client (product.md §7, §8; decision 0074): sends cookies and the stored CSRF
  * token; any non-OK answer throws an ApiError whose message is 'status: body-or-status-text' and
  * which also carries the server's one error shape, `{ message, fieldErrors }`. `adminApi` names
  * the calls the back office still makes to /api and answers the types app/modules owns.
@@ -15,7 +15,7 @@ import {
 import type { CatalogImportResult } from '#app/modules/catalog/catalog.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';
 
-/** What the browser says when the server cannot be reached at all (SPEC §8). */
+/** What the browser says when the server cannot be reached at all (product.md §8). */
 export const CONNECTION_FAILED = 'Unable to connect to server';
 
 export class ApiError extends Error {
@@ -69,7 +69,7 @@ export async function apiErrorOf(res: Response): Promise<ApiError> {
 }
 
 /**
- * The words for a failed call (SPEC §8): the server's message when it sent one; otherwise
+ * The words for a failed call (product.md §8): the server's message when it sent one; otherwise
  * `fallback` when the screen has its own words ('Failed to save blog post'), else the error's
  * 'status: text'. A call that never reached the server: `fallback`, else 'Unable to connect to server'.
  */
@@ -100,7 +100,7 @@ export function storedToken(): string | null {
   }
 }
 
-/** SPEC §4: authenticated in the browser when both a stored token and the stored flag exist. */
+/** product.md §4: authenticated in the browser when both a stored token and the stored flag exist. */
 export function isAuthenticatedInBrowser(): boolean {
   try {
     return Boolean(window.localStorage.getItem(AUTH_TOKEN_KEY) && window.localStorage.getItem(AUTH_FLAG_KEY));

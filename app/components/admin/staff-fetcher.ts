@@ -14,7 +14,7 @@ import { SERVER_FAILED, type ActionFailure } from '#app/modules/site/answers.ts'
 /**
  * The words for a change or a read that failed without an answer of its own: the server's
  * `message` when it sent one (a 503 while the database is away: decision 0090), else its status;
- * no connection at all: 'Unable to connect to server' (SPEC §8); anything else, the server's
+ * no connection at all: 'Unable to connect to server' (product.md §8); anything else, the server's
  * generic words.
  */
 export function failureMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * The browser-side auth check of SPEC §2 'Blog Management' / §4 'Admin auth': 'checking' until
+ * The browser-side auth check of product.md §2 'Blog Management' / §4 'Admin auth': 'checking' until
  * hydrated (the server cannot see browser storage), then 'authenticated', or 'redirecting' on the
  * way to /admin/login. The server has already refused requests without a session; this keeps the
  * spec's client behaviour and texts.

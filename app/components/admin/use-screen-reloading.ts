@@ -1,7 +1,7 @@
 /**
  * True while a back-office screen's loaders run again for a new address of the same screen (other
  * filters, another page, its own link in the navigation): its table shows skeleton rows meanwhile
- * (SPEC §9: five). A change sent with useStaffAction reloads the data too, but keeps the rows on
+ * (product.md §9: five). A change sent with useStaffAction reloads the data too, but keeps the rows on
  * screen: fetchers leave the navigation idle.
  */
 import { useLocation, useNavigation } from 'react-router';

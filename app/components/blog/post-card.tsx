@@ -1,5 +1,5 @@
 /**
- * A blog card (SPEC §2 'Blog'): featured image, relative published date, read time, title,
+ * A blog card (product.md §2 'Blog'): featured image, relative published date, read time, title,
  * excerpt, up to 3 tags, author and 'Read More'. The whole card is one link target (the title);
  * dates are relative to the server's clock, so the page needs no JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * Share (SPEC §2 'Blog post'): the Web Share API, falling back to copying the link. On a page
+ * Share (product.md §2 'Blog post'): the Web Share API, falling back to copying the link. On a page
  * loaded without React, share.js handles the click; when React runs it handles it itself.
  */
 import { Share2 } from 'lucide-react';

@@ -1,6 +1,6 @@
 // The post page's Share button without React (the blog pages ship no React, decision 0030):
 // the Web Share API where the browser has it, otherwise the link is copied to the clipboard
-// (SPEC §2 'Blog post'). When React runs, share-button.tsx's own handler does the same.
+// (product.md §2 'Blog post'). When React runs, share-button.tsx's own handler does the same.
 (() => {
   if (window.__blogShareBound) return;
   window.__blogShareBound = true;

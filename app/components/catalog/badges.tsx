@@ -20,7 +20,7 @@ const STOCK_STYLE = {
 } as const;
 
 /**
- * SPEC §4 stock label: 'In Stock', '{n} Available' or 'Contact for ETA'. `compact` (the catalog
+ * product.md §4 stock label: 'In Stock', '{n} Available' or 'Contact for ETA'. `compact` (the catalog
  * grid, 24 at a time) marks the level with a dot instead of an icon: a few hundred bytes less HTML
  * per card.
  */

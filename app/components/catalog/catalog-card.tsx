@@ -65,7 +65,7 @@ export function CatalogCard({
   );
 }
 
-/** The loading placeholder of a card (SPEC §9: six of them while the list loads). */
+/** The loading placeholder of a card (product.md §9: six of them while the list loads). */
 export function CatalogCardSkeleton() {
   return (
     <div

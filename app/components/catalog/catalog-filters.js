@@ -1,7 +1,7 @@
 // The catalog filters (the catalog pages ship no React). The form is a
 // plain GET form that works with JavaScript off (its 'Show parts' button is in <noscript>); this
 // script applies a change at once: the six placeholders and 'Loading parts…' replace the list while
-// the next page loads (SPEC §2 'Catalog', §9), and that page opens where the visitor was scrolled.
+// the next page loads (product.md §2 'Catalog', §9), and that page opens where the visitor was scrolled.
 (() => {
   const form = document.querySelector('form[data-catalog-filters]');
   if (!form) return;

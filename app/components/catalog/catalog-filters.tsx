@@ -1,5 +1,5 @@
 /**
- * The catalog filters (SPEC §2 'Catalog'): category and city, each with an 'all' option, kept in
+ * The catalog filters (product.md §2 'Catalog'): category and city, each with an 'all' option, kept in
  * the URL so a filtered list can be shared and is rendered by the server. It is a plain GET form:
  * without JavaScript its 'Show parts' button (in <noscript>) submits it; with JavaScript,
  * catalog-filters.js applies a change at once.

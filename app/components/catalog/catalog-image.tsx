@@ -1,6 +1,6 @@
 /**
  * A catalog picture: the placeholder when the item has none. A picture that fails to load falls
- * back to the placeholder through app/chrome.js (SPEC §8), on every page.
+ * back to the placeholder through app/chrome.js (product.md §8), on every page.
  */
 import { PLACEHOLDER_IMAGE } from '#app/modules/catalog/catalog.ts';
 

@@ -2,7 +2,7 @@
 // server renders each thumbnail as a link to its picture, which is what works with JavaScript off;
 // this script turns them into toggle buttons that show their picture in the main image: Tab moves
 // through them, Enter or Space (or a tap) shows one, and arrow keys, Home and End move along the
-// strip and show the picture they land on (SPEC §2 'Catalog item'). item-gallery.tsx does the same
+// strip and show the picture they land on (product.md §2 'Catalog item'). item-gallery.tsx does the same
 // when React renders the page.
 (() => {
   for (const group of document.querySelectorAll('[data-gallery]')) {

@@ -1,5 +1,5 @@
 /**
- * The item page's pictures (SPEC §2 'Catalog item', §9): a main image and up to 4 more as
+ * The item page's pictures (product.md §2 'Catalog item', §9): a main image and up to 4 more as
  * thumbnails. The server renders the thumbnails as links to the pictures themselves (what works
  * with JavaScript off) and item-gallery.js turns them into buttons: Tab moves through them, Enter
  * or Space (or a tap) shows that picture, and arrow keys, Home and End move along the strip and

@@ -30,7 +30,7 @@ const COLUMNS = [
   CUSTOMER_TEXT.totalSpent,
   CUSTOMER_TEXT.lastContact,
 ] as const;
-/** SPEC §9: skeleton lists show 5 rows. */
+/** product.md §9: skeleton lists show 5 rows. */
 const SKELETON_ROWS = 5;
 
 export const linkButtonClass =

@@ -37,7 +37,7 @@ import { FleetBadge, linkButtonClass } from './customers-screen.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { useRequestKey } from '#app/components/admin/request-key.ts';
 
-/** SPEC §9: skeleton lists show 5 rows. */
+/** product.md §9: skeleton lists show 5 rows. */
 const SKELETON_ROWS = 5;
 
 export function InboxScreen({

@@ -1,5 +1,5 @@
 /**
- * 'Export Report' (SPEC §2 Lead Management; issue 16): a menu with the CSV of every lead and the
+ * 'Export Report' (product.md §2 Lead Management; issue 16): a menu with the CSV of every lead and the
  * insights of a range as CSV. Not modal and not in a portal, so the page stays readable and the
  * menu stays inside <main> while it is open.
  */

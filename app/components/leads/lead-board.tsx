@@ -1,5 +1,5 @@
 /**
- * The five-column board (SPEC §2): New, Qualified, Quoted, Ordered, Fulfilled, each with its count,
+ * The five-column board (product.md §2): New, Qualified, Quoted, Ordered, Fulfilled, each with its count,
  * 'No leads' when empty, the newest cards first and 'Load more' for older ones (decision 0050).
  * Below `lg` (a phone, a tablet held upright) it shows one status at a time, chosen in the status
  * switcher above it (StatusSwitcher, with the counts and Lost), so cards are as wide as the screen
@@ -93,7 +93,7 @@ export function LeadBoard({
   onLoadMore,
 }: {
   board: LeadBoardData;
-  /** the count in each column's header (SPEC §2: the status counts; the board's totals when searching) */
+  /** the count in each column's header (product.md §2: the status counts; the board's totals when searching) */
   counts: Record<BoardStatus, number>;
   /** the one column shown below `lg` */
   shown: BoardStatus;

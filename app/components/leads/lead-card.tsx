@@ -1,5 +1,5 @@
 /**
- * A lead on the board (SPEC §2): case number, urgency, equipment and name, description, age, price;
+ * A lead on the board (product.md §2): case number, urgency, equipment and name, description, age, price;
  * a quoted lead's quote 'Viewed' by the customer, or 'Expired' once its 48 hours are over (issue 28).
  */
 import { Camera, Eye, Loader2, TimerOff } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The Lead Details dialog (SPEC §2, §7, §8): contact (the phone and e-mail as call, text and
+ * The Lead Details dialog (product.md §2, §7, §8): contact (the phone and e-mail as call, text and
  * e-mail links), equipment, description, photos (640 px tiles; full size on click, in a viewer
  * that covers the dialog), the pricing calculator with the quote's versions (issue 28), staff's
  * internal notes, the history, the conversation with the customer by text (issue 8), and the
@@ -157,7 +157,7 @@ export function LeadDetailsDialog({
 
   function confirmLost(event: React.FormEvent) {
     event.preventDefault();
-    // the reason helps staff learn why leads are lost, but it is not required (SPEC §7)
+    // the reason helps staff learn why leads are lost, but it is not required (product.md §7)
     changeStatus('lost', reason.trim() || undefined);
   }
 

@@ -1,6 +1,6 @@
 /**
  * 'New lead' (issue 31): staff enter a request a customer made by phone. The fields, rules and
- * messages are the request form's (leadRequestSchema; SPEC §5): equipment, part, urgency, name,
+ * messages are the request form's (leadRequestSchema; product.md §5): equipment, part, urgency, name,
  * phone, e-mail, city, and the customer's consent, which staff tick once the customer agreed on
  * the phone. No photos: the customer can text them to the lead afterwards. Posted to the leads
  * screen's action (intent 'create-lead'), where it is stored with source 'phone'; the server's

@@ -1,5 +1,5 @@
 /**
- * The pricing calculator (SPEC §2, §5 'Quote form', §9; issue 28): the quote as sent (versions,
+ * The pricing calculator (product.md §2, §5 'Quote form', §9; issue 28): the quote as sent (versions,
  * quote-versions.tsx), the urgency and its uplift, then one to three options (quote-option-fields.tsx),
  * each with its calculated price from the shared pricing engine, staff's internal notes, and Send
  * Quote. A one-option quote is the spec's form: difficulty, cost, ETA, Send Quote. The form is

@@ -1,4 +1,4 @@
-/** The five summary cards (SPEC §2): clicks, today's leads, pending quotes, monthly revenue, response. */
+/** The five summary cards (product.md §2): clicks, today's leads, pending quotes, monthly revenue, response. */
 import { Clock, DollarSign, FileClock, Inbox, MousePointerClick } from 'lucide-react';
 import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
@@ -28,7 +28,7 @@ function Card({
   );
 }
 
-/** `stats` may be partial: SPEC §7 reads the stats with an empty object as the default. */
+/** `stats` may be partial: product.md §7 reads the stats with an empty object as the default. */
 export function SummaryCards({ stats, clicks }: { stats: Partial<LeadStats>; clicks: ClickStats }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">

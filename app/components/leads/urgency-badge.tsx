@@ -1,4 +1,4 @@
-/** The urgency badge (SPEC §4): red for today, the accent for 48h, secondary for flexible. */
+/** The urgency badge (product.md §4): red for today, the accent for 48h, secondary for flexible. */
 import { cn } from '#app/components/ui/cn.ts';
 import type { Urgency } from '#app/modules/leads/leads.ts';
 import { URGENCY_LABELS } from './lead-labels.ts';

@@ -193,7 +193,7 @@ export function Figures({
   );
 }
 
-/** Business hours with the 24/7 texting note (SPEC §1: the home page's reading). */
+/** Business hours with the 24/7 texting note (product.md §1: the home page's reading). */
 export function Hours({ lines, className }: { lines: readonly string[]; className?: string }) {
   return (
     <ul className={cn('space-y-2', className)}>

@@ -1,4 +1,4 @@
-/** 'We Serve All of Manitoba' (SPEC §2 Home): the first 14 cities as cards and the '& N+ more' card. */
+/** 'We Serve All of Manitoba' (product.md §2 Home): the first 14 cities as cards and the '& N+ more' card. */
 import { MapPin } from 'lucide-react';
 import { cityGrid } from '#app/modules/marketing/city-grid.ts';
 import type { City } from '#app/modules/site/reference.ts';

@@ -1,6 +1,6 @@
 /**
  * Text-message buttons: plain `sms:` links that open the phone's messaging app with or without
- * JavaScript. Quote buttons carry the tracking attributes app/chrome.js reads (SPEC §7).
+ * JavaScript. Quote buttons carry the tracking attributes app/chrome.js reads (product.md §7).
  */
 import { MessageSquare } from 'lucide-react';
 import { trackAttributes } from '#app/modules/site/site.ts';

@@ -1,5 +1,5 @@
 /**
- * Step 2 of the request form, 'Contact Info' (SPEC §2, §5): name, phone, e-mail, city, the consent
+ * Step 2 of the request form, 'Contact Info' (product.md §2, §5): name, phone, e-mail, city, the consent
  * checkbox (with a link to the privacy policy), Back and Submit, and the upload's progress.
  */
 import { ArrowLeft, Loader2, Send } from 'lucide-react';

@@ -66,7 +66,7 @@ export function Field({
   optional?: string;
   hint?: string;
   error?: string;
-  /** Announce the error (the first failing rule of the form, SPEC §5) */
+  /** Announce the error (the first failing rule of the form, product.md §5) */
   alert?: boolean;
   className?: string;
   children: React.ReactNode;

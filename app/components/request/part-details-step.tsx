@@ -1,5 +1,5 @@
 /**
- * Step 1 of the request form, 'Part Details' (SPEC §2, §5): equipment type, part category, make,
+ * Step 1 of the request form, 'Part Details' (product.md §2, §5): equipment type, part category, make,
  * model, year, part number, description, urgency, the photo uploader and Continue.
  */
 import { ArrowRight } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The previews of the chosen photos (SPEC §2), each with its remove button and, until its upload
+ * The previews of the chosen photos (product.md §2), each with its remove button and, until its upload
  * version is ready, an 'Optimizing' label. Part of the photo handling loaded with the first photo
  * (photo-handling.ts, decision 0116).
  */

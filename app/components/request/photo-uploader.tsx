@@ -1,5 +1,5 @@
 /**
- * The photo area of step 1 (SPEC §2): a drop zone that is also a button opening the file picker,
+ * The photo area of step 1 (product.md §2): a drop zone that is also a button opening the file picker,
  * the label and hint, previews with a remove button each, and the photo tips box. The previews and
  * the shrinking come with the photo handling, fetched when the drop zone is opened or dragged over
  * (photo-handling.ts, decision 0116).

@@ -4,8 +4,8 @@ import { replyPromise } from './reply-promise.ts';
 /** A wall-clock time in Winnipeg in November (CST, UTC-6). */
 const cst = (local: string) => new Date(`${local}-06:00`);
 
-describe('what the request confirmation promises (SPEC §2, issue 31 item 9)', () => {
-  it('promises contact within 20 minutes while the business is open (SPEC copy)', () => {
+describe('what the request confirmation promises (product.md §2, issue 31 item 9)', () => {
+  it('promises contact within 20 minutes while the business is open (product copy)', () => {
     for (const at of ['2026-11-25T10:00:00', '2026-11-27T17:59:00', '2026-11-28T08:00:00']) {
       expect(replyPromise(cst(at))).toBe('We will contact you within 20 minutes during business hours.');
     }

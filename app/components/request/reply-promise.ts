@@ -1,5 +1,5 @@
 /**
- * What the request confirmation promises (SPEC §2, issue 31 item 9): during business hours, contact
+ * What the request confirmation promises (product.md §2, issue 31 item 9): during business hours, contact
  * within 20 minutes; outside them, when the business opens next, instead of a promise it cannot
  * keep. The opening hours and 'opens next' are the quote page's (app/modules/quotes/quote.ts).
  */

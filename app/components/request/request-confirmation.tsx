@@ -1,5 +1,5 @@
 /**
- * The confirmation screen (SPEC §2): case number, the 20-minute promise (or, outside business
+ * The confirmation screen (product.md §2): case number, the 20-minute promise (or, outside business
  * hours, when the business opens next), the hours, Back to Home. Only ever rendered in the browser,
  * after a submit, so the customer's clock decides what it says.
  */

@@ -1,4 +1,4 @@
-/** The words of the /find-my-part screen, in one place (SPEC §2 'Request form', §5, §8). */
+/** The words of the /find-my-part screen, in one place (product.md §2 'Request form', §5, §8). */
 import { URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
 import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
 import { REPLY_PROMISE } from '#app/modules/site/site.ts';

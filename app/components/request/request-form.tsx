@@ -1,5 +1,5 @@
 /**
- * The two-step quote request (SPEC §2 'Request form', §4, §5, §8), built for a phone on one bar of
+ * The two-step quote request (product.md §2 'Request form', §4, §5, §8), built for a phone on one bar of
  * signal: what is typed is kept on the device until the request succeeds, large photos are shrunk
  * before they are sent, the upload shows its progress, and a failure keeps everything as it was.
  * This file holds the form's state and flow; the fields of each step are in part-details-step.tsx
@@ -280,7 +280,7 @@ export function RequestForm({
 
   const firstFailing = firstError(errors);
   const error = (field: LeadRequestField) => errors[field]?.message;
-  // after a refused submit the first failing rule is shown in an alert above the fields (SPEC §5);
+  // after a refused submit the first failing rule is shown in an alert above the fields (product.md §5);
   // the field's own message then stays as it is, not announced a second time
   const summary = submitRefused && firstFailing ? error(firstFailing) : undefined;
   const alerts = (field: LeadRequestField) => !summary && firstFailing === field;

@@ -1,7 +1,7 @@
 /**
  * POST /api/leads with XMLHttpRequest (fetch reports no upload progress): multipart with every
- * non-empty field as text and each photo under `photos` (SPEC §7). Resolves with the case number;
- * rejects with the server's message, or 'Failed to submit request' when there is none (SPEC §8).
+ * non-empty field as text and each photo under `photos` (product.md §7). Resolves with the case number;
+ * rejects with the server's message, or 'Failed to submit request' when there is none (product.md §8).
  */
 export const SUBMIT_FAILED = 'Failed to submit request';
 

@@ -1,4 +1,4 @@
-/** Step indicator (SPEC §2): 1 Part Details, 2 Contact Info; the current step is announced as such. */
+/** Step indicator (product.md §2): 1 Part Details, 2 Contact Info; the current step is announced as such. */
 import { Check } from 'lucide-react';
 import { clsx } from 'clsx';
 import { COPY } from './request-copy.ts';

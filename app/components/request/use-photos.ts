@@ -1,5 +1,5 @@
 /**
- * The photos a customer has chosen: the spec's checks with their browser alerts (SPEC §5, §8),
+ * The photos a customer has chosen: the spec's checks with their browser alerts (product.md §5, §8),
  * a preview URL each, and the upload version prepared in the background one photo at a time
  * (downscaled when large), so submitting does not wait for work that could have been done earlier.
  * The shrinking and the previews are fetched with the first photo (photo-handling.ts, decision
@@ -13,7 +13,7 @@ import { onDemand } from './on-demand.ts';
 export const photoHandling = onDemand(() => import('./photo-handling.ts'));
 
 let nextId = 0;
-/** The browser's alert (SPEC §8), one function for every render, so `add` stays the same */
+/** The browser's alert (product.md §8), one function for every render, so `add` stays the same */
 const browserAlert = (message: string) => window.alert(message);
 
 export function usePhotos(alert: (message: string) => void = browserAlert) {

@@ -1,4 +1,4 @@
-/** Fixed bottom bar on phones (SPEC §2): Home, Services, Text. The footer leaves room for it. */
+/** Fixed bottom bar on phones (product.md §2): Home, Services, Text. The footer leaves room for it. */
 import { Home, MessageSquare, Wrench } from 'lucide-react';
 import { smsHref, type SiteInfo } from '#app/modules/site/site.ts';
 

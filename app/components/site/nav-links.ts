@@ -5,7 +5,7 @@ export const SERVICE_LINKS = [
   { to: '/logistics', label: 'Logistics' },
 ] as const;
 
-/** Footer coverage links (SPEC §2: winnipeg, steinbach, brandon → trailer parts). */
+/** Footer coverage links (product.md §2: winnipeg, steinbach, brandon → trailer parts). */
 export const FOOTER_CITIES = [
   { slug: 'winnipeg', name: 'Winnipeg' },
   { slug: 'steinbach', name: 'Steinbach' },

@@ -1,6 +1,6 @@
 /**
- * The not-found page body (SPEC §2: any other path). The title stays the spec's; the sentence under
- * it is help for a customer (the owner's decision on SPEC §2's developer placeholder, issue 31 item
+ * The not-found page body (product.md §2: any other path). The title stays the spec's; the sentence under
+ * it is help for a customer (the owner's decision on product.md §2's developer placeholder, issue 31 item
  * 4): where to go from here: home, the catalog, the request form, or a text to the business.
  */
 import { useRouteLoaderData } from 'react-router';

@@ -1,4 +1,4 @@
-/** Four-column footer (SPEC §2): about, services, coverage areas, contact; copyright and policy links. */
+/** Four-column footer (product.md §2): about, services, coverage areas, contact; copyright and policy links. */
 import { Clock, Mail, Phone } from 'lucide-react';
 import { PRIVACY_PATH, TERMS_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';

@@ -1,5 +1,5 @@
 /**
- * Sticky dark header (SPEC §2 'Site chrome'): logo, desktop nav with the Services dropdown,
+ * Sticky dark header (product.md §2 'Site chrome'): logo, desktop nav with the Services dropdown,
  * the tracked 'Get a Quote' SMS button, and the mobile hamburger menu. Menus are <details>
  * elements, so they work before (or without) any React in the browser; app/chrome.js closes them.
  * On a 360 px phone the whole name fits beside 'Quote' and the menu button; the open mobile menu

@@ -25,7 +25,7 @@ import {
 import type { TeamMember } from '#app/modules/team/team.ts';
 
 const COLUMNS = ['When', 'Who', 'Action', 'Subject', 'Before → after'] as const;
-/** SPEC §9: skeleton lists show 5 rows. */
+/** product.md §9: skeleton lists show 5 rows. */
 const SKELETON_ROWS = 5;
 
 const linkClass =

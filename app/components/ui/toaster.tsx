@@ -1,6 +1,6 @@
 /**
  * The notifications region (Radix Toast): 5000 ms auto-close, swipe right 50 px to dismiss,
- * F8 focuses the region, labelled 'Notifications' — Radix's defaults are the spec's (SPEC §9).
+ * F8 focuses the region, labelled 'Notifications' — Radix's defaults are the spec's (product.md §9).
  * Toasts sit at the bottom (above the phone's bottom bar) and never cover a dialog's action
  * buttons: while one is shown, a dialog's action row (marked `data-dialog-actions`) that it
  * would overlap lifts the region just above that row.

@@ -1,5 +1,5 @@
 /**
- * Notifications state (SPEC §4 'Notifications'): add, update, dismiss, remove; one visible at a
+ * Notifications state (product.md §4 'Notifications'): add, update, dismiss, remove; one visible at a
  * time; a dismissed toast is removed from memory after 1,000,000 ms (its exit animation is long done).
  * A tiny store outside React so any code path (a mutation's error handler, say) can raise a toast.
  */

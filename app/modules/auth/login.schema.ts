@@ -1,4 +1,4 @@
-/** The admin sign-in form (SPEC §5 'Login'), used by the page and by POST /api/admin/login. */
+/** The admin sign-in form (product.md §5 'Login'), used by the page and by POST /api/admin/login. */
 import { z } from 'zod';
 
 export const LOGIN_MAX = { username: 64, password: 256 } as const;
@@ -26,7 +26,7 @@ export type SignedIn = {
   user: { username: string; displayName: string; role: 'owner' | 'staff' };
 };
 
-/** Browser storage keys of SPEC §4 'Admin auth'. */
+/** Browser storage keys of product.md §4 'Admin auth'. */
 export const AUTH_TOKEN_KEY = 'adminToken';
 export const AUTH_FLAG_KEY = 'adminAuthenticated';
 export const CSRF_HEADER = 'X-CSRF-Token';

@@ -1,4 +1,4 @@
-/** The blog form rules (SPEC §5): slug, lists, omission rules, messages, scheduling in Winnipeg time. */
+/** The blog form rules (product.md §5): slug, lists, omission rules, messages, scheduling in Winnipeg time. */
 import { describe, expect, it } from 'vitest';
 import { blogSlug, relativeTime } from './blog.ts';
 import {

@@ -1,7 +1,7 @@
 /**
- * The blog post form (SPEC §5 'Blog form'), shared by the admin dialog and the API:
+ * The blog post form (product.md §5 'Blog form'), shared by the admin dialog and the API:
  * - `blogFormSchema` checks the dialog's values (text fields, comma-separated lists, checkboxes);
- * - `formToFormData` builds the multipart payload of SPEC §7 with the §5 omission rules (empty
+ * - `formToFormData` builds the multipart payload of product.md §7 with the §5 omission rules (empty
  *   values, false booleans and the category 'none' are not sent; lists go as JSON lists);
  * - `blogPayloadSchema` parses that payload on the server (every value arrives as text).
  * A field missing from the payload means "empty" (or false, for a checkbox): the dialog always
@@ -28,7 +28,7 @@ export const MAX_CONTENT_DEPTH = 100;
 export const LIST_FIELDS = ['tags', 'cityFocus', 'equipmentFocus', 'localKeywords'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 
-/** SPEC §5: split by commas, trim, drop empty items. */
+/** product.md §5: split by commas, trim, drop empty items. */
 export function splitList(text: string): string[] {
   return text
     .split(',')
@@ -129,7 +129,7 @@ export function postToFormValues(post: AdminBlogPost): BlogFormValues {
 }
 
 /**
- * The multipart body of POST/PATCH /api/admin/blog (SPEC §5, §7): lists as JSON lists, the
+ * The multipart body of POST/PATCH /api/admin/blog (product.md §5, §7): lists as JSON lists, the
  * featured image as a file; empty values, false booleans and category 'none' left out.
  */
 export function formToFormData(
@@ -211,7 +211,7 @@ export const blogPayloadSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(SCHEMA_TYPES).default(BLOG_DEFAULTS.schemaType),
   ),
-  // SPEC §5: an empty read time becomes undefined (then the default of SPEC §9)
+  // product.md §5: an empty read time becomes undefined (then the default of product.md §9)
   readTimeMinutes: z.preprocess(
     (v) =>
       v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : Number(v),

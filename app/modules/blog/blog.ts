@@ -1,4 +1,4 @@
-/** Blog posts as the API and pages see them (SPEC §3). */
+/** Blog posts as the API and pages see them (product.md §3). */
 export const BLOG_STATUSES = ['draft', 'published', 'archived'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export const SCHEMA_TYPES = ['Article', 'FAQ', 'HowTo', 'Guide', 'News'] as const;
@@ -37,7 +37,7 @@ export type AdminBlogPost = PublicBlogPost & {
 /** A post's category as the dialog lists it (GET /api/admin/blog/categories). */
 export type BlogCategory = { id: number; name: string };
 
-/** SPEC §9 'Blog': the form's defaults (the author name defaults to the site's own name). */
+/** product.md §9 'Blog': the form's defaults (the author name defaults to the site's own name). */
 export const BLOG_DEFAULTS = {
   readTimeMinutes: 5,
   schemaType: 'Article',
@@ -46,10 +46,10 @@ export const BLOG_DEFAULTS = {
   category: 'none',
 } as const satisfies { schemaType: SchemaType } & Record<string, unknown>;
 
-/** SPEC §9: blog cards show at most 3 tags. */
+/** product.md §9: blog cards show at most 3 tags. */
 export const CARD_TAG_LIMIT = 3;
 
-/** Product copy of the blog screens (SPEC §2, §8), word for word. */
+/** Product copy of the blog screens (product.md §2, §8), word for word. */
 export const BLOG_TEXT = {
   listTitle: 'Blog',
   listHeading: 'Parts Know-How for Manitoba',
@@ -100,7 +100,7 @@ export const BLOG_TEXT = {
   postMissing: 'Blog post not found',
 } as const;
 
-/** SPEC §8 'Editor errors' and §2 editor texts. */
+/** product.md §8 'Editor errors' and §2 editor texts. */
 export const EDITOR_TEXT = {
   loading: 'Loading editor...',
   failed: 'Failed to load editor. Please refresh the page.',
@@ -113,7 +113,7 @@ export const EDITOR_TEXT = {
   addFailed: 'Failed to add image',
 } as const;
 
-/** SPEC §9 'Editor'. */
+/** product.md §9 'Editor'. */
 export const EDITOR_LIMITS = {
   undoDepth: 100,
   newGroupDelayMs: 500,
@@ -123,7 +123,7 @@ export const EDITOR_LIMITS = {
 } as const;
 
 /**
- * The blog's slug rule (SPEC §5 'Blog form'): lowercase, remove characters other than letters,
+ * The blog's slug rule (product.md §5 'Blog form'): lowercase, remove characters other than letters,
  * digits, spaces and hyphens, collapse whitespace to hyphens. Unlike the catalog's rule, repeated
  * hyphens typed on purpose are kept. Accented letters keep their base letter (Café → cafe).
  */

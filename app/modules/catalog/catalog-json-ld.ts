@@ -1,6 +1,6 @@
 /**
- * Structured data of the catalog pages (SPEC §2 'Catalog item': product structured data): a
- * schema.org Product with one Offer in CAD whose availability follows SPEC §4; an ItemList for a
+ * Structured data of the catalog pages (product.md §2 'Catalog item': product structured data): a
+ * schema.org Product with one Offer in CAD whose availability follows product.md §4; an ItemList for a
  * page of the listing. Pure.
  *
  * An item without a price ('Contact for price') gets no Product at all (decision 0081): Google's

@@ -25,7 +25,7 @@ function formErrors(values: CatalogFormValues): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('catalog form (SPEC §5)', () => {
+describe('catalog form (product.md §5)', () => {
   it('has the spec defaults: markup 0.35, stock 0, and a new item is a draft', () => {
     expect(EMPTY_CATALOG_FORM).toMatchObject({ markupPct: '0.35', stockQty: '0', status: 'draft' });
   });

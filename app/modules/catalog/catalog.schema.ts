@@ -1,5 +1,5 @@
 /**
- * The catalog form (SPEC §5 'Catalog form') and the catalog API payload, one set of rules:
+ * The catalog form (product.md §5 'Catalog form') and the catalog API payload, one set of rules:
  *
  * - `catalogItemSchema`: the JSON body of POST /api/catalog (money in integer cents, markup a
  *   fraction); `catalogItemPatchSchema` the same fields, each optional, for PATCH /api/catalog/{id}.
@@ -189,7 +189,7 @@ export const catalogFormSchema = z.object({
 export type CatalogFormValues = z.input<typeof catalogFormSchema>;
 export type CatalogFormOutput = z.output<typeof catalogFormSchema>;
 
-/** The empty dialog: markup 0.35, stock 0, a draft (SPEC §5, §9; decision 0020). */
+/** The empty dialog: markup 0.35, stock 0, a draft (product.md §5, §9; decision 0020). */
 export const EMPTY_CATALOG_FORM: CatalogFormValues = {
   title: '',
   slug: '',
@@ -228,7 +228,7 @@ export function itemToFormValues(item: CatalogItem): CatalogFormValues {
 }
 
 /**
- * The dialog's output as the API payload (SPEC §7): cost converted to cents by rounding, price
+ * The dialog's output as the API payload (product.md §7): cost converted to cents by rounding, price
  * computed from cost and markup when both are set. Checked with the API's own schema.
  */
 export function formToPayload(values: CatalogFormOutput): CatalogItemData {

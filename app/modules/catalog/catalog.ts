@@ -1,4 +1,4 @@
-/** The catalog item as the API and pages see it (SPEC §3). Money in integer cents. */
+/** The catalog item as the API and pages see it (product.md §3). Money in integer cents. */
 import type { Category } from '../site/reference.ts';
 
 export const CATALOG_STATUSES = ['active', 'draft', 'archived'] as const;
@@ -38,20 +38,20 @@ export const CATALOG_PAGE_SIZE = 24;
 export const CATALOG_MAX_PAGE_SIZE = 100;
 /** Rows per page of the admin table. */
 export const ADMIN_PAGE_SIZE = 50;
-/** Images per item: the gallery shows the first five (main image plus up to 4 more, SPEC §9). */
+/** Images per item: the gallery shows the first five (main image plus up to 4 more, product.md §9). */
 export const MAX_ITEM_IMAGES = 10;
 export const GALLERY_IMAGES = 5;
-/** Shown wherever an item has no picture or its picture does not load (SPEC §8). */
+/** Shown wherever an item has no picture or its picture does not load (product.md §8). */
 export const PLACEHOLDER_IMAGE = '/catalog-placeholder.svg';
 
-/** The value of a filter that means 'no filter' (SPEC §7: 'all' for none). */
+/** The value of a filter that means 'no filter' (product.md §7: 'all' for none). */
 export const ALL = 'all';
 
 export const catalogItemPath = (slug: string) => `/catalog/${slug}`;
 
 /**
  * A category as staff read it: its name ('Safety & Compliance', issue 31), or, for a slug no
- * category has (one removed since), the slug with its hyphens shown as spaces (SPEC §2).
+ * category has (one removed since), the slug with its hyphens shown as spaces (product.md §2).
  */
 export function categoryName(slug: string, categories: readonly Category[]): string {
   return categories.find((c) => c.slug === slug)?.name ?? slug.replace(/-/g, ' ');
@@ -68,10 +68,10 @@ export function categorySlugOf(text: string, categories: readonly Category[]): s
   return categories.find((c) => c.slug === wanted || key(c.name) === wanted)?.slug;
 }
 
-/** SPEC §2 'Catalog Management': '1 unit' or '{n} units'. */
+/** product.md §2 'Catalog Management': '1 unit' or '{n} units'. */
 export const unitsLabel = (n: number) => (n === 1 ? '1 unit' : `${n} units`);
 
-/** Copy of the catalog screens (SPEC §2, §8), word for word, in one place. */
+/** Copy of the catalog screens (product.md §2, §8), word for word, in one place. */
 export const CATALOG_TEXT = {
   listTitle: 'Parts Catalog',
   empty: 'No parts found',

@@ -1,5 +1,5 @@
 /**
- * A catalog item's price (SPEC §7 'POST /api/catalog'): cost × (1 + markup), in integer cents,
+ * A catalog item's price (product.md §7 'POST /api/catalog'): cost × (1 + markup), in integer cents,
  * rounded, whenever both are set. The browser shows it as a preview; the server recomputes it and
  * never stores a price it was sent next to a cost.
  */

@@ -1,5 +1,5 @@
 /**
- * Standard delivery time, in business days (SPEC §2 'Catalog', DESIGN §4): deterministic, from
+ * Standard delivery time, in business days (product.md §2 'Catalog', DESIGN §4): deterministic, from
  * whether the part is on hand and the region it goes to, always within 2-6 days, so the server's
  * HTML and the browser agree. The one source of shipping days by region (decision 0140): the
  * catalog's 'ships in', the logistics page's regions and the city pages' delivery answer all read it.
@@ -10,7 +10,7 @@
  *   Region and the Parkland, tested against the map in server/seed/reference-data.test.ts). With no
  *   city chosen the wider range is shown: promising less and delivering sooner beats the opposite.
  *
- * Results: 2-4, 2-5, 3-5 or 3-6 business days (SPEC: "about 2-4 to 3-6 days").
+ * Results: 2-4, 2-5, 3-5 or 3-6 business days (docs/product.md: "about 2-4 to 3-6 days").
  */
 import { stockLevel } from './stock.ts';
 

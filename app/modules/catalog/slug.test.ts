@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SLUG_PATTERN, slugify } from './slug.ts';
 
-describe('slug rule (SPEC §5)', () => {
+describe('slug rule (product.md §5)', () => {
   it.each([
     [
       'Dexter 7,000 lb Electric Brake Trailer Axle, 8-Lug',

@@ -1,5 +1,5 @@
 /**
- * The slug rule of SPEC §5 'Catalog form': lowercase, strip characters other than letters, digits,
+ * The slug rule of product.md §5 'Catalog form': lowercase, strip characters other than letters, digits,
  * whitespace and hyphens, turn whitespace runs into one hyphen, collapse repeated hyphens, trim.
  * Accented letters keep their base letter (Café → cafe) so URLs stay plain ASCII, and trimming
  * also removes hyphens left at either end ('Hitch -' → 'hitch', not 'hitch-').

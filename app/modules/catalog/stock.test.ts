@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stockAvailability, stockLabel, stockLevel } from './stock.ts';
 
-describe('stock label (SPEC §4)', () => {
+describe('stock label (product.md §4)', () => {
   it.each([
     [undefined, 'Contact for ETA', 'contact', 'https://schema.org/OutOfStock'],
     [null, 'Contact for ETA', 'contact', 'https://schema.org/OutOfStock'],

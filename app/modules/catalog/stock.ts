@@ -1,5 +1,5 @@
 /**
- * The stock label of SPEC §4: missing, zero or less → 'Contact for ETA'; above 10 → 'In Stock';
+ * The stock label of product.md §4: missing, zero or less → 'Contact for ETA'; above 10 → 'In Stock';
  * 1 to 10 → '{n} Available'. Structured data counts only the missing/zero case as unavailable.
  */
 export type StockLevel = 'in-stock' | 'limited' | 'contact';
@@ -18,7 +18,7 @@ export function stockLabel(stockQty: number | null | undefined): string {
   return `${stockQty} Available`;
 }
 
-/** schema.org availability for the Product offer (SPEC §4: only missing or zero is unavailable). */
+/** schema.org availability for the Product offer (product.md §4: only missing or zero is unavailable). */
 export function stockAvailability(
   stockQty: number | null | undefined,
 ): 'https://schema.org/InStock' | 'https://schema.org/OutOfStock' {

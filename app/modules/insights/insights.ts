@@ -24,7 +24,7 @@ export function isInsightRange(value: unknown): value is InsightRange {
 }
 
 /**
- * The reply time promised to customers (SPEC §9 'promised contact time 20 minutes'; decision 0140):
+ * The reply time promised to customers (product.md §9 'promised contact time 20 minutes'; decision 0140):
  * the one the pages and texts make, so staff are held to what customers were told.
  */
 export const PROMISED_RESPONSE_MINUTES = REPLY_PROMISE_MINUTES;

@@ -16,7 +16,7 @@ const NOW = new Date('2026-11-21T18:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 const H = 3_600_000;
 
-describe('lead age (SPEC §2)', () => {
+describe('lead age (product.md §2)', () => {
   it.each([
     [0, 'Just now'],
     [H - 1, 'Just now'],
@@ -106,7 +106,7 @@ describe('quote payload (the server: quoteSendSchema)', () => {
   });
 });
 
-describe('quote form (the calculator, SPEC §5; issue 28)', () => {
+describe('quote form (the calculator, product.md §5; issue 28)', () => {
   it.each([
     [{ cost: '', etaDays: '3' }, 'cost', 'Cost must be greater than 0'],
     [{ cost: 'abc', etaDays: '3' }, 'cost', 'Cost must be greater than 0'],

@@ -1,5 +1,5 @@
 /**
- * Leads as the back office works with them (SPEC §2 'Lead Management', §3, §5 'Quote form'):
+ * Leads as the back office works with them (product.md §2 'Lead Management', §3, §5 'Quote form'):
  * the board's shapes, the timeline, the quote form (checked with the server's quote schema,
  * app/modules/quotes/quote.ts), the status payload (one zod schema, used by the dialog and by the
  * server) and the card's age label. The quote text the customer receives is in
@@ -150,7 +150,7 @@ export const messagePayloadSchema = z.object({
 });
 export type MessagePayload = z.input<typeof messagePayloadSchema>;
 
-/** Texts of the screen (SPEC §2, §7, §8), word for word, in one place. */
+/** Texts of the screen (product.md §2, §7, §8), word for word, in one place. */
 export const LEADS_TEXT = {
   title: 'Lead Management',
   exportReport: 'Export Report',
@@ -187,7 +187,7 @@ export const DEFAULT_ETA_DAYS = 3;
 export const MAX_LOST_REASON = 500;
 
 /**
- * The quote form as typed (SPEC §5 'Quote form'; issue 28: one to three options): per option its
+ * The quote form as typed (product.md §5 'Quote form'; issue 28: one to three options): per option its
  * name, difficulty, cost in dollars, ETA in days, warranty, brand, part number and a note to the
  * customer; and staff's internal notes, never shown to the customer. The calculator checks it with
  * quoteFormSchema: the typed text turned into the quote call's payload (cost in cents), then the
@@ -338,7 +338,7 @@ export function quotePayloadOfFields(
 }
 
 /**
- * PATCH /api/leads/{id}: a status, and for 'lost' an optional reason (SPEC §7 sends the status
+ * PATCH /api/leads/{id}: a status, and for 'lost' an optional reason (product.md §7 sends the status
  * alone; staff are asked for a reason but not made to give one). A blank reason is no reason.
  */
 export const statusPayloadSchema = z.object({
@@ -352,7 +352,7 @@ export const statusPayloadSchema = z.object({
 });
 export type StatusPayload = z.output<typeof statusPayloadSchema>;
 
-/** SPEC §2: 'Just now' under an hour, '{n}h ago' under a day, otherwise '{n}d ago'. */
+/** product.md §2: 'Just now' under an hour, '{n}h ago' under a day, otherwise '{n}d ago'. */
 export function leadAge(createdAt: string, now: Date): string {
   const ms = now.getTime() - Date.parse(createdAt);
   const hours = Math.floor(ms / 3_600_000);

@@ -35,7 +35,7 @@ function messagesOf(input: unknown): Record<string, string[]> {
   return out;
 }
 
-describe('quote request schema (SPEC §5)', () => {
+describe('quote request schema (product.md §5)', () => {
   it('accepts a complete request, trims text and turns empty optional fields into undefined', () => {
     const parsed = leadRequestSchema.parse({
       ...valid,
@@ -151,7 +151,7 @@ describe('quote request schema (SPEC §5)', () => {
   });
 });
 
-describe('step 1 Continue check (SPEC §4)', () => {
+describe('step 1 Continue check (product.md §4)', () => {
   it.each([
     [{ equipment: 'truck', description: 'Mirror', urgency: 'today' }, true],
     [{ equipment: '', description: 'Mirror', urgency: 'today' }, false],
@@ -163,7 +163,7 @@ describe('step 1 Continue check (SPEC §4)', () => {
   });
 });
 
-describe('multipart fields (SPEC §7)', () => {
+describe('multipart fields (product.md §7)', () => {
   it('the empty form has one entry per field of the schema, no more', () => {
     expect(Object.keys(EMPTY_LEAD_REQUEST).sort()).toEqual(Object.keys(leadRequestSchema.shape).sort());
   });
@@ -196,7 +196,7 @@ describe('multipart fields (SPEC §7)', () => {
   });
 });
 
-describe('photo rules (SPEC §5)', () => {
+describe('photo rules (product.md §5)', () => {
   const jpeg = (name: string, size = 1000) => ({ name, type: 'image/jpeg', size });
 
   it('refuses the whole batch when it would make more than six', () => {

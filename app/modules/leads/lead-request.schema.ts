@@ -1,5 +1,5 @@
 /**
- * The quote request (SPEC §2 'Request form', §5 'Quote request form' and 'Photo rules', §9): one
+ * The quote request (product.md §2 'Request form', §5 'Quote request form' and 'Photo rules', §9): one
  * zod schema for the /find-my-part form and for POST /api/leads, and the form's types. The option
  * lists with their labels, the consent wording, the photo rules and their messages are in
  * lead-request.ts (no zod), imported from there by whoever needs them. Pure: no React, no I/O.

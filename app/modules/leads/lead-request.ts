@@ -1,5 +1,5 @@
 /**
- * The quote request's words, option lists, limits and form helpers (SPEC §2 'Request form', §5, §9)
+ * The quote request's words, option lists, limits and form helpers (product.md §2 'Request form', §5, §9)
  * without zod: what the /find-my-part form needs before it validates anything, so the browser loads
  * the schema (lead-request.schema.ts, built from these lists and words) only when it is needed
  * (decision 0112). The form's types come from the schema. Pure: no React, no I/O.
@@ -23,10 +23,10 @@ export const EQUIPMENT_TYPES = [
 ] as const;
 export type EquipmentType = (typeof EQUIPMENT_TYPES)[number]['value'];
 
-/** The part categories of SPEC §9, with their display names. */
+/** The part categories of product.md §9, with their display names. */
 export const PART_CATEGORIES = CATEGORIES;
 
-/** The city choice is the city list plus this entry (SPEC §9). */
+/** The city choice is the city list plus this entry (product.md §9). */
 export const OTHER_CITY = { slug: 'other', name: 'Other' } as const;
 
 /** Stored with every web lead, next to the time it was given. */
@@ -64,7 +64,7 @@ export const FIELD_MAX = {
 } as const;
 
 /**
- * The empty form (SPEC §5: urgency defaults to flexible, consent to false): one key per field of
+ * The empty form (product.md §5: urgency defaults to flexible, consent to false): one key per field of
  * the schema (lead-request.schema.test.ts holds the two together).
  */
 export const EMPTY_LEAD_REQUEST = {
@@ -86,7 +86,7 @@ export const EMPTY_LEAD_REQUEST = {
 export const STEP_ONE_FIELDS = ['equipment', 'description', 'urgency'] as const;
 export const STEP_TWO_FIELDS = ['name', 'phone', 'email', 'city', 'consent'] as const;
 
-/** SPEC §4: Continue moves to step 2 only when equipment, description and urgency are non-empty. */
+/** product.md §4: Continue moves to step 2 only when equipment, description and urgency are non-empty. */
 export function stepOneComplete(values: Partial<Record<(typeof STEP_ONE_FIELDS)[number], unknown>>): boolean {
   return STEP_ONE_FIELDS.every((field) => {
     const value = values[field];
@@ -98,7 +98,7 @@ const TRUE_WORDS = new Set(['true', 'on', '1', 'yes']);
 const TEXT_FIELDS = Object.keys(EMPTY_LEAD_REQUEST).filter((k) => k !== 'consent');
 
 /**
- * The multipart body of POST /api/leads (every non-empty field as text, SPEC §7) as schema input:
+ * The multipart body of POST /api/leads (every non-empty field as text, product.md §7) as schema input:
  * known fields only, consent 'true'/'on' as a boolean. Anything else is left for the schema to refuse.
  */
 export function leadRequestFromForm(fields: Record<string, unknown>): Record<string, unknown> {
@@ -111,7 +111,7 @@ export function leadRequestFromForm(fields: Record<string, unknown>): Record<str
   return out;
 }
 
-/** The form values as SPEC §7 sends them: every non-empty field as text (consent as 'true'). */
+/** The form values as product.md §7 sends them: every non-empty field as text (consent as 'true'). */
 export function leadRequestToFormEntries(values: Readonly<Record<string, unknown>>): [string, string][] {
   const entries: [string, string][] = [];
   for (const [key, value] of Object.entries(values)) {
@@ -124,13 +124,13 @@ export function leadRequestToFormEntries(values: Readonly<Record<string, unknown
   return entries;
 }
 
-/** SPEC §5 'Photo rules' and §9: the limits and the exact alert messages. */
+/** product.md §5 'Photo rules' and §9: the limits and the exact alert messages. */
 export const PHOTO_RULES = { maxCount: 6, maxBytes: 10 * 1024 * 1024 } as const;
 export const PHOTO_MESSAGES = {
   tooMany: 'Maximum 6 photos allowed',
   notImage: (file: string) => `${file} is not an image file`,
   tooLarge: (file: string) => `${file} is too large (max 10MB)`,
-  /** not SPEC copy: the photos of one request together past 150 megapixels (decision 0096) */
+  /** not product copy: the photos of one request together past 150 megapixels (decision 0096) */
   tooManyPixels: (file: string) =>
     `${file} is too large in pixels together with the other photos. Send fewer photos, or smaller ones.`,
 } as const;

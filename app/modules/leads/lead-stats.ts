@@ -1,5 +1,5 @@
 /**
- * The staff summary of the leads (SPEC §3 'Lead stats'): what GET /api/admin/stats adds to the
+ * The staff summary of the leads (product.md §3 'Lead stats'): what GET /api/admin/stats adds to the
  * public figures for a signed-in staff member, and what the Lead Management summary cards show.
  * The server counts in SQL (server/services/stats.ts, definitions in docs/stats.md); this says how
  * the counts become the summary. Pure.

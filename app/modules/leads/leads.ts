@@ -1,4 +1,4 @@
-/** Leads (customer requests) as staff see them (SPEC §3, §4). Money in integer cents. */
+/** Leads (customer requests) as staff see them (product.md §3, §4). Money in integer cents. */
 export const LEAD_STATUSES = ['new', 'qualified', 'quoted', 'ordered', 'fulfilled', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const URGENCIES = ['today', '48h', 'flexible'] as const;

@@ -3,7 +3,7 @@
  * said 'Moderate 35%–50%' while the result was 62.5 %): the middle of the difficulty's range, plus
  * the uplift of the lead's urgency. The figures are the pricing engine's own
  * (app/modules/pricing/pricing.ts), so the breakdown adds up to the markup the server stores: with
- * SPEC §9's values no sum reaches the floor (22 %) or passes the cap (85 %); markup.test.ts fails if
+ * product.md §9's values no sum reaches the floor (22 %) or passes the cap (85 %); markup.test.ts fails if
  * that ever changes, and the calculator would then have to say so. Pure.
  */
 import { URGENCY_OPTIONS } from './lead-request.ts';

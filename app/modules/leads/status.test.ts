@@ -21,7 +21,7 @@ const ALLOWED: [LeadStatus, LeadStatus][] = [
   ['fulfilled', 'lost'],
 ];
 
-describe('lead status transitions (SPEC §4)', () => {
+describe('lead status transitions (product.md §4)', () => {
   const all = LEAD_STATUSES.flatMap((from) => LEAD_STATUSES.map((to) => [from, to] as const));
   it.each(all)('%s → %s', (from, to) => {
     const expected = ALLOWED.some(([f, t]) => f === from && t === to);

@@ -1,5 +1,5 @@
 /**
- * The lead state machine (SPEC §4, DESIGN §4): the transitions staff may make, and the one a quote
+ * The lead state machine (product.md §4, DESIGN §4): the transitions staff may make, and the one a quote
  * makes. The server enforces it (one transaction with the lead event); the dialog offers only what
  * it allows. Pure.
  */
@@ -34,7 +34,7 @@ export function canMove(by: Mover, from: LeadStatus, to: LeadStatus): boolean {
 /** Statuses a quote may be sent from (a quoted lead can be re-quoted); the quote makes the lead quoted. */
 export const QUOTABLE_STATUSES: readonly LeadStatus[] = ['new', 'qualified', 'quoted'];
 
-/** The five board columns (SPEC §2); lost leads have none. */
+/** The five board columns (product.md §2); lost leads have none. */
 export const BOARD_STATUSES = ['new', 'qualified', 'quoted', 'ordered', 'fulfilled'] as const;
 export type BoardStatus = (typeof BOARD_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The home page's 'We Serve All of Manitoba' grid (SPEC §2 Home, §9): the first 14 cities as cards,
+ * The home page's 'We Serve All of Manitoba' grid (product.md §2 Home, §9): the first 14 cities as cards,
  * then one '& N+ more' card where N is the total minus 14, never below 0.
  */
 export const CITY_GRID_LIMIT = 14;

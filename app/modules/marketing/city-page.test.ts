@@ -37,7 +37,7 @@ describe('city × category page copy', () => {
     }
   });
 
-  it("has four FAQs naming the city, with its region's delivery times and the photo claims of SPEC §9", () => {
+  it("has four FAQs naming the city, with its region's delivery times and the photo claims of product.md §9", () => {
     const faqs = cityPageFaqs(steinbach, trailer);
     expect(faqs).toHaveLength(4);
     expect(faqs[0]!.question).toBe('How fast can I get trailer parts in Steinbach?');

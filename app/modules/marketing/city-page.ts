@@ -1,5 +1,5 @@
 /**
- * The copy of a city × category landing page (SPEC §2 'City-category page'): the SEO title,
+ * The copy of a city × category landing page (product.md §2 'City-category page'): the SEO title,
  * description and heading the server sends, the four FAQs, the common uses and the region blurb
  * with its extra sentences for Winnipeg, Steinbach and Brandon. Pure, so the server builds the
  * `seo` object and the page renders the rest from the same words.
@@ -72,7 +72,7 @@ export function cityPageSeo(city: City, category: Category): CityPageSeo {
 }
 
 /**
- * The four FAQs (also emitted as FAQPage structured data). Claims from SPEC §1 and §9; the delivery
+ * The four FAQs (also emitted as FAQPage structured data). Claims from product.md §1 and §9; the delivery
  * times are the region's standard delivery (delivery.ts, decision 0140).
  */
 export function cityPageFaqs(city: City, category: Category): Faq[] {
@@ -103,7 +103,7 @@ export function cityPageFaqs(city: City, category: Category): Faq[] {
   ];
 }
 
-/** Who typically needs this category here (SPEC §2: contractors, farmers, fleet operators). */
+/** Who typically needs this category here (product.md §2: contractors, farmers, fleet operators). */
 export function cityPageCommonUses(city: City, category: Category): CommonUse[] {
   const { examples } = wordsFor(category);
   return [
@@ -123,7 +123,7 @@ export function cityPageCommonUses(city: City, category: Category): CommonUse[] 
 }
 
 /**
- * The extra sentences of the three hub cities (SPEC §2). The places they name are checked against
+ * The extra sentences of the three hub cities (product.md §2). The places they name are checked against
  * the map (server/seed/reference-data.test.ts).
  */
 export const REGION_EXTRAS: Readonly<Record<string, string>> = {

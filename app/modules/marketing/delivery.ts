@@ -1,5 +1,5 @@
 /**
- * Delivery times as the marketing pages state them (SPEC §2 'Logistics', issue 31 item 5): one set
+ * Delivery times as the marketing pages state them (product.md §2 'Logistics', issue 31 item 5): one set
  * of figures, from the catalog's standard delivery by region (catalog/ships-in.ts), so the
  * logistics page, the city pages and the catalog's 'ships in' can never disagree (decision 0140).
  * Pure.
@@ -7,10 +7,10 @@
 import { deliveryDays, shipsInLabel, type ShipsIn } from '../catalog/ships-in.ts';
 import { REGIONS } from '../site/reference.ts';
 
-/** SPEC §2 'Logistics': the faster options, the same words wherever they are offered. */
+/** product.md §2 'Logistics': the faster options, the same words wherever they are offered. */
 export const EXPRESS_DELIVERY = '1-2 business days';
 export const RUSH_DELIVERY = 'Same/next day';
-/** Rare and specialty parts: the longest a part usually takes (SPEC §9's FAQ claim). */
+/** Rare and specialty parts: the longest a part usually takes (product.md §9's FAQ claim). */
 export const SPECIALTY_MAX_DAYS = 10;
 
 /** The range covering some estimates: '2-6 business days'. */

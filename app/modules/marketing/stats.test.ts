@@ -4,7 +4,7 @@ import { averageResponseMinutes, displayStats, MARKETING_BASELINES, withFallback
 const values = (input: Parameters<typeof displayStats>[0]) => displayStats(input).map((s) => s.value);
 
 describe('public statistics', () => {
-  it('shows the SPEC §9 defaults when the stats response is empty or missing', () => {
+  it('shows the product.md §9 defaults when the stats response is empty or missing', () => {
     for (const input of [undefined, null, {}]) {
       expect(values(input)).toEqual(['2.3 days', '12,847', '30+', '18 min']);
     }

@@ -1,8 +1,8 @@
 /**
- * The public figures of the home page and the service pages (SPEC §3 'Lead stats', §9), their
+ * The public figures of the home page and the service pages (product.md §3 'Lead stats', §9), their
  * marketing baselines, and how they are shown. The server computes the figures from live data
  * (server/services/stats.ts, definitions in docs/stats.md); the pages only format them, falling
- * back to the SPEC §9 defaults when a figure is missing.
+ * back to the product.md §9 defaults when a figure is missing.
  */
 export type PublicStats = {
   /** Average quoted ETA in days, one decimal */
@@ -16,7 +16,7 @@ export type PublicStats = {
 };
 
 /**
- * The business's marketing baselines (SPEC §9 'Home statistic fallbacks'). They are what the site
+ * The business's marketing baselines (product.md §9 'Home statistic fallbacks'). They are what the site
  * shows while there is too little live data, and partsSourced counts on from its baseline (the
  * parts sourced before this system existed).
  */
@@ -35,7 +35,7 @@ export const AVERAGE_WINDOW_DAYS = 90;
 const usable = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0;
 
-/** The four figures, each one from the response when usable, else its SPEC §9 default. */
+/** The four figures, each one from the response when usable, else its product.md §9 default. */
 export function withFallbacks(
   stats: Partial<Record<keyof PublicStats, unknown>> | null | undefined,
 ): PublicStats {
@@ -50,7 +50,7 @@ export function withFallbacks(
 
 /**
  * The average reply time in whole minutes, as every page that states it says it: the live figure,
- * or its SPEC §9 default (decision 0140: the strip and the copy around it say the same number).
+ * or its product.md §9 default (decision 0140: the strip and the copy around it say the same number).
  */
 export function averageResponseMinutes(
   stats: Partial<Record<keyof PublicStats, unknown>> | null | undefined,

@@ -13,7 +13,7 @@ import {
   type Difficulty,
 } from './pricing.ts';
 
-describe('base margin: the midpoint of the difficulty range (SPEC §9)', () => {
+describe('base margin: the midpoint of the difficulty range (product.md §9)', () => {
   it.each([
     ['easy', 0.3],
     ['moderate', 0.425],

@@ -1,5 +1,5 @@
 /**
- * The pricing engine (SPEC §9 'Pricing engine'), shared by the admin calculator and the server:
+ * The pricing engine (product.md §9 'Pricing engine'), shared by the admin calculator and the server:
  * the browser shows exactly the margin and sell price the server recomputes, stores and sends
  * (DESIGN §4). Money is integer cents; margins are fractions (0.425 = 42.5 %). Pure.
  */
@@ -11,7 +11,7 @@ export const DEFAULT_DIFFICULTY: Difficulty = 'moderate';
 
 export type MarginRange = { min: number; max: number };
 
-/** The shared pricing configuration (SPEC §9: the only values given). */
+/** The shared pricing configuration (product.md §9: the only values given). */
 export const PRICING_CONFIG = {
   baseDifficulty: {
     easy: { min: 0.25, max: 0.35 },

@@ -1,7 +1,7 @@
 /**
  * The quote's rules (issue 28) on fixed instants: 48 hours of validity to the millisecond, the time
  * left as the page words it, Central time (America/Winnipeg, CST and CDT), ETA dates in business
- * days, when the business opens next, the payload staff send (SPEC's one option or one to three),
+ * days, when the business opens next, the payload staff send (the product's one option or one to three),
  * the page's accept / decline / question forms, and the content a version's hash covers.
  */
 import { describe, expect, it } from 'vitest';
@@ -149,7 +149,7 @@ describe('when the business answers (nextOpening)', () => {
 });
 
 describe('the quote staff send (quoteSendSchema)', () => {
-  it("turns SPEC's one-option payload { cost, etaDays, notes } into one option", () => {
+  it("turns the product's one-option payload { cost, etaDays, notes } into one option", () => {
     expect(send({ cost: 12_000, etaDays: 3, notes: '  Call the supplier first  ' })).toEqual({
       data: {
         options: [
@@ -206,7 +206,7 @@ describe('the quote staff send (quoteSendSchema)', () => {
     expect(send({ options: 'two' })).toEqual({ errors: { options: ['Send one to three options'] } });
   });
 
-  it("refuses a cost of 0 or less and an ETA under a day with SPEC's messages", () => {
+  it("refuses a cost of 0 or less and an ETA under a day with the product's messages", () => {
     expect(QUOTE_MESSAGES).toEqual({
       cost: 'Cost must be greater than 0',
       eta: 'ETA must be at least 1 day',

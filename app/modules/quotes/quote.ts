@@ -94,7 +94,7 @@ export const optionalText = (max: number, what: string) =>
     .transform((v) => v || null);
 
 /**
- * One option as staff send it: cost in cents (as SPEC §7's quote call), the rest as typed; and,
+ * One option as staff send it: cost in cents (as product.md §7's quote call), the rest as typed; and,
  * when staff set the price by hand (issue 31), `priceOverride` in cents with `priceReason`. Any
  * other price sent along (`sellPrice`, `markupPct`) is dropped: the server prices the option.
  */
@@ -169,7 +169,7 @@ const oneOptionSchema = optionFields
 
 /**
  * The schema of a quote staff send (POST /api/leads/{id}/quote, the dialog's Send Quote): with
- * `options`, one to three of them; without, SPEC §7's `{ cost, etaDays, notes }` (and the
+ * `options`, one to three of them; without, product.md §7's `{ cost, etaDays, notes }` (and the
  * calculator's `difficulty`) as a one-option quote, with its own field messages. `notes` are
  * staff's internal notes, never shown to the customer.
  */

@@ -9,7 +9,7 @@ const site = {
 };
 
 describe('structured data', () => {
-  it('describes the business as SPEC §3 lists it, with the configured contact details', () => {
+  it('describes the business as product.md §3 lists it, with the configured contact details', () => {
     const ld = localBusinessJsonLd(site);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
@@ -52,7 +52,7 @@ describe('structured data', () => {
     expect((ld.knowsAbout as string[]).length).toBeGreaterThan(0);
   });
 
-  it('states the opening hours of the business calendar (SPEC §1: Mon-Fri 7AM-6PM, Sat 8AM-4PM)', () => {
+  it('states the opening hours of the business calendar (product.md §1: Mon-Fri 7AM-6PM, Sat 8AM-4PM)', () => {
     expect(localBusinessJsonLd(site).openingHoursSpecification).toEqual([
       {
         '@type': 'OpeningHoursSpecification',

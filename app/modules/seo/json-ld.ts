@@ -1,5 +1,5 @@
 /**
- * Structured data (schema.org JSON-LD) for the public pages: the business itself (SPEC §3
+ * Structured data (schema.org JSON-LD) for the public pages: the business itself (product.md §3
  * 'Structured business data'), FAQ pages and breadcrumbs. Pure: returns plain objects that
  * buildMeta's `jsonLd` emits as <script type="application/ld+json">.
  */
@@ -13,7 +13,7 @@ type JsonLd = Record<string, unknown>;
 /** Winnipeg, the centre of the service-area circle. */
 export const SERVICE_AREA_CENTRE = { latitude: 49.8951, longitude: -97.1384 } as const;
 export const SERVICE_RADIUS_METRES = 500_000;
-/** The hard-coded rating of SPEC §3/§9. */
+/** The hard-coded rating of product.md §3/§9. */
 export const BUSINESS_RATING = { ratingValue: 4.9, ratingCount: 127, bestRating: 5, worstRating: 1 } as const;
 export const PAYMENT_METHODS = ['Cash', 'Credit Card', 'Debit Card', 'Bank Transfer'] as const;
 
@@ -52,7 +52,7 @@ export const BUSINESS_TOPICS = [
 
 const MANITOBA = { '@type': 'AdministrativeArea', name: 'Manitoba' } as const;
 
-/** SPEC §3: a circle of 500 km around Winnipeg. */
+/** product.md §3: a circle of 500 km around Winnipeg. */
 function serviceCircle(): JsonLd {
   return {
     '@type': 'GeoCircle',

@@ -11,7 +11,7 @@ const site = {
 };
 
 describe('buildMeta', () => {
-  it('renders title, description, canonical and the social tags of SPEC §2', () => {
+  it('renders title, description, canonical and the social tags of product.md §2', () => {
     const tags = buildMeta(site, {
       title: 'Parts Sourcing',
       description: 'We find parts.',

@@ -1,5 +1,5 @@
 /**
- * The head of every page (SPEC §2 'Site chrome'): title, description, keywords, Open Graph,
+ * The head of every page (product.md §2 'Site chrome'): title, description, keywords, Open Graph,
  * Twitter card and canonical link. Pure: returns descriptors React Router's <Meta/> renders.
  */
 import type { SiteInfo } from '../site/site.ts';

@@ -33,7 +33,7 @@ export function robotsTxt(baseUrl: string): string {
   ].join('\n');
 }
 
-/** Public pages with fixed paths, in the order of SPEC §2's route table, then the footer's policies. */
+/** Public pages with fixed paths, in the order of product.md §2's route table, then the footer's policies. */
 export const STATIC_PUBLIC_PATHS = [
   '/',
   '/find-my-part',

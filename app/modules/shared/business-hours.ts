@@ -1,5 +1,5 @@
 /**
- * The business's opening hours (SPEC §1: Mon-Fri 7AM-6PM and Sat 8AM-4PM CT; the promise is
+ * The business's opening hours (product.md §1: Mon-Fri 7AM-6PM and Sat 8AM-4PM CT; the promise is
  * 'within 20 minutes during business hours') and the time counted in them: response time counts
  * only the minutes the business is open. Used by the staff figures (server/services/stats.ts), the
  * insights' SQL (server/db/repo/insights.ts computes `openSecondsUntil` in SQL) and the demo
@@ -83,7 +83,7 @@ export function addBusinessMinutes(from: Date, minutes: number, timeZone = BUSIN
 }
 
 /**
- * The business is open now (SPEC hours), or the next opening as words: 'today at 7 AM',
+ * The business is open now (the product's hours, docs/product.md §9), or the next opening as words: 'today at 7 AM',
  * 'Monday at 7 AM'.
  */
 export function nextOpening(now: Date): { open: true } | { open: false; when: string } {

@@ -1,4 +1,4 @@
-/** A quote-button click as the browser reports it (SPEC §3 'Click event'), and the clicks' summary. */
+/** A quote-button click as the browser reports it (product.md §3 'Click event'), and the clicks' summary. */
 import { z } from 'zod';
 
 const label = (max: number) => z.string().trim().min(1).max(max);

@@ -1,5 +1,5 @@
 /**
- * Money at the edges (SPEC §9, CONVENTIONS 'Data'): amounts are integer cents everywhere and are
+ * Money at the edges (product.md §9, CONVENTIONS 'Data'): amounts are integer cents everywhere and are
  * shown as dollars with two decimals; the catalog item page adds the currency. Percentages are
  * fractions (0.35) shown with one decimal. Pure and locale-independent, so the server's HTML and
  * the browser's render are the same characters.

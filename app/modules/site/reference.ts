@@ -1,4 +1,4 @@
-/** Reference data shared by pages and the API (SPEC §3, §9). */
+/** Reference data shared by pages and the API (product.md §3, §9). */
 export type City = { slug: string; name: string; region: string };
 export type Category = { slug: string; name: string };
 
@@ -15,7 +15,7 @@ export const REGIONS = [
 ] as const;
 export type Region = (typeof REGIONS)[number];
 
-/** The eight part categories of SPEC §9, with display names. */
+/** The eight part categories of product.md §9, with display names. */
 export const CATEGORIES: readonly Category[] = [
   { slug: 'trailer-parts', name: 'Trailer Parts' },
   { slug: 'truck-upfit', name: 'Truck Upfit' },

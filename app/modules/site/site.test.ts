@@ -33,7 +33,7 @@ describe('site helpers', () => {
   });
 
   it('says the hours of the business calendar, so the pages and the figures count the same hours', () => {
-    // SPEC §1: the home page and the confirmation say both lines, the footer the weekdays
+    // product.md §1: the home page and the confirmation say both lines, the footer the weekdays
     expect(HOME_HOURS).toEqual(['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']);
     expect(FOOTER_HOURS).toBe('Mon-Fri 7AM-6PM CT');
     expect(hoursLines(BUSINESS_HOURS)).toEqual(HOME_HOURS);
@@ -50,7 +50,7 @@ describe('site helpers', () => {
     expect(hoursLines([null, null, null, null, null, null, null])).toEqual([]);
   });
 
-  it('makes the reply promise of SPEC §9 in one phrase', () => {
+  it('makes the reply promise of product.md §9 in one phrase', () => {
     expect(REPLY_PROMISE).toBe('within 20 minutes during business hours');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Site-wide facts and copy (SPEC §1, §2 'Site chrome'). A fact the site states in more than one
+ * Site-wide facts and copy (product.md §1, §2 'Site chrome'). A fact the site states in more than one
  * place has its one source here or where this file points (decision 0140): the opening hours come
  * from the business calendar (shared/business-hours.ts), the reply promise is one phrase.
  */
@@ -27,7 +27,7 @@ function clock(seconds: number): string {
 
 /**
  * Opening hours as lines of text, days with the same hours in a row joined: the business calendar
- * of SPEC §1 gives ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']. Closed days are left out.
+ * of product.md §1 gives ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']. Closed days are left out.
  */
 export function hoursLines(hours: typeof BUSINESS_HOURS): string[] {
   const lines: string[] = [];
@@ -51,19 +51,19 @@ export function hoursLines(hours: typeof BUSINESS_HOURS): string[] {
   return lines;
 }
 
-/** The home page's and the request confirmation's reading of the hours (SPEC §1). */
+/** The home page's and the request confirmation's reading of the hours (product.md §1). */
 export const HOME_HOURS: readonly string[] = hoursLines(BUSINESS_HOURS);
-/** The footer's reading (SPEC §1: the weekday hours only). */
+/** The footer's reading (product.md §1: the weekday hours only). */
 export const FOOTER_HOURS = HOME_HOURS[0]!;
 /** The hours in a text message's few words: 'Mon-Fri 7AM-6PM, Sat 8AM-4PM CT'. */
 export const HOURS_IN_A_LINE = `${HOME_HOURS.map((line) => line.replace(/ CT$/, '')).join(', ')} CT`;
 
-/** SPEC §9: the promised contact time, in business hours. */
+/** product.md §9: the promised contact time, in business hours. */
 export const REPLY_PROMISE_MINUTES = 20;
 /** The reply promise wherever the site makes it: '… within 20 minutes during business hours'. */
 export const REPLY_PROMISE = `within ${REPLY_PROMISE_MINUTES} minutes during business hours`;
 export const TEXTING_HOURS = 'Text for quotes 24/7';
-/** The year the business's copyright starts (SPEC §2: 'Copyright notice 2024'). */
+/** The year the business's copyright starts (product.md §2: 'Copyright notice 2024'). */
 export const COPYRIGHT_YEAR = 2024;
 
 /**
@@ -87,7 +87,7 @@ export const DEFAULT_SITE: SiteInfo = {
   baseUrl: 'http://localhost:3000',
 };
 
-/** Quote-button tracking attributes read by the chrome script (SPEC §7: type 'quote'). */
+/** Quote-button tracking attributes read by the chrome script (product.md §7: type 'quote'). */
 export function trackAttributes(location: string, text: string, type = 'quote') {
   return { 'data-track-type': type, 'data-track-location': location, 'data-track-text': text };
 }

@@ -1,5 +1,5 @@
 /**
- * The back office's lists of leads (SPEC §2 'Lead Management', decision 0050): the board's columns
+ * The back office's lists of leads (product.md §2 'Lead Management', decision 0050): the board's columns
  * of cards with their totals, GET /api/leads and the CSV export, all newest first (created_at,
  * then id) with one filter: status, search (the rules of app/modules/leads/search.ts) and cursor.
  */

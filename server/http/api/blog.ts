@@ -1,5 +1,5 @@
 /**
- * The blog API (SPEC §7; decision 0030).
+ * The blog API (product.md §7; decision 0030).
  *
  * Public (live posts only: published and their time has come):
  *   GET /api/blog                       list of posts, newest first

@@ -1,5 +1,5 @@
 /**
- * The catalog API (SPEC §7; decision 0020).
+ * The catalog API (product.md §7; decision 0020).
  *
  * Public (active items only, never cost or markup):
  *   GET  /api/catalog?category=&city=&page=&perPage=   a page of items ('all' = no filter); the

@@ -1,5 +1,5 @@
 /**
- * POST /api/leads (public: the quote request form, SPEC §7) and GET /api/leads/photos/{key}
+ * POST /api/leads (public: the quote request form, product.md §7) and GET /api/leads/photos/{key}
  * (staff only: lead photos live in private storage and are reachable nowhere else); the staff
  * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050;
  * the lost leads and Reopen, issue 31).
@@ -89,7 +89,7 @@ function photoPipelineStorage(services: Services): StorageEngine {
   };
 }
 
-/** multer's and busboy's errors in the customer's words (SPEC §5 'Photo rules' where they apply). */
+/** multer's and busboy's errors in the customer's words (product.md §5 'Photo rules' where they apply). */
 function uploadError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   if (err instanceof multer.MulterError) {

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/stats (SPEC §7): the home page reads its four public figures here without a
+ * GET /api/admin/stats (product.md §7): the home page reads its four public figures here without a
  * session; staff with a session also get the lead summary (DESIGN §4: nothing else leaks).
  */
 import { Router } from 'express';

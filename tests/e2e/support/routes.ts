@@ -1,12 +1,12 @@
 /**
- * Every public screen of SPEC §2's route table (and the footer's policy pages), with a real path for each. Catalog item and blog post
+ * Every public screen of product.md §2's route table (and the footer's policy pages), with a real path for each. Catalog item and blog post
  * slugs come from the live sitemap when the demo data has such entries, else a made-up slug
  * (the screen then shows its not-found state).
  */
 import { urlOf } from './server.ts';
 
 export type RouteCase = {
-  /** The route as SPEC §2 writes it */
+  /** The route as product.md §2 writes it */
   route: string;
   path: string;
   /** og:type the page announces */
@@ -43,7 +43,7 @@ export async function specRoutes(): Promise<RouteCase[]> {
       ogType: 'article',
       exists: Boolean(post),
     },
-    // the footer's policy pages (SPEC §2 left their targets open; issue 17)
+    // the footer's policy pages (product.md §2 left their targets open; issue 17)
     page('/privacy-policy'),
     page('/terms-of-service'),
     // the admin screens (/admin/login, /admin/leads, /admin/catalog, /admin/blog) have their own

@@ -1,4 +1,4 @@
-/** Facts of the site under test, as SPEC.md and DESIGN.md (demo defaults) state them. Pure constants. */
+/** Facts of the site under test, as docs/product.md and the demo defaults state them. Pure constants. */
 
 /** Demo phone number (DESIGN §3 default SITE_PHONE) and the sms: link every text button uses */
 export const DEMO_PHONE = '+12045550147';

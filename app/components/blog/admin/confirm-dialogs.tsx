@@ -1,5 +1,5 @@
 /**
- * The small dialogs of Blog Management: the delete confirmation of SPEC §2 ('Delete Blog Post',
+ * The small dialogs of Blog Management: the delete confirmation of product.md §2 ('Delete Blog Post',
  * Cancel / Delete) and 'Schedule' (publish at a Winnipeg date and time; decision 0030).
  */
 import * as AlertDialog from '@radix-ui/react-dialog';

@@ -1,4 +1,4 @@
-/** 'Loading editor...' (SPEC §2), shown while the editor's code loads; no Tiptap in here. */
+/** 'Loading editor...' (product.md §2), shown while the editor's code loads; no Tiptap in here. */
 import { EDITOR_LIMITS, EDITOR_TEXT } from '#app/modules/blog/blog.ts';
 
 export function EditorLoading() {

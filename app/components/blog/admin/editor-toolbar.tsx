@@ -1,5 +1,5 @@
 /**
- * The rich-text editor's toolbar (SPEC §2 'Rich-text editor'): the spec's buttons (bold, italic,
+ * The rich-text editor's toolbar (product.md §2 'Rich-text editor'): the spec's buttons (bold, italic,
  * underline, strikethrough, headings 1-3, lists, blockquote, alignment, link, image, undo, redo)
  * plus justify, image alt text, text colour, highlight, font family, font size and line height.
  * Each button shows whether its format is on where the cursor is (aria-pressed).
@@ -108,7 +108,7 @@ export function Toolbar({ editor, showError }: { editor: Editor; showError: (m: 
   const chain = () => editor.chain().focus();
 
   function toggleLink() {
-    // SPEC §2: toggles off when on a link; otherwise asks 'Enter URL:'
+    // product.md §2: toggles off when on a link; otherwise asks 'Enter URL:'
     if (editor.isActive('link')) {
       chain().extendMarkRange('link').unsetLink().run();
       return;

@@ -1,5 +1,5 @@
 /**
- * The post dialog of Blog Management (SPEC §2, §5, §7, §8): 'Create New Blog Post' / 'Edit Blog
+ * The post dialog of Blog Management (product.md §2, §5, §7, §8): 'Create New Blog Post' / 'Edit Blog
  * Post' with every field of the spec, the SEO Settings section (with a search-result preview and
  * length counters) and the Local SEO Targeting section. The slug follows the title while it is
  * empty; lists are comma separated and sent as JSON lists; empty values, false booleans and the
@@ -125,7 +125,7 @@ export function PostDialog({
     name: ['metaTitle', 'metaDescription', 'title', 'excerpt', 'slug'],
   });
 
-  // SPEC §5: the slug is generated from the title while the slug is empty (and keeps following
+  // product.md §5: the slug is generated from the title while the slug is empty (and keeps following
   // the title while staff have not typed their own)
   const [slugFollows, setSlugFollows] = useState(!post);
   const titleField = register('title', {
@@ -253,7 +253,7 @@ export function PostDialog({
             aria-describedby={fileError ? 'post-featuredImage-error' : undefined}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
-              // SPEC §5: the featured image must be a (picture) file
+              // product.md §5: the featured image must be a (picture) file
               if (chosen && !chosen.type.startsWith('image/')) {
                 setFileError('Featured image must be an image file');
                 setFile(null);

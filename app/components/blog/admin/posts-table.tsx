@@ -1,5 +1,5 @@
 /**
- * The Blog Management table (SPEC §2): Title (with /blog/{slug} beneath), Status badge, Author,
+ * The Blog Management table (product.md §2): Title (with /blog/{slug} beneath), Status badge, Author,
  * Created (relative), Published (relative or a dash), Actions: view (published and live only),
  * edit, publish (drafts only), delete; plus schedule, unpublish and archive in a menu.
  * Five skeleton rows while loading. Below 1024 px each post is a card

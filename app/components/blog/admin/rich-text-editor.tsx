@@ -1,5 +1,5 @@
 /**
- * The post body editor (SPEC §2 'Rich-text editor'; §9 'Editor'): Tiptap with the spec's toolbar
+ * The post body editor (product.md §2 'Rich-text editor'; §9 'Editor'): Tiptap with the spec's toolbar
  * (bold, italic, underline, strikethrough, headings 1-3, bullet and numbered lists, blockquote,
  * align left/center/right, link, image, undo, redo) plus justify, text colour, highlight, font
  * family, font size, line height and image alt text. Pasted or dropped pictures are uploaded
@@ -62,7 +62,7 @@ export default function RichTextEditor({
     onChangeRef.current = onChange;
   }, [onChange]);
 
-  // SPEC §2/§9: editor errors show in a banner for 5 seconds
+  // product.md §2/§9: editor errors show in a banner for 5 seconds
   const showError = useCallback((message: string) => {
     setError(message);
     clearTimeout(errorTimer.current);

@@ -1,9 +1,9 @@
 /**
- * The 'Add New Item' / edit dialog of Catalog Management (SPEC §2, §5, §7, §8): every field of the
- * spec plus status, specifications and pictures; the slug follows the title (SPEC §5 rule) until
+ * The 'Add New Item' / edit dialog of Catalog Management (product.md §2, §5, §7, §8): every field of the
+ * spec plus status, specifications and pictures; the slug follows the title (product.md §5 rule) until
  * staff edit it; cost in dollars; markup 0.35 and stock 0 by default; a new item is a draft unless
  * staff choose otherwise (decision 0020). Saves through the Catalog screen's action (intent
- * 'create' or 'update'; decision 0124); success and failure toasts per SPEC §7/§8, the server's
+ * 'create' or 'update'; decision 0124); success and failure toasts per product.md §7/§8, the server's
  * field messages under their fields.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 /**
- * The Catalog Management table (SPEC §2): Item (title, brand), Category (its name, issue 31), SKU
+ * The Catalog Management table (product.md §2): Item (title, brand), Category (its name, issue 31), SKU
  * ('N/A'), Price (dollars, 'N/A'), Stock ('1 unit' / '{n} units'), Status badge, Actions (edit,
  * view, and publish for items not yet public). Five skeleton rows while loading. Below 1024 px
  * each item is a card (app/components/admin/admin-table.tsx).
@@ -13,7 +13,7 @@ import { formatMoney } from '#app/modules/site/money.ts';
 import { StatusBadge } from '../badges.tsx';
 import { CatalogImage } from '../catalog-image.tsx';
 
-/** SPEC §9: skeleton lists show 5 rows. */
+/** product.md §9: skeleton lists show 5 rows. */
 const SKELETON_ROWS = 5;
 
 const actionClass =
