@@ -11,7 +11,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/admin-inbox-conversation';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
-import { ConversationPane } from '#app/components/customers/inbox-screen.tsx';
+import { ConversationPane } from '#app/components/customers/conversation-pane.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import type { CustomerPage } from '#app/modules/customers/customers.ts';
