@@ -24,7 +24,7 @@ export function staffContext(context: Readonly<RouterContextProvider>): StaffCon
 /**
  * The load context of the owner (decision 0160): the owner's screens (the team, the audit log) call
  * it first in their loader and action. A staff member gets a 403 with OWNER_ONLY ('Only the owner
- * can do this.'), which the screen's ErrorBoundary shows (a page) and `settleAction` turns into
+ * can do this.'), which the back office's ErrorBoundary shows (a page) and `settleAction` turns into
  * the one error shape (a change); anyone without a session goes to /admin/login as with
  * `staffContext`.
  */

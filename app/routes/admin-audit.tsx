@@ -9,7 +9,6 @@
  */
 import { data } from 'react-router';
 import type { Route } from './+types/admin-audit';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { AuditScreen } from '#app/components/team/audit-screen.tsx';
 import { AUDIT_TEXT, auditQueryOf, auditRow, type AuditRecord } from '#app/modules/team/audit.ts';
@@ -40,9 +39,4 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return <AuditScreen {...loaderData} />;
-}
-
-/** A staff member who opened the address: 403, 'Only the owner can do this.', in the back office. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

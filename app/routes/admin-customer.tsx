@@ -13,7 +13,6 @@
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/admin-customer';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { CustomerScreen } from '#app/components/customers/customer-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
@@ -84,9 +83,4 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settle
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
   // another customer (the kept one, after a merge) starts with its dialogs closed
   return <CustomerScreen key={loaderData.customer.id} {...loaderData} />;
-}
-
-/** An unknown customer: 404 with the service's words, inside the back office. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

@@ -9,7 +9,6 @@
  */
 import { data } from 'react-router';
 import type { Route } from './+types/admin-customers';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { CustomersScreen } from '#app/components/customers/customers-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { CUSTOMER_TEXT, type CustomerSort, type CustomerSummary } from '#app/modules/customers/customers.ts';
@@ -56,8 +55,4 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       after={query.after}
     />
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

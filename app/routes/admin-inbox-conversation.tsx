@@ -10,9 +10,8 @@
  */
 import { data } from 'react-router';
 import type { Route } from './+types/admin-inbox-conversation';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
-import { ConversationPane } from '#app/components/customers/inbox-screen.tsx';
+import { ConversationPane } from '#app/components/customers/conversation-pane.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import type { CustomerPage } from '#app/modules/customers/customers.ts';
@@ -113,9 +112,4 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settle
 export default function AdminInboxConversation({ loaderData }: Route.ComponentProps) {
   // another conversation starts with an empty reply box
   return <ConversationPane key={loaderData.customer.id} {...loaderData} />;
-}
-
-/** An unknown conversation: 404 with the service's words, inside the back office. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

@@ -10,7 +10,6 @@
  */
 import { data } from 'react-router';
 import type { Route } from './+types/admin-inbox';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { InboxScreen } from '#app/components/customers/inbox-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import {
@@ -59,8 +58,4 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   return <InboxScreen {...loaderData} />;
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

@@ -10,7 +10,7 @@
  */
 import { LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, redirect } from 'react-router';
+import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/admin-layout';
 import {
@@ -20,6 +20,7 @@ import {
   isAuthenticatedInBrowser,
   rememberLogin,
 } from '#app/components/admin/admin-api.ts';
+import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { useInboxPulse } from '#app/components/admin/use-inbox-pulse.ts';
 import { LogoMark } from '#app/components/site/logo.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -61,6 +62,31 @@ const NAV: { to: string; label: string; ownerOnly?: true }[] = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminFrame shell={loaderData}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * The one error boundary of the back office: a screen that could not be shown (a 403 for a staff
+ * member on an owner's screen, a row that does not exist, a failure) says so inside the frame, its
+ * navigation kept (decision 0183). Only when the shell itself could not be read is it shown alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<typeof loader>('routes/admin-layout');
+  if (!shell) return <ScreenError error={error} />;
+  return (
+    <AdminFrame shell={shell}>
+      <ScreenError error={error} />
+    </AdminFrame>
+  );
+}
+
+type Shell = Route.ComponentProps['loaderData'];
+
+function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: React.ReactNode }) {
   const { user, token, siteName } = loaderData;
   const [signingOut, setSigningOut] = useState(false);
   // texts and questions as they arrive: the unread count, and the screen reloaded (decision 0161)
@@ -143,7 +169,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
-        <Outlet />
+        {children}
       </main>
     </div>
   );

@@ -8,7 +8,6 @@
  * (`ownerContext`).
  */
 import type { Route } from './+types/admin-settings';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { SettingsScreen } from '#app/components/settings/settings-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
@@ -61,9 +60,4 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settle
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return <SettingsScreen {...loaderData} />;
-}
-
-/** A staff member who opened the address: 403, 'Only the owner can do this.', in the back office. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

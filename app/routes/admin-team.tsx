@@ -7,7 +7,6 @@
  * a 403, 'Only the owner can do this.' (`ownerContext`).
  */
 import type { Route } from './+types/admin-team';
-import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { TeamScreen } from '#app/components/team/team-screen.tsx';
@@ -61,9 +60,4 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settle
 
 export default function AdminTeam({ loaderData }: Route.ComponentProps) {
   return <TeamScreen {...loaderData} />;
-}
-
-/** A staff member who opened the address: 403, 'Only the owner can do this.', in the back office. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ScreenError error={error} />;
 }

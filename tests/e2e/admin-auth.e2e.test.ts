@@ -244,18 +244,27 @@ describe('signing in and working', () => {
     }
   });
 
-  it('Blog Management keeps the spec client check: no stored token → "Redirecting to login..." → /admin/login', async () => {
+  it('Blog Management is checked by the server like every screen: shown at once, no client gate; no session → /admin/login', async () => {
     const { context, page } = await openPage(browser, 'desktop');
     try {
       await submitSignIn(page);
       await page.waitForURL('**/admin/leads');
       const html = await (await context.request.get('/admin/blog')).text();
-      expect(html).toContain('Checking authentication...');
+      expect(html).toContain('Blog Management');
+      expect(html).not.toContain('Checking authentication...');
+      // the browser's storage is no gate: the session is (decision 0183)
       await page.evaluate(() => localStorage.clear());
       await page.goto('/admin/blog');
-      await page.waitForURL('**/admin/login');
+      await page.getByRole('heading', { name: 'Blog Management', level: 1 }).waitFor();
     } finally {
       await context.close();
+    }
+    const visitor = await openPage(browser, 'desktop');
+    try {
+      await visitor.page.goto('/admin/blog');
+      await visitor.page.waitForURL('**/admin/login?redirectTo=%2Fadmin%2Fblog');
+    } finally {
+      await visitor.context.close();
     }
   });
 });

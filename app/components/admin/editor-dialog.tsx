@@ -8,7 +8,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
-import { useRef, type FormEventHandler, type ReactNode } from 'react';
+import { useRef, type FormEventHandler, type ReactNode, type Ref } from 'react';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 
@@ -119,17 +119,20 @@ export function EditorDialog({
   submitLabel,
   busyLabel,
   bodyClassName,
+  formRef,
   children,
   ...frame
 }: FrameProps & {
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** the form's own element (the form system's `formRef`, app/components/admin/staff-form.tsx) */
+  formRef?: Ref<HTMLFormElement>;
   submitLabel: string;
   busyLabel: string;
   bodyClassName?: string;
 }) {
   return (
     <DialogFrame {...frame}>
-      <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
         <DialogBody className={bodyClassName}>{children}</DialogBody>
         <DialogActions busy={frame.busy}>
           <Button type="submit" variant="accent" disabled={frame.busy}>

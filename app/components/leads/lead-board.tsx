@@ -20,6 +20,12 @@ export const LEADS_HEADING_ID = 'lead-management';
 export type LeadsView = BoardStatus | 'lost';
 export const LEADS_VIEWS: readonly LeadsView[] = [...BOARD_STATUSES, 'lost'];
 
+/** What `?show=` asks for: a status (the column a phone shows) or the lost leads; New by default. */
+export function viewOf(params: URLSearchParams): LeadsView {
+  const show = params.get('show');
+  return LEADS_VIEWS.find((v) => v === show) ?? 'new';
+}
+
 /**
  * Gives the focus back to a lead's card after its dialog closed: the card may have moved to
  * another column (a new element), left the board (lost), or be in a column a phone does not show;

@@ -9,7 +9,8 @@
 import { Globe, Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useRequestKey } from '#app/components/admin/request-key.ts';
-import { fieldMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { firstMessages } from '#app/components/admin/staff-form.tsx';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
@@ -145,7 +146,7 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
       setNotice(CONVERSATION_TEXT.sent.description);
       toast(CONVERSATION_TEXT.sent);
     } else {
-      const fieldError = fieldMessages(answer.fieldErrors).body;
+      const fieldError = firstMessages(answer.fieldErrors).body;
       if (fieldError) setError(fieldError);
       else toast({ title: 'Error', description: answer.message, variant: 'destructive' });
     }

@@ -6,10 +6,11 @@
  * customer's automatic texts. Each change posts to the dialog's route (intents `line-…`,
  * `auto-texts`), which calls the orders service as /api/leads/{id}/lines/… does.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { fieldMessages as firstMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { useId, useState } from 'react';
+import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { fieldClass, fieldMessages, Label } from '#app/components/ui/input.tsx';
+import { fieldClass, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import {
   CARRIER_IDS,
@@ -47,16 +48,10 @@ type Answer = ActionAnswer<{ intent?: string }>;
 /** A field of these forms, tall enough to tap. */
 const CONTROL = `${fieldClass} min-h-11`;
 
-function useOrderFetcher(onDone: () => void, setErrors?: (errors: Record<string, string>) => void) {
+function useOrderFetcher(onDone: () => void) {
   return useStaffFetcher<Answer>((answer) => {
-    if (answer.ok) {
-      setErrors?.({});
-      return onDone();
-    }
-    const fields = firstMessages(answer.fieldErrors);
-    setErrors?.(fields);
-    if (!setErrors || !Object.keys(fields).length)
-      toast({ title: 'Not changed', description: answer.message, variant: 'destructive' });
+    if (answer.ok) onDone();
+    else toast({ title: 'Not changed', description: answer.message, variant: 'destructive' });
   });
 }
 
@@ -172,24 +167,14 @@ type LineField =
   | 'why';
 
 function LineForm({ line, order, onSaved }: { line: OrderLine; order: LeadOrder; onSaved: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fetcher = useOrderFetcher(() => {
-    toast({ title: ORDER_TEXT.saved });
-    onSaved();
-  }, setErrors);
   const prefix = `line-${line.id}`;
-  const { field, error } = fieldMessages<LineField>(
-    prefix,
-    Object.fromEntries(Object.entries(errors).map(([k, message]) => [k, { message }])),
-  );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set('intent', 'line-change');
-    form.set('line', String(line.id));
-    form.set('revision', String(line.revision));
-    void fetcher.submit(form, { method: 'post' });
-  };
+  const { element, submit, refusal, busy, field, error } = useStaffForm<Answer>({
+    id: prefix,
+    done: () => {
+      toast({ title: ORDER_TEXT.saved });
+      onSaved();
+    },
+  });
   const row = (name: LineField, label: string, control: React.ReactNode) => (
     <div>
       <Label htmlFor={`${prefix}-${name}`}>{label}</Label>
@@ -198,7 +183,17 @@ function LineForm({ line, order, onSaved }: { line: OrderLine; order: LeadOrder;
     </div>
   );
   return (
-    <form noValidate onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-2">
+    <form
+      ref={element}
+      noValidate
+      onSubmit={submit({ intent: 'line-change', line: String(line.id), revision: String(line.revision) })}
+      className="mt-3 grid gap-3 sm:grid-cols-2"
+    >
+      {refusal && (
+        <div className="sm:col-span-2">
+          <Refusal message={refusal} />
+        </div>
+      )}
       {row(
         'part',
         'Part',
@@ -289,7 +284,7 @@ function LineForm({ line, order, onSaved }: { line: OrderLine; order: LeadOrder;
         </select>,
       )}
       <div className="flex items-end">
-        <Button type="submit" variant="accent" disabled={fetcher.state !== 'idle'}>
+        <Button type="submit" variant="accent" disabled={busy}>
           {ORDER_TEXT.save}
         </Button>
       </div>
@@ -298,30 +293,28 @@ function LineForm({ line, order, onSaved }: { line: OrderLine; order: LeadOrder;
 }
 
 function AddPart({ order }: { order: LeadOrder }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formKey, setFormKey] = useState(0);
-  const fetcher = useOrderFetcher(() => {
-    toast({ title: ORDER_TEXT.added });
-    setFormKey((k) => k + 1);
-  }, setErrors);
   const prefix = useId();
-  const { field, error } = fieldMessages<'part' | 'supplierId'>(
-    prefix,
-    Object.fromEntries(Object.entries(errors).map(([k, message]) => [k, { message }])),
-  );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set('intent', 'line-add');
-    void fetcher.submit(form, { method: 'post' });
-  };
+  const { element, submit, refusal, busy, field, error } = useStaffForm<Answer>({
+    id: prefix,
+    done: () => {
+      toast({ title: ORDER_TEXT.added });
+      setFormKey((k) => k + 1);
+    },
+  });
   return (
     <form
       key={formKey}
+      ref={element}
       noValidate
-      onSubmit={submit}
+      onSubmit={submit({ intent: 'line-add' })}
       className="mt-4 grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-2"
     >
+      {refusal && (
+        <div className="sm:col-span-2">
+          <Refusal message={refusal} />
+        </div>
+      )}
       <div>
         <Label htmlFor={`${prefix}-part`}>Another part</Label>
         <input {...field('part')} name="part" className={CONTROL} />
@@ -340,7 +333,7 @@ function AddPart({ order }: { order: LeadOrder }) {
         {error('supplierId')}
       </div>
       <div>
-        <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
+        <Button type="submit" variant="outline" disabled={busy}>
           {ORDER_TEXT.add}
         </Button>
       </div>

@@ -3,13 +3,14 @@
  * that fit a 390 px phone (name, phone and e-mail as links, lead time, account number, notes), each
  * with Edit and Archive (or Restore, in the archived view), and the supplier dialog.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
-import { fieldMessages as firstMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
-import { fieldClass, fieldMessages, Input } from '#app/components/ui/input.tsx';
+import { fieldClass, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import type { Supplier } from '#app/modules/orders/orders.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
@@ -152,29 +153,13 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number]['name'] | 'notes';
 
 function SupplierDialog({ supplier, onClose }: { supplier: Supplier | null; onClose: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fetcher = useStaffFetcher<Answer>((answer) => {
-    if (answer.ok) {
+  const { element, submit, refusal, busy, field, error } = useStaffForm<Answer>({
+    id: 'supplier',
+    done: () => {
       toast({ title: SUPPLIERS_TEXT.saved });
       onClose();
-    } else {
-      setErrors(firstMessages(answer.fieldErrors));
-      if (!Object.keys(answer.fieldErrors ?? {}).length)
-        toast({ title: 'Not saved', description: answer.message, variant: 'destructive' });
-    }
+    },
   });
-  const busy = fetcher.state !== 'idle';
-  const { field, error } = fieldMessages<FieldName>(
-    'supplier',
-    Object.fromEntries(Object.entries(errors).map(([k, message]) => [k, { message }])),
-  );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set('intent', supplier ? 'update' : 'create');
-    if (supplier) form.set('id', String(supplier.id));
-    void fetcher.submit(form, { method: 'post' });
-  };
   const value = (name: FieldName) => {
     const v = supplier?.[name];
     return v === null || v === undefined ? '' : String(v);
@@ -187,11 +172,13 @@ function SupplierDialog({ supplier, onClose }: { supplier: Supplier | null; onCl
       title={supplier ? `Edit ${supplier.name}` : SUPPLIERS_TEXT.add}
       size="narrow"
       initialFocus="supplier-name"
-      onSubmit={submit}
+      formRef={element}
+      onSubmit={submit(supplier ? { intent: 'update', id: String(supplier.id) } : { intent: 'create' })}
       submitLabel={SUPPLIERS_TEXT.save}
       busyLabel={SUPPLIERS_TEXT.saving}
     >
       <div className="grid gap-4">
+        <Refusal message={refusal} />
         {FIELDS.map((f) => (
           <FieldRow key={f.name} id={`supplier-${f.name}`} label={f.label} required={'required' in f}>
             <Input

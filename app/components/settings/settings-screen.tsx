@@ -9,8 +9,8 @@
  */
 import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fieldMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { useState, type ReactNode } from 'react';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
@@ -25,17 +25,6 @@ import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import { OnOff, Placeholders, Rules, Wording } from './text-fields.tsx';
 
 type Saved = ActionAnswer<{ settings: Settings }>;
-
-/** The first message of each field under `prefix` ('followUps.viewed'), by the rest of its path ('text'). */
-function messagesUnder(errors: Record<string, string[]>, prefix: string): Record<string, string> {
-  return fieldMessages(
-    Object.fromEntries(
-      Object.entries(errors)
-        .filter(([path]) => path.startsWith(`${prefix}.`))
-        .map(([path, messages]) => [path.slice(prefix.length + 1), messages]),
-    ),
-  );
-}
 
 /** Whether the form holds what was saved. */
 function same(a: Settings, b: Settings): boolean {
@@ -57,41 +46,21 @@ export function SettingsScreen({
   quietHours: QuietHours | null;
 }) {
   const [values, setValues] = useState<Settings>(settings);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useRef(false);
-  const fetcher = useStaffFetcher<Saved>((answer) => {
-    if (answer.ok) {
-      // the server's values (trimmed), as the reloaded screen has them
+  const { element, submit, forget, messages, byField, refusal, busy } = useStaffForm<Saved>({
+    id: 'settings',
+    notice: SETTINGS_TEXT.notSaved,
+    // the server's values (trimmed), as the reloaded screen has them
+    done: (answer) => {
       setValues(answer.settings);
-      setErrors({});
-      setMessage(null);
       toast({ title: SETTINGS_TEXT.saved });
-      return;
-    }
-    const byField = Object.keys(answer.fieldErrors).length > 0;
-    setErrors(answer.fieldErrors);
-    setMessage(byField ? SETTINGS_TEXT.checkFields : answer.message);
-    focusFirstError.current = byField;
-    toast({ title: SETTINGS_TEXT.notSaved, description: answer.message, variant: 'destructive' });
+    },
   });
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    // in the middle of the screen: not under the back office's sticky header
-    first?.scrollIntoView({ block: 'center' });
-    first?.focus({ preventScroll: true });
-  }, [errors]);
-  const busy = fetcher.state !== 'idle';
   const unsaved = !same(values, settings);
-  const byField = Object.keys(errors).length > 0;
 
   /** A field changed: its message goes, the others stay until the next save. */
   const change = (path: string, next: (v: Settings) => Settings) => {
     setValues(next);
-    if (errors[path]) setErrors(({ [path]: _gone, ...rest }) => rest);
+    forget(path);
   };
   const setFollowUp = (kind: FollowUpKind, field: 'on' | 'text', value: boolean | string) =>
     change(`followUps.${kind}.${field}`, (v) => ({
@@ -101,20 +70,18 @@ export function SettingsScreen({
   const setReviews = (field: 'on' | 'url' | 'text', value: boolean | string) =>
     change(`reviews.${field}`, (v) => ({ ...v, reviews: { ...v.reviews, [field]: value } }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    data.set('intent', 'save');
-    setMessage(null);
-    void fetcher.submit(data, { method: 'post' });
-  };
-
-  const reviewErrors = messagesUnder(errors, 'reviews');
+  const reviewErrors = messages('reviews');
   return (
     <section className="min-w-0">
       <h1 className="text-2xl font-bold">{SETTINGS_TEXT.title}</h1>
       <p className="mt-1 text-slate-600">{SETTINGS_TEXT.subtitle}</p>
-      <form ref={form} method="post" noValidate onSubmit={submit} className="mt-8 grid min-w-0 gap-10">
+      <form
+        ref={element}
+        method="post"
+        noValidate
+        onSubmit={submit({ intent: 'save' })}
+        className="mt-8 grid min-w-0 gap-10"
+      >
         <section aria-labelledby="settings-follow-ups" className="grid min-w-0 gap-4">
           <SectionHeading id="settings-follow-ups" title={SETTINGS_TEXT.followUps}>
             {SETTINGS_TEXT.followUpsIntro}
@@ -126,7 +93,7 @@ export function SettingsScreen({
           <ul className="grid min-w-0 gap-4">
             {FOLLOW_UP_KINDS.map((kind) => {
               const setting = values.followUps[kind];
-              const fieldErrors = messagesUnder(errors, `followUps.${kind}`);
+              const fieldErrors = messages(`followUps.${kind}`);
               const { title, when } = FOLLOW_UP_LABELS[kind];
               return (
                 <li key={kind} className="min-w-0" data-testid="follow-up">
@@ -192,11 +159,14 @@ export function SettingsScreen({
         </section>
 
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-end">
-          {message ? (
-            // the fields' own messages are announced where they are; a refusal of none is said here
-            <p role={byField ? undefined : 'alert'} className="text-sm font-medium text-red-700 sm:mr-auto">
-              {message}
-            </p>
+          {byField ? (
+            // the fields' own messages are announced where they are
+            <p className="text-sm font-medium text-red-700 sm:mr-auto">{SETTINGS_TEXT.checkFields}</p>
+          ) : refusal ? (
+            // a refusal of no one field is said here, by the button
+            <div className="sm:mr-auto">
+              <Refusal message={refusal} />
+            </div>
           ) : (
             unsaved && (
               <p className="text-sm font-medium text-slate-700 sm:mr-auto">{SETTINGS_TEXT.unsaved}</p>

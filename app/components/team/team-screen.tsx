@@ -8,14 +8,15 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx';
 import { DialogActions, DialogBody, DialogFrame } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
-import { fieldMessages as firstMessages, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import { fieldClass, fieldMessages, Input } from '#app/components/ui/input.tsx';
+import { fieldClass, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import { ROLE_LABELS, TEAM_TEXT, type TeamMember, type TeamRow } from '#app/modules/team/team.ts';
@@ -148,31 +149,11 @@ type Added = ActionAnswer<{ member: TeamMember; password: string }>;
 
 /** 'Add staff member': username and name; then the generated password, once. */
 function AddMemberDialog({ onClose }: { onClose: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [added, setAdded] = useState<{ name: string; password: string } | null>(null);
-  const fetcher = useStaffFetcher<Added>((answer) => {
-    if (answer.ok) {
-      setAdded({ name: answer.member.displayName, password: answer.password });
-      return;
-    }
-    const fields = firstMessages(answer.fieldErrors);
-    setErrors(fields);
-    // a refusal of no one field ('A user named pat already exists.') is said above the fields
-    setMessage(Object.keys(fields).length ? null : answer.message);
+  const { element, submit, refusal, busy, field, error } = useStaffForm<Added>({
+    id: 'member',
+    done: (answer) => setAdded({ name: answer.member.displayName, password: answer.password }),
   });
-  const busy = fetcher.state !== 'idle';
-  const { field, error } = fieldMessages<'username' | 'displayName'>(
-    'member',
-    Object.fromEntries(Object.entries(errors).map(([k, text]) => [k, { message: text }])),
-  );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    form.set('intent', 'add');
-    setMessage(null);
-    void fetcher.submit(form, { method: 'post' });
-  };
   return (
     <DialogFrame
       open
@@ -185,23 +166,24 @@ function AddMemberDialog({ onClose }: { onClose: () => void }) {
       {added ? (
         <OneTimePassword {...added} />
       ) : (
-        <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+        <form
+          ref={element}
+          noValidate
+          onSubmit={submit({ intent: 'add' })}
+          className="flex min-h-0 flex-1 flex-col"
+        >
           <DialogBody>
             <div className="grid gap-4">
-              {message && <Refusal message={message} />}
+              {/* a refusal of no one field ('A user named pat already exists.') is said above them */}
+              <Refusal message={refusal} />
               <FieldRow id="member-username" label="Username" required>
                 <Input
-                  {...field('username')}
+                  {...field('username', 'member-username-hint')}
                   name="username"
                   autoComplete="off"
                   autoCapitalize="none"
                   spellCheck={false}
                   maxLength={64}
-                  aria-describedby={
-                    [field('username')['aria-describedby'], 'member-username-hint']
-                      .filter(Boolean)
-                      .join(' ') || undefined
-                  }
                 />
                 <p id="member-username-hint" className="mt-1 text-sm text-slate-600">
                   {TEAM_TEXT.usernameHint}
@@ -263,7 +245,7 @@ function AccountDialog({ member, kind, onClose }: Confirming & { onClose: () => 
         <>
           <DialogBody>
             <div className="grid gap-4">
-              {message && <Refusal message={message} />}
+              <Refusal message={message} />
               <p className="text-slate-700">
                 {reset ? TEAM_TEXT.confirmReset(name) : TEAM_TEXT.confirmDisable(name)}
               </p>
@@ -284,18 +266,6 @@ function AccountDialog({ member, kind, onClose }: Confirming & { onClose: () => 
         </>
       )}
     </DialogFrame>
-  );
-}
-
-/** The service's words for a change it refused, at the top of the dialog. */
-function Refusal({ message }: { message: string }) {
-  return (
-    <p
-      role="alert"
-      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
-    >
-      {message}
-    </p>
   );
 }
 
