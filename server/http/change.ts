@@ -3,7 +3,8 @@
  * caller needs: `requireAdmin` (401, CSRF and Origin 403), `requireOwner` for the owner's changes,
  * then the change performed with the JSON body and the URL's ids (by the names the change reads;
  * `rename` maps a URL's own names to them) and, when sent, the `Idempotency-Key` header as the
- * change's `idempotencyKey` (decision 0179). Its answer is the change's result as JSON (201 when
+ * change's `idempotencyKey` (decision 0179); a change that reads only the URL's ids reads no body
+ * (`body: false`: whatever is sent is not looked at). Its answer is the change's result as JSON (201 when
  * it makes something new, 204 when it has none); refusals go to the one error handler (errors.ts).
  */
 import type { RequestHandler } from 'express';
@@ -18,14 +19,14 @@ export function apiChange(
   services: Services,
   config: Config,
   name: ChangeName,
-  options: { limit?: string; rename?: Record<string, string> } = {},
+  options: { limit?: string; rename?: Record<string, string>; body?: false } = {},
 ): RequestHandler[] {
   const declared = CHANGES[name] as Change;
   const perform: RequestHandler = async (req, res) => {
     const params: Record<string, string> = {};
     for (const [param, value] of Object.entries(req.params))
       params[options.rename?.[param] ?? param] = value as string;
-    const body: unknown = req.body ?? {};
+    const body: unknown = (options.body !== false && req.body) || {};
     const key = req.get(IDEMPOTENCY_HEADER);
     // a body that is no object (a list, a number) is the declaration's to refuse as it came
     const input =
@@ -39,7 +40,7 @@ export function apiChange(
   return [
     requireAdmin(config),
     ...(declared.who === 'owner' ? [requireOwner] : []),
-    jsonBody(options.limit ?? '16kb'),
+    ...(options.body === false ? [] : [jsonBody(options.limit ?? '16kb')]),
     perform,
   ];
 }

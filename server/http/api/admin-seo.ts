@@ -11,6 +11,6 @@ import { apiChange } from '../change.ts';
 export function adminSeoRouter(services: Services, config: Config): Router {
   const router = Router();
   // the board's 'Generate SEO Pages' too (server/changes/leads.ts, decision 0182)
-  router.post('/admin/seo-pages', apiChange(services, config, 'leads.generateSeoPages'));
+  router.post('/admin/seo-pages', apiChange(services, config, 'leads.generateSeoPages', { body: false }));
   return router;
 }

@@ -241,7 +241,7 @@ export function leadsRouter(services: Services, config: Config): Router {
 
   // the Lead Details dialog's changes (server/changes/leads.ts, decision 0182)
   router.patch('/leads/:id', apiChange(services, config, 'leads.changeStatus'));
-  router.post('/leads/:id/reopen', apiChange(services, config, 'leads.reopen'));
+  router.post('/leads/:id/reopen', apiChange(services, config, 'leads.reopen', { body: false }));
   router.post('/leads/:id/quote', apiChange(services, config, 'leads.sendQuote'));
 
   return router;
