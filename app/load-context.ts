@@ -6,11 +6,17 @@
  * own copy of this module (Node's loader vs. Vite's); one key must serve both.
  */
 import { createContext, type RouterContextProvider } from 'react-router';
+import type { ChangeDoor } from '#server/changes/index.ts';
 import type { Services } from '#server/services/index.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 
 export type AppLoadContext = {
   services: Services;
+  /**
+   * The back office's changes, performed by name (decision 0182): a route action names one
+   * (`serveChanges`, app/staff.server.ts) and never imports the server's modules
+   */
+  changes: ChangeDoor;
   site: SiteInfo;
   cspNonce: string;
   /**

@@ -8,6 +8,7 @@
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { ActionFailure } from '#app/modules/site/answers.ts';
+import type { ChangeName, ChangeResult } from '#server/changes/index.ts';
 import { parseRowId, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import { getAppContext, type AppLoadContext } from './load-context.ts';
@@ -73,6 +74,66 @@ export async function readActionForm<I extends string>(
   const intent = formText(form, 'intent');
   if (!intents.includes(intent as I)) return { ok: false, refused: refuse(400, `Unknown action: ${intent}`) };
   return { ok: true, form, intent: intent as I };
+}
+
+/**
+ * What a screen's `intent` performs: a declared change by name (server/changes/, decision 0182),
+ * with values of the screen's own that its form does not send (`input`: 'archive' is the change
+ * `suppliers.archive` with `archived: true`), and the screen's answer made of the change's result
+ * (`answer`; without it, `{ intent }`).
+ */
+export type Served = {
+  change: ChangeName;
+  input?: Record<string, unknown>;
+  answer?: (result: never) => object;
+};
+
+/** An intent's change, typed: its answer reads the change's own result. */
+export function served<N extends ChangeName>(
+  change: N,
+  options: { input?: Record<string, unknown>; answer?: (result: ChangeResult<N>) => object } = {},
+): Served {
+  return { change, ...options };
+}
+
+/** A form's fields (text only, the first of a name) as a change's raw input, without its `intent`. */
+function fieldsOf(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form)
+    if (typeof value === 'string' && name !== 'intent' && !Object.hasOwn(fields, name)) fields[name] = value;
+  return fields;
+}
+
+/**
+ * A back-office screen's action (decision 0182): the screen's `intent`s, each a declared change.
+ * What `readActionForm` refuses is refused (411, 413, a malformed form 400, 'Unknown action: …'
+ * 400); a visitor without a session goes to sign in; a screen whose every change is the owner's
+ * answers staff 403 before reading the form. Then the change named by the intent is performed with
+ * the form's fields, `params` (the ids in the screen's address, by the names the change reads) and
+ * the intent's own `input`, as `staffAction` does: its answer `{ ok: true, … }`, a refusal `{ ok:
+ * false, message, fieldErrors }` with its status.
+ */
+export async function serveChanges(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  intents: Record<string, ChangeName | Served>,
+  options: { maxBytes: number; tooLarge?: string; params?: Record<string, string | undefined> },
+) {
+  const staff = staffContext(context);
+  const byIntent = (intent: string): Served => {
+    const entry = intents[intent]!;
+    return typeof entry === 'string' ? { change: entry } : entry;
+  };
+  const names = Object.keys(intents);
+  if (names.every((intent) => staff.changes.who(byIntent(intent).change) === 'owner')) ownerContext(context);
+  const read = await readActionForm(request, { ...options, intents: names });
+  if (!read.ok) return read.refused;
+  const { change, input, answer } = byIntent(read.intent);
+  const raw = { ...fieldsOf(read.form), ...options.params, ...input };
+  return staffAction(context, async ({ changes, session }) => {
+    const result = await changes.perform(change, raw, session.user);
+    return answer ? (answer as (result: unknown) => object)(result) : { intent: read.intent };
+  });
 }
 
 /**

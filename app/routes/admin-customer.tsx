@@ -8,8 +8,8 @@
  * (the one kept is chosen from a search of the customers list; the page then is the kept
  * customer's). A merged customer's page says so and links to the one kept; an unknown id is a 404
  * inside the back office. React Router's data flow (decision 0124): the loader reads the page
- * through the customers service (GET /api/customers/{id}), the action edits and merges through it
- * (PUT /api/customers/{id}, POST /api/customers/{id}/merge).
+ * through the customers service (GET /api/customers/{id}), the action edits and merges: the changes
+ * `customers.update` and `customers.merge` (server/changes/customers.ts, decision 0182).
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/admin-customer';
@@ -18,7 +18,7 @@ import { CustomerScreen } from '#app/components/customers/customer-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { CUSTOMER_TEXT, type CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerScreen } from '#app/modules/customers/screens.ts';
-import { formText, readActionForm, refusal, staffAction, staffContext } from '#app/staff.server.ts';
+import { refusal, served, serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -44,38 +44,26 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
 }
 
-const INTENTS = ['update', 'merge'] as const;
-
 /**
  * `intent` 'update' (with `name`, `company`, `notes`, and the `fleet` and `noReviews` boxes, 'on'
- * when ticked); 'merge' (with `into`, the customer kept): then to the kept customer's page.
+ * when ticked); 'merge' (with `into`, the customer kept): then to the kept customer's page. The
+ * customer is the address's (not an id: the service's 400; an id that names no customer: its 404).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  staffContext(context);
-  // notes of 4,000 characters, each up to nine bytes once a form encodes them
-  const read = await readActionForm(request, { maxBytes: 64 * 1024, intents: INTENTS });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  // not an id: the service's 400; an id that names no customer: its 404 ('Customer not found')
-  const id = params.id;
-  return staffAction(context, async ({ services: { customers }, session }) => {
-    if (intent === 'merge') {
-      const kept = await customers.merge(id, { into: formText(form, 'into') }, session.user);
-      throw redirect(`/admin/customers/${kept.customer.id}`);
-    }
-    await customers.update(
-      id,
-      {
-        name: formText(form, 'name'),
-        company: formText(form, 'company'),
-        notes: formText(form, 'notes'),
-        fleet: formText(form, 'fleet'),
-        noReviews: formText(form, 'noReviews'),
-      },
-      session.user,
-    );
-    return {};
-  });
+  return serveChanges(
+    context,
+    request,
+    {
+      update: served('customers.update', { answer: () => ({}) }),
+      merge: served('customers.merge', {
+        answer: (kept) => {
+          throw redirect(`/admin/customers/${kept.customer.id}`);
+        },
+      }),
+    },
+    // notes of 4,000 characters, each up to nine bytes once a form encodes them
+    { maxBytes: 64 * 1024, params: { id: params.id } },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -4,9 +4,9 @@
  * (texts in and out, e-mail copies, questions from the quote page), the customer's requests (each
  * opening its lead) and their page, 'Reply by text', 'Assign to' (the team, by name) and 'Mark done'
  * / 'Move back to open'. The loader reads through the inbox and customers services (POST
- * /api/inbox/{id}/read, GET /api/customers/{id}); the action replies, assigns and marks done through
- * the inbox service (POST /api/inbox/{id}/reply, PUT …/assignee, PUT …/done), whose refusals (an
- * empty text, a number that sent STOP) come back as data. An unknown or merged customer is a 404.
+ * /api/inbox/{id}/read, GET /api/customers/{id}); the action replies, assigns and marks done: the
+ * inbox's changes (server/changes/customers.ts, decision 0182), whose refusals (an empty text, a
+ * number that sent STOP) come back as data. An unknown or merged customer is a 404.
  */
 import { data } from 'react-router';
 import type { Route } from './+types/admin-inbox-conversation';
@@ -16,9 +16,8 @@ import { pageMeta } from '#app/components/site/seo.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import type { CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerLeadRow, threadRow } from '#app/modules/customers/screens.ts';
-import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
 import type { TeamMember } from '#app/modules/team/team.ts';
-import { formText, readActionForm, refusal, staffAction, staffContext } from '#app/staff.server.ts';
+import { refusal, serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -67,44 +66,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = ['reply', 'assign', 'done'] as const;
-type Intent = (typeof INTENTS)[number];
-
 /**
- * `intent` 'reply' (with `body`): a text to the customer; 'assign' (with `userId`, '' for nobody);
+ * `intent` 'reply' (with `body`, and the key the form was rendered with: a second press or a retry
+ * sends nothing, decision 0179): a text to the customer; 'assign' (with `userId`, '' for nobody);
  * 'done' (with `done`, 'true' or 'false').
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  staffContext(context);
-  // a text of 1,000 characters, each up to nine bytes once a form encodes it
-  const read = await readActionForm(request, { maxBytes: 64 * 1024, intents: INTENTS });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  return staffAction(context, async ({ services: { inbox }, session }) => {
-    switch (intent as Intent) {
-      case 'reply':
-        // made when the form was rendered: a second press or a retry sends nothing (decision 0179)
-        await inbox.reply(
-          params.id,
-          { body: formText(form, 'body') },
-          session.user,
-          formText(form, IDEMPOTENCY_FIELD),
-        );
-        break;
-      case 'assign': {
-        const userId = formText(form, 'userId');
-        await inbox.assign(params.id, { userId: userId === '' ? null : userId }, session.user);
-        break;
-      }
-      case 'done': {
-        const done = formText(form, 'done');
-        // anything but 'true' or 'false' is the service's to refuse, in its words
-        await inbox.setDone(params.id, { done: done === 'true' ? true : done === 'false' ? false : done });
-        break;
-      }
-    }
-    return { intent };
-  });
+  return serveChanges(
+    context,
+    request,
+    { reply: 'inbox.reply', assign: 'inbox.assign', done: 'inbox.setDone' },
+    // a text of 1,000 characters, each up to nine bytes once a form encodes it
+    { maxBytes: 64 * 1024, params: { id: params.id } },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -1,12 +1,12 @@
 /**
  * One lead in the Lead Details dialog, over the board (admin/leads/:id, nested in
  * routes/admin-leads.tsx; product.md §2, §7; issue 8). The loader gives the lead with its history and
- * conversation; the action takes the dialog's changes, each the same service call as its /api
- * twin: `intent=status` (PATCH /api/leads/{id}), `intent=quote` (POST /api/leads/{id}/quote: the
- * options as 'options.{n}.{field}' fields and the internal `notes`, or the spec's one-option fields),
- * `intent=text` (POST /api/leads/{id}/messages; the quote and the text carry the key the dialog
- * made, decision 0179), `intent=reopen` (POST /api/leads/{id}/reopen), and
- * an order's parts: `line-add`, `line-change`, `line-step`, `line-undo`, `auto-texts` (issue 29). After
+ * conversation; the action takes the dialog's changes, each a declared change (server/changes/,
+ * decision 0182) that PATCH /api/leads/{id} and POST /api/leads/{id}/quote perform too:
+ * `intent=status`, `intent=quote` (the options as 'options.{n}.{field}' fields and the internal
+ * `notes`, or the one-option fields of docs/product.md §7), `intent=text` (the quote and the text
+ * carry the key the dialog made, decision 0179), `intent=reopen`, and an order's parts:
+ * `line-add`, `line-change`, `line-step`, `line-undo`, `auto-texts` (issue 29). After
  * a change React Router reloads the lead and the board, and the dialog stays open on the lead as it
  * is now; while it is open they are reloaded every REFRESH_MS as well, so texts in and delivery
  * statuses show up. Closing the dialog goes back to the board's address.
@@ -17,19 +17,9 @@ import type { Route } from './+types/admin-lead-details';
 import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { isBoardStatus, quotePayloadOfFields } from '#app/modules/leads/lead-admin.ts';
+import { isBoardStatus } from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
-import { centsOfDollars } from '#app/modules/orders/orders.ts';
-import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
-import {
-  formText,
-  readActionForm,
-  refusal,
-  rowIdOf,
-  staffAction,
-  staffContext,
-  type StaffContext,
-} from '#app/staff.server.ts';
+import { refusal, serveChanges, staffContext } from '#app/staff.server.ts';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
 const REFRESH_MS = 15_000;
@@ -51,111 +41,35 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-/** The dialog's changes, by intent: the form's fields in, the service's call. */
-const CHANGES: Record<string, (staff: StaffContext, id: string, form: FormData) => Promise<unknown>> = {
-  status: ({ services, session }, id, form) =>
-    services.leadAdmin.changeStatus(
-      id,
-      { status: formText(form, 'status'), reason: formText(form, 'reason') },
-      session.user.username,
-    ),
-  quote: ({ services, session }, id, form) =>
-    services.leadAdmin.sendQuote(
-      id,
-      // the dialog's options ('options.1.cost', …) and internal notes; else the spec's one option
-      quotePayloadOfFields(form) ?? {
-        cost: formText(form, 'cost'),
-        etaDays: formText(form, 'etaDays'),
-        notes: formText(form, 'notes'),
-        // left out, the schema's default (moderate)
-        difficulty: formText(form, 'difficulty') || undefined,
-        // a price set by hand, with its reason (issue 31)
-        priceOverride: formText(form, 'priceOverride') || undefined,
-        priceReason: formText(form, 'priceReason') || undefined,
-      },
-      session.user.username,
-      // made when the dialog was rendered: a second press or a retry sends nothing (decision 0179)
-      formText(form, IDEMPOTENCY_FIELD),
-    ),
-  text: ({ services, session }, id, form) =>
-    services.leadAdmin.sendText(
-      id,
-      { body: formText(form, 'body') },
-      session.user.username,
-      formText(form, IDEMPOTENCY_FIELD),
-    ),
-  reopen: ({ services, session }, id) => services.leadAdmin.reopen(id, session.user.username),
-  // an order's parts (issue 29): the same calls as /api/leads/{id}/lines/…
-  'line-add': ({ services, session }, id, form) =>
-    services.orders.addLine(leadIdOf(id), lineFields(form), session.user.username),
-  'line-change': ({ services, session }, id, form) =>
-    services.orders.changeLine(
-      leadIdOf(id),
-      rowIdOf(formText(form, 'line')),
-      { ...lineFields(form), revision: formText(form, 'revision'), why: formText(form, 'why') },
-      session.user.username,
-    ),
-  'line-step': ({ services, session }, id, form) =>
-    services.orders.moveLine(
-      leadIdOf(id),
-      rowIdOf(formText(form, 'line')),
-      { to: formText(form, 'to'), revision: formText(form, 'revision') },
-      session.user.username,
-    ),
-  'line-undo': ({ services, session }, id, form) =>
-    services.orders.undoLine(
-      leadIdOf(id),
-      rowIdOf(formText(form, 'line')),
-      { revision: formText(form, 'revision') },
-      session.user.username,
-    ),
-  'auto-texts': ({ services, session }, id, form) =>
-    services.orders.setAutoTexts(
-      leadIdOf(id),
-      { on: formText(form, 'on') === 'true' },
-      session.user.username,
-    ),
-};
-
 /** The statuses whose dialog shows the order's parts. */
 const ORDER_STATUSES: readonly LeadStatus[] = ['ordered', 'fulfilled'];
 
-/** The lead's id from the address: not an id, 400; an id that names no lead, the service's 404. */
-const leadIdOf = (id: string) => rowIdOf(id);
-
-/** A part's fields as the dialog's form has them: the cost in dollars, the rest as typed. */
-function lineFields(form: FormData): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const name of [
-    'part',
-    'supplierId',
-    'orderRef',
-    'promisedDate',
-    'carrier',
-    'trackingNumber',
-    'handover',
-  ]) {
-    // a field the form did not send stays as it is; an emptied one is cleared
-    if (form.has(name)) fields[name] = formText(form, name) || null;
-  }
-  if (form.has('actualCost')) fields.actualCost = centsOfDollars(formText(form, 'actualCost')) ?? null;
-  // a part added has a step of its own to start from: the API's default
-  if (fields.handover === null) delete fields.handover;
-  return fields;
-}
+/**
+ * The dialog's changes, by intent (server/changes/leads.ts and orders.ts, decision 0182): the
+ * form's fields and the lead's id from the address (`id`; an order's parts name it `lead`).
+ */
+const CHANGES = {
+  status: 'leads.changeStatus',
+  // the dialog's options ('options.1.cost', …) and internal notes, with the key the dialog made
+  // when it was rendered: a second press or a retry sends nothing (decision 0179)
+  quote: 'leads.sendQuote',
+  text: 'leads.sendText',
+  reopen: 'leads.reopen',
+  // an order's parts (issue 29): the cost in dollars, an emptied field cleared
+  'line-add': 'orders.addLine',
+  'line-change': 'orders.changeLine',
+  'line-step': 'orders.moveLine',
+  'line-undo': 'orders.undoLine',
+  'auto-texts': 'orders.setAutoTexts',
+} as const;
 
 /** The dialog's forms are a few fields of text: a quote's notes, a text to the customer. */
 const MAX_FORM_BYTES = 64 * 1024;
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  staffContext(context); // a visitor without a session: to the sign-in page before anything else
-  const read = await readActionForm(request, { maxBytes: MAX_FORM_BYTES, intents: Object.keys(CHANGES) });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  const change = CHANGES[intent]!;
-  return staffAction(context, async (staff) => {
-    await change(staff, params.id, form);
-    return { intent };
+  return serveChanges(context, request, CHANGES, {
+    maxBytes: MAX_FORM_BYTES,
+    params: { id: params.id, lead: params.id },
   });
 }
 

@@ -23,7 +23,7 @@ import {
   type LostLeadsPage,
 } from '#app/modules/leads/lead-admin.ts';
 import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
-import { readActionForm, staffAction, staffContext, type StaffContext } from '#app/staff.server.ts';
+import { served, serveChanges, staffContext, type StaffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: LEADS_TEXT.title, description: 'Requests, pricing and quotes.', noindex: true });
@@ -131,27 +131,16 @@ export function shouldRevalidate({
 /** 'New lead' posts the request form's fields (a description of up to 4,000 characters). */
 const MAX_FORM_BYTES = 32 * 1024;
 
-/** The screen's changes, by intent. */
-const CHANGES: Record<string, (staff: StaffContext, form: FormData) => Promise<object>> = {
-  // 'Generate SEO Pages' (decision 0012): the city pages worth indexing, as POST /api/admin/seo-pages
-  'generate-seo-pages': async ({ services }) => ({
-    count: (await services.cityPages.indexablePages()).length,
-  }),
+/** The screen's changes, by intent (server/changes/leads.ts, decision 0182). */
+const CHANGES = {
+  // 'Generate SEO Pages' (decision 0012): how many city pages are worth indexing
+  'generate-seo-pages': served('leads.generateSeoPages', { answer: ({ count }) => ({ count }) }),
   // a request taken by phone (issue 31): the request form's fields, in the staff member's name
-  'create-lead': ({ services, session }, form) => {
-    const fields: Record<string, string> = {};
-    for (const [name, value] of form)
-      if (typeof value === 'string' && name !== 'intent') fields[name] = value;
-    return services.leads.enterLead(fields, session.user.username);
-  },
+  'create-lead': served('leads.enter', { answer: (lead) => lead }),
 };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  staffContext(context); // a visitor without a session: to the sign-in page before anything else
-  const read = await readActionForm(request, { maxBytes: MAX_FORM_BYTES, intents: Object.keys(CHANGES) });
-  if (!read.ok) return read.refused;
-  const change = CHANGES[read.intent]!;
-  return staffAction(context, (staff) => change(staff, read.form));
+  return serveChanges(context, request, CHANGES, { maxBytes: MAX_FORM_BYTES });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -3,14 +3,15 @@
  * their promised date, ready and not collected for over 3 days, still to order a business day on),
  * then by step (each step's oldest 20, or all of one); each row opens its lead and moves its part one step with one press, or takes the
  * last step back. React Router's data flow (decision 0124): the loader gives the board, the action
- * moves a line through the orders service (the same calls as /api/leads/{id}/lines/…).
+ * moves a line: the changes `orders.moveLine` and `orders.undoLine` (server/changes/orders.ts, decision
+ * 0182), which the Lead Details dialog's parts perform too.
  */
 import type { Route } from './+types/admin-orders';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { OrdersScreen } from '#app/components/orders/orders-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { LINE_STEPS } from '#app/modules/orders/orders.ts';
-import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
+import { served, serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -29,20 +30,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** `intent` 'step' (with `to`) or 'undo', for the part `line` of the lead `lead` at `revision`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  staffContext(context);
-  const read = await readActionForm(request, { maxBytes: 4_096, intents: ['step', 'undo'] });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  const body = { to: formText(form, 'to'), revision: formText(form, 'revision') };
-  return staffAction(context, async ({ services: { orders }, session }) => {
-    const actor = session.user.username;
-    const [lead, line] = [rowIdOf(formText(form, 'lead')), rowIdOf(formText(form, 'line'))];
-    const moved =
-      intent === 'step'
-        ? await orders.moveLine(lead, line, body, actor)
-        : await orders.undoLine(lead, line, body, actor);
-    return { line: moved.id };
-  });
+  return serveChanges(
+    context,
+    request,
+    {
+      step: served('orders.moveLine', { answer: (moved) => ({ line: moved.id }) }),
+      undo: served('orders.undoLine', { answer: (moved) => ({ line: moved.id }) }),
+    },
+    { maxBytes: 4_096 },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

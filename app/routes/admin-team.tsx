@@ -3,15 +3,15 @@
  * when it exists and whether it is disabled; 'Add staff member' (a generated password, shown once),
  * and per account 'Disable' or 'Turn back on' and 'Reset password' (a new one, shown once), never
  * on the owner's own row. React Router's data flow (decision 0124): the loader gives the accounts,
- * the action changes them through the team service (the same calls as /api/owner/team). Staff get
- * a 403, 'Only the owner can do this.' (`ownerContext`).
+ * the action performs the team's changes (server/changes/team.ts, decision 0182). Staff get a 403,
+ * 'Only the owner can do this.' (`ownerContext`; the changes are the owner's).
  */
 import type { Route } from './+types/admin-team';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { TeamScreen } from '#app/components/team/team-screen.tsx';
 import { TEAM_TEXT, teamRow } from '#app/modules/team/team.ts';
-import { formText, ownerContext, readActionForm, rowIdOf, staffAction } from '#app/staff.server.ts';
+import { ownerContext, served, serveChanges } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -26,34 +26,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { members: (await services.team.list()).map(teamRow), me: session.user.id };
 }
 
-const INTENTS = ['add', 'disable', 'enable', 'reset'] as const;
-type Intent = (typeof INTENTS)[number];
-
 /**
  * `intent` 'add' (with `username` and `displayName`): the new member and their password; 'disable'
- * or 'enable' (with `id`); 'reset' (with `id`): the new password.
+ * or 'enable' (with `id`); 'reset' (with `id`): the new password. Not an id: 400; an id that names
+ * no account: the service's 404 ('Account not found.').
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  ownerContext(context);
-  const read = await readActionForm(request, { maxBytes: 4_096, intents: INTENTS });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  return staffAction(context, async ({ services: { team }, session }) => {
-    // not an id: 400; an id that names no account: the service's 404 ('Account not found.')
-    const id = () => rowIdOf(formText(form, 'id'));
-    switch (intent as Intent) {
-      case 'add':
-        return team.add(
-          { username: formText(form, 'username'), displayName: formText(form, 'displayName') },
-          session.user,
-        );
-      case 'reset':
-        return team.resetPassword(id(), session.user);
-      default:
-        await team.setDisabled(id(), intent === 'disable', session.user);
-        return {};
-    }
-  });
+  return serveChanges(
+    context,
+    request,
+    {
+      add: served('team.add', { answer: (added) => added }),
+      disable: served('team.setDisabled', { input: { disabled: true }, answer: () => ({}) }),
+      enable: served('team.setDisabled', { input: { disabled: false }, answer: () => ({}) }),
+      reset: served('team.resetPassword', { answer: (reset) => reset }),
+    },
+    { maxBytes: 4_096 },
+  );
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

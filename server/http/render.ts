@@ -25,6 +25,7 @@ import { createContext, createRequestHandler, RouterContextProvider, type Server
 import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
+import { changeDoor } from '../changes/index.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
 import { isPageNavigation } from './fetch-metadata.ts';
@@ -44,6 +45,8 @@ export function renderPages(options: {
 }): RequestHandler {
   // a page whose data the database cannot give right now answers 503, not 500 (decision 0090)
   const services = unavailableAsRouteError(options.services);
+  // the back office's changes, over the same services (decision 0182)
+  const changes = changeDoor(services);
   const { build, pageCache } = options;
   const render = createRequestHandler(
     typeof build === 'function'
@@ -80,6 +83,7 @@ export function renderPages(options: {
     const startedUnder = pageCache?.generation() ?? 0;
     const context = contextFor(req, {
       services,
+      changes,
       site: options.site,
       cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
       client: {

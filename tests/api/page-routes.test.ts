@@ -11,6 +11,7 @@ import { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import routeConfig from '#app/routes.ts';
 import { appContext } from '#app/load-context.ts';
+import { changeDoor } from '#server/changes/index.ts';
 import { DEFAULT_SITE } from '#app/modules/site/site.ts';
 import { isBackOffice, isPrivate, pageHandle } from '#app/page-handle.ts';
 import { cacheableRoutes, createPageCache, type RouteTable } from '#server/http/page-cache.ts';
@@ -173,6 +174,7 @@ eachEngine('public pages and the page cache', (ctx) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
       services,
+      changes: changeDoor(services),
       site: DEFAULT_SITE,
       cspNonce: '',
       client: { ip: '127.0.0.1', userAgent: 'test' },

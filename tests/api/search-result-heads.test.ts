@@ -13,6 +13,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routeConfig from '#app/routes.ts';
 import { appContext } from '#app/load-context.ts';
+import { changeDoor } from '#server/changes/index.ts';
 import { CATEGORIES } from '#app/modules/site/reference.ts';
 import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -148,6 +149,7 @@ describe('the head of every public page, as a search result shows it', () => {
     context = new RouterContextProvider();
     context.set(appContext, {
       services,
+      changes: changeDoor(services),
       site: { ...deps.config.site, baseUrl: 'http://localhost' },
       cspNonce: '',
       client: { ip: '127.0.0.1', userAgent: 'test' },

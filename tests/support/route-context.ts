@@ -4,6 +4,7 @@
  */
 import { RouterContextProvider } from 'react-router';
 import { appContext, type AppLoadContext } from '#app/load-context.ts';
+import { changeDoor } from '#server/changes/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import type { Services } from '#server/services/index.ts';
 import { PHONE_USER_AGENT } from './phone.ts';
@@ -16,6 +17,7 @@ export function routeContext(
   const context = new RouterContextProvider();
   context.set(appContext, {
     services,
+    changes: changeDoor(services),
     site: { ...deps.config.site, baseUrl: 'http://localhost' },
     cspNonce: '',
     client: { ip: '127.0.0.1', userAgent: PHONE_USER_AGENT },

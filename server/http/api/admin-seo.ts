@@ -6,13 +6,11 @@
 import { Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
-import { requireAdmin } from '../auth.ts';
+import { apiChange } from '../change.ts';
 
 export function adminSeoRouter(services: Services, config: Config): Router {
   const router = Router();
-  router.post('/admin/seo-pages', requireAdmin(config), async (_req, res) => {
-    const pages = await services.cityPages.indexablePages();
-    res.json({ count: pages.length, pages });
-  });
+  // the board's 'Generate SEO Pages' too (server/changes/leads.ts, decision 0182)
+  router.post('/admin/seo-pages', apiChange(services, config, 'leads.generateSeoPages', { body: false }));
   return router;
 }

@@ -10,19 +10,18 @@
  *   POST /api/inbox/{id}/reply                    { body }: a text about their newest open request
  *   PUT  /api/inbox/{id}/assignee                 { userId | null }
  *   PUT  /api/inbox/{id}/done                     { done }
- * Ids are customers' ids. Bad input 400, unknown ids 404, a merged customer 409.
+ * Ids are customers' ids. Bad input 400, unknown ids 404, a merged customer 409. The changes are
+ * declared in server/changes/customers.ts (decision 0182).
  */
 import { Router, type Response } from 'express';
-import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
 import { currentSession, requireAdmin } from '../auth.ts';
-import { jsonBody } from '../body.ts';
+import { apiChange } from '../change.ts';
 
 export function customersRouter(services: Services, config: Config): Router {
   const router = Router();
   const admin = requireAdmin(config);
-  const body = jsonBody('16kb');
   const { customers, inbox } = services;
   // requireAdmin ran: there is a session
   const me = (res: Response) => currentSession(res)!.user;
@@ -33,12 +32,8 @@ export function customersRouter(services: Services, config: Config): Router {
   router.get('/customers/:id', admin, async (req, res) => {
     res.json(await customers.page(req.params.id, req.query));
   });
-  router.put('/customers/:id', admin, body, async (req, res) => {
-    res.json(await customers.update(req.params.id, req.body, me(res)));
-  });
-  router.post('/customers/:id/merge', admin, body, async (req, res) => {
-    res.json(await customers.merge(req.params.id, req.body, me(res)));
-  });
+  router.put('/customers/:id', apiChange(services, config, 'customers.update'));
+  router.post('/customers/:id/merge', apiChange(services, config, 'customers.merge'));
 
   router.get('/inbox', admin, async (req, res) => {
     res.json(await inbox.list(req.query, me(res)));
@@ -46,21 +41,9 @@ export function customersRouter(services: Services, config: Config): Router {
   router.get('/inbox/pulse', admin, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await inbox.pulse());
   });
-  router.post('/inbox/:id/read', admin, async (req, res) => {
-    await inbox.markRead(req.params.id);
-    res.status(204).end();
-  });
-  router.post('/inbox/:id/reply', admin, body, async (req, res) => {
-    await inbox.reply(req.params.id, req.body, me(res), req.get(IDEMPOTENCY_HEADER));
-    res.status(204).end();
-  });
-  router.put('/inbox/:id/assignee', admin, body, async (req, res) => {
-    await inbox.assign(req.params.id, req.body, me(res));
-    res.status(204).end();
-  });
-  router.put('/inbox/:id/done', admin, body, async (req, res) => {
-    await inbox.setDone(req.params.id, req.body);
-    res.status(204).end();
-  });
+  router.post('/inbox/:id/read', apiChange(services, config, 'inbox.markRead', { body: false }));
+  router.post('/inbox/:id/reply', apiChange(services, config, 'inbox.reply'));
+  router.put('/inbox/:id/assignee', apiChange(services, config, 'inbox.assign'));
+  router.put('/inbox/:id/done', apiChange(services, config, 'inbox.setDone'));
   return router;
 }

@@ -25,9 +25,8 @@ import type { PreparedPhoto } from '../../services/leads.ts';
 import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
 import { csvDay } from '#app/modules/shared/csv.ts';
-import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
-import { currentSession, requireAdmin } from '../auth.ts';
-import { jsonBody } from '../body.ts';
+import { requireAdmin } from '../auth.ts';
+import { apiChange } from '../change.ts';
 import { databaseStore } from '../rate-limit.ts';
 
 /** Per client address (TRUST_PROXY decides what that is): generous for people, tight for scripts. */
@@ -185,7 +184,6 @@ export function leadsRouter(services: Services, config: Config): Router {
     if (!cursor) throw new AppError(400, 'Invalid cursor');
     return cursor;
   };
-  const actorOf = (res: Parameters<RequestHandler>[1]) => currentSession(res)?.user.username ?? 'staff';
 
   router.get('/leads', admin, async (req, res) => {
     const status = text(req.query.status);
@@ -241,19 +239,10 @@ export function leadsRouter(services: Services, config: Config): Router {
     res.json(await services.leadAdmin.getLead(req.params.id));
   });
 
-  router.patch('/leads/:id', admin, jsonBody('16kb'), async (req, res) => {
-    res.json(await services.leadAdmin.changeStatus(req.params.id, req.body, actorOf(res)));
-  });
-
-  router.post('/leads/:id/reopen', admin, async (req, res) => {
-    res.json(await services.leadAdmin.reopen(req.params.id, actorOf(res)));
-  });
-
-  router.post('/leads/:id/quote', admin, jsonBody('16kb'), async (req, res) => {
-    res.json(
-      await services.leadAdmin.sendQuote(req.params.id, req.body, actorOf(res), req.get(IDEMPOTENCY_HEADER)),
-    );
-  });
+  // the Lead Details dialog's changes (server/changes/leads.ts, decision 0182)
+  router.patch('/leads/:id', apiChange(services, config, 'leads.changeStatus'));
+  router.post('/leads/:id/reopen', apiChange(services, config, 'leads.reopen', { body: false }));
+  router.post('/leads/:id/quote', apiChange(services, config, 'leads.sendQuote'));
 
   return router;
 }

@@ -10,74 +10,39 @@
  *   POST /api/leads/{id}/lines/{lineId}/step         { to, revision }: one step forward (or more)
  *   POST /api/leads/{id}/lines/{lineId}/undo         { revision }: back to the step before the last move
  *   PUT  /api/leads/{id}/auto-texts                { on }: the order's texts to the customer on or off
- * A line moved by someone else since it was read answers 409 with the message; bad input 400.
+ * A line moved by someone else since it was read answers 409 with the message; bad input 400. The
+ * changes are declared in server/changes/orders.ts (decision 0182); a part's cost is in dollars, as
+ * staff type it.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { Config } from '../../config.ts';
 import { requireRowId } from '../../validation.ts';
 import type { Services } from '../../services/index.ts';
-import { currentSession, requireAdmin } from '../auth.ts';
-import { jsonBody } from '../body.ts';
+import { requireAdmin } from '../auth.ts';
+import { apiChange } from '../change.ts';
 
 export function ordersRouter(services: Services, config: Config): Router {
   const router = Router();
   const admin = requireAdmin(config);
-  const body = jsonBody('16kb');
   const orders = services.orders;
-  const actorOf = (res: Parameters<RequestHandler>[1]) => currentSession(res)?.user.username ?? 'staff';
+  const change = (name: Parameters<typeof apiChange>[2], rename?: Record<string, string>) =>
+    apiChange(services, config, name, { rename });
+  const line = { id: 'lead', lineId: 'line' };
 
   router.get('/admin/suppliers', admin, async (req, res) => {
     res.json(await orders.suppliers.list({ archived: req.query.archived === '1' }));
   });
-  router.post('/admin/suppliers', admin, body, async (req, res) => {
-    res.status(201).json(await orders.suppliers.create(req.body));
-  });
-  router.put('/admin/suppliers/:id', admin, body, async (req, res) => {
-    res.json(await orders.suppliers.update(requireRowId(req.params.id), req.body));
-  });
-  router.post('/admin/suppliers/:id/archive', admin, body, async (req, res) => {
-    res.json(await orders.suppliers.archive(requireRowId(req.params.id), req.body));
-  });
+  router.post('/admin/suppliers', change('suppliers.create'));
+  router.put('/admin/suppliers/:id', change('suppliers.update'));
+  router.post('/admin/suppliers/:id/archive', change('suppliers.archive'));
 
   router.get('/leads/:id/lines', admin, async (req, res) => {
     res.json(await orders.lines(requireRowId(req.params.id)));
   });
-  router.post('/leads/:id/lines', admin, body, async (req, res) => {
-    res.status(201).json(await orders.addLine(requireRowId(req.params.id), req.body, actorOf(res)));
-  });
-  router.patch('/leads/:id/lines/:lineId', admin, body, async (req, res) => {
-    res.json(
-      await orders.changeLine(
-        requireRowId(req.params.id),
-        requireRowId(req.params.lineId),
-        req.body,
-        actorOf(res),
-      ),
-    );
-  });
-  router.post('/leads/:id/lines/:lineId/step', admin, body, async (req, res) => {
-    res.json(
-      await orders.moveLine(
-        requireRowId(req.params.id),
-        requireRowId(req.params.lineId),
-        req.body,
-        actorOf(res),
-      ),
-    );
-  });
-  router.post('/leads/:id/lines/:lineId/undo', admin, body, async (req, res) => {
-    res.json(
-      await orders.undoLine(
-        requireRowId(req.params.id),
-        requireRowId(req.params.lineId),
-        req.body,
-        actorOf(res),
-      ),
-    );
-  });
-  router.put('/leads/:id/auto-texts', admin, body, async (req, res) => {
-    await orders.setAutoTexts(requireRowId(req.params.id), req.body, actorOf(res));
-    res.status(204).end();
-  });
+  router.post('/leads/:id/lines', change('orders.addLine', { id: 'lead' }));
+  router.patch('/leads/:id/lines/:lineId', change('orders.changeLine', line));
+  router.post('/leads/:id/lines/:lineId/step', change('orders.moveLine', line));
+  router.post('/leads/:id/lines/:lineId/undo', change('orders.undoLine', line));
+  router.put('/leads/:id/auto-texts', change('orders.setAutoTexts', { id: 'lead' }));
   return router;
 }

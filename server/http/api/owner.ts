@@ -10,47 +10,32 @@
  *   GET  /api/owner/settings                    the follow-up texts and review requests (issue 30)
  *   PUT  /api/owner/settings                    the same, changed (audited)
  */
-import { Router, type Response } from 'express';
-import { z } from 'zod';
+import { Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
-import { parseInput, requireRowId } from '../../validation.ts';
-import { currentSession, requireAdmin, requireOwner } from '../auth.ts';
-import { jsonBody } from '../body.ts';
-
-const disabledSchema = z.object({ disabled: z.boolean({ message: 'Say disabled: true or false.' }) });
+import { requireAdmin, requireOwner } from '../auth.ts';
+import { apiChange } from '../change.ts';
 
 export function ownerRouter(services: Services, config: Config): Router {
   const router = Router();
   router.use('/owner', requireAdmin(config), requireOwner);
-  const body = jsonBody('16kb');
   const team = services.team;
-  // requireOwner ran: there is a session, the owner's
-  const me = (res: Response) => currentSession(res)!.user;
+  // the team's and the settings' changes (server/changes/team.ts, decision 0182)
+  const change = (name: Parameters<typeof apiChange>[2], options?: { body: false }) =>
+    apiChange(services, config, name, options);
 
   router.get('/owner/team', async (_req, res) => {
     res.json(await team.list());
   });
-  router.post('/owner/team', body, async (req, res) => {
-    res.status(201).json(await team.add(req.body, me(res)));
-  });
-  router.post('/owner/team/:id/disabled', body, async (req, res) => {
-    const id = requireRowId(req.params.id);
-    const { disabled } = parseInput(disabledSchema, req.body);
-    await team.setDisabled(id, disabled, me(res));
-    res.status(204).end();
-  });
-  router.post('/owner/team/:id/reset-password', async (req, res) => {
-    res.json(await team.resetPassword(requireRowId(req.params.id), me(res)));
-  });
+  router.post('/owner/team', change('team.add'));
+  router.post('/owner/team/:id/disabled', change('team.setDisabled'));
+  router.post('/owner/team/:id/reset-password', change('team.resetPassword', { body: false }));
   router.get('/owner/audit', async (req, res) => {
     res.json(await team.audit(req.query as Record<string, unknown>));
   });
   router.get('/owner/settings', async (_req, res) => {
     res.json(await services.settings.get());
   });
-  router.put('/owner/settings', body, async (req, res) => {
-    res.json(await services.settings.update(req.body, me(res)));
-  });
+  router.put('/owner/settings', change('settings.update'));
   return router;
 }

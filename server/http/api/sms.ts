@@ -4,13 +4,11 @@
  * text from the Lead Details dialog (behind requireAdmin).
  */
 import express, { Router, type RequestHandler } from 'express';
-import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
 import { withoutUnstorable } from '../../validation.ts';
-import { currentSession, requireAdmin } from '../auth.ts';
-import { jsonBody } from '../body.ts';
+import { apiChange } from '../change.ts';
 
 export const BAD_SIGNATURE = 'This request is not signed by Twilio.';
 
@@ -37,12 +35,8 @@ export function smsRouter(services: Services, config: Config): Router {
     res.status(204).end();
   });
 
-  router.post('/leads/:id/messages', requireAdmin(config), jsonBody('16kb'), async (req, res) => {
-    const actor = currentSession(res)?.user.username;
-    res
-      .status(201)
-      .json(await services.leadAdmin.sendText(req.params.id, req.body, actor, req.get(IDEMPOTENCY_HEADER)));
-  });
+  // the Lead Details dialog's text (server/changes/leads.ts, decision 0182)
+  router.post('/leads/:id/messages', apiChange(services, config, 'leads.sendText'));
 
   return router;
 }
