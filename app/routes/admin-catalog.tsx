@@ -23,7 +23,8 @@ import { cn } from '#app/components/ui/cn.ts';
 import { fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { ALL, CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
-import { bodyRefusal, refuse, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
+import { catalogFormSchema, EMPTY_CATALOG_FORM, formToPayload } from '#app/modules/catalog/catalog.schema.ts';
+import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -51,29 +52,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, categories };
 }
 
-/** The item form's JSON is small; the API takes at most the same (64 KB), and so does the action. */
+/** The item form is small; the API takes at most the same (64 KB), and so does the action. */
 const MAX_BODY_BYTES = 64 * 1024;
 
+const INTENTS = ['create', 'update', 'publish'] as const;
+
 /**
- * JSON `{ intent: 'create', item }` or `{ intent: 'update', id, item }` (any of the item's fields:
- * publish sends `{ status: 'active' }`), the payloads POST /api/catalog and PATCH /api/catalog/{id}
- * take, answered with `{ ok: true, item }` or the refusal.
+ * The item dialog's fields as the one schema of the dialog reads them (`catalogFormSchema`: cost in
+ * dollars, specifications as lines, a picture per `images` field), turned into the payload POST
+ * /api/catalog takes; a field it refuses is refused in the one error shape (400, its messages).
+ */
+function itemOf(form: FormData) {
+  const values: Record<string, unknown> = {
+    images: form.getAll('images').filter((v) => typeof v === 'string'),
+  };
+  for (const name of Object.keys(EMPTY_CATALOG_FORM))
+    if (name !== 'images') values[name] = formText(form, name);
+  const parsed = catalogFormSchema.safeParse(values);
+  if (parsed.success) return formToPayload(parsed.data);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.')] ??= []).push(issue.message);
+  // thrown in the shape `staffAction` answers (a service's AppError; the route cannot load its class)
+  throw Object.assign(new Error(parsed.error.issues[0]!.message), {
+    name: 'AppError',
+    status: 400,
+    fieldErrors,
+  });
+}
+
+/**
+ * A form with `intent`: 'create' or 'update' (with the item's `id`) and the item dialog's fields, or
+ * 'publish' and the `id` (the item goes live). Answered with `{ ok: true, item }` or the refusal.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  const refused = bodyRefusal(request, MAX_BODY_BYTES);
-  if (refused) return refused;
-  const body = (await request.json().catch(() => null)) as { intent?: unknown; id?: unknown; item?: unknown };
-  if (typeof body !== 'object' || body === null) return refuse(400, 'Send the form as a JSON object.');
-  const { intent, item } = body;
-  if (intent !== 'create' && intent !== 'update') return refuse(400, `Unknown action: ${String(intent)}`);
-  return staffAction(context, async ({ services, session }) => ({
-    item:
-      intent === 'create'
-        ? await services.catalog.createItem(item)
-        : await // not an id: 400; an id that names no row: the service's 404 ('Catalog item not found')
-          services.catalog.updateItem(rowIdOf(body.id), item, session.user.username),
-  }));
+  const read = await readActionForm(request, { maxBytes: MAX_BODY_BYTES, intents: INTENTS });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
+  return staffAction(context, async ({ services: { catalog }, session }) => {
+    if (intent === 'create') return { item: await catalog.createItem(itemOf(form)) };
+    // not an id: 400; an id that names no row: the service's 404 ('Catalog item not found')
+    const id = rowIdOf(formText(form, 'id'));
+    const change = intent === 'publish' ? { status: 'active' } : itemOf(form);
+    return { item: await catalog.updateItem(id, change, session.user.username) };
+  });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

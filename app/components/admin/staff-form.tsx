@@ -131,9 +131,10 @@ export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
     byField: Object.keys(shown.fieldErrors).length > 0,
     /** the first message of each field under `prefix` */
     messages: (prefix = '') => (prefix ? firstMessages(shown.fieldErrors, prefix) : top),
-    /** a control's id and its state; `hint` is the id of the words under it */
+    /** a control's id, name and state; `hint` is the id of the words under it */
     field: (name: string, hint?: string) => ({
       id: `${id}-${name}`,
+      name,
       'aria-invalid': top[name] ? (true as const) : undefined,
       'aria-describedby': [top[name] && errorId(name), hint].filter(Boolean).join(' ') || undefined,
     }),
