@@ -74,7 +74,16 @@ type Shown = { fieldErrors: Record<string, string[]>; refusal: string | null; tu
  * A form's refusals: `show` them (and move the focus), `forget` a field's message once it is
  * changed, `clear` them all. `id` prefixes the fields' ids: `{id}-{name}`, `{id}-{name}-error`.
  */
-export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
+export function useFormErrors({
+  id,
+  notice,
+  words = (message) => message,
+}: {
+  id: string;
+  notice?: string;
+  /** the notice's words for the refusal's message (a screen's own words for no connection) */
+  words?: (message: string) => string;
+}) {
   // the form's element, as a callback ref: what the focus looks in
   const [form, element] = useState<HTMLFormElement | null>(null);
   const [shown, setShown] = useState<Shown>({ fieldErrors: {}, refusal: null, turn: 0 });
@@ -95,7 +104,8 @@ export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
     const fieldErrors = refused.fieldErrors ?? {};
     const byField = Object.keys(fieldErrors).length > 0;
     setShown((s) => ({ fieldErrors, refusal: byField ? null : refused.message, turn: s.turn + 1 }));
-    if (notice && !quiet) toast({ title: notice, description: refused.message, variant: 'destructive' });
+    if (notice && !quiet)
+      toast({ title: notice, description: words(refused.message), variant: 'destructive' });
   }
   const clear = () => setShown((s) => ({ ...s, fieldErrors: {}, refusal: null }));
   /** A field changed: its message goes (by its path, or every path under it), the others stay. */
@@ -149,15 +159,12 @@ export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
  * action's `{ ok: true, … }` once the screen has been read again; a refusal is shown as above.
  */
 export function useStaffForm<Answer extends ActionAnswer>({
-  id,
-  notice,
   done,
-}: {
-  id: string;
-  notice?: string;
+  ...shown
+}: Parameters<typeof useFormErrors>[0] & {
   done: (answer: Extract<Answer, { ok: true }>) => void;
 }) {
-  const errors = useFormErrors({ id, notice });
+  const errors = useFormErrors(shown);
   const fetcher = useStaffFetcher<Answer>((answer) => {
     if (answer.ok) {
       errors.clear();
