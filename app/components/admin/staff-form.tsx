@@ -171,7 +171,11 @@ export function useStaffForm<Answer extends ActionAnswer>({
       done(answer as Extract<Answer, { ok: true }>);
     } else errors.show(answer as Refused);
   });
-  const post = (data: FormData | Record<string, string>) => void fetcher.submit(data, { method: 'post' });
+  // a form with a file goes as multipart (the router sends a form url-encoded, without its files)
+  const post = (data: FormData | Record<string, string>) => {
+    const files = data instanceof FormData && [...data.values()].some((v) => typeof v !== 'string');
+    void fetcher.submit(data, { method: 'post', encType: files ? 'multipart/form-data' : undefined });
+  };
   const submit = (fields: Record<string, string>) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
