@@ -137,6 +137,8 @@ export function useFormErrors({
     check,
     /** the refusal that belongs to no field, for `<Refusal>` */
     refusal: shown.refusal,
+    /** every message by its full path ('options.1.cost'), as the error shape has them */
+    fieldErrors: shown.fieldErrors,
     /** whether any field has a message */
     byField: Object.keys(shown.fieldErrors).length > 0,
     /** the first message of each field under `prefix` */
