@@ -3,27 +3,21 @@
  * status and category filters, 'Add New Item' and edit in one dialog, publish in one click, view
  * the public page, CSV export and import. React Router's data flow (decision 0124): the loader
  * gives the page of items for the filters in the address (?search=&status=&category=&page=) and
- * the categories; the action creates and updates items (publish is an update) through the catalog
- * service; the CSV tools and picture uploads stay on /api. The table shows five skeleton rows
- * while a new page of it loads.
+ * the categories; the action creates, updates and publishes items through the catalog service,
+ * from the item dialog's form (decision 0183); the CSV tools and picture uploads stay on /api. The
+ * screen itself: app/components/catalog/admin/catalog-screen.tsx.
  */
-import { Download, Plus, Search, Upload } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-catalog';
-import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
-import { settleAction, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
-import type { ActionAnswer } from '#app/modules/site/answers.ts';
-import { CatalogImportDialog } from '#app/components/catalog/admin/catalog-import-dialog.tsx';
-import { CatalogItemDialog } from '#app/components/catalog/admin/catalog-item-dialog.tsx';
-import { CatalogTable } from '#app/components/catalog/admin/catalog-table.tsx';
+import { settleAction } from '#app/components/admin/staff-fetcher.ts';
+import {
+  CATALOG_FILTERS,
+  CatalogScreen,
+  type CatalogFilter,
+} from '#app/components/catalog/admin/catalog-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { Button, buttonVariants } from '#app/components/ui/button.tsx';
-import { cn } from '#app/components/ui/cn.ts';
-import { fieldClass, Input, Label } from '#app/components/ui/input.tsx';
-import { toast } from '#app/components/ui/use-toast.ts';
-import { ALL, CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
-import { bodyRefusal, refuse, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
+import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
+import { catalogFormSchema, EMPTY_CATALOG_FORM, formToPayload } from '#app/modules/catalog/catalog.schema.ts';
+import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -32,15 +26,11 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** The filters the address may carry; anything else in it is ignored. */
-const FILTERS = ['search', 'status', 'category', 'page'] as const;
-type Filter = (typeof FILTERS)[number];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = staffContext(context);
   const params = new URL(request.url).searchParams;
-  const query: Partial<Record<Filter, string>> = {};
-  for (const name of FILTERS) {
+  const query: Partial<Record<CatalogFilter, string>> = {};
+  for (const name of CATALOG_FILTERS) {
     const value = params.get(name);
     if (value !== null) query[name] = value;
   }
@@ -51,237 +41,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, categories };
 }
 
-/** The item form's JSON is small; the API takes at most the same (64 KB), and so does the action. */
+/** The item form is small; the API takes at most the same (64 KB), and so does the action. */
 const MAX_BODY_BYTES = 64 * 1024;
 
+const INTENTS = ['create', 'update', 'publish'] as const;
+
 /**
- * JSON `{ intent: 'create', item }` or `{ intent: 'update', id, item }` (any of the item's fields:
- * publish sends `{ status: 'active' }`), the payloads POST /api/catalog and PATCH /api/catalog/{id}
- * take, answered with `{ ok: true, item }` or the refusal.
+ * The item dialog's fields as the one schema of the dialog reads them (`catalogFormSchema`: cost in
+ * dollars, specifications as lines, a picture per `images` field), turned into the payload POST
+ * /api/catalog takes; a field it refuses is refused in the one error shape (400, its messages).
+ */
+function itemOf(form: FormData) {
+  const values: Record<string, unknown> = {
+    images: form.getAll('images').filter((v) => typeof v === 'string'),
+  };
+  for (const name of Object.keys(EMPTY_CATALOG_FORM))
+    if (name !== 'images') values[name] = formText(form, name);
+  const parsed = catalogFormSchema.safeParse(values);
+  if (parsed.success) return formToPayload(parsed.data);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.')] ??= []).push(issue.message);
+  // thrown in the shape `staffAction` answers (a service's AppError; the route cannot load its class)
+  throw Object.assign(new Error(parsed.error.issues[0]!.message), {
+    name: 'AppError',
+    status: 400,
+    fieldErrors,
+  });
+}
+
+/**
+ * A form with `intent`: 'create' or 'update' (with the item's `id`) and the item dialog's fields, or
+ * 'publish' and the `id` (the item goes live). Answered with `{ ok: true, item }` or the refusal.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   staffContext(context);
-  const refused = bodyRefusal(request, MAX_BODY_BYTES);
-  if (refused) return refused;
-  const body = (await request.json().catch(() => null)) as { intent?: unknown; id?: unknown; item?: unknown };
-  if (typeof body !== 'object' || body === null) return refuse(400, 'Send the form as a JSON object.');
-  const { intent, item } = body;
-  if (intent !== 'create' && intent !== 'update') return refuse(400, `Unknown action: ${String(intent)}`);
-  return staffAction(context, async ({ services, session }) => ({
-    item:
-      intent === 'create'
-        ? await services.catalog.createItem(item)
-        : await // not an id: 400; an id that names no row: the service's 404 ('Catalog item not found')
-          services.catalog.updateItem(rowIdOf(body.id), item, session.user.username),
-  }));
+  const read = await readActionForm(request, { maxBytes: MAX_BODY_BYTES, intents: INTENTS });
+  if (!read.ok) return read.refused;
+  const { form, intent } = read;
+  return staffAction(context, async ({ services: { catalog }, session }) => {
+    if (intent === 'create') return { item: await catalog.createItem(itemOf(form)) };
+    // not an id: 400; an id that names no row: the service's 404 ('Catalog item not found')
+    const id = rowIdOf(formText(form, 'id'));
+    const change = intent === 'publish' ? { status: 'active' } : itemOf(form);
+    return { item: await catalog.updateItem(id, change, session.user.username) };
+  });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
 
 export default function AdminCatalog({ loaderData }: Route.ComponentProps) {
-  const { list, categories } = loaderData;
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const status = params.get('status') ?? ALL;
-  const category = params.get('category') ?? ALL;
-  const loading = useScreenReloading();
-  const revalidator = useRevalidator();
-  const [searchText, setSearchText] = useState(search);
-  const [dialog, setDialog] = useState<{ open: boolean; item: CatalogItem | null }>({
-    open: false,
-    item: null,
-  });
-  const [importOpen, setImportOpen] = useState(false);
-  const [publishing, setPublishing] = useState<CatalogItem | null>(null);
-  const publish = useStaffFetcher<ActionAnswer>((answer) => {
-    if (answer.ok)
-      toast({ title: 'Success', description: `${publishing?.title} is now live in the catalog.` });
-    else toast({ title: 'Error', description: answer.message, variant: 'destructive' });
-    setPublishing(null);
-  });
-
-  /** New filters go into the address (the loader reads them there); any change but paging starts at page 1. */
-  const setFilters = useCallback(
-    (changes: Partial<Record<Filter, string | number>>, fromSearchBox = false) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (!('page' in changes)) next.delete('page');
-          for (const [name, value] of Object.entries(changes)) {
-            if (value === '' || value === ALL || (name === 'page' && value === 1)) next.delete(name);
-            else next.set(name, String(value));
-          }
-          return next;
-        },
-        // typing replaces the entry rather than adding one per search, and marks it as the box's
-        {
-          replace: fromSearchBox,
-          preventScrollReset: true,
-          state: fromSearchBox ? { searchBox: true } : null,
-        },
-      ),
-    [setParams],
-  );
-
-  // an address the box did not ask for (a link, Back) shows what it searches; one the box asked
-  // for may arrive while more is being typed, and must not take those letters away (nor may a
-  // filter chosen meanwhile, which keeps the search as it was)
-  const location = useLocation();
-  const [seen, setSeen] = useState({ key: location.key, search });
-  if (location.key !== seen.key) {
-    setSeen({ key: location.key, search });
-    const fromBox = (location.state as { searchBox?: true } | null)?.searchBox === true;
-    if (!fromBox && search !== seen.search && searchText.trim() !== search) setSearchText(search);
-  }
-
-  // the search box applies itself a moment after typing stops
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (searchText.trim() !== search) setFilters({ search: searchText.trim() }, true);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [searchText, search, setFilters]);
-
-  function publishItem(item: CatalogItem) {
-    setPublishing(item);
-    void publish.submit(
-      { intent: 'update', id: item.id, item: { status: 'active' } },
-      { method: 'post', encType: 'application/json' },
-    );
-  }
-
-  const filtered = search !== '' || status !== ALL || category !== ALL;
-
-  return (
-    <section>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold">{CATALOG_TEXT.adminTitle}</h1>
-          <p className="mt-1 text-slate-600">Catalog items, prices and stock.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <Upload className="h-4 w-4" aria-hidden="true" />
-            Import CSV
-          </Button>
-          <a
-            href="/api/admin/catalog/export.csv"
-            download
-            className={cn(buttonVariants({ variant: 'outline' }))}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Export CSV
-          </a>
-          <Button variant="accent" onClick={() => setDialog({ open: true, item: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {CATALOG_TEXT.addItem}
-          </Button>
-        </div>
-      </div>
-
-      <div className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <div>
-          <Label htmlFor="catalog-search">Search</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <Input
-              id="catalog-search"
-              type="search"
-              placeholder="Title or SKU"
-              value={searchText}
-              onChange={(e) => setSearchText(e.currentTarget.value)}
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div>
-          <Label htmlFor="catalog-status-filter">Status</Label>
-          <select
-            id="catalog-status-filter"
-            value={status}
-            onChange={(e) => setFilters({ status: e.currentTarget.value })}
-            className={cn(fieldClass, 'min-h-11')}
-          >
-            <option value={ALL}>All statuses</option>
-            {CATALOG_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="catalog-category-filter">Category</Label>
-          <select
-            id="catalog-category-filter"
-            value={category}
-            onChange={(e) => setFilters({ category: e.currentTarget.value })}
-            className={cn(fieldClass, 'min-h-11')}
-          >
-            <option value={ALL}>All categories</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
-      <p className="mb-3 mt-6 min-h-5 text-sm text-slate-600" aria-live="polite">
-        {loading ? '' : `${list.total} ${list.total === 1 ? 'item' : 'items'}`}
-      </p>
-      <CatalogTable
-        items={list.items}
-        categories={categories}
-        loading={loading}
-        emptyText={filtered ? 'No items match these filters.' : 'No catalog items yet. Add the first one.'}
-        onEdit={(item) => setDialog({ open: true, item })}
-        onPublish={publishItem}
-        publishing={publishing?.id ?? null}
-      />
-
-      {list.pageCount > 1 && (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
-          <Button
-            variant="outline"
-            disabled={list.page <= 1 || loading}
-            onClick={() => setFilters({ page: list.page - 1 })}
-          >
-            Previous
-          </Button>
-          <p className="text-sm text-slate-600">
-            Page {list.page} of {list.pageCount}
-          </p>
-          <Button
-            variant="outline"
-            disabled={list.page >= list.pageCount || loading}
-            onClick={() => setFilters({ page: list.page + 1 })}
-          >
-            Next
-          </Button>
-        </nav>
-      )}
-
-      <CatalogItemDialog
-        open={dialog.open}
-        item={dialog.item}
-        categories={categories}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        onSaved={() => setDialog({ open: false, item: null })}
-      />
-      <CatalogImportDialog
-        open={importOpen}
-        onOpenChange={setImportOpen}
-        onImported={() => {
-          // the sheet went through /api (a file upload): the list is read again
-          setImportOpen(false);
-          void revalidator.revalidate();
-        }}
-      />
-    </section>
-  );
+  return <CatalogScreen {...loaderData} />;
 }

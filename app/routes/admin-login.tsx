@@ -5,10 +5,8 @@
  * it also posts itself (`method="post"`) to this route's action, so a submit before or without
  * scripts signs in too, and never puts the password in a URL.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Lock } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/admin-login';
@@ -17,16 +15,16 @@ import {
   ApiError,
   CONNECTION_FAILED,
   errorMessage,
-  fieldErrorsFrom,
   rememberLogin,
 } from '#app/components/admin/admin-api.ts';
+import { useFormErrors } from '#app/components/admin/staff-form.tsx';
 import { LogoMark } from '#app/components/site/logo.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { Button } from '#app/components/ui/button.tsx';
-import { FieldError, Input, Label } from '#app/components/ui/input.tsx';
+import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { getAppContext } from '#app/load-context.ts';
-import { landingAfterSignIn, loginSchema, type LoginInput } from '#app/modules/auth/login.schema.ts';
+import { landingAfterSignIn, loginSchema } from '#app/modules/auth/login.schema.ts';
 import { bodyRefusal, formText, malformedForm, readForm, refusal } from '#app/staff.server.ts';
 
 export const handle = { backOffice: true } satisfies PageHandle;
@@ -75,17 +73,14 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const landing = landingAfterSignIn(params.get('redirectTo'));
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  // the back office's one way to show a refusal (decision 0183); the ids stay 'username', 'password'
+  const { element, check, show, field, error } = useFormErrors({ id: 'login', notice: 'Login failed' });
 
-  async function onSubmit(values: LoginInput) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = check(loginSchema, { username: form.get('username'), password: form.get('password') });
+    if (!values) return;
     setBusy(true);
     try {
       const { token } = await adminApi.auth.login(values);
@@ -97,14 +92,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
         toast({ title: 'Error', description: CONNECTION_FAILED, variant: 'destructive' });
         return;
       }
-      const fields = fieldErrorsFrom(err);
-      if (fields.username) setError('username', { message: fields.username });
-      if (fields.password) setError('password', { message: fields.password });
-      toast({
-        title: 'Login failed',
-        description: errorMessage(err, 'Invalid username or password'),
-        variant: 'destructive',
-      });
+      show({ message: errorMessage(err, 'Invalid username or password'), fieldErrors: err.fieldErrors });
     } finally {
       setBusy(false);
     }
@@ -127,31 +115,28 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             {actionData.message}
           </p>
         )}
-        <form className="mt-8 space-y-5" method="post" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <form
+          ref={element}
+          className="mt-8 space-y-5"
+          method="post"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+        >
           <div>
             <Label htmlFor="username">Username</Label>
             <Input
+              {...field('username')}
               id="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              aria-invalid={errors.username ? true : undefined}
-              aria-describedby={errors.username ? 'username-error' : undefined}
-              {...register('username')}
             />
-            <FieldError id="username-error" message={errors.username?.message} />
+            {error('username')}
           </div>
           <div>
             <Label htmlFor="password">Password</Label>
-            <Input
-              id="password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'password-error' : undefined}
-              {...register('password')}
-            />
-            <FieldError id="password-error" message={errors.password?.message} />
+            <Input {...field('password')} id="password" type="password" autoComplete="current-password" />
+            {error('password')}
           </div>
           <Button type="submit" variant="accent" className="w-full" disabled={busy}>
             {busy ? (

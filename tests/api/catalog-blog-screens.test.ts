@@ -9,7 +9,7 @@
  */
 import type { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES } from '#app/modules/catalog/catalog.schema.ts';
+import { CATALOG_MESSAGES, EMPTY_CATALOG_FORM } from '#app/modules/catalog/catalog.schema.ts';
 import * as blogRoute from '#app/routes/admin-blog.tsx';
 import * as catalogRoute from '#app/routes/admin-catalog.tsx';
 import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
@@ -63,9 +63,13 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
         context: context(session),
       } as unknown as Args<typeof catalogRoute.loader>);
 
-    /** Posts JSON to the screen's action, as the browser's fetcher does. */
-    async function post(body: unknown, session: Session = SESSION, init?: RequestInit) {
-      init ??= await sized(JSON.stringify(body), 'application/json');
+    /** Posts a form to the screen's action, as the item dialog's fetcher does (its fields as text). */
+    async function post(
+      fields: Record<string, string> | null,
+      session: Session = SESSION,
+      init?: RequestInit,
+    ) {
+      init ??= await sized(new URLSearchParams(fields ?? {}));
       return answerOf(
         await catalogRoute.action({
           request: new Request('http://localhost/admin/catalog', init),
@@ -75,27 +79,31 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
       );
     }
 
-    const item = (title: string, category: string, extra: Record<string, unknown> = {}) => ({
-      title,
-      slug: title.toLowerCase().replace(/\s+/g, '-'),
-      category,
-      cost: 10000,
-      markupPct: 0.35,
-      stockQty: 3,
-      status: 'draft',
-      ...extra,
-    });
+    /** The item dialog's fields, every one sent as text (cost in dollars, markup a fraction; no pictures). */
+    const item = (title: string, category: string, extra: Record<string, string> = {}) => {
+      const { images: _none, ...text } = EMPTY_CATALOG_FORM;
+      return {
+        ...text,
+        title,
+        slug: title.toLowerCase().replace(/\s+/g, '-'),
+        category,
+        cost: '100.00',
+        markupPct: '0.35',
+        stockQty: '3',
+        status: 'draft',
+        ...extra,
+      };
+    };
 
     it('creates and updates items through the catalog service; the list loaded again shows them', async () => {
-      const created = await post({ intent: 'create', item: item('Alpha Axle Hub', 'trailer-parts') });
+      const created = await post({ intent: 'create', ...item('Alpha Axle Hub', 'trailer-parts') });
       expect(created.status).toBe(200);
       expect(created.body).toMatchObject({ ok: true, item: { title: 'Alpha Axle Hub', price: 13500 } });
       const id = (created.body.item as { id: number }).id;
-      expect((await post({ intent: 'create', item: item('Beta Blade Edge', 'truck-upfit') })).status).toBe(
-        200,
-      );
+      expect((await post({ intent: 'create', ...item('Beta Blade Edge', 'truck-upfit') })).status).toBe(200);
 
-      const updated = await post({ intent: 'update', id, item: { status: 'active', stockQty: 7 } });
+      const alpha = item('Alpha Axle Hub', 'trailer-parts', { status: 'active', stockQty: '7' });
+      const updated = await post({ intent: 'update', id: String(id), ...alpha });
       expect(updated.body).toMatchObject({ ok: true, item: { id, status: 'active', stockQty: 7 } });
       expect(await services.catalog.listForStaff({ search: 'Alpha' })).toMatchObject({
         items: [{ id, status: 'active', stockQty: 7 }],
@@ -120,7 +128,8 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
     it('answers a refusal in the one error shape with its status', async () => {
       const { items } = await services.catalog.listForStaff({ search: 'Alpha' });
       const id = items[0]!.id;
-      const bad = await post({ intent: 'update', id, item: { markupPct: 7 } });
+      const alpha = (extra: Record<string, string>) => item('Alpha Axle Hub', 'trailer-parts', extra);
+      const bad = await post({ intent: 'update', id: String(id), ...alpha({ markupPct: '7' }) });
       expect(bad).toEqual({
         status: 400,
         body: {
@@ -129,19 +138,19 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
           fieldErrors: { markupPct: [CATALOG_MESSAGES.markup] },
         },
       });
-      const taken = await post({ intent: 'create', item: item('Alpha Axle Hub', 'trailer-parts') });
+      const taken = await post({ intent: 'create', ...alpha({}) });
       expect(taken.status).toBe(409);
       expect(taken.body).toMatchObject({ ok: false, message: 'Slug already exists' });
-      expect(await post({ intent: 'update', id: 987654, item: { stockQty: 1 } })).toEqual({
+      expect(await post({ intent: 'update', id: '987654', ...alpha({ stockQty: '1' }) })).toEqual({
         status: 404,
         body: { ok: false, message: 'Catalog item not found', fieldErrors: {} },
       });
       // not an id at all: 400 with the id's words (decision 0178)
-      expect(await post({ intent: 'update', id: 'x', item: {} })).toEqual({
+      expect(await post({ intent: 'update', id: 'x', ...alpha({}) })).toEqual({
         status: 400,
         body: { ok: false, message: ROW_ID_MESSAGE, fieldErrors: {} },
       });
-      expect((await post({ intent: 'delete', id })).status).toBe(400);
+      expect((await post({ intent: 'delete', id: String(id) })).status).toBe(400);
       expect((await post(null)).status).toBe(400);
       // nothing of the refused changes was written
       expect((await services.catalog.listForStaff({ search: 'Alpha' })).items[0]).toMatchObject({
@@ -151,17 +160,17 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
     });
 
     it('refuses a body too large or of unknown length before reading it', async () => {
-      const big = JSON.stringify({ intent: 'update', id: 1, item: { description: 'x'.repeat(70_000) } });
-      expect((await post(undefined, SESSION, await sized(big, 'application/json'))).status).toBe(413);
-      const unsized = await sized(JSON.stringify({ intent: 'update', id: 1, item: {} }), 'application/json');
+      const big = new URLSearchParams({ intent: 'update', id: '1', description: 'x'.repeat(70_000) });
+      expect((await post(null, SESSION, await sized(big))).status).toBe(413);
+      const unsized = await sized(new URLSearchParams({ intent: 'update', id: '1' }));
       unsized.headers.delete('content-length');
-      expect((await post(undefined, SESSION, unsized)).status).toBe(411);
+      expect((await post(null, SESSION, unsized)).status).toBe(411);
     });
 
     it('sends a visitor without a session to the sign-in page, and changes nothing', async () => {
       for (const attempt of [
         listAt('', null),
-        post({ intent: 'create', item: item('Gamma Guard', 'trailer-parts') }, null),
+        post({ intent: 'create', ...item('Gamma Guard', 'trailer-parts') }, null),
       ]) {
         const refused = await attempt.catch((thrown: unknown) => thrown);
         expect(refused).toBeInstanceOf(Response);

@@ -107,9 +107,10 @@ describe('back office data flow', () => {
     try {
       await signIn(page, '/admin/catalog');
       // React Router's own request for a fetcher's post (single fetch: `<path>.data`)
+      // the item dialog's fields, as a form (decision 0183)
       const res = await page.request.post('/admin/catalog.data', {
-        headers: { 'Content-Type': 'application/json', Origin: new URL(page.url()).origin },
-        data: { intent: 'update', id: 1, item: { markupPct: 7 } },
+        headers: { Origin: new URL(page.url()).origin },
+        form: { intent: 'update', id: '1', markupPct: '7' },
       });
       expect(res.status()).toBe(400);
       const body = await res.text();
@@ -118,8 +119,8 @@ describe('back office data flow', () => {
 
       // a form from another site is refused before it reaches the action
       const foreign = await page.request.post('/admin/catalog.data', {
-        headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' },
-        data: { intent: 'update', id: 1, item: { stockQty: 0 } },
+        headers: { Origin: 'https://elsewhere.example' },
+        form: { intent: 'update', id: '1', stockQty: '0' },
       });
       expect(foreign.status()).toBe(403);
     } finally {

@@ -258,9 +258,11 @@ describe('Catalog Management', () => {
       await edit.getByLabel('Markup %').fill('0.4');
       await edit.getByText('Price: $70.00 CAD (cost plus 40.0% markup)').waitFor();
       await edit.getByRole('button', { name: 'Save Changes' }).click();
-      expect((await patch).postDataJSON()).toMatchObject({
+      // the dialog's fields as a form (decision 0183): the action prices them
+      expect(Object.fromEntries(new URLSearchParams((await patch).postData() ?? ''))).toMatchObject({
         intent: 'update',
-        item: { cost: 5000, markupPct: 0.4, price: 7000 },
+        cost: '50',
+        markupPct: '0.4',
       });
       await toastRegion(page).getByText('Catalog item updated successfully').waitFor();
       await expect.poll(() => created.getByRole('cell').nth(3).textContent()).toBe('$70.00');

@@ -103,10 +103,18 @@ describe('the catalog list', () => {
     const [form] = tagsOf(html, 'form');
     expect(form).toMatchObject({ method: 'get', action: '/catalog' });
     expect(html).toContain('>Show parts</button>');
-    expect(html).toMatch(/<option value="trailer-parts" selected="">Trailer Parts<\/option>/);
+    // the chosen option, with the address a change to it goes to (built by catalogSearch)
+    const [chosen] = tagsOf(html, 'option').filter((o) => o.value === 'trailer-parts');
+    expect(chosen).toMatchObject({
+      selected: '',
+      'data-href': '/catalog?category=trailer-parts&city=winnipeg',
+    });
+    expect(html).toMatch(/<option value="trailer-parts"[^>]*>Trailer Parts<\/option>/);
+    const [all] = tagsOf(html, 'option').filter((o) => o.value === 'all');
+    expect(all).toMatchObject({ 'data-href': '/catalog?city=winnipeg' });
     // 'all' means no filter, as the GET form sends it
-    const all = textOf((await fetchPage('/catalog?category=all&city=all')).html);
-    expect(all).toContain('Showing 1–24 of 29 parts');
+    const unfiltered = textOf((await fetchPage('/catalog?category=all&city=all')).html);
+    expect(unfiltered).toContain('Showing 1–24 of 29 parts');
     // the canonical link is this list: its category (and page), not the city, which only changes
     // the delivery estimates (decision 0127); the page stays small (24 items per page)
     expect(linkHrefs(html, 'canonical')).toEqual([`${baseUrl()}/catalog?category=trailer-parts`]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorOf, CONNECTION_FAILED, errorMessage, fieldErrorsFrom } from './admin-api.ts';
+import { ApiError, apiErrorOf, CONNECTION_FAILED, errorMessage } from './admin-api.ts';
 
 const answer = (status: number, body: string, statusText = '') =>
   new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } });
@@ -52,21 +52,5 @@ describe('errorMessage', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Failed to publish blog post')).toBe(
       'Failed to publish blog post',
     );
-  });
-});
-
-describe('fieldErrorsFrom', () => {
-  it('gives each top-level field its first message', () => {
-    const err = new ApiError(400, '', 'Title is required', {
-      title: ['Title is required', 'Title is too long'],
-      'specs.0.name': ['Give the spec a name'],
-      'specs.1.name': ['Another'],
-    });
-    expect(fieldErrorsFrom(err)).toEqual({ title: 'Title is required', specs: 'Give the spec a name' });
-  });
-
-  it('is empty for anything else', () => {
-    expect(fieldErrorsFrom(new ApiError(409, 'x', 'Conflict'))).toEqual({});
-    expect(fieldErrorsFrom(new Error('offline'))).toEqual({});
   });
 });

@@ -78,20 +78,6 @@ export function errorMessage(err: unknown, fallback?: string): string {
   return fallback ?? CONNECTION_FAILED;
 }
 
-/**
- * The server's field messages for a form: the first message of each field, keyed by the
- * top-level field name ('specs.0.name' counts for 'specs'). Empty for any other failure.
- */
-export function fieldErrorsFrom(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!(err instanceof ApiError)) return out;
-  for (const [path, messages] of Object.entries(err.fieldErrors)) {
-    const field = path.split('.')[0]!;
-    if (messages[0] && !(field in out)) out[field] = messages[0];
-  }
-  return out;
-}
-
 export function storedToken(): string | null {
   try {
     return window.localStorage.getItem(AUTH_TOKEN_KEY);

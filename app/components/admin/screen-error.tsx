@@ -1,8 +1,9 @@
 /**
  * A back-office screen that could not be shown, inside the back office's shell (its menu stays):
- * the back office's one ErrorBoundary (app/routes/admin-layout.tsx). A 403 from `ownerContext` (a staff member on one of the owner's
- * screens) says 'Only the owner can do this.' with the way back; the database away for a moment is
- * the site's 503 page; anything else says so with the server's words.
+ * what the back office's one ErrorBoundary shows (app/routes/admin-layout.tsx, decision 0183). A
+ * 403 from `ownerContext` (a staff member on one of the owner's screens) says 'Only the owner can
+ * do this.' with the way back; the database away for a moment is the site's 503 page; anything
+ * else says so with the server's words.
  */
 import { isRouteErrorResponse, Link } from 'react-router';
 import { failureMessage } from '#app/components/admin/staff-fetcher.ts';

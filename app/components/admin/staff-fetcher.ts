@@ -60,19 +60,6 @@ export function formFields(values: Record<string, unknown>): Record<string, stri
 }
 
 /**
- * The first message of each field, keyed by the top-level field name ('specs.0.name' counts for
- * 'specs'), for a form to show beside its inputs.
- */
-export function fieldMessages(fieldErrors: Record<string, string[]> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, messages] of Object.entries(fieldErrors ?? {})) {
-    const field = path.split('.')[0]!;
-    if (messages[0] && !(field in out)) out[field] = messages[0];
-  }
-  return out;
-}
-
-/**
  * A fetcher for one of the screen's changes. `settled` is called once per answer, when the
  * fetcher is idle again: after React Router has revalidated the screen's loaders, so the screen
  * already shows the change when `settled` closes a dialog or moves the focus.

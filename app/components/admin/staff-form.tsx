@@ -74,7 +74,16 @@ type Shown = { fieldErrors: Record<string, string[]>; refusal: string | null; tu
  * A form's refusals: `show` them (and move the focus), `forget` a field's message once it is
  * changed, `clear` them all. `id` prefixes the fields' ids: `{id}-{name}`, `{id}-{name}-error`.
  */
-export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
+export function useFormErrors({
+  id,
+  notice,
+  words = (message) => message,
+}: {
+  id: string;
+  notice?: string;
+  /** the notice's words for the refusal's message (a screen's own words for no connection) */
+  words?: (message: string) => string;
+}) {
   // the form's element, as a callback ref: what the focus looks in
   const [form, element] = useState<HTMLFormElement | null>(null);
   const [shown, setShown] = useState<Shown>({ fieldErrors: {}, refusal: null, turn: 0 });
@@ -95,7 +104,8 @@ export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
     const fieldErrors = refused.fieldErrors ?? {};
     const byField = Object.keys(fieldErrors).length > 0;
     setShown((s) => ({ fieldErrors, refusal: byField ? null : refused.message, turn: s.turn + 1 }));
-    if (notice && !quiet) toast({ title: notice, description: refused.message, variant: 'destructive' });
+    if (notice && !quiet)
+      toast({ title: notice, description: words(refused.message), variant: 'destructive' });
   }
   const clear = () => setShown((s) => ({ ...s, fieldErrors: {}, refusal: null }));
   /** A field changed: its message goes (by its path, or every path under it), the others stay. */
@@ -127,13 +137,16 @@ export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
     check,
     /** the refusal that belongs to no field, for `<Refusal>` */
     refusal: shown.refusal,
+    /** every message by its full path ('options.1.cost'), as the error shape has them */
+    fieldErrors: shown.fieldErrors,
     /** whether any field has a message */
     byField: Object.keys(shown.fieldErrors).length > 0,
     /** the first message of each field under `prefix` */
     messages: (prefix = '') => (prefix ? firstMessages(shown.fieldErrors, prefix) : top),
-    /** a control's id and its state; `hint` is the id of the words under it */
+    /** a control's id, name and state; `hint` is the id of the words under it */
     field: (name: string, hint?: string) => ({
       id: `${id}-${name}`,
+      name,
       'aria-invalid': top[name] ? (true as const) : undefined,
       'aria-describedby': [top[name] && errorId(name), hint].filter(Boolean).join(' ') || undefined,
     }),
@@ -148,22 +161,23 @@ export function useFormErrors({ id, notice }: { id: string; notice?: string }) {
  * action's `{ ok: true, … }` once the screen has been read again; a refusal is shown as above.
  */
 export function useStaffForm<Answer extends ActionAnswer>({
-  id,
-  notice,
   done,
-}: {
-  id: string;
-  notice?: string;
+  ...shown
+}: Parameters<typeof useFormErrors>[0] & {
   done: (answer: Extract<Answer, { ok: true }>) => void;
 }) {
-  const errors = useFormErrors({ id, notice });
+  const errors = useFormErrors(shown);
   const fetcher = useStaffFetcher<Answer>((answer) => {
     if (answer.ok) {
       errors.clear();
       done(answer as Extract<Answer, { ok: true }>);
     } else errors.show(answer as Refused);
   });
-  const post = (data: FormData | Record<string, string>) => void fetcher.submit(data, { method: 'post' });
+  // a form with a file goes as multipart (the router sends a form url-encoded, without its files)
+  const post = (data: FormData | Record<string, string>) => {
+    const files = data instanceof FormData && [...data.values()].some((v) => typeof v !== 'string');
+    void fetcher.submit(data, { method: 'post', encType: files ? 'multipart/form-data' : undefined });
+  };
   const submit = (fields: Record<string, string>) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);

@@ -1,6 +1,7 @@
 // The catalog filters (the catalog pages ship no React). The form is a
 // plain GET form that works with JavaScript off (its 'Show parts' button is in <noscript>); this
-// script applies a change at once: the six placeholders and 'Loading parts…' replace the list while
+// script applies a change at once, going to the address the chosen option carries (data-href, built
+// by catalogSearch in catalog-filters.tsx, the other filter kept): the six placeholders and 'Loading parts…' replace the list while
 // the next page loads (product.md §2 'Catalog', §9), and that page opens where the visitor was scrolled.
 (() => {
   const form = document.querySelector('form[data-catalog-filters]');
@@ -21,15 +22,10 @@
     // storage refused (private mode): the page opens at the top
   }
 
-  /** /catalog with only the filters that filter: no 'all', back to page 1 (as catalogSearch). */
-  function target() {
-    const params = new window.URLSearchParams();
-    for (const name of ['category', 'city']) {
-      const value = form.elements.namedItem(name)?.value;
-      if (value && value !== 'all') params.set(name, value);
-    }
-    const query = params.toString();
-    return query ? `/catalog?${query}` : '/catalog';
+  /** The address the select's chosen option carries; the page's own when there is none. */
+  function target(select) {
+    const option = select instanceof window.HTMLSelectElement ? select.selectedOptions[0] : null;
+    return option?.dataset.href || window.location.pathname + window.location.search;
   }
 
   let shown = null;
@@ -50,8 +46,11 @@
     if (status) status.textContent = statusText;
   }
 
-  form.addEventListener('change', () => {
-    const next = target();
+  // the select last changed: the address of its choice keeps the other filter as the page has it
+  let changed = form.querySelector('select');
+  form.addEventListener('change', (event) => {
+    changed = event.target;
+    const next = target(changed);
     if (next === window.location.pathname + window.location.search) return;
     showLoading();
     try {
@@ -64,7 +63,7 @@
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     showLoading();
-    window.location.assign(target());
+    window.location.assign(target(changed));
   });
   // back from the next page out of the back/forward cache: the list and the choices it was made with
   window.addEventListener('pageshow', (event) => {

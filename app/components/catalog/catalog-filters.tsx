@@ -2,7 +2,8 @@
  * The catalog filters (product.md §2 'Catalog'): category and city, each with an 'all' option, kept in
  * the URL so a filtered list can be shared and is rendered by the server. It is a plain GET form:
  * without JavaScript its 'Show parts' button (in <noscript>) submits it; with JavaScript,
- * catalog-filters.js applies a change at once.
+ * catalog-filters.js applies a change at once, going to the address the chosen option carries
+ * (`data-href`, built here by `catalogSearch`: the one place a catalog address is built).
  */
 import { Filter } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
@@ -53,6 +54,7 @@ export function CatalogFilters({
           allLabel: 'All categories',
           options: categories.map(({ slug, name }) => ({ slug, name })),
           value: category ?? ALL,
+          href: (slug) => catalogSearch({ category: slug, city }),
         }}
       />
       <FilterField
@@ -63,6 +65,7 @@ export function CatalogFilters({
           allLabel: 'All cities',
           options: cities.map(({ slug, name }) => ({ slug, name })),
           value: city ?? ALL,
+          href: (slug) => catalogSearch({ category, city: slug }),
         }}
       />
       {/* with JavaScript a change applies at once (catalog-filters.js) */}
@@ -83,17 +86,21 @@ type Field = {
   allLabel: string;
   options: readonly { slug: string; name: string }[];
   value: string;
+  /** the address a choice goes to, the other filter kept */
+  href: (slug: string) => string;
 };
 
 /** One filter: its label and select. */
-function FilterField({ field: { id, name, label, allLabel, options, value } }: { field: Field }) {
+function FilterField({ field: { id, name, label, allLabel, options, value, href } }: { field: Field }) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
       <select id={id} name={name} defaultValue={value} className={cn(fieldClass, 'min-h-11')}>
-        <option value={ALL}>{allLabel}</option>
+        <option value={ALL} data-href={href(ALL)}>
+          {allLabel}
+        </option>
         {options.map((o) => (
-          <option key={o.slug} value={o.slug}>
+          <option key={o.slug} value={o.slug} data-href={href(o.slug)}>
             {o.name}
           </option>
         ))}

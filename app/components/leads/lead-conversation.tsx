@@ -10,11 +10,11 @@ import { Globe, Loader2, Mail, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useRequestKey } from '#app/components/admin/request-key.ts';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
-import { firstMessages } from '#app/components/admin/staff-form.tsx';
+import { Refusal, useFormErrors } from '#app/components/admin/staff-form.tsx';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
+import { fieldClass, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import {
   CONVERSATION_TEXT,
@@ -124,12 +124,15 @@ export function MessageBubble({ message, when }: { message: ConversationMessage;
 
 export function LeadConversation({ lead }: { lead: LeadDetails }) {
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string>();
   /** said in the form's own live region: the toast region is hidden from assistive tech while the dialog is open */
   const [notice, setNotice] = useState('');
   const textRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const count = lead.conversation.length;
+  const { element, show, check, clear, forget, refusal, field, error } = useFormErrors({
+    id: 'conversation',
+    notice: 'Error',
+  });
 
   // the newest message is the one staff need: keep the list scrolled to it
   useEffect(() => {
@@ -140,31 +143,23 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
   // a double press of Send Text, or the same text sent again after no answer, sends one text
   const textKey = useRequestKey();
   const text = useStaffFetcher<ActionAnswer>((answer) => {
-    if (answer.ok) {
-      textKey.done();
-      setBody('');
-      setNotice(CONVERSATION_TEXT.sent.description);
-      toast(CONVERSATION_TEXT.sent);
-    } else {
-      const fieldError = firstMessages(answer.fieldErrors).body;
-      if (fieldError) setError(fieldError);
-      else toast({ title: 'Error', description: answer.message, variant: 'destructive' });
-    }
+    if (!answer.ok) return show(answer);
+    textKey.done();
+    setBody('');
+    setNotice(CONVERSATION_TEXT.sent.description);
+    toast(CONVERSATION_TEXT.sent);
+    // the box keeps the focus for the next text
     textRef.current?.focus();
   });
   const sending = text.state !== 'idle';
 
   function send(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = messagePayloadSchema.safeParse({ body });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      textRef.current?.focus();
-      return;
-    }
-    setError(undefined);
+    const parsed = check(messagePayloadSchema, { body });
+    if (!parsed) return;
+    clear();
     setNotice('');
-    void text.submit(textKey.keyed({ intent: 'text', body: parsed.data.body }), { method: 'post' });
+    void text.submit(textKey.keyed({ intent: 'text', body: parsed.body }), { method: 'post' });
   }
 
   return (
@@ -195,25 +190,28 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
           {CONVERSATION_TEXT.optedOut}
         </p>
       ) : (
-        <form onSubmit={send} noValidate className="mt-3">
-          <Label htmlFor="conversation-text">{CONVERSATION_TEXT.label}</Label>
+        <form ref={element} onSubmit={send} noValidate className="mt-3">
+          {refusal && (
+            <div className="mb-3">
+              <Refusal message={refusal} />
+            </div>
+          )}
+          <Label htmlFor="conversation-body">{CONVERSATION_TEXT.label}</Label>
           <textarea
-            id="conversation-text"
+            {...field('body', 'conversation-count')}
             ref={textRef}
             rows={3}
             maxLength={MAX_SMS_BODY}
             value={body}
             onChange={(e) => {
               setBody(e.currentTarget.value);
-              if (error) setError(undefined);
+              forget('body');
               if (notice) setNotice('');
             }}
             placeholder={CONVERSATION_TEXT.placeholder}
             className={cn(fieldClass, 'min-h-20 resize-y')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'conversation-text-error conversation-count' : 'conversation-count'}
           />
-          <FieldError id="conversation-text-error" message={error} />
+          {error('body')}
           <div className="mt-2 flex items-center justify-between gap-2">
             <span className="text-xs text-slate-600">
               <span id="conversation-count">

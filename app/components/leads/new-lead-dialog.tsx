@@ -6,14 +6,12 @@
  * screen's action (intent 'create-lead'), where it is stored with source 'phone'; the server's
  * field messages go under their fields, as the browser's do.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { FormEvent } from 'react';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
-import { fieldMessages as messagesOf, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import { fieldClass, fieldMessages, Input } from '#app/components/ui/input.tsx';
+import { fieldClass, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { LEADS_TEXT } from '#app/modules/leads/lead-admin.ts';
 import {
@@ -25,30 +23,12 @@ import {
   PART_CATEGORIES,
   URGENCY_OPTIONS,
 } from '#app/modules/leads/lead-request.ts';
-import type {
-  LeadRequest,
-  LeadRequestField,
-  LeadRequestInput,
-} from '#app/modules/leads/lead-request.schema.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import type { City } from '#app/modules/site/reference.ts';
 
 /** The consent as staff record it: the customer's agreement, heard on the phone. */
 export const PHONE_CONSENT_LABEL =
   'The customer agrees to be contacted by phone, email, or SMS regarding this parts request.';
-
-/**
- * The request form's schema, loaded when first used: the public form loads it on demand too
- * (decision 0112), and a static import here would pull it into the chunk it shares with that form.
- */
-const requestResolver: Resolver<LeadRequestInput, unknown, LeadRequest> = async (
-  values,
-  context,
-  options,
-) => {
-  const { leadRequestSchema } = await import('#app/modules/leads/lead-request.schema.ts');
-  return zodResolver(leadRequestSchema)(values, context, options);
-};
 
 export function NewLeadDialog({
   open,
@@ -61,41 +41,29 @@ export function NewLeadDialog({
   cities: readonly City[];
   onCreated: (lead: { id: number; caseNumber: string }) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<LeadRequestInput, unknown, LeadRequest>({
-    resolver: requestResolver,
-    defaultValues: EMPTY_LEAD_REQUEST,
-  });
-
-  const create = useStaffFetcher<ActionAnswer<{ id: number; caseNumber: string }>>((answer) => {
-    if (answer.ok) {
+  const { element, post, check, refusal, busy, field, error } = useStaffForm<
+    ActionAnswer<{ id: number; caseNumber: string }>
+  >({
+    id: 'new-lead',
+    notice: 'Error',
+    done: (answer) => {
       toast(LEADS_TEXT.leadCreated(answer.caseNumber));
       onCreated(answer);
-      return;
-    }
-    // the server's field messages go under their fields (the one error shape)
-    for (const [field, message] of Object.entries(messagesOf(answer.fieldErrors)))
-      if (field in EMPTY_LEAD_REQUEST) setError(field as LeadRequestField, { message });
-    toast({ title: 'Error', description: answer.message, variant: 'destructive' });
+    },
   });
 
-  useEffect(() => {
-    if (open) reset(EMPTY_LEAD_REQUEST);
-  }, [open, reset]);
-
-  function onSubmit(request: LeadRequest) {
-    void create.submit(
-      { intent: 'create-lead', ...Object.fromEntries(leadRequestToFormEntries(request)) },
-      { method: 'post' },
-    );
+  // the dialog's fields start empty each time it opens (Radix mounts them then)
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = { ...EMPTY_LEAD_REQUEST, ...Object.fromEntries(form), consent: form.has('consent') };
+    // the request form's schema, loaded when first used: the public form loads it on demand too
+    // (decision 0112), and a static import here would pull it into the chunk it shares with that form
+    const { leadRequestSchema } = await import('#app/modules/leads/lead-request.schema.ts');
+    const request = check(leadRequestSchema, values);
+    if (request) post({ intent: 'create-lead', ...Object.fromEntries(leadRequestToFormEntries(request)) });
   }
 
-  const { field, error } = fieldMessages<LeadRequestField>('new-lead', errors);
   const select = cn(fieldClass, 'min-h-11');
   const optional = <span className="font-normal text-slate-600"> (optional)</span>;
 
@@ -103,17 +71,23 @@ export function NewLeadDialog({
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
-      busy={create.state !== 'idle'}
+      busy={busy}
       title={LEADS_TEXT.newLead}
       description="A request taken by phone. The customer gets a text with the case number and the link to their page."
       initialFocus="new-lead-equipment"
-      onSubmit={handleSubmit(onSubmit)}
+      formRef={element}
+      onSubmit={(event) => void onSubmit(event)}
       submitLabel="Create Lead"
       busyLabel="Creating..."
     >
       <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
+        {refusal && (
+          <div className="sm:col-span-2">
+            <Refusal message={refusal} />
+          </div>
+        )}
         <FieldRow id="new-lead-equipment" label="Equipment Type" required>
-          <select {...field('equipment')} {...register('equipment')} className={select}>
+          <select {...field('equipment')} defaultValue={EMPTY_LEAD_REQUEST.equipment} className={select}>
             <option value="">Select equipment type</option>
             {EQUIPMENT_TYPES.map((e) => (
               <option key={e.value} value={e.value}>
@@ -124,7 +98,7 @@ export function NewLeadDialog({
           {error('equipment')}
         </FieldRow>
         <FieldRow id="new-lead-urgency" label="Urgency" required>
-          <select {...field('urgency')} {...register('urgency')} className={select}>
+          <select {...field('urgency')} defaultValue={EMPTY_LEAD_REQUEST.urgency} className={select}>
             {URGENCY_OPTIONS.map((u) => (
               <option key={u.value} value={u.value}>
                 {u.label}
@@ -136,7 +110,7 @@ export function NewLeadDialog({
         <FieldRow id="new-lead-description" label="Part Description" required className="sm:col-span-2">
           <textarea
             {...field('description')}
-            {...register('description')}
+            defaultValue={EMPTY_LEAD_REQUEST.description}
             rows={3}
             maxLength={FIELD_MAX.description}
             className={fieldClass}
@@ -147,14 +121,24 @@ export function NewLeadDialog({
           <label htmlFor="new-lead-make" className="mb-1.5 block text-sm font-medium text-slate-800">
             Make{optional}
           </label>
-          <Input {...field('make')} {...register('make')} maxLength={FIELD_MAX.make} autoComplete="off" />
+          <Input
+            {...field('make')}
+            defaultValue={EMPTY_LEAD_REQUEST.make}
+            maxLength={FIELD_MAX.make}
+            autoComplete="off"
+          />
           {error('make')}
         </div>
         <div>
           <label htmlFor="new-lead-model" className="mb-1.5 block text-sm font-medium text-slate-800">
             Model{optional}
           </label>
-          <Input {...field('model')} {...register('model')} maxLength={FIELD_MAX.model} autoComplete="off" />
+          <Input
+            {...field('model')}
+            defaultValue={EMPTY_LEAD_REQUEST.model}
+            maxLength={FIELD_MAX.model}
+            autoComplete="off"
+          />
           {error('model')}
         </div>
         <div>
@@ -163,7 +147,7 @@ export function NewLeadDialog({
           </label>
           <Input
             {...field('year')}
-            {...register('year')}
+            defaultValue={EMPTY_LEAD_REQUEST.year}
             maxLength={FIELD_MAX.year}
             inputMode="numeric"
             autoComplete="off"
@@ -176,7 +160,7 @@ export function NewLeadDialog({
           </label>
           <Input
             {...field('partNumber')}
-            {...register('partNumber')}
+            defaultValue={EMPTY_LEAD_REQUEST.partNumber}
             maxLength={FIELD_MAX.partNumber}
             autoComplete="off"
             spellCheck={false}
@@ -187,7 +171,11 @@ export function NewLeadDialog({
           <label htmlFor="new-lead-partCategory" className="mb-1.5 block text-sm font-medium text-slate-800">
             Part Category{optional}
           </label>
-          <select {...field('partCategory')} {...register('partCategory')} className={select}>
+          <select
+            {...field('partCategory')}
+            defaultValue={EMPTY_LEAD_REQUEST.partCategory}
+            className={select}
+          >
             <option value="">Select a category (optional)</option>
             {PART_CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -198,13 +186,18 @@ export function NewLeadDialog({
           {error('partCategory')}
         </div>
         <FieldRow id="new-lead-name" label="Full Name" required>
-          <Input {...field('name')} {...register('name')} maxLength={FIELD_MAX.name} autoComplete="off" />
+          <Input
+            {...field('name')}
+            defaultValue={EMPTY_LEAD_REQUEST.name}
+            maxLength={FIELD_MAX.name}
+            autoComplete="off"
+          />
           {error('name')}
         </FieldRow>
         <FieldRow id="new-lead-phone" label="Phone Number" required>
           <Input
             {...field('phone')}
-            {...register('phone')}
+            defaultValue={EMPTY_LEAD_REQUEST.phone}
             type="tel"
             inputMode="tel"
             maxLength={FIELD_MAX.phone}
@@ -219,7 +212,7 @@ export function NewLeadDialog({
           </label>
           <Input
             {...field('email')}
-            {...register('email')}
+            defaultValue={EMPTY_LEAD_REQUEST.email}
             type="email"
             maxLength={FIELD_MAX.email}
             autoComplete="off"
@@ -230,7 +223,7 @@ export function NewLeadDialog({
           <label htmlFor="new-lead-city" className="mb-1.5 block text-sm font-medium text-slate-800">
             City{optional}
           </label>
-          <select {...field('city')} {...register('city')} className={select}>
+          <select {...field('city')} defaultValue={EMPTY_LEAD_REQUEST.city} className={select}>
             <option value="">Select a city</option>
             {cities.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -246,7 +239,6 @@ export function NewLeadDialog({
             <input
               type="checkbox"
               {...field('consent')}
-              {...register('consent')}
               className="mt-0.5 h-5 w-5 shrink-0 accent-orange-700"
             />
             <span>

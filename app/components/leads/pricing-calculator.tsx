@@ -9,6 +9,7 @@
 import { Loader2, Plus, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { Refusal, useFormErrors } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, fieldClass, Label } from '#app/components/ui/input.tsx';
 import {
@@ -29,9 +30,6 @@ import { QuoteVersions } from './quote-versions.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
-
-/** Messages by the field's path, as the server names them: 'options.1.cost', 'notes'. */
-type Errors = Record<string, string>;
 
 /** An option in the form, with a key of its own (removing one keeps the others' inputs). */
 type Row = QuoteOptionForm & { key: number };
@@ -57,11 +55,11 @@ function firstRows(lead: LeadDetails): Row[] {
 }
 
 /** The server's messages by path; the spec's one-option fields ('cost') are the first option's. */
-function refusalErrors(fieldErrors: Record<string, string[]>): Errors {
-  const out: Errors = {};
+function refusalErrors(fieldErrors: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(fieldErrors)) {
     const key = (QUOTE_OPTION_FIELDS as readonly string[]).includes(path) ? `options.0.${path}` : path;
-    if (messages[0] && !(key in out)) out[key] = messages[0];
+    (out[key] ??= []).push(...messages);
   }
   return out;
 }
@@ -86,7 +84,10 @@ export function PricingCalculator({
   const [rows, setRows] = useState<Row[]>(() => firstRows(lead));
   const [nextKey, setNextKey] = useState(MAX_OPTIONS);
   const [notes, setNotes] = useState(lead.notes ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  // the back office's one way to show what is wrong (decision 0183): messages by their paths
+  // ('options.1.cost', 'notes'), the first wrong field focused after Send Quote
+  const { element, show, check, clear, forget, fieldErrors, refusal } = useFormErrors({ id });
+  const errorAt = (path: string) => fieldErrors[path]?.[0];
   /** the options whose disclosure is open, by key */
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [shownRefusal, setShownRefusal] = useState(refused);
@@ -94,25 +95,28 @@ export function PricingCalculator({
   if (refused !== shownRefusal) {
     // a new refusal from the server: its messages replace the form's own, shown where they are
     setShownRefusal(refused);
-    const next = refusalErrors(refused ?? {});
-    setErrors(next);
-    const hidden = rows.filter((_, i) =>
-      QUOTE_OPTION_FIELDS.some((f) => next[`options.${i}.${f}`] && inDisclosure(f, several)),
+    if (refused) show({ message: '', fieldErrors: refusalErrors(refused) });
+    else clear();
+  }
+  // messages in an option's closed disclosure open it, so that they are seen and the first takes
+  // the focus (the disclosure then stays open as staff mend the field)
+  const [seenErrors, setSeenErrors] = useState(fieldErrors);
+  if (fieldErrors !== seenErrors) {
+    setSeenErrors(fieldErrors);
+    const hidden = rows.filter(
+      (r, i) =>
+        !opened.has(r.key) &&
+        QUOTE_OPTION_FIELDS.some((f) => errorAt(`options.${i}.${f}`) && inDisclosure(f, several)),
     );
     if (hidden.length > 0) setOpened(new Set([...opened, ...hidden.map((r) => r.key)]));
   }
 
   const uplift = urgencyUplift(lead.urgency);
 
-  /** A field changed: its message goes (it is checked again at the next Send Quote). */
-  function forget(...paths: string[]) {
-    if (!paths.some((path) => path in errors)) return;
-    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([path]) => !paths.includes(path))));
-  }
-
   function update(key: number, index: number, patch: Partial<QuoteOptionForm>) {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-    forget(...Object.keys(patch).map((field) => `options.${index}.${field}`));
+    // a field changed: its message goes (it is checked again at the next Send Quote)
+    for (const field of Object.keys(patch)) forget(`options.${index}.${field}`);
   }
 
   function toggle(key: number, open: boolean) {
@@ -130,7 +134,7 @@ export function PricingCalculator({
     flushSync(() => {
       setRows((all) => [...all, { key, ...emptyQuoteOption(lead.etaDays) }]);
       setNextKey(key + 1);
-      setErrors({});
+      clear();
     });
     // a new option is named first: that is what tells the customer the options apart
     document.getElementById(optionFieldId(id, rows.length, 'label'))?.focus();
@@ -139,7 +143,7 @@ export function PricingCalculator({
   function remove(key: number) {
     flushSync(() => {
       setRows((all) => all.filter((r) => r.key !== key));
-      setErrors({});
+      clear();
     });
     document.getElementById(`${id}-add`)?.focus();
   }
@@ -147,38 +151,20 @@ export function PricingCalculator({
   function submit(event: React.FormEvent) {
     event.preventDefault();
     // the server's schema on the payload the form becomes: the same rules and words
-    const result = quoteFormSchema.safeParse({ options: rows.map(({ key: _, ...o }) => o), notes });
-    const next: Errors = {};
-    for (const issue of result.error?.issues ?? []) next[issue.path.join('.') || '_'] ??= issue.message;
-    if (result.success) {
-      setErrors({});
-      onSend(result.data);
-      return;
-    }
-    // the first wrong field in the form's order takes the focus (its disclosure opened first)
-    const order = [
-      ...rows.flatMap((_, i) => QUOTE_OPTION_FIELDS.map((f) => [i, f] as const)),
-      [-1, 'notes'] as const,
-    ];
-    const first = order.find(([i, f]) => (i < 0 ? next.notes : next[`options.${i}.${f}`]));
-    flushSync(() => {
-      setErrors(next);
-      if (first && first[0] >= 0 && inDisclosure(first[1] as QuoteOptionField, several))
-        toggle(rows[first[0]]!.key, true);
-    });
-    if (!first) return;
-    const [i, f] = first;
-    document.getElementById(i < 0 ? `${id}-notes` : optionFieldId(id, i, f as QuoteOptionField))?.focus();
+    const payload = check(quoteFormSchema, { options: rows.map(({ key: _, ...o }) => o), notes });
+    if (!payload) return;
+    clear();
+    onSend(payload);
   }
 
   const optionErrors = (i: number) =>
     Object.fromEntries(
       QUOTE_OPTION_FIELDS.flatMap((f) => {
-        const message = errors[`options.${i}.${f}`];
+        const message = errorAt(`options.${i}.${f}`);
         return message ? [[f, message]] : [];
       }),
     ) as Partial<Record<QuoteOptionField, string>>;
-  const formError = errors.options ?? errors._;
+  const formError = errorAt('options');
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-slate-200 p-4">
@@ -189,7 +175,8 @@ export function PricingCalculator({
       <QuoteVersions lead={lead} now={now} />
 
       {canQuote ? (
-        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <form ref={element} onSubmit={submit} noValidate className="mt-4 space-y-4">
+          <Refusal message={refusal} />
           {lead.quoteVersions.length > 0 && (
             <p className="text-sm text-slate-700">
               Send Quote sends a new version (the customer&apos;s link shows it); the form starts from the
@@ -248,10 +235,10 @@ export function PricingCalculator({
                 forget('notes');
               }}
               className={fieldClass}
-              aria-invalid={errors.notes ? true : undefined}
-              aria-describedby={errors.notes ? `${id}-notes-hint ${id}-notes-error` : `${id}-notes-hint`}
+              aria-invalid={errorAt('notes') ? true : undefined}
+              aria-describedby={errorAt('notes') ? `${id}-notes-hint ${id}-notes-error` : `${id}-notes-hint`}
             />
-            <FieldError id={`${id}-notes-error`} message={errors.notes} />
+            <FieldError id={`${id}-notes-error`} message={errorAt('notes')} />
           </div>
 
           <div className="flex justify-end">

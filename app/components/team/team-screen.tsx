@@ -212,24 +212,16 @@ type Reset = ActionAnswer<{ password?: string }>;
 
 /** 'Disable' or 'Reset password', confirmed first; a reset's new password then shown once. */
 function AccountDialog({ member, kind, onClose }: Confirming & { onClose: () => void }) {
-  const [message, setMessage] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
-  const fetcher = useStaffFetcher<Reset>((answer) => {
-    if (!answer.ok) {
-      setMessage(answer.message);
-    } else if (kind === 'reset') {
-      setPassword(answer.password ?? '');
-    } else {
+  const { element, submit, refusal, busy } = useStaffForm<Reset>({
+    id: 'account',
+    done: (answer) => {
+      if (kind === 'reset') return setPassword(answer.password ?? '');
       toast({ title: TEAM_TEXT.disabledDone(member.displayName) });
       onClose();
-    }
+    },
   });
-  const busy = fetcher.state !== 'idle';
   const name = member.displayName;
-  const confirm = () => {
-    setMessage(null);
-    void fetcher.submit({ intent: kind, id: String(member.id) }, { method: 'post' });
-  };
   const reset = kind === 'reset';
   return (
     <DialogFrame
@@ -242,17 +234,22 @@ function AccountDialog({ member, kind, onClose }: Confirming & { onClose: () => 
       {password !== null ? (
         <OneTimePassword name={name} password={password} />
       ) : (
-        <>
+        <form
+          ref={element}
+          noValidate
+          onSubmit={submit({ intent: kind, id: String(member.id) })}
+          className="flex min-h-0 flex-1 flex-col"
+        >
           <DialogBody>
             <div className="grid gap-4">
-              <Refusal message={message} />
+              <Refusal message={refusal} />
               <p className="text-slate-700">
                 {reset ? TEAM_TEXT.confirmReset(name) : TEAM_TEXT.confirmDisable(name)}
               </p>
             </div>
           </DialogBody>
           <DialogActions busy={busy}>
-            <Button variant={reset ? 'accent' : 'destructive'} disabled={busy} onClick={confirm}>
+            <Button type="submit" variant={reset ? 'accent' : 'destructive'} disabled={busy}>
               {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
               {reset
                 ? busy
@@ -263,7 +260,7 @@ function AccountDialog({ member, kind, onClose }: Confirming & { onClose: () => 
                   : TEAM_TEXT.disable}
             </Button>
           </DialogActions>
-        </>
+        </form>
       )}
     </DialogFrame>
   );

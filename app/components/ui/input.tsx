@@ -34,23 +34,3 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     </p>
   );
 }
-
-/**
- * Ties a form's fields to their messages: `field(name)` gives the input its id and, when the field
- * has an error, aria-invalid and aria-describedby pointing at `error(name)`, the message itself.
- * Ids are `{prefix}-{name}` and `{prefix}-{name}-error`.
- */
-export function fieldMessages<N extends string>(
-  prefix: string,
-  errors: Partial<Record<N, { message?: string } | undefined>>,
-) {
-  const errorId = (name: N) => `${prefix}-${name}-error`;
-  return {
-    field: (name: N) => ({
-      id: `${prefix}-${name}`,
-      'aria-invalid': errors[name] ? (true as const) : undefined,
-      'aria-describedby': errors[name] ? errorId(name) : undefined,
-    }),
-    error: (name: N) => <FieldError id={errorId(name)} message={errors[name]?.message} />,
-  };
-}

@@ -4,19 +4,17 @@
  * length counters) and the Local SEO Targeting section. The slug follows the title while it is
  * empty; lists are comma separated and sent as JSON lists; empty values, false booleans and the
  * category 'none' are left out of the multipart payload, which goes to the Blog screen's action
- * (intent 'create' or 'update'; decision 0124). The editor is loaded lazily.
+ * (intent 'create' or 'update'; decisions 0124, 0183). The editor is loaded lazily.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Component, lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Component, lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
 import { CONNECTION_FAILED } from '#app/components/admin/admin-api.ts';
-import { fieldMessages as messagesOf, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, fieldMessages, Input, Label } from '#app/components/ui/input.tsx';
+import { fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import {
   BLOG_DEFAULTS,
@@ -60,7 +58,9 @@ class EditorBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
-type FieldName = keyof BlogFormValues;
+type TextField = Exclude<keyof BlogFormValues, 'isFeatured' | 'allowComments'>;
+
+const FEATURED_IMAGE_ONLY = 'Featured image must be an image file';
 
 const LOCAL_SEO_FIELDS = [
   { name: 'cityFocus', label: 'Target Cities', placeholder: 'Winnipeg, Brandon, Steinbach' },
@@ -86,69 +86,68 @@ export function PostDialog({
 }) {
   const editing = post !== null;
   const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
   /** 'Remove image' pressed: the saved post keeps no featured image (a new file still wins). */
   const [removeImage, setRemoveImage] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // the screen mounts a fresh dialog (new key) each time it opens
+  const [values, setValues] = useState<BlogFormValues>(() =>
+    post ? postToFormValues(post) : emptyBlogForm(defaultAuthor),
+  );
   const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    getValues,
-    control,
-    formState: { errors },
-  } = useForm<BlogFormValues>({
-    resolver: zodResolver(blogFormSchema),
-    // the screen mounts a fresh dialog (new key) each time it opens
-    defaultValues: post ? postToFormValues(post) : emptyBlogForm(defaultAuthor),
-  });
-
-  const save = useStaffFetcher<ActionAnswer<{ post: AdminBlogPost }>>((answer) => {
-    if (answer.ok) {
+    element,
+    post: send,
+    check,
+    show,
+    forget,
+    messages,
+    refusal,
+    busy,
+    field,
+    error,
+  } = useStaffForm<ActionAnswer<{ post: AdminBlogPost }>>({
+    id: 'post',
+    notice: 'Error',
+    // without a word from the server (no connection), the screen's own
+    words: (message) => (message === CONNECTION_FAILED ? BLOG_TEXT.saveFailed : message),
+    done: () => {
       toast({ title: editing ? BLOG_TEXT.updated : BLOG_TEXT.created, description: BLOG_TEXT.savedText });
       onSaved();
-      return;
-    }
-    // the server's field messages go under their fields (the one error shape)
-    for (const [field, message] of Object.entries(messagesOf(answer.fieldErrors))) {
-      if (field === 'featuredImage') setFileError(message);
-      else if (field in emptyBlogForm('')) setError(field as FieldName, { message });
-    }
-    // without a word from the server (no connection), the screen's own
-    const description = answer.message === CONNECTION_FAILED ? BLOG_TEXT.saveFailed : answer.message;
-    toast({ title: 'Error', description, variant: 'destructive' });
+    },
   });
+  const fileError = messages().featuredImage;
 
-  const [metaTitle, metaDescription, title, excerpt, slug] = useWatch({
-    control,
-    name: ['metaTitle', 'metaDescription', 'title', 'excerpt', 'slug'],
+  /** A field's new value; its message goes. */
+  function set<N extends keyof BlogFormValues>(name: N, value: BlogFormValues[N]) {
+    setValues((v) => ({ ...v, [name]: value }));
+    forget(name);
+  }
+  const input = (name: TextField) => ({
+    ...field(name),
+    value: values[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(name, e.currentTarget.value),
   });
+  const { metaTitle, metaDescription, title, excerpt, slug } = values;
 
   // product.md §5: the slug is generated from the title while the slug is empty (and keeps following
   // the title while staff have not typed their own)
   const [slugFollows, setSlugFollows] = useState(!post);
-  const titleField = register('title', {
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      if (slugFollows || getValues('slug') === '') {
-        setSlugFollows(true);
-        setValue('slug', blogSlug(e.target.value));
-      }
-    },
-  });
-  const slugField = register('slug', {
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setSlugFollows(e.target.value === ''),
-  });
+  function setTitle(next: string) {
+    const follows = slugFollows || values.slug === '';
+    if (follows) setSlugFollows(true);
+    setValues((v) => ({ ...v, title: next, slug: follows ? blogSlug(next) : v.slug }));
+    forget('title');
+  }
 
-  function onSubmit(values: BlogFormValues) {
-    if (fileError) return;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (fileError || !check(blogFormSchema, values)) return;
     const body = formToFormData(values, file, { removeFeaturedImage: removeImage });
     body.append('intent', post ? 'update' : 'create');
     if (post) body.append('id', String(post.id));
-    void save.submit(body, { method: 'post', encType: 'multipart/form-data' });
+    send(body);
   }
 
-  const { field, error } = fieldMessages<FieldName>('post', errors);
   const textarea = cn(fieldClass, 'min-h-20');
 
   const previewTitle = (metaTitle || title || 'Post title').trim();
@@ -158,23 +157,33 @@ export function PostDialog({
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
-      busy={save.state !== 'idle'}
+      busy={busy}
       title={editing ? BLOG_TEXT.editTitle : BLOG_TEXT.createTitle}
       size="wide"
-      onSubmit={handleSubmit(onSubmit)}
+      formRef={element}
+      onSubmit={onSubmit}
       submitLabel={editing ? BLOG_TEXT.updatePost : BLOG_TEXT.saveDraft}
       busyLabel={BLOG_TEXT.saving}
       bodyClassName="space-y-5"
     >
+      <Refusal message={refusal} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FieldRow id="post-title" label="Title" required>
-          <Input {...field('title')} {...titleField} autoComplete="off" />
+          <Input
+            {...field('title')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            autoComplete="off"
+          />
           {error('title')}
         </FieldRow>
         <FieldRow id="post-slug" label="URL Slug">
           <Input
-            {...field('slug')}
-            {...slugField}
+            {...input('slug')}
+            onChange={(e) => {
+              setSlugFollows(e.currentTarget.value === '');
+              set('slug', e.currentTarget.value);
+            }}
             placeholder="auto-generated-from-title"
             autoComplete="off"
           />
@@ -183,36 +192,30 @@ export function PostDialog({
         </FieldRow>
       </div>
       <FieldRow id="post-excerpt" label="Excerpt (optional)">
-        <textarea {...field('excerpt')} {...register('excerpt')} rows={2} className={textarea} />
+        <textarea {...input('excerpt')} rows={2} className={textarea} />
         {error('excerpt')}
       </FieldRow>
       <div>
         <Label id="post-content-label" htmlFor="post-content" required>
           Content
         </Label>
-        <Controller
-          control={control}
-          name="content"
-          render={({ field: f }) => (
-            <EditorBoundary>
-              <Suspense fallback={<EditorLoading />}>
-                <RichTextEditor
-                  id="post-content"
-                  labelledBy="post-content-label"
-                  value={f.value}
-                  onChange={f.onChange}
-                  invalid={Boolean(errors.content)}
-                  describedBy={errors.content ? 'post-content-error' : undefined}
-                />
-              </Suspense>
-            </EditorBoundary>
-          )}
-        />
+        <EditorBoundary>
+          <Suspense fallback={<EditorLoading />}>
+            <RichTextEditor
+              id="post-content"
+              labelledBy="post-content-label"
+              value={values.content}
+              onChange={(html) => set('content', html)}
+              invalid={Boolean(messages().content)}
+              describedBy={field('content')['aria-describedby']}
+            />
+          </Suspense>
+        </EditorBoundary>
         {error('content')}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <FieldRow id="post-categoryId" label="Category">
-          <select {...field('categoryId')} {...register('categoryId')} className={cn(fieldClass, 'min-h-11')}>
+          <select {...input('categoryId')} className={cn(fieldClass, 'min-h-11')}>
             <option value={BLOG_DEFAULTS.category}>No category</option>
             {categories.map((c) => (
               <option key={c.id} value={String(c.id)}>
@@ -222,7 +225,7 @@ export function PostDialog({
           </select>
         </FieldRow>
         <FieldRow id="post-schemaType" label="Content Type">
-          <select {...field('schemaType')} {...register('schemaType')} className={cn(fieldClass, 'min-h-11')}>
+          <select {...input('schemaType')} className={cn(fieldClass, 'min-h-11')}>
             {SCHEMA_TYPES.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -231,14 +234,7 @@ export function PostDialog({
           </select>
         </FieldRow>
         <FieldRow id="post-readTimeMinutes" label="Read Time (Minutes)">
-          <Input
-            {...field('readTimeMinutes')}
-            {...register('readTimeMinutes')}
-            type="number"
-            min={1}
-            max={240}
-            inputMode="numeric"
-          />
+          <Input {...input('readTimeMinutes')} type="number" min={1} max={240} inputMode="numeric" />
           {error('readTimeMinutes')}
         </FieldRow>
       </div>
@@ -246,25 +242,29 @@ export function PostDialog({
         <FieldRow id="post-featuredImage" label="Featured Image">
           <input
             ref={fileInput}
-            id="post-featuredImage"
             type="file"
             accept="image/*"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? 'post-featuredImage-error' : undefined}
+            {...field('featuredImage')}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
+              forget('featuredImage');
               // product.md §5: the featured image must be a (picture) file
               if (chosen && !chosen.type.startsWith('image/')) {
-                setFileError('Featured image must be an image file');
+                show(
+                  {
+                    message: FEATURED_IMAGE_ONLY,
+                    fieldErrors: { featuredImage: [FEATURED_IMAGE_ONLY] },
+                  },
+                  { quiet: true },
+                );
                 setFile(null);
                 return;
               }
-              setFileError(undefined);
               setFile(chosen);
             }}
             className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-900 file:px-4 file:font-semibold file:text-white hover:file:bg-slate-700"
           />
-          <FieldError id="post-featuredImage-error" message={fileError} />
+          {error('featuredImage')}
           {post?.featuredImage && !file && (
             // one button that toggles, so focus stays on it when the picture gives way to the notice
             <div className="mt-2 flex flex-wrap items-end gap-3">
@@ -286,48 +286,50 @@ export function PostDialog({
           )}
         </FieldRow>
         <FieldRow id="post-authorName" label="Author" required>
-          <Input {...field('authorName')} {...register('authorName')} autoComplete="off" />
+          <Input {...input('authorName')} autoComplete="off" />
           {error('authorName')}
         </FieldRow>
       </div>
       <div className="flex flex-wrap gap-x-8 gap-y-2">
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" {...register('isFeatured')} className="h-5 w-5 accent-orange-700" />
+          <input
+            type="checkbox"
+            name="isFeatured"
+            checked={values.isFeatured}
+            onChange={(e) => set('isFeatured', e.currentTarget.checked)}
+            className="h-5 w-5 accent-orange-700"
+          />
           Featured Post
         </label>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" {...register('allowComments')} className="h-5 w-5 accent-orange-700" />
+          <input
+            type="checkbox"
+            name="allowComments"
+            checked={values.allowComments}
+            onChange={(e) => set('allowComments', e.currentTarget.checked)}
+            className="h-5 w-5 accent-orange-700"
+          />
           Allow Comments
         </label>
       </div>
       <FieldRow id="post-tags" label="Tags (comma separated)">
-        <Input {...field('tags')} {...register('tags')} placeholder="Trailer Parts, Winter, Maintenance" />
+        <Input {...input('tags')} placeholder="Trailer Parts, Winter, Maintenance" />
       </FieldRow>
 
       <fieldset className="rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-bold text-slate-900">SEO Settings</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <FieldRow id="post-metaTitle" label="Meta Title">
-            <Input
-              {...field('metaTitle')}
-              {...register('metaTitle')}
-              aria-describedby="post-metaTitle-count"
-            />
+            <Input {...input('metaTitle')} aria-describedby="post-metaTitle-count" />
             <Counter id="post-metaTitle-count" length={metaTitle.length} limit={SEO_LIMITS.title} />
           </FieldRow>
           <FieldRow id="post-canonicalUrl" label="Canonical URL">
-            <Input
-              {...field('canonicalUrl')}
-              {...register('canonicalUrl')}
-              type="url"
-              placeholder="https://"
-            />
+            <Input {...input('canonicalUrl')} type="url" placeholder="https://" />
             {error('canonicalUrl')}
           </FieldRow>
           <FieldRow id="post-metaDescription" label="Meta Description">
             <textarea
-              {...field('metaDescription')}
-              {...register('metaDescription')}
+              {...input('metaDescription')}
               rows={3}
               className={textarea}
               aria-describedby="post-metaDescription-count"
@@ -339,7 +341,7 @@ export function PostDialog({
             />
           </FieldRow>
           <FieldRow id="post-authorBio" label="Author Bio">
-            <textarea {...field('authorBio')} {...register('authorBio')} rows={3} className={textarea} />
+            <textarea {...input('authorBio')} rows={3} className={textarea} />
           </FieldRow>
         </div>
         <div
@@ -361,7 +363,7 @@ export function PostDialog({
         <div className="grid gap-4 sm:grid-cols-3">
           {LOCAL_SEO_FIELDS.map(({ name, label, placeholder }) => (
             <FieldRow key={name} id={`post-${name}`} label={label}>
-              <Input {...field(name)} {...register(name)} placeholder={placeholder} />
+              <Input {...input(name)} placeholder={placeholder} />
             </FieldRow>
           ))}
         </div>

@@ -3,26 +3,23 @@
  * spec plus status, specifications and pictures; the slug follows the title (product.md §5 rule) until
  * staff edit it; cost in dollars; markup 0.35 and stock 0 by default; a new item is a draft unless
  * staff choose otherwise (decision 0020). Saves through the Catalog screen's action (intent
- * 'create' or 'update'; decision 0124); success and failure toasts per product.md §7/§8, the server's
- * field messages under their fields.
+ * 'create' or 'update', the dialog's fields as a form; decisions 0124, 0183): checked in the browser
+ * with the schema the action reads them with; success and failure toasts per product.md §7/§8, the
+ * messages under their fields.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx';
 import { FieldRow } from '#app/components/admin/field-row.tsx';
-import { fieldMessages as messagesOf, useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
+import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { type ActionAnswer } from '#app/modules/site/answers.ts';
 import { cn } from '#app/components/ui/cn.ts';
-import { FieldError, fieldClass, fieldMessages, Input } from '#app/components/ui/input.tsx';
+import { fieldClass, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { CATALOG_STATUSES, CATALOG_TEXT, type CatalogItem } from '#app/modules/catalog/catalog.ts';
 import {
   catalogFormSchema,
   EMPTY_CATALOG_FORM,
-  formToPayload,
   itemToFormValues,
-  type CatalogFormOutput,
   type CatalogFormValues,
 } from '#app/modules/catalog/catalog.schema.ts';
 import { itemPrice } from '#app/modules/catalog/pricing.ts';
@@ -30,8 +27,6 @@ import { slugify } from '#app/modules/catalog/slug.ts';
 import type { Category } from '#app/modules/site/reference.ts';
 import { dollarsToCents, formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { ItemImagesField } from './item-images-field.tsx';
-
-type FieldName = keyof CatalogFormValues;
 
 export function CatalogItemDialog({
   open,
@@ -48,69 +43,81 @@ export function CatalogItemDialog({
   onSaved: () => void;
 }) {
   const editing = item !== null;
-  const form = useForm<CatalogFormValues, unknown, CatalogFormOutput>({
-    resolver: zodResolver(catalogFormSchema),
-    defaultValues: EMPTY_CATALOG_FORM,
-  });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    setError,
-    getValues,
-    getFieldState,
-    control,
-    formState: { errors, isSubmitted },
-  } = form;
-
-  const save = useStaffFetcher<ActionAnswer<{ item: CatalogItem }>>((answer) => {
-    if (answer.ok) {
+  const [values, setValues] = useState<CatalogFormValues>(EMPTY_CATALOG_FORM);
+  // whether staff typed a slug of their own (the slug then stops following the title)
+  const [slugTyped, setSlugTyped] = useState(false);
+  const { element, post, check, clear, forget, refusal, busy, field, error } = useStaffForm<
+    ActionAnswer<{ item: CatalogItem }>
+  >({
+    id: 'catalog',
+    notice: 'Error',
+    done: () => {
       toast({ title: 'Success', description: editing ? CATALOG_TEXT.updated : CATALOG_TEXT.created });
-      reset(EMPTY_CATALOG_FORM);
       onSaved();
-      return;
-    }
-    // the server's field messages go under their fields (the one error shape)
-    for (const [field, message] of Object.entries(messagesOf(answer.fieldErrors))) {
-      if (field in EMPTY_CATALOG_FORM) setError(field as FieldName, { message });
-    }
-    toast({ title: 'Error', description: answer.message, variant: 'destructive' });
+    },
   });
 
-  useEffect(() => {
-    if (open) reset(item ? itemToFormValues(item) : EMPTY_CATALOG_FORM);
-  }, [open, item, reset]);
+  // each opening starts from the item (or an empty form), its messages gone
+  const [opened, setOpened] = useState<{ open: boolean; item: CatalogItem | null }>({
+    open: false,
+    item: null,
+  });
+  if (opened.open !== open || opened.item !== item) {
+    setOpened({ open, item });
+    if (open) {
+      setValues(item ? itemToFormValues(item) : EMPTY_CATALOG_FORM);
+      setSlugTyped(false);
+      clear();
+    }
+  }
 
-  const [title, slug, cost, markup] = useWatch({ control, name: ['title', 'slug', 'cost', 'markupPct'] });
+  const { title, slug, cost, markupPct: markup } = values;
   const costCents = cost.trim() !== '' && Number.isFinite(Number(cost)) ? dollarsToCents(Number(cost)) : null;
   const markupValue = markup.trim() !== '' && Number.isFinite(Number(markup)) ? Number(markup) : null;
   const preview = itemPrice(costCents, markupValue);
 
-  // the slug follows the title until staff type their own; an existing item keeps its address
-  // (links to it are out there) unless its slug is cleared
-  const titleField = register('title', {
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      if (getValues('slug') === '' || (!item && !getFieldState('slug').isDirty)) {
-        setValue('slug', slugify(e.target.value), { shouldValidate: isSubmitted });
-      }
-    },
+  /** A field's new value; its message goes. */
+  function set<N extends keyof CatalogFormValues>(name: N, value: CatalogFormValues[N]) {
+    setValues((v) => ({ ...v, [name]: value }));
+    forget(name);
+  }
+  /** What an input changes: its own field. */
+  const input = (name: Exclude<keyof CatalogFormValues, 'images'>) => ({
+    ...field(name),
+    value: values[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(name, e.currentTarget.value),
   });
 
-  function onSubmit(values: CatalogFormOutput) {
-    const payload = formToPayload(values);
-    // a new item has no id yet
-    const body = { intent: item ? 'update' : 'create', id: item?.id ?? null, item: payload };
-    void save.submit(body, { method: 'post', encType: 'application/json' });
+  // the slug follows the title until staff type their own; an existing item keeps its address
+  // (links to it are out there) unless its slug is cleared
+  function setTitle(next: string) {
+    setValues((v) => ({
+      ...v,
+      title: next,
+      slug: v.slug === '' || (!item && !slugTyped) ? slugify(next) : v.slug,
+    }));
+    forget('title');
   }
 
-  const { field, error } = fieldMessages<FieldName>('catalog', errors);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!check(catalogFormSchema, values)) return;
+    const form = new FormData();
+    form.set('intent', item ? 'update' : 'create');
+    if (item) form.set('id', String(item.id));
+    for (const [name, value] of Object.entries(values)) {
+      if (Array.isArray(value)) for (const url of value) form.append(name, url);
+      else form.set(name, value);
+    }
+    post(form);
+  }
 
   return (
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
-      busy={save.state !== 'idle'}
+      busy={busy}
       title={editing ? 'Edit Item' : CATALOG_TEXT.addItem}
       description={
         editing
@@ -118,39 +125,53 @@ export function CatalogItemDialog({
           : 'New items are saved as drafts unless you choose Active.'
       }
       initialFocus="catalog-title"
-      onSubmit={handleSubmit(onSubmit)}
+      formRef={element}
+      onSubmit={onSubmit}
       submitLabel={editing ? 'Save Changes' : CATALOG_TEXT.createItem}
       busyLabel="Saving..."
     >
       <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
+        {refusal && (
+          <div className="sm:col-span-2">
+            <Refusal message={refusal} />
+          </div>
+        )}
         <FieldRow id="catalog-title" label="Title" required className="sm:col-span-2">
-          <Input {...field('title')} {...titleField} autoComplete="off" />
+          <Input
+            {...field('title')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            autoComplete="off"
+          />
           {error('title')}
         </FieldRow>
         <FieldRow id="catalog-slug" label="Slug" required className="sm:col-span-2">
-          <Input {...field('slug')} {...register('slug')} autoComplete="off" spellCheck={false} />
+          <Input
+            {...input('slug')}
+            onChange={(e) => {
+              setSlugTyped(true);
+              set('slug', e.currentTarget.value);
+            }}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <p className="mt-1 text-xs text-slate-600">Page address: /catalog/{slug || 'your-item'}</p>
           {error('slug')}
         </FieldRow>
         <FieldRow id="catalog-sku" label="SKU">
-          <Input {...field('sku')} {...register('sku')} autoComplete="off" spellCheck={false} />
+          <Input {...input('sku')} autoComplete="off" spellCheck={false} />
           {error('sku')}
         </FieldRow>
         <FieldRow id="catalog-supplierSku" label="Supplier SKU">
-          <Input
-            {...field('supplierSku')}
-            {...register('supplierSku')}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <Input {...input('supplierSku')} autoComplete="off" spellCheck={false} />
           {error('supplierSku')}
         </FieldRow>
         <FieldRow id="catalog-brand" label="Brand">
-          <Input {...field('brand')} {...register('brand')} autoComplete="off" />
+          <Input {...input('brand')} autoComplete="off" />
           {error('brand')}
         </FieldRow>
         <FieldRow id="catalog-category" label="Category" required>
-          <select {...field('category')} {...register('category')} className={cn(fieldClass, 'min-h-11')}>
+          <select {...input('category')} className={cn(fieldClass, 'min-h-11')}>
             <option value="">Choose a category</option>
             {categories.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -161,11 +182,11 @@ export function CatalogItemDialog({
           {error('category')}
         </FieldRow>
         <FieldRow id="catalog-subcategory" label="Subcategory">
-          <Input {...field('subcategory')} {...register('subcategory')} autoComplete="off" />
+          <Input {...input('subcategory')} autoComplete="off" />
           {error('subcategory')}
         </FieldRow>
         <FieldRow id="catalog-status" label="Status">
-          <select {...field('status')} {...register('status')} className={cn(fieldClass, 'min-h-11')}>
+          <select {...input('status')} className={cn(fieldClass, 'min-h-11')}>
             {CATALOG_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s === 'active' ? 'Active (public)' : s === 'draft' ? 'Draft' : 'Archived'}
@@ -175,33 +196,25 @@ export function CatalogItemDialog({
           {error('status')}
         </FieldRow>
         <FieldRow id="catalog-description" label="Description" className="sm:col-span-2">
-          <textarea {...field('description')} {...register('description')} rows={4} className={fieldClass} />
+          <textarea {...input('description')} rows={4} className={fieldClass} />
           {error('description')}
         </FieldRow>
       </div>
 
       <div className="mt-5 grid gap-x-4 gap-y-5 sm:grid-cols-3">
         <FieldRow id="catalog-cost" label="Cost ($)">
-          <Input
-            {...field('cost')}
-            {...register('cost')}
-            inputMode="decimal"
-            type="number"
-            step="0.01"
-            min="0"
-          />
+          <Input {...input('cost')} inputMode="decimal" type="number" step="0.01" min="0" />
           {error('cost')}
         </FieldRow>
         <FieldRow id="catalog-markupPct" label="Markup %">
           <Input
-            {...field('markupPct')}
-            {...register('markupPct')}
+            {...input('markupPct')}
             inputMode="decimal"
             type="number"
             step="0.01"
             min="0"
             max="1"
-            aria-describedby={errors.markupPct ? 'catalog-markupPct-error' : 'catalog-markupPct-hint'}
+            {...field('markupPct', 'catalog-markupPct-hint')}
           />
           <p id="catalog-markupPct-hint" className="mt-1 text-xs text-slate-600">
             A fraction of cost:{' '}
@@ -210,14 +223,7 @@ export function CatalogItemDialog({
           {error('markupPct')}
         </FieldRow>
         <FieldRow id="catalog-stockQty" label="Stock Quantity">
-          <Input
-            {...field('stockQty')}
-            {...register('stockQty')}
-            inputMode="numeric"
-            type="number"
-            step="1"
-            min="0"
-          />
+          <Input {...input('stockQty')} inputMode="numeric" type="number" step="1" min="0" />
           {error('stockQty')}
         </FieldRow>
       </div>
@@ -229,12 +235,11 @@ export function CatalogItemDialog({
 
       <FieldRow id="catalog-specs" label="Specifications" className="mt-5">
         <textarea
-          {...field('specs')}
-          {...register('specs')}
+          {...input('specs')}
           rows={4}
           placeholder={'Capacity: 7,000 lb\nBolt pattern: 8 on 6.5 in'}
           className={cn(fieldClass, 'font-mono text-sm')}
-          aria-describedby={errors.specs ? 'catalog-specs-error' : 'catalog-specs-hint'}
+          {...field('specs', 'catalog-specs-hint')}
         />
         <p id="catalog-specs-hint" className="mt-1 text-xs text-slate-600">
           One per line, as Name: value.
@@ -243,20 +248,8 @@ export function CatalogItemDialog({
       </FieldRow>
 
       <div className="mt-5">
-        <Controller
-          control={control}
-          name="images"
-          render={({ field: images }) => (
-            <ItemImagesField value={images.value} onChange={images.onChange} title={title} />
-          )}
-        />
-        <FieldError
-          id="catalog-images-error"
-          message={
-            errors.images?.message ??
-            (Array.isArray(errors.images) ? errors.images.find(Boolean)?.message : undefined)
-          }
-        />
+        <ItemImagesField value={values.images} onChange={(urls) => set('images', urls)} title={title} />
+        {error('images')}
       </div>
     </EditorDialog>
   );

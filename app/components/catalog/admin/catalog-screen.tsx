@@ -94,10 +94,7 @@ export function CatalogScreen({ list, categories }: { list: StaffCatalogPage; ca
 
   function publishItem(item: CatalogItem) {
     setPublishing(item);
-    void publish.submit(
-      { intent: 'update', id: item.id, item: { status: 'active' } },
-      { method: 'post', encType: 'application/json' },
-    );
+    void publish.submit({ intent: 'publish', id: String(item.id) }, { method: 'post' });
   }
 
   const filtered = search !== '' || status !== ALL || category !== ALL;
