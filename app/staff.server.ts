@@ -7,8 +7,8 @@
  * that is not a GET or HEAD from a foreign Origin, and the session cookie is SameSite=Lax.
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
+import { servedOf, type ScreenChanges } from './changes.ts';
 import type { ActionFailure } from '#app/modules/site/answers.ts';
-import type { ChangeName, ChangeResult } from '#server/changes/index.ts';
 import { parseRowId, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import { getAppContext, type AppLoadContext } from './load-context.ts';
@@ -76,26 +76,6 @@ export async function readActionForm<I extends string>(
   return { ok: true, form, intent: intent as I };
 }
 
-/**
- * What a screen's `intent` performs: a declared change by name (server/changes/, decision 0182),
- * with values of the screen's own that its form does not send (`input`: 'archive' is the change
- * `suppliers.archive` with `archived: true`), and the screen's answer made of the change's result
- * (`answer`; without it, `{ intent }`).
- */
-export type Served = {
-  change: ChangeName;
-  input?: Record<string, unknown>;
-  answer?: (result: never) => object;
-};
-
-/** An intent's change, typed: its answer reads the change's own result. */
-export function served<N extends ChangeName>(
-  change: N,
-  options: { input?: Record<string, unknown>; answer?: (result: ChangeResult<N>) => object } = {},
-): Served {
-  return { change, ...options };
-}
-
 /** A form's fields (text only, the first of a name) as a change's raw input, without its `intent`. */
 function fieldsOf(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -116,14 +96,11 @@ function fieldsOf(form: FormData): Record<string, string> {
 export async function serveChanges(
   context: Readonly<RouterContextProvider>,
   request: Request,
-  intents: Record<string, ChangeName | Served>,
+  intents: ScreenChanges,
   options: { maxBytes: number; tooLarge?: string; params?: Record<string, string | undefined> },
 ) {
   const staff = staffContext(context);
-  const byIntent = (intent: string): Served => {
-    const entry = intents[intent]!;
-    return typeof entry === 'string' ? { change: entry } : entry;
-  };
+  const byIntent = (intent: string) => servedOf(intents[intent]!);
   const names = Object.keys(intents);
   if (names.every((intent) => staff.changes.who(byIntent(intent).change) === 'owner')) ownerContext(context);
   const read = await readActionForm(request, { ...options, intents: names });

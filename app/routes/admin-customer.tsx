@@ -18,7 +18,8 @@ import { CustomerScreen } from '#app/components/customers/customer-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { CUSTOMER_TEXT, type CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerScreen } from '#app/modules/customers/screens.ts';
-import { refusal, served, serveChanges, staffContext } from '#app/staff.server.ts';
+import { served, type ScreenChanges } from '#app/changes.ts';
+import { refusal, serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,21 +50,18 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * when ticked); 'merge' (with `into`, the customer kept): then to the kept customer's page. The
  * customer is the address's (not an id: the service's 400; an id that names no customer: its 404).
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  return serveChanges(
-    context,
-    request,
-    {
-      update: served('customers.update', { answer: () => ({}) }),
-      merge: served('customers.merge', {
-        answer: (kept) => {
-          throw redirect(`/admin/customers/${kept.customer.id}`);
-        },
-      }),
+export const changes = {
+  update: served('customers.update', { answer: () => ({}) }),
+  merge: served('customers.merge', {
+    answer: (kept) => {
+      throw redirect(`/admin/customers/${kept.customer.id}`);
     },
-    // notes of 4,000 characters, each up to nine bytes once a form encodes them
-    { maxBytes: 64 * 1024, params: { id: params.id } },
-  );
+  }),
+} satisfies ScreenChanges;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  // notes of 4,000 characters, each up to nine bytes once a form encodes them
+  return serveChanges(context, request, changes, { maxBytes: 64 * 1024, params: { id: params.id } });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -17,6 +17,7 @@ import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import type { CustomerPage } from '#app/modules/customers/customers.ts';
 import { customerLeadRow, threadRow } from '#app/modules/customers/screens.ts';
 import type { TeamMember } from '#app/modules/team/team.ts';
+import type { ScreenChanges } from '#app/changes.ts';
 import { refusal, serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -71,14 +72,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
  * sends nothing, decision 0179): a text to the customer; 'assign' (with `userId`, '' for nobody);
  * 'done' (with `done`, 'true' or 'false').
  */
+export const changes = {
+  reply: 'inbox.reply',
+  assign: 'inbox.assign',
+  done: 'inbox.setDone',
+} satisfies ScreenChanges;
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return serveChanges(
-    context,
-    request,
-    { reply: 'inbox.reply', assign: 'inbox.assign', done: 'inbox.setDone' },
-    // a text of 1,000 characters, each up to nine bytes once a form encodes it
-    { maxBytes: 64 * 1024, params: { id: params.id } },
-  );
+  // a text of 1,000 characters, each up to nine bytes once a form encodes it
+  return serveChanges(context, request, changes, { maxBytes: 64 * 1024, params: { id: params.id } });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -19,6 +19,7 @@ import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx
 import { toast } from '#app/components/ui/use-toast.ts';
 import { isBoardStatus } from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import type { ScreenChanges } from '#app/changes.ts';
 import { refusal, serveChanges, staffContext } from '#app/staff.server.ts';
 
 /** How often an open dialog re-reads its lead (new texts, delivery statuses). */
@@ -48,7 +49,7 @@ const ORDER_STATUSES: readonly LeadStatus[] = ['ordered', 'fulfilled'];
  * The dialog's changes, by intent (server/changes/leads.ts and orders.ts, decision 0182): the
  * form's fields and the lead's id from the address (`id`; an order's parts name it `lead`).
  */
-const CHANGES = {
+export const changes = {
   status: 'leads.changeStatus',
   // the dialog's options ('options.1.cost', …) and internal notes, with the key the dialog made
   // when it was rendered: a second press or a retry sends nothing (decision 0179)
@@ -61,13 +62,13 @@ const CHANGES = {
   'line-step': 'orders.moveLine',
   'line-undo': 'orders.undoLine',
   'auto-texts': 'orders.setAutoTexts',
-} as const;
+} satisfies ScreenChanges;
 
 /** The dialog's forms are a few fields of text: a quote's notes, a text to the customer. */
 const MAX_FORM_BYTES = 64 * 1024;
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  return serveChanges(context, request, CHANGES, {
+  return serveChanges(context, request, changes, {
     maxBytes: MAX_FORM_BYTES,
     params: { id: params.id, lead: params.id },
   });

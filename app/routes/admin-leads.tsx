@@ -23,7 +23,8 @@ import {
   type LostLeadsPage,
 } from '#app/modules/leads/lead-admin.ts';
 import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
-import { served, serveChanges, staffContext, type StaffContext } from '#app/staff.server.ts';
+import { served, type ScreenChanges } from '#app/changes.ts';
+import { serveChanges, staffContext, type StaffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: LEADS_TEXT.title, description: 'Requests, pricing and quotes.', noindex: true });
@@ -132,15 +133,15 @@ export function shouldRevalidate({
 const MAX_FORM_BYTES = 32 * 1024;
 
 /** The screen's changes, by intent (server/changes/leads.ts, decision 0182). */
-const CHANGES = {
+export const changes = {
   // 'Generate SEO Pages' (decision 0012): how many city pages are worth indexing
   'generate-seo-pages': served('leads.generateSeoPages', { answer: ({ count }) => ({ count }) }),
   // a request taken by phone (issue 31): the request form's fields, in the staff member's name
   'create-lead': served('leads.enter', { answer: (lead) => lead }),
-};
+} satisfies ScreenChanges;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return serveChanges(context, request, CHANGES, { maxBytes: MAX_FORM_BYTES });
+  return serveChanges(context, request, changes, { maxBytes: MAX_FORM_BYTES });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

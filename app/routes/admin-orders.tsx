@@ -11,7 +11,8 @@ import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { OrdersScreen } from '#app/components/orders/orders-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { LINE_STEPS } from '#app/modules/orders/orders.ts';
-import { served, serveChanges, staffContext } from '#app/staff.server.ts';
+import { served, type ScreenChanges } from '#app/changes.ts';
+import { serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -29,16 +30,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** `intent` 'step' (with `to`) or 'undo', for the part `line` of the lead `lead` at `revision`. */
+export const changes = {
+  step: served('orders.moveLine', { answer: (moved) => ({ line: moved.id }) }),
+  undo: served('orders.undoLine', { answer: (moved) => ({ line: moved.id }) }),
+} satisfies ScreenChanges;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return serveChanges(
-    context,
-    request,
-    {
-      step: served('orders.moveLine', { answer: (moved) => ({ line: moved.id }) }),
-      undo: served('orders.undoLine', { answer: (moved) => ({ line: moved.id }) }),
-    },
-    { maxBytes: 4_096 },
-  );
+  return serveChanges(context, request, changes, { maxBytes: 4_096 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -12,7 +12,8 @@ import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { SettingsScreen } from '#app/components/settings/settings-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { SETTINGS_TEXT } from '#app/modules/customers/follow-ups.ts';
-import { ownerContext, served, serveChanges } from '#app/staff.server.ts';
+import { served, type ScreenChanges } from '#app/changes.ts';
+import { ownerContext, serveChanges } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -31,14 +32,13 @@ export async function loader({ context }: Route.LoaderArgs) {
  * wording under its path ('followUps.viewed.text', 'reviews.url'), the paths its refusals name.
  * Answers the settings as saved (trimmed).
  */
+export const changes = {
+  save: served('settings.update', { answer: (settings) => ({ settings }) }),
+} satisfies ScreenChanges;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return serveChanges(
-    context,
-    request,
-    { save: served('settings.update', { answer: (settings) => ({ settings }) }) },
-    // four texts of 480 characters, each up to 12 bytes a character once form-encoded, and the URL
-    { maxBytes: 32_768 },
-  );
+  // four texts of 480 characters, each up to 12 bytes a character once form-encoded, and the URL
+  return serveChanges(context, request, changes, { maxBytes: 32_768 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

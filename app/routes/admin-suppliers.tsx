@@ -9,7 +9,8 @@ import type { Route } from './+types/admin-suppliers';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { SuppliersScreen } from '#app/components/orders/suppliers-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { served, serveChanges, staffContext } from '#app/staff.server.ts';
+import { served, type ScreenChanges } from '#app/changes.ts';
+import { serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: 'Suppliers', description: 'Whom we buy parts from', noindex: true });
@@ -24,18 +25,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const supplier = (saved: object) => ({ supplier: saved });
 
 /** `intent` 'create' or 'update' (with the supplier's fields), 'archive' or 'restore'; `id` but for 'create'. */
+export const changes = {
+  create: served('suppliers.create', { answer: supplier }),
+  update: served('suppliers.update', { answer: supplier }),
+  archive: served('suppliers.archive', { input: { archived: true }, answer: supplier }),
+  restore: served('suppliers.archive', { input: { archived: false }, answer: supplier }),
+} satisfies ScreenChanges;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return serveChanges(
-    context,
-    request,
-    {
-      create: served('suppliers.create', { answer: supplier }),
-      update: served('suppliers.update', { answer: supplier }),
-      archive: served('suppliers.archive', { input: { archived: true }, answer: supplier }),
-      restore: served('suppliers.archive', { input: { archived: false }, answer: supplier }),
-    },
-    { maxBytes: 16_384 },
-  );
+  return serveChanges(context, request, changes, { maxBytes: 16_384 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -11,7 +11,8 @@ import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { pageMeta } from '#app/components/site/seo.ts';
 import { TeamScreen } from '#app/components/team/team-screen.tsx';
 import { TEAM_TEXT, teamRow } from '#app/modules/team/team.ts';
-import { ownerContext, served, serveChanges } from '#app/staff.server.ts';
+import { served, type ScreenChanges } from '#app/changes.ts';
+import { ownerContext, serveChanges } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -31,18 +32,15 @@ export async function loader({ context }: Route.LoaderArgs) {
  * or 'enable' (with `id`); 'reset' (with `id`): the new password. Not an id: 400; an id that names
  * no account: the service's 404 ('Account not found.').
  */
+export const changes = {
+  add: served('team.add', { answer: (added) => added }),
+  disable: served('team.setDisabled', { input: { disabled: true }, answer: () => ({}) }),
+  enable: served('team.setDisabled', { input: { disabled: false }, answer: () => ({}) }),
+  reset: served('team.resetPassword', { answer: (reset) => reset }),
+} satisfies ScreenChanges;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  return serveChanges(
-    context,
-    request,
-    {
-      add: served('team.add', { answer: (added) => added }),
-      disable: served('team.setDisabled', { input: { disabled: true }, answer: () => ({}) }),
-      enable: served('team.setDisabled', { input: { disabled: false }, answer: () => ({}) }),
-      reset: served('team.resetPassword', { answer: (reset) => reset }),
-    },
-    { maxBytes: 4_096 },
-  );
+  return serveChanges(context, request, changes, { maxBytes: 4_096 });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -8,7 +8,6 @@ import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Services } from '../services/index.ts';
 import { adminAuthRouter } from './api/admin-auth.ts';
-import { adminSeoRouter } from './api/admin-seo.ts';
 import { blogRouter } from './api/blog.ts';
 import { catalogRouter } from './api/catalog.ts';
 import { clicksRouter } from './api/clicks.ts';
@@ -38,7 +37,6 @@ export function apiRouter(services: Services, config: Config): Router {
   api.use(catalogRouter(services, config));
   api.use(blogRouter(services, config));
   api.use(adminAuthRouter(services, config));
-  api.use(adminSeoRouter(services, config));
   api.use(apiNotFound);
   return api;
 }

@@ -15,6 +15,9 @@ import type { Services } from '../services/index.ts';
 import { currentSession, requireAdmin, requireOwner } from './auth.ts';
 import { jsonBody } from './body.ts';
 
+/** The property an endpoint's last handler carries: the change it performs and its URL's names. */
+export const CHANGE_DOOR = Symbol.for('parts-hunters.change-door');
+
 export function apiChange(
   services: Services,
   config: Config,
@@ -37,6 +40,8 @@ export function apiChange(
     if (result === undefined) res.status(204).end();
     else res.status(declared.created ? 201 : 200).json(result);
   };
+  // which change the endpoint performs, for tests/api/changes.test.ts to find its /api door
+  Object.defineProperty(perform, CHANGE_DOOR, { value: { change: name, rename: options.rename ?? {} } });
   return [
     requireAdmin(config),
     ...(declared.who === 'owner' ? [requireOwner] : []),

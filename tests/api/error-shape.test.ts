@@ -73,11 +73,6 @@ const CASES: Record<string, Probe[] | NoInput> = {
     send: (app, staff) => staff(request(app).post('/api/admin/logout')).send(JUNK),
     status: 200,
   },
-  'POST /api/admin/seo-pages': {
-    noInput: 'recomputes the indexable pages whatever the body says',
-    send: (app, staff) => staff(request(app).post('/api/admin/seo-pages')).send(JUNK),
-    status: 200,
-  },
   'POST /api/clicks': [
     {
       why: 'empty and missing labels',

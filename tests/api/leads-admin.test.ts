@@ -19,6 +19,8 @@ import { createServices } from '#server/services/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { answerOf, routeContext } from '../support/route-context.ts';
+import * as leadsRoute from '#app/routes/admin-leads.tsx';
 
 /** Saturday 21 November 2026, 12:00 in Winnipeg (CST, UTC-6). */
 const NOW = new Date('2026-11-21T18:00:00.000Z');
@@ -367,9 +369,30 @@ eachEngine('lead management API', (ctx) => {
     expect(quotedRow?.[19]).toBe('3');
   });
 
+  // the board's action is its one door (decision 0182: POST /api/admin/seo-pages mirrored it)
   it('Generate SEO Pages reports the number of indexable city pages', async () => {
-    const res = await request(app).post('/api/admin/seo-pages').set(as()).expect(200);
-    expect(res.body.count).toBe(res.body.pages.length);
+    const { services, deps } = ctx();
+    const user = (await services.team.list()).find((m) => m.username === STAFF.username)!;
+    const staff = { user: { ...user, role: user.role }, csrfToken: 'token' };
+    const body = 'intent=generate-seo-pages';
+    const answer = answerOf(
+      await leadsRoute.action({
+        request: new Request('http://localhost/admin/leads', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': String(body.length),
+          },
+          body,
+        }),
+        context: routeContext(services, deps, staff),
+        params: {},
+      } as never),
+    );
+    expect(answer.status).toBe(200);
+    const res = { body: answer.body as { count: unknown } };
+    const pages = await services.cityPages.indexablePages();
+    expect(res.body.count).toBe(pages.length);
     expect(res.body.count).toEqual(expect.any(Number));
   });
 });

@@ -36,7 +36,6 @@ const WEBHOOKS = new Set(['POST /api/sms/inbound', 'POST /api/sms/status']);
 /** Endpoints that read no body at all: whatever it holds, they answer as without one. */
 const NO_BODY: Record<string, number> = {
   'POST /api/admin/logout': 200,
-  'POST /api/admin/seo-pages': 200,
   // id 1 is the signed-in owner, whose own password is not reset here
   'POST /api/owner/team/:id/reset-password': 409,
   // there is no post 1 here

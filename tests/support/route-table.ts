@@ -6,17 +6,24 @@ export type Endpoint = { method: string; path: string };
 type Layer = {
   name?: string;
   rawPath?: string | string[];
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack?: Layer[] };
+  handle?: { stack?: Layer[] } & Record<symbol, unknown>;
 };
 
-function walk(stack: Layer[], prefix: string, out: Endpoint[]) {
+/** An endpoint that performs a declared change (server/http/change.ts) and which. */
+export type ChangeEndpoint = Endpoint & { change: string; rename: Record<string, string> };
+
+const CHANGE_DOOR = Symbol.for('parts-hunters.change-door');
+
+function walk(stack: Layer[], prefix: string, out: (Endpoint & { door?: unknown })[]) {
   for (const layer of stack) {
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      const door = layer.route.stack?.map((l) => l.handle?.[CHANGE_DOOR]).find(Boolean);
       for (const p of paths) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all') out.push({ method: method.toUpperCase(), path: prefix + p });
+          if (on && method !== '_all')
+            out.push({ method: method.toUpperCase(), path: prefix + p, ...(door ? { door } : {}) });
         }
       }
     } else if (layer.handle?.stack) {
@@ -26,10 +33,21 @@ function walk(stack: Layer[], prefix: string, out: Endpoint[]) {
   }
 }
 
-export function listEndpoints(app: Express): Endpoint[] {
-  const out: Endpoint[] = [];
+function endpointsOf(app: Express) {
+  const out: (Endpoint & { door?: unknown })[] = [];
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '', out);
   return out;
+}
+
+export function listEndpoints(app: Express): Endpoint[] {
+  return endpointsOf(app).map(({ method, path }) => ({ method, path }));
+}
+
+/** Every endpoint that performs a declared change, with the change (server/http/change.ts). */
+export function listChangeEndpoints(app: Express): ChangeEndpoint[] {
+  return endpointsOf(app).flatMap(({ method, path, door }) =>
+    door ? [{ method, path, ...(door as { change: string; rename: Record<string, string> }) }] : [],
+  );
 }
 
 /** A concrete URL for a route pattern: every :param becomes a harmless value. */
