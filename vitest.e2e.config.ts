@@ -11,7 +11,12 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     // the database tests' setup provides the PostgreSQL URL to the files that start servers on it
-    globalSetup: ['tests/support/global-setup.ts', 'tests/e2e/support/global-setup.ts'],
+    // (then the shared servers and the shared browsers, one of each per worker)
+    globalSetup: [
+      'tests/support/global-setup.ts',
+      'tests/e2e/support/global-setup.ts',
+      'tests/e2e/support/browser-setup.ts',
+    ],
     reporters: ['default', './tests/support/plain-summary-reporter.ts'],
     // a stop for a test that hangs, not a speed check (speed is the benchmarks', decision 0162): a
     // whole lead's life in the back office took 30 s on a shared machine that ran slow that day
@@ -21,7 +26,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Two files at a time (the machines have 2 cores; E2E_WORKERS changes it), each driving its
-    // own Chromium against its worker's shared server (tests/e2e/support/global-setup.ts).
+    // worker's Chromium (tests/e2e/support/browser-setup.ts) against its worker's shared server
+    // (tests/e2e/support/global-setup.ts).
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS || 2),
   },

@@ -1,7 +1,8 @@
 /**
  * Real Chromium for the browser suite (playwright-core driving the system browser, DESIGN §1/§5):
- * one browser per test file, one fresh context per test, desktop and phone viewports, a collector
- * of console and page errors, and an axe scan with readable failures.
+ * one browser per worker (./browser-setup.ts) and a connection to it per test file, one fresh
+ * context per test, desktop and phone viewports, a collector of console and page errors, and an
+ * axe scan with readable failures.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import {
@@ -12,30 +13,41 @@ import {
   type Page,
   type Response,
 } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { baseUrl } from './server.ts';
 
 export type Device = 'desktop' | 'phone';
 export const DEVICES: readonly Device[] = ['desktop', 'phone'];
 
-/** Launches the system Chromium (CHROME_PATH or /usr/bin/chromium; see scripts/ensure-chromium.ts), headless. */
+/** How the system Chromium runs (CHROME_PATH or /usr/bin/chromium; see scripts/ensure-chromium.ts): headless. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    // one renderer process for all the pages of the worker's browser, instead of a new one for each
+    // page of each test's context: a tenth of the suite's processor time (the suite is bound by it)
+    '--renderer-process-limit=1',
+  ],
+};
+
+/**
+ * The browser of this file's worker (./browser-setup.ts launched one per worker for the run), as a
+ * connection of the file's own: closing it closes the contexts the file opened and leaves the
+ * browser to the worker's next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // one renderer process for all the pages of the file's browser, instead of a new one for each
-      // page of each test's context: a tenth of the suite's processor time (the suite is bound by it)
-      '--renderer-process-limit=1',
-    ],
-  });
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const endpoints = inject('browserEndpoints') ?? [];
+  const endpoint = endpoints[worker - 1];
+  if (!endpoint) throw new Error(`No shared browser for worker ${worker} (${endpoints.length} launched)`);
+  return chromium.connect(endpoint);
 }
 
 /** A fresh context (own cookies and storage) sized like a laptop or a phone, with relative URLs on the server. */
