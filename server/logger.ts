@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
-import { LINK_PATH } from './db/repo/lead-links.ts';
+import { LINK_PATH } from '#app/modules/quotes/link.ts';
 
 export type LogFormat = 'json' | 'pretty';
 

@@ -3,7 +3,7 @@
  * (timestamps as ISO-8601 UTC strings, money as integer cents, JSON lists as text),
  * except booleans, which SQLite returns as 0/1: repositories map rows with `Boolean()`.
  */
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** ISO-8601 UTC timestamp, e.g. 2026-11-21T04:58:26.123Z */
 export type Timestamp = string;
@@ -454,3 +454,7 @@ export interface DB {
 export type CatalogItemRow = Selectable<CatalogItemsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type LeadRow = Selectable<LeadsTable>;
+
+/** The database, and a transaction in it: what a service holds and passes to the repositories. */
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;

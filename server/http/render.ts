@@ -22,13 +22,13 @@ import { Readable } from 'node:stream';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { appContext, type AppLoadContext } from '#app/load-context.ts';
 import { isBackOffice, isPrivate } from '#app/page-handle.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { changeDoor } from '../changes/index.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
-import { isPageNavigation } from './fetch-metadata.ts';
+import { clientOf } from './client.ts';
+import { appContext, type AppLoadContext } from './load-context.ts';
 import { inlineScriptHashes, policyWithHashes, type PageCache } from './page-cache.ts';
 import { unavailableAsRouteError } from './unavailable.ts';
 
@@ -86,11 +86,7 @@ export function renderPages(options: {
       changes,
       site: options.site,
       cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
-      client: {
-        ip: req.ip ?? '',
-        userAgent: req.get('user-agent') ?? '',
-        navigation: isPageNavigation(req.headers),
-      },
+      client: clientOf(req.ip ?? '', req.get('user-agent') ?? '', req.headers),
       session: session && {
         user: {
           id: session.user.id,

@@ -13,3 +13,12 @@ export type ServiceDeps = {
   files: FileStore;
   now: () => Date;
 };
+
+/**
+ * Who asks, as the HTTP edge reads the request (server/http/client.ts): the address (as Express
+ * reads it behind TRUST_PROXY) and browser; `key`, the address a limit counts it by (an IPv6
+ * client by its /56); `program`, whether the user agent is a program's (a link preview, a mail
+ * scanner, a crawler, a script, or none at all) rather than a person's browser; `navigation`,
+ * whether the request is a page navigation by its fetch metadata (absent: counts as one).
+ */
+export type Client = { ip: string; userAgent: string; key: string; program: boolean; navigation?: boolean };

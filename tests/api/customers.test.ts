@@ -28,10 +28,11 @@ import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
 import { textParams } from './sms-fixtures.ts';
+import { clientOf } from '#server/http/client.ts';
 
 /** Monday 23 November 2026, 10:00 in Winnipeg. */
 const NOW = new Date('2026-11-23T16:00:00.000Z');
-const viewer = { staff: false, ip: '203.0.113.9', userAgent: 'test' };
+const viewer = { staff: false, ...clientOf('203.0.113.9', 'test') };
 
 eachEngine(
   'customers and the inbox',

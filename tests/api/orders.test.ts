@@ -23,6 +23,7 @@ import { BOARD_STEP_LIMIT, ORDER_ACTOR } from '#server/services/orders.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { clientOf } from '#server/http/client.ts';
 
 /** Monday 23 November 2026, 10:00 in Winnipeg (CST, UTC-6). */
 const NOW = new Date('2026-11-23T16:00:00.000Z');
@@ -484,7 +485,7 @@ eachEngine('orders after a yes', (ctx) => {
       await services.quotes.accept(
         token,
         { version: '1', option: '1', name: 'Dana Friesen', po: '', terms: 'yes' },
-        { staff: false, ip: '198.51.100.7', userAgent: 'test' },
+        { staff: false, ...clientOf('198.51.100.7', 'test') },
       );
       const accepted = (await texts(id)).at(-1)!.body;
       expect(accepted).toMatch(
@@ -498,7 +499,7 @@ eachEngine('orders after a yes', (ctx) => {
       });
 
       // the customer's link follows the order: on its way, then where and when to pick it up
-      const viewer = { staff: false, ip: '198.51.100.8', userAgent: 'test' };
+      const viewer = { staff: false, ...clientOf('198.51.100.8', 'test') };
       const before = (await services.quotes.page(token, viewer)).order!;
       expect(before).toMatchObject({ summary: 'We are ordering your part', pickup: null });
       expect(before.parts[0]!.now).toBe('Being ordered');

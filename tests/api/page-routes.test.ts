@@ -17,6 +17,7 @@ import { isBackOffice, isPrivate, pageHandle } from '#app/page-handle.ts';
 import { cacheableRoutes, createPageCache, type RouteTable } from '#server/http/page-cache.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
+import { clientOf } from '#server/http/client.ts';
 
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
 type Loader = (args: {
@@ -177,7 +178,7 @@ eachEngine('public pages and the page cache', (ctx) => {
       changes: changeDoor(services),
       site: DEFAULT_SITE,
       cspNonce: '',
-      client: { ip: '127.0.0.1', userAgent: 'test' },
+      client: clientOf('127.0.0.1', 'test'),
     });
     const pages = publicPages();
     for (const route of [table.root!, ...pages]) {

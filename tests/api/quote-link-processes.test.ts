@@ -16,6 +16,7 @@ import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { startSmtp, startTwilioStandIn, textParams, twilioEnv } from './sms-fixtures.ts';
+import { clientOf } from '#server/http/client.ts';
 
 const twilio = await startTwilioStandIn();
 const smtp = await startSmtp();
@@ -80,7 +81,7 @@ eachEngine(
           await page.quotes.accept(
             token,
             { version: '1', option: '0', name: 'Dana Friesen', terms: 'yes' },
-            { staff: false, ip: `203.0.113.${i + 1}`, userAgent: 'Mozilla/5.0' },
+            { staff: false, ...clientOf(`203.0.113.${i + 1}`, 'Mozilla/5.0') },
           );
         };
         const [texted, pressed] = await Promise.allSettled([

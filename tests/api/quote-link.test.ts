@@ -33,21 +33,20 @@ import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import * as quoteRoute from '#app/routes/quote.tsx';
 import * as quotePhotoRoute from '#app/routes/quote-photo.ts';
 import type { DB } from '#server/db/index.ts';
-import { LINK_TOKEN, linkTokenHash, mintLeadLink } from '#server/db/repo/lead-links.ts';
+import { LINK_TOKEN } from '#app/modules/quotes/link.ts';
+import { linkTokenHash, mintLeadLink } from '#server/db/repo/lead-links.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
+import { QUOTE_CLOSED, QUOTE_EXPIRED, QUOTE_REPLACED } from '#server/services/quote-answers.ts';
 import {
   LINK_NOT_FOUND,
   PAGE_ACTOR,
-  QUOTE_CLOSED,
-  QUOTE_EXPIRED,
-  QUOTE_REPLACED,
   TOO_MANY_TRIES,
   WRONG_LINK_LIMIT,
   WRONG_LINK_WINDOW_MS,
   type Viewer,
-} from '#server/services/quotes.ts';
+} from '#server/services/quote-page.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import { tagPhoto } from '../e2e/fixtures/images.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
@@ -65,6 +64,7 @@ import {
   tinyJpeg,
   twilioEnv,
 } from './sms-fixtures.ts';
+import { clientOf } from '#server/http/client.ts';
 
 const twilio = await startTwilioStandIn();
 const smtp = await startSmtp();
@@ -101,13 +101,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const customer = (
   ip: string,
   userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)',
-): Viewer => ({
-  staff: false,
-  ip,
-  userAgent,
-});
+): Viewer => ({ staff: false, ...clientOf(ip, userAgent) });
 // a browser's user agent, so only the staff flag keeps their views out of the count
-const STAFF_VIEWER: Viewer = { staff: true, ip: '10.0.0.5', userAgent: PHONE_USER_AGENT };
+const STAFF_VIEWER: Viewer = { staff: true, ...clientOf('10.0.0.5', PHONE_USER_AGENT) };
 const acceptForm = (version: number, option = 0, extra: Record<string, string> = {}) => ({
   version: String(version),
   option: String(option),

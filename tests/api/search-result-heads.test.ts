@@ -23,6 +23,7 @@ import { DEMO_POSTS } from '#server/seed/demo-blog.ts';
 import { CITIES } from '#server/seed/reference-data.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createTestDatabase, testDeps, type TestDatabase } from '../support/databases.ts';
+import { clientOf } from '#server/http/client.ts';
 
 type ConfigEntry = { file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
 type Descriptor = Record<string, unknown>;
@@ -152,7 +153,7 @@ describe('the head of every public page, as a search result shows it', () => {
       changes: changeDoor(services),
       site: { ...deps.config.site, baseUrl: 'http://localhost' },
       cspNonce: '',
-      client: { ip: '127.0.0.1', userAgent: 'test' },
+      client: clientOf('127.0.0.1', 'test'),
     });
     routes = await publicRoutes();
     const root = (await import('#app/root.tsx')) as unknown as RouteModule;

@@ -8,6 +8,7 @@ import { changeDoor } from '#server/changes/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import type { Services } from '#server/services/index.ts';
 import { PHONE_USER_AGENT } from './phone.ts';
+import { clientOf } from '#server/http/client.ts';
 
 export function routeContext(
   services: Services,
@@ -20,7 +21,7 @@ export function routeContext(
     changes: changeDoor(services),
     site: { ...deps.config.site, baseUrl: 'http://localhost' },
     cspNonce: '',
-    client: { ip: '127.0.0.1', userAgent: PHONE_USER_AGENT },
+    client: clientOf('127.0.0.1', PHONE_USER_AGENT),
     session: session ?? undefined,
   });
   return context;

@@ -7,13 +7,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { leadLinkUrl } from '#app/modules/quotes/link.ts';
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-export const LINK_PATH = '/q/';
-/** What a token looks like; anything else is refused before the database is asked. */
-export const LINK_TOKEN = /^[A-Za-z0-9_-]{24}$/;
 
 export function linkTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -48,7 +45,7 @@ export async function mintLeadLinks(
       })),
     )
     .execute();
-  return tokens.map((token) => `${baseUrl}${LINK_PATH}${token}`);
+  return tokens.map((token) => leadLinkUrl(baseUrl, token));
 }
 
 /** Stores a new link by its token's hash; `version` pins it to a quote version (null: follows the lead). */
