@@ -30,7 +30,7 @@ const layer = (name, above, why) => ({
   regex: serverDirs(above),
   message: `server/${name} must not import server/{${above.join(',')}}: ${why}`,
 });
-/** For each server layer, the server/ folders it must not import: those above it (DESIGN §2). */
+/** For each server layer, the server/ folders it must not import: those above it (docs/ARCHITECTURE.md). */
 const LAYERS = {
   http: layer('http', ['db', 'cli'], 'HTTP handlers call services; only services touch the database.'),
   services: layer('services', ['http', 'cli'], 'services are called by http, never the other way.'),

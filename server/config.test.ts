@@ -13,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
-  it('gives the demo defaults of DESIGN §3 on an empty environment', () => {
+  it('gives the demo defaults of README.md, Configuration on an empty environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.baseUrl).toBe('http://localhost:3000');

@@ -37,7 +37,7 @@ process.env.NODE_ENV = dev ? 'development' : 'production';
 const SHUTDOWN_MS = 10_000;
 /** …of which the requests in flight get this long; the rest is for the database and the last logs. */
 const GRACE_MS = 8_000;
-/** Where a generated admin password is kept for its owner (DESIGN §3), beside the database. */
+/** Where a generated admin password is kept for its owner (README.md, Configuration), beside the database. */
 const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 const { createLogger } = await import('./logger.ts');
 const logger = createLogger(config.logLevel);

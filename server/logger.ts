@@ -1,7 +1,7 @@
 /**
  * Logs (pino). JSON lines by default, which log collectors and `jq` read; on a terminal (a person
  * running `npm start`) readable lines instead, through pino-pretty in the same thread:
- * `12:04:31 INFO: GET /blog 200 (4 ms)` (DESIGN §7). Secrets and customer contact details are
+ * `12:04:31 INFO: GET /blog 200 (4 ms)` (docs/ARCHITECTURE.md). Secrets and customer contact details are
  * redacted either way, and so is the token of every customer's private link, wherever a line
  * holds one (decision 0177). A reader of the output that stops reading, or goes away, never holds
  * up the server or its exit (decision 0145).

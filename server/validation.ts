@@ -1,5 +1,5 @@
 /**
- * The one way input is checked on the server (DESIGN §4, decision 0074): a zod schema's failure
+ * The one way input is checked on the server (decision 0005, decision 0074): a zod schema's failure
  * becomes the one error shape every endpoint and page action answers with, 400
  * `{ message, fieldErrors }`. The message is the first failing rule's own words (the spec's
  * messages, word for word: the browser shows it as is), never prefixed with the field's path;

@@ -1,5 +1,5 @@
 /**
- * Lead Management (product.md §2 'Lead Management'; DESIGN §4; decision 0050): the summary cards, the
+ * Lead Management (product.md §2 'Lead Management'; decision 0005; decision 0050): the summary cards, the
  * five-column board with search and 'Load more', the lost leads (issue 31), 'New lead' for a request
  * taken by phone, 'Export Report' (CSV, an /api download) and 'Generate SEO Pages'. React Router's
  * data flow (docs/ARCHITECTURE.md): the loader gives what the screen shows, from the URL: `?q=` the

@@ -1,7 +1,7 @@
 /**
  * Blog (product.md §2 'Blog'): a grid of post cards (featured image, relative date, read time, title,
  * excerpt, up to 3 tags, author, 'Read More'), 'Blog Coming Soon' when there is nothing published.
- * Only live posts (DESIGN §4). Complete HTML from the server with no React in the browser
+ * Only live posts (decision 0005). Complete HTML from the server with no React in the browser
  * (decision 0013/0030): the data is in the page, so there is no loading phase to show. Blog
  * JSON-LD lists the live posts.
  */

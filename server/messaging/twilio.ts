@@ -1,5 +1,5 @@
 /**
- * Twilio, narrowly (DESIGN §1, decisions 0060, 0072): the outbox worker's sender for the `sms`
+ * Twilio, narrowly (decision 0001, decisions 0060, 0072): the outbox worker's sender for the `sms`
  * channel (one documented form POST to the Messages API with fetch), webhook signature checks and
  * TwiML answers from the official `twilio` package (only its small webhook and TwiML modules are
  * loaded: about 0.6 MiB, against 3-4 MiB for the whole package) and MMS media downloads from

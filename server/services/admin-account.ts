@@ -1,5 +1,5 @@
 /**
- * Staff accounts: the configured admin exists at start (DESIGN §3), the owner (decision 0160);
+ * Staff accounts: the configured admin exists at start (README.md, Configuration), the owner (decision 0160);
  * staff or owners are added, or get a new password, from the command line (server/cli/admin.ts),
  * which ends their sessions.
  */

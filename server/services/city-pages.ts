@@ -2,7 +2,7 @@
  * City × category landing pages (product.md §2 'City-category page', GET /api/pages/{city}/{category}):
  * the page data the server builds, and which pages are worth indexing (decision 0012). The
  * sitemap and the page itself both ask `indexablePages()`, so they can never disagree; 'Generate
- * SEO Pages' (DESIGN §4) will call the same function.
+ * SEO Pages' (decision 0005) will call the same function.
  */
 import { toPublicItem, type PublicCatalogItem } from '#app/modules/catalog/catalog.ts';
 import { cityPageSeo, type CityPageSeo } from '#app/modules/marketing/city-page.ts';

@@ -1,5 +1,5 @@
 /**
- * Lead management for staff (product.md §2 'Lead Management', §4, §7; DESIGN §4): the board, one
+ * Lead management for staff (product.md §2 'Lead Management', §4, §7; decision 0005): the board, one
  * lead with its history, status changes through the state machine, quotes priced by the shared
  * pricing engine (the browser's figure is never trusted), the CSV report. Each change is one
  * transaction with its lead event and, for a quote, the customer's SMS in the outbox.

@@ -1,5 +1,5 @@
 /**
- * The one way a lead changes status, whoever asks (DESIGN §8 as copied in docs/decisions/0125-quote-link.md):
+ * The one way a lead changes status, whoever asks (decision 0125):
  * staff in the dialog or through PATCH /api/leads/{id}, the customer on the quote page, a YES or NO by
  * text. In the caller's transaction it locks the lead, checks the move against the rules of the
  * mover (app/modules/leads/status.ts), writes the status and the event saying who and how, and

@@ -1,5 +1,5 @@
 /**
- * The figures behind GET /api/admin/stats (product.md §3 'Lead stats', DESIGN §4): four public figures
+ * The figures behind GET /api/admin/stats (product.md §3 'Lead stats', decision 0005): four public figures
  * for the marketing pages, and the lead summary for staff. Definitions: docs/stats.md.
  */
 import { businessMinutesBetween } from '#app/modules/shared/business-hours.ts';

@@ -1,5 +1,5 @@
 /**
- * Every mutating endpoint answers bad input with the one error shape (DESIGN §4, decision 0074):
+ * Every mutating endpoint answers bad input with the one error shape (decision 0005, decision 0074):
  * 400, or the status documented in its case below, and a body that is exactly
  * `{ message: string, fieldErrors?: Record<string, string[]> }`, whose message is the first
  * failing rule's own words (never 'field: message'). The endpoints are read from the app's own

@@ -26,7 +26,7 @@ const PUBLIC = new Set([
   'GET /api/pages/:city/:category',
   'GET /api/blog',
   'GET /api/blog/:slug',
-  'GET /api/admin/stats', // public figures only without a session (DESIGN §4)
+  'GET /api/admin/stats', // public figures only without a session (decision 0005)
   'POST /api/admin/login',
   'POST /api/sms/inbound', // Twilio webhooks: signature-checked instead
   'POST /api/sms/status',

@@ -1,5 +1,5 @@
 /**
- * The layer rules of eslint.config.js bite (DESIGN §2, issue 13): for every layer, an import that
+ * The layer rules of eslint.config.js bite (docs/ARCHITECTURE.md, issue 13): for every layer, an import that
  * breaks the dependency direction is an error and one that follows it is not. Runs ESLint's own
  * API on one-line files placed (by name only) in each layer.
  */

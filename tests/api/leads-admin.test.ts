@@ -1,5 +1,5 @@
 /**
- * Lead Management's API (product.md §2, §4, §7; DESIGN §4; decision 0050) on both engines with a fixed
+ * Lead Management's API (product.md §2, §4, §7; decision 0005; decision 0050) on both engines with a fixed
  * clock: the list and board, every status transition (allowed and refused) with its lead event,
  * quotes recomputed on the server (a price in the payload is ignored) with the customer's SMS in
  * the outbox, the stats the cards show after real changes, the CSV report and 'Generate SEO Pages'.
@@ -128,7 +128,7 @@ eachEngine('lead management API', (ctx) => {
     });
   });
 
-  describe('quotes (product.md §7, DESIGN §4)', () => {
+  describe('quotes (product.md §7, decision 0005)', () => {
     it.each([
       ['easy', 'flexible', 0.3, 13_000],
       ['moderate', '48h', 0.525, 15_250],

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/stats (product.md §3 'Lead stats', DESIGN §4) on a fixed clock: four public figures for
+ * GET /api/admin/stats (product.md §3 'Lead stats', decision 0005) on a fixed clock: four public figures for
  * everyone, computed from live data with the marketing baselines where data is thin; the lead
  * summary (America/Winnipeg day and month) only with a staff session.
  */

@@ -1,5 +1,5 @@
 /**
- * The public catalog (product.md §2 'Catalog', 'Catalog item'; DESIGN §4) in Chromium and as a crawler
+ * The public catalog (product.md §2 'Catalog', 'Catalog item'; decision 0005) in Chromium and as a crawler
  * sees it: filters in a shareable URL rendered by the server (also without JavaScript), six
  * placeholders while a filter change loads, 'No parts found', the item page with its gallery,
  * text buttons, Product JSON-LD and broken-image fallback, 'Item Not Found' with HTTP 404; axe on

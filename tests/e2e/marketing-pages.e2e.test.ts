@@ -83,7 +83,7 @@ describe('home page', () => {
       citiesServed: number;
       avgResponseTime: number;
     }>('/api/admin/stats');
-    // no session: the four public figures and nothing else (DESIGN §4)
+    // no session: the four public figures and nothing else (decision 0005)
     expect(Object.keys(stats).sort()).toEqual(['avgETA', 'avgResponseTime', 'citiesServed', 'partsSourced']);
     const { page } = await open();
     await visit(page, '/');

@@ -1,5 +1,5 @@
 /**
- * The building blocks of the marketing pages (DESIGN §6: dark slate, white content, one orange
+ * The building blocks of the marketing pages (decision 0005: dark slate, white content, one orange
  * accent, lucide icons): hero, sections, icon cards, numbered steps, pain points, figures and the
  * closing call to text. Server-rendered only; nothing here needs React in the browser.
  */

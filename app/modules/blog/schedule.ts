@@ -1,5 +1,5 @@
 /**
- * Scheduled publishing in the business's time zone (DESIGN §4: America/Winnipeg): staff pick a
+ * Scheduled publishing in the business's time zone (decision 0005: America/Winnipeg): staff pick a
  * wall-clock time in a datetime-local field; the server turns it into an instant. Pure.
  */
 import { BUSINESS_TIME_ZONE, wallClock } from '../shared/calendar.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REGIONS } from '../site/reference.ts';
 import { deliveryDays, shipsIn, shipsInLabel } from './ships-in.ts';
 
-describe("'ships in' estimate (DESIGN §4: deterministic, from stock and region)", () => {
+describe("'ships in' estimate (decision 0005: deterministic, from stock and region)", () => {
   it.each([
     [150, 'Winnipeg Metro', '2-4 business days'],
     [3, 'Winnipeg Metro', '2-4 business days'],

@@ -1,5 +1,5 @@
 /**
- * Standard delivery time, in business days (product.md §2 'Catalog', DESIGN §4): deterministic, from
+ * Standard delivery time, in business days (product.md §2 'Catalog', decision 0005): deterministic, from
  * whether the part is on hand and the region it goes to, always within 2-6 days, so the server's
  * HTML and the browser agree. The one source of shipping days by region (decision 0140): the
  * catalog's 'ships in', the logistics page's regions and the city pages' delivery answer all read it.

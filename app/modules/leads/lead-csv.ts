@@ -1,5 +1,5 @@
 /**
- * The leads as a spreadsheet ('Export Report', DESIGN §4; issue 31, decision 0136): one row per
+ * The leads as a spreadsheet ('Export Report', decision 0005; issue 31, decision 0136): one row per
  * lead, written the way staff see leads on the board and in the Lead Details dialog. Times in
  * America/Winnipeg, the phone as (204) 555-0147, the city, category, equipment and status by their
  * names; money in dollars. The CSV writer (../shared/csv.ts) guards cells against formulas. Pure.

@@ -41,7 +41,7 @@ export type Lead = {
   updatedAt: string;
 };
 
-/** Case numbers are Q- and a number from 10001 up (DESIGN §4): easy to read over the phone. */
+/** Case numbers are Q- and a number from 10001 up (decision 0005): easy to read over the phone. */
 export function caseNumberFor(id: number): string {
   return `Q-${10000 + id}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The lead state machine (product.md §4, DESIGN §4): the transitions staff may make, and the one a quote
+ * The lead state machine (product.md §4, decision 0005): the transitions staff may make, and the one a quote
  * makes. The server enforces it (one transaction with the lead event); the dialog offers only what
  * it allows. Pure.
  */

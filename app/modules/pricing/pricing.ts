@@ -1,7 +1,7 @@
 /**
  * The pricing engine (product.md §9 'Pricing engine'), shared by the admin calculator and the server:
  * the browser shows exactly the margin and sell price the server recomputes, stores and sends
- * (DESIGN §4). Money is integer cents; margins are fractions (0.425 = 42.5 %). Pure.
+ * (decision 0005). Money is integer cents; margins are fractions (0.425 = 42.5 %). Pure.
  */
 import type { Urgency } from '#app/modules/leads/leads.ts';
 

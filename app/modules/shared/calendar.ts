@@ -1,5 +1,5 @@
 /**
- * Calendar boundaries in the business's time zone (DESIGN §4: America/Winnipeg for 'today' and
+ * Calendar boundaries in the business's time zone (decision 0005: America/Winnipeg for 'today' and
  * 'this month'), shared by every domain that counts days (staff figures, insights, blog schedule,
  * clicks, the demo history; opening hours are in business-hours.ts), without a date library: Intl tells the zone's offset from UTC at an instant (kept
  * per hour), which gives its wall-clock time, and the offset at local midnight turns a wall-clock

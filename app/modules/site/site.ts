@@ -79,7 +79,7 @@ export function smsHref(e164: string, body?: string): string {
   return body ? `sms:${e164}?&body=${encodeURIComponent(body)}` : `sms:${e164}`;
 }
 
-/** The demo defaults of DESIGN §3, used only when the server's values are not at hand (error pages). */
+/** The demo defaults of README.md, Configuration, used only when the server's values are not at hand (error pages). */
 export const DEFAULT_SITE: SiteInfo = {
   name: 'Parts Hunters MB',
   phone: '+12045550147',

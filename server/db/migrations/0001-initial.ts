@@ -1,4 +1,4 @@
-/** The initial schema: every entity of product.md §3 and what DESIGN §4 implies. */
+/** The initial schema: every entity of product.md §3 and what decision 0005 implies. */
 import { type Kysely, type CreateTableBuilder } from 'kysely';
 import type { Engine } from '../engine.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A lead's history (`lead_events`): every status change, quote, message and creation, with its
- * time and actor (DESIGN §4). Written in the transaction of the change it records.
+ * time and actor (decision 0005). Written in the transaction of the change it records.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';

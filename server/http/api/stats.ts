@@ -1,6 +1,6 @@
 /**
  * GET /api/admin/stats (product.md §7): the home page reads its four public figures here without a
- * session; staff with a session also get the lead summary (DESIGN §4: nothing else leaks).
+ * session; staff with a session also get the lead summary (decision 0005: nothing else leaks).
  */
 import { Router } from 'express';
 import type { Services } from '../../services/index.ts';

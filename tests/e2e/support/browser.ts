@@ -1,5 +1,5 @@
 /**
- * Real Chromium for the browser suite (playwright-core driving the system browser, DESIGN §1/§5):
+ * Real Chromium for the browser suite (playwright-core driving the system browser, decision 0001):
  * one browser per worker (./browser-setup.ts) and a connection to it per test file, one fresh
  * context per test, desktop and phone viewports, a collector of console and page errors, and an
  * axe scan with readable failures.
