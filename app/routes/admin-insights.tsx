@@ -6,30 +6,11 @@
  * these figures as CSV (downloads from /api). The charts are drawn by the server as plain SVG
  * (decision 0138): their code comes with this route only, and the browser runs no chart library.
  */
-import { BarChart3 } from 'lucide-react';
-import { Link, redirect, useNavigation } from 'react-router';
+import { redirect } from 'react-router';
 import type { Route } from './+types/admin-insights';
-import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
-import {
-  ClicksChart,
-  FunnelChart,
-  LeadsChart,
-  LostReasonsChart,
-  ResponseChart,
-  MarginChart,
-  RevenueChart,
-  SuppliersChart,
-  TopRequested,
-} from '#app/components/insights/insight-charts.tsx';
+import { InsightsScreen } from '#app/components/insights/insights-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { cn } from '#app/components/ui/cn.ts';
-import {
-  DEFAULT_INSIGHT_RANGE,
-  INSIGHT_RANGES,
-  INSIGHTS_TEXT,
-  isInsightRange,
-  RANGE_LABELS,
-} from '#app/modules/insights/insights.ts';
+import { DEFAULT_INSIGHT_RANGE, INSIGHTS_TEXT, isInsightRange } from '#app/modules/insights/insights.ts';
 import { staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -43,73 +24,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { insights: await services.insights.insights(range ?? DEFAULT_INSIGHT_RANGE) };
 }
 
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
-  const { insights } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/insights';
-  const nothing = insights.leads.total === 0 && insights.clicks.total === 0 && insights.revenue.orders === 0;
-
-  return (
-    <section>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold">{INSIGHTS_TEXT.title}</h1>
-          <p className="mt-1 text-slate-600">{INSIGHTS_TEXT.subtitle}</p>
-        </div>
-        <ExportReportMenu ranges={[insights.range]} />
-      </div>
-
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <nav aria-label="Range">
-          <ul className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
-            {INSIGHT_RANGES.map((r) => (
-              <li key={r}>
-                <Link
-                  to={`?range=${r}`}
-                  preventScrollReset
-                  aria-current={r === insights.range ? 'page' : undefined}
-                  className={cn(
-                    'flex min-h-11 items-center rounded px-3 text-sm font-medium',
-                    r === insights.range ? 'bg-slate-900 text-white' : 'text-slate-800 hover:bg-slate-100',
-                  )}
-                >
-                  {RANGE_LABELS[r]}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {loading ? 'Loading…' : `${dayLabel(insights.from)} to ${dayLabel(insights.to)}, Winnipeg time`}
-        </p>
-      </div>
-
-      {nothing ? (
-        <div className="mt-6 rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <BarChart3 className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
-          <p className="mt-3 font-semibold text-slate-900">{INSIGHTS_TEXT.empty}</p>
-          <p className="mt-1 text-sm text-slate-600">
-            Charts fill in as customers send requests and click the quote buttons. Try a longer range.
-          </p>
-        </div>
-      ) : (
-        <div className={cn('mt-6 grid gap-4 lg:grid-cols-2', loading && 'opacity-60')} aria-busy={loading}>
-          <LeadsChart leads={insights.leads} />
-          <FunnelChart funnel={insights.funnel} followUps={insights.followUps} />
-          <ResponseChart response={insights.response} promised={insights.promisedResponseMinutes} />
-          <RevenueChart revenue={insights.revenue} />
-          <MarginChart margins={insights.orders.margins} />
-          <SuppliersChart suppliers={insights.orders.suppliers} />
-          <ClicksChart clicks={insights.clicks} />
-          <LostReasonsChart reasons={insights.lostReasons} />
-          <TopRequested top={insights.top} />
-        </div>
-      )}
-    </section>
-  );
+  return <InsightsScreen insights={loaderData.insights} />;
 }
