@@ -33,7 +33,11 @@ export function robotsTxt(baseUrl: string): string {
   ].join('\n');
 }
 
-/** Public pages with fixed paths, in the order of product.md §2's route table, then the footer's policies. */
+/**
+ * Public pages with fixed paths, in the order of product.md §2's route table, then the footer's
+ * policies. tests/api/sitemap-routes.test.ts holds it to app/routes.ts: a page added there fails
+ * until it is listed here.
+ */
 export const STATIC_PUBLIC_PATHS = [
   '/',
   '/find-my-part',
