@@ -8,6 +8,9 @@ import { wallClock } from '../shared/calendar.ts';
 import { etaDate } from '../quotes/quote.ts';
 import type { LineStep } from './orders.ts';
 
+/** A day in milliseconds: the unit of the order's clock (the reminders, the exceptions). */
+export const DAY_MS = 86_400_000;
+
 /** The reminders of a part ready and not collected, by days since it became ready. */
 export const REMINDER_DAYS = [3, 14] as const;
 export type ReminderDay = (typeof REMINDER_DAYS)[number];
@@ -18,7 +21,7 @@ export type ReminderDay = (typeof REMINDER_DAYS)[number];
  * 14-day one, not both). Undefined when none is due.
  */
 export function dueReminder(readyAt: Date, now: Date, sent: readonly number[]): ReminderDay | undefined {
-  const days = (now.getTime() - readyAt.getTime()) / 86_400_000;
+  const days = (now.getTime() - readyAt.getTime()) / DAY_MS;
   const due = REMINDER_DAYS.filter((d) => days >= d);
   const latest = due[due.length - 1];
   if (latest === undefined || sent.some((s) => s >= latest)) return undefined;
@@ -57,7 +60,7 @@ export function lineException(
   if (
     line.step === 'ready' &&
     line.readyAt &&
-    now.getTime() - line.readyAt.getTime() > UNCOLLECTED_DAYS * 86_400_000
+    now.getTime() - line.readyAt.getTime() > UNCOLLECTED_DAYS * DAY_MS
   )
     return 'uncollected';
   if (line.step === 'to_order' && now.getTime() > etaDate(line.acceptedAt, 1).getTime()) return 'not_ordered';
