@@ -140,13 +140,20 @@ export async function staffAction<T extends object>(
  * A service's AppError, recognised by its shape: the route bundle and the server each load their own
  * copy of server/errors.ts, so `instanceof` cannot tell.
  */
-export function refusal(
-  err: unknown,
-): { status: number; message: string; fieldErrors?: Record<string, string[]> } | null {
+export function refusal(err: unknown): {
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  headers?: Record<string, string>;
+} | null {
   if (!(err instanceof Error) || err.name !== 'AppError') return null;
-  const { status, fieldErrors } = err as Error & { status?: unknown; fieldErrors?: Record<string, string[]> };
+  const { status, fieldErrors, headers } = err as Error & {
+    status?: unknown;
+    fieldErrors?: Record<string, string[]>;
+    headers?: Record<string, string>;
+  };
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
-  return { status, message: err.message, fieldErrors };
+  return { status, message: err.message, fieldErrors, headers };
 }
 
 /** A form field as a string ('' when absent or a file). */
