@@ -7,7 +7,11 @@ export class AppError extends Error {
   constructor(
     status: number,
     message: string,
-    options: { cause?: unknown; fieldErrors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    options: {
+      cause?: unknown;
+      fieldErrors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';

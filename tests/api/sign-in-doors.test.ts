@@ -40,8 +40,7 @@ eachEngine('sign-in and sign-out: one path each', (ctx) => {
     const { deps } = ctx();
     services = ctx().services;
     app = createTestApp(deps, services);
-    for (const username of ['api', 'page', 'slow'])
-      await createStaff(deps, { username, password }, 'staff');
+    for (const username of ['api', 'page', 'slow']) await createStaff(deps, { username, password }, 'staff');
   });
 
   /** POST /api/admin/login, as the page's script (and any program) calls it. */
@@ -92,13 +91,8 @@ eachEngine('sign-in and sign-out: one path each', (ctx) => {
   }
 
   const signIns = async () =>
-    (
-      await ctx()
-        .deps.db.selectFrom('audit_log')
-        .select('id')
-        .where('action', '=', 'sign_in')
-        .execute()
-    ).length;
+    (await ctx().deps.db.selectFrom('audit_log').select('id').where('action', '=', 'sign_in').execute())
+      .length;
 
   it('refuses missing fields and a wrong password alike at both doors', async () => {
     const missing = { username: ' ', password: '' };
