@@ -51,7 +51,10 @@ eachEngine('admin account at start', (ctx) => {
       status: 409,
       message: 'A user named dana already exists.',
     });
-    const session = await services.auth.signIn({ username: 'dana', password: 'a long enough password' }, 'c1');
+    const session = await services.auth.signIn(
+      { username: 'dana', password: 'a long enough password' },
+      'c1',
+    );
     expect(await services.auth.resolveSession(session.sessionId)).toBeDefined();
   });
 
