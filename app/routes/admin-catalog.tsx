@@ -47,18 +47,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * A form field as text ('' when absent): app/staff.server.ts's `formText` is the server's, and this
+ * reader ships to the browser with `changes`.
+ */
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
  * The item dialog's fields as the one schema of the dialog reads them (`catalogFormSchema`: cost in
  * dollars, specifications as lines, a picture per `images` field), turned into the item docs/product.md
  * §7 gives (cost in cents) that the change takes: the screen's door converts, the API's takes cents
  * (decision 0182 'Catalog, blog, sign-in'). A field it refuses is refused in the one error shape
  * (400, its messages).
  */
-/** A form field as text ('' when absent). Not `formText`: this reader ships with `changes`. */
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
-
 function itemOf(form: FormData) {
   const values: Record<string, unknown> = {
     images: form.getAll('images').filter((v) => typeof v === 'string'),
