@@ -89,8 +89,9 @@ function fieldsOf(form: FormData): Record<string, string> {
  * What `readActionForm` refuses is refused (411, 413, a malformed form 400, 'Unknown action: …'
  * 400); a visitor without a session goes to sign in; a screen whose every change is the owner's
  * answers staff 403 before reading the form. Then the change named by the intent is performed with
- * the form's fields, `params` (the ids in the screen's address, by the names the change reads) and
- * the intent's own `input`, as `staffAction` does: its answer `{ ok: true, … }`, a refusal `{ ok:
+ * the form's fields (or what the intent's `read` makes of the form) and the files it names,
+ * `params` (the ids in the screen's address, by the names the change reads) and the intent's own
+ * `input`, as `staffAction` does: its answer `{ ok: true, … }`, a refusal `{ ok:
  * false, message, fieldErrors }` with its status.
  */
 export async function serveChanges(
@@ -105,12 +106,27 @@ export async function serveChanges(
   if (names.every((intent) => staff.changes.who(byIntent(intent).change) === 'owner')) ownerContext(context);
   const read = await readActionForm(request, { ...options, intents: names });
   if (!read.ok) return read.refused;
-  const { change, input, answer } = byIntent(read.intent);
-  const raw = { ...fieldsOf(read.form), ...options.params, ...input };
+  const { change, input, answer, read: readFields, files } = byIntent(read.intent);
   return staffAction(context, async ({ changes, session }) => {
+    const fields = readFields ? readFields(read.form) : fieldsOf(read.form);
+    const raw = { ...fields, ...(await filesOf(read.form, files)), ...options.params, ...input };
     const result = await changes.perform(change, raw, session.user);
     return answer ? (answer as (result: unknown) => object)(result) : { intent: read.intent };
   });
+}
+
+/**
+ * The files of a form an intent reads (`files`), as a change takes them: `{ data, name }`. A file
+ * field left empty (no name, no bytes) is none.
+ */
+async function filesOf(form: FormData, names: readonly string[] = []) {
+  const out: Record<string, { data: Buffer; name: string }> = {};
+  for (const name of names) {
+    const file = form.get(name);
+    if (file instanceof File && (file.size > 0 || file.name))
+      out[name] = { data: Buffer.from(await file.arrayBuffer()), name: file.name };
+  }
+  return out;
 }
 
 /**
@@ -140,13 +156,20 @@ export async function staffAction<T extends object>(
  * A service's AppError, recognised by its shape: the route bundle and the server each load their own
  * copy of server/errors.ts, so `instanceof` cannot tell.
  */
-export function refusal(
-  err: unknown,
-): { status: number; message: string; fieldErrors?: Record<string, string[]> } | null {
+export function refusal(err: unknown): {
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  headers?: Record<string, string>;
+} | null {
   if (!(err instanceof Error) || err.name !== 'AppError') return null;
-  const { status, fieldErrors } = err as Error & { status?: unknown; fieldErrors?: Record<string, string[]> };
+  const { status, fieldErrors, headers } = err as Error & {
+    status?: unknown;
+    fieldErrors?: Record<string, string[]>;
+    headers?: Record<string, string>;
+  };
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
-  return { status, message: err.message, fieldErrors };
+  return { status, message: err.message, fieldErrors, headers };
 }
 
 /** A form field as a string ('' when absent or a file). */

@@ -3,17 +3,19 @@
  * loading, empty and filled states; 'View Blog' and 'New Post'; the post dialog (create / edit);
  * publish for drafts; delete with confirmation; beyond the spec, schedule, unpublish and archive.
  * React Router's data flow (decision 0124): the loader gives the posts and categories, the action
- * saves, publishes, schedules, unpublishes, archives and deletes through the blog service (the
- * same calls as /api/admin/blog); pictures pasted into a post still upload through /api. The
+ * serves the blog's declared changes (server/changes/blog.ts, decision 0182): save, publish,
+ * schedule, unpublish, archive and delete, the first four also performed by /api/admin/blog
+ * (docs/product.md §7); pictures pasted into a post still upload through /api. The
  * screen itself: app/components/blog/admin/blog-screen.tsx. The back office's layout has already
  * sent visitors without a session to sign in (that is the auth check of product.md §2 'Blog
  * Management', decision 0183).
  */
 import type { Route } from './+types/admin-blog';
+import { served, type ScreenChanges } from '#app/changes.ts';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { BlogScreen } from '#app/components/blog/admin/blog-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
-import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
+import { serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -29,66 +31,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteName: site.name, posts, categories, listedAt: new Date() };
 }
 
-const INTENTS = ['create', 'update', 'publish', 'unpublish', 'archive', 'delete'] as const;
-
 /**
  * The API takes a 10 MB featured image and 600 KB per field (server/http/api/blog.ts); a form
  * larger than both together is refused before it is read.
  */
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
-/** The form's text fields, as multer hands them to the API's handlers. */
-function postFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) {
-    if (typeof value === 'string' && name !== 'intent' && name !== 'id') fields[name] = value;
-  }
-  return fields;
-}
-
-/** The chosen featured image, named as the API names an upload. */
-async function featuredImage(form: FormData) {
-  const file = form.get('featuredImage');
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) return undefined;
-  const name = (file.name || 'The image').split(/[\\/]/).pop()!.slice(0, 80);
-  return { data: Buffer.from(await file.arrayBuffer()), name };
-}
+const postAnswer = (post: object) => ({ post });
 
 /**
- * A form with `intent` and, but for 'create', the post's `id`: the post form's fields (as
- * POST/PATCH /api/admin/blog take them) for 'create' and 'update', `publishAt` (a Winnipeg time)
- * for a scheduled 'publish'. Answers `{ ok: true, post }` (no post for 'delete') or the refusal.
+ * The screen's intents, each with the post's `id` but for 'create': the post form's fields (as
+ * POST/PATCH /api/admin/blog take them) and its `featuredImage` for 'create' and 'update',
+ * `publishAt` (a Winnipeg time) for a scheduled 'publish'. Each answers `{ ok: true, post }` (no
+ * post for 'delete') or the refusal.
  */
+export const changes = {
+  create: served('blog.create', { files: ['featuredImage'], answer: postAnswer }),
+  update: served('blog.update', { files: ['featuredImage'], answer: postAnswer }),
+  publish: served('blog.publish', { answer: postAnswer }),
+  unpublish: served('blog.unpublish', { answer: postAnswer }),
+  archive: served('blog.archive', { answer: postAnswer }),
+  delete: served('blog.delete', { answer: () => ({}) }),
+} satisfies ScreenChanges;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  staffContext(context);
   // the image is what makes a post form this large
-  const read = await readActionForm(request, {
+  return serveChanges(context, request, changes, {
     maxBytes: MAX_BODY_BYTES,
-    intents: INTENTS,
     tooLarge: 'The image is too large (max 10MB)',
-  });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  return staffAction(context, async ({ services: { blog } }) => {
-    // not an id: 400; an id that names no row: the service's 404 ('Blog post not found')
-    const id = () => rowIdOf(formText(form, 'id'));
-    switch (intent) {
-      case 'create':
-        return { post: await blog.createPost(postFields(form), await featuredImage(form)) };
-      case 'update':
-        return { post: await blog.updatePost(id(), postFields(form), await featuredImage(form)) };
-      case 'publish':
-        return {
-          post: await blog.publishPost(id(), { publishAt: formText(form, 'publishAt') || undefined }),
-        };
-      case 'unpublish':
-        return { post: await blog.unpublishPost(id()) };
-      case 'archive':
-        return { post: await blog.archivePost(id()) };
-      case 'delete':
-        await blog.deletePost(id());
-        return {};
-    }
   });
 }
 

@@ -3,11 +3,13 @@
  * status and category filters, 'Add New Item' and edit in one dialog, publish in one click, view
  * the public page, CSV export and import. React Router's data flow (decision 0124): the loader
  * gives the page of items for the filters in the address (?search=&status=&category=&page=) and
- * the categories; the action creates, updates and publishes items through the catalog service,
- * from the item dialog's form (decision 0183); the CSV tools and picture uploads stay on /api. The
- * screen itself: app/components/catalog/admin/catalog-screen.tsx.
+ * the categories; the action serves the catalog's declared changes (server/changes/catalog.ts,
+ * decision 0182): create, update and publish, from the item dialog's form (decision 0183), which
+ * POST /api/catalog and PATCH /api/catalog/{id} perform too; the CSV tools and picture uploads stay
+ * on /api. The screen itself: app/components/catalog/admin/catalog-screen.tsx.
  */
 import type { Route } from './+types/admin-catalog';
+import { served, type ScreenChanges } from '#app/changes.ts';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
 import {
   CATALOG_FILTERS,
@@ -17,7 +19,7 @@ import {
 import { pageMeta } from '#app/components/site/seo.ts';
 import { CATALOG_TEXT } from '#app/modules/catalog/catalog.ts';
 import { catalogFormSchema, EMPTY_CATALOG_FORM, formToPayload } from '#app/modules/catalog/catalog.schema.ts';
-import { formText, readActionForm, rowIdOf, staffAction, staffContext } from '#app/staff.server.ts';
+import { serveChanges, staffContext } from '#app/staff.server.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -44,21 +46,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The item form is small; the API takes at most the same (64 KB), and so does the action. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-const INTENTS = ['create', 'update', 'publish'] as const;
+/**
+ * A form field as text ('' when absent): app/staff.server.ts's `formText` is the server's, and this
+ * reader ships to the browser with `changes`.
+ */
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
 
 /**
  * The item dialog's fields as the one schema of the dialog reads them (`catalogFormSchema`: cost in
- * dollars, specifications as lines, a picture per `images` field), turned into the payload POST
- * /api/catalog takes; a field it refuses is refused in the one error shape (400, its messages).
+ * dollars, specifications as lines, a picture per `images` field), turned into the item docs/product.md
+ * §7 gives (cost in cents) that the change takes: the screen's door converts, the API's takes cents
+ * (decision 0182 'Catalog, blog, sign-in'). A field it refuses is refused in the one error shape
+ * (400, its messages).
  */
 function itemOf(form: FormData) {
   const values: Record<string, unknown> = {
     images: form.getAll('images').filter((v) => typeof v === 'string'),
   };
-  for (const name of Object.keys(EMPTY_CATALOG_FORM))
-    if (name !== 'images') values[name] = formText(form, name);
+  for (const name of Object.keys(EMPTY_CATALOG_FORM)) if (name !== 'images') values[name] = text(form, name);
   const parsed = catalogFormSchema.safeParse(values);
-  if (parsed.success) return formToPayload(parsed.data);
+  if (parsed.success) return { id: text(form, 'id'), ...formToPayload(parsed.data) };
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.')] ??= []).push(issue.message);
   // thrown in the shape `staffAction` answers (a service's AppError; the route cannot load its class)
@@ -69,22 +79,20 @@ function itemOf(form: FormData) {
   });
 }
 
+const itemAnswer = (item: object) => ({ item });
+
 /**
- * A form with `intent`: 'create' or 'update' (with the item's `id`) and the item dialog's fields, or
- * 'publish' and the `id` (the item goes live). Answered with `{ ok: true, item }` or the refusal.
+ * The screen's intents: 'create' and 'update' (with the item's `id`) with the item dialog's fields,
+ * 'publish' with the `id` (the item goes live). Each answers `{ ok: true, item }` or the refusal.
  */
+export const changes = {
+  create: served('catalog.create', { read: itemOf, answer: itemAnswer }),
+  update: served('catalog.update', { read: itemOf, answer: itemAnswer }),
+  publish: served('catalog.publish', { answer: itemAnswer }),
+} satisfies ScreenChanges;
+
 export async function action({ request, context }: Route.ActionArgs) {
-  staffContext(context);
-  const read = await readActionForm(request, { maxBytes: MAX_BODY_BYTES, intents: INTENTS });
-  if (!read.ok) return read.refused;
-  const { form, intent } = read;
-  return staffAction(context, async ({ services: { catalog }, session }) => {
-    if (intent === 'create') return { item: await catalog.createItem(itemOf(form)) };
-    // not an id: 400; an id that names no row: the service's 404 ('Catalog item not found')
-    const id = rowIdOf(formText(form, 'id'));
-    const change = intent === 'publish' ? { status: 'active' } : itemOf(form);
-    return { item: await catalog.updateItem(id, change, session.user.username) };
-  });
+  return serveChanges(context, request, changes, { maxBytes: MAX_BODY_BYTES });
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());

@@ -37,7 +37,12 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-/** The form's own post (no scripts yet): sign in, set the session cookie, go on; or say why not. */
+/**
+ * The form's own post (no scripts yet): `services.auth.signIn`, the one path POST /api/admin/login
+ * takes too (decision 0182 'Catalog, blog, sign-in'): on success its session cookie and on to the
+ * landing; else the refusal with its status and headers (a client that must wait is told how long,
+ * decision 0176).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, client } = getAppContext(context);
   const tooLarge = bodyRefusal(request, 4_096);
@@ -45,25 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return malformedForm();
   try {
-    const { sessionId } = await services.auth.login(
+    const { setCookie } = await services.auth.signIn(
       { username: formText(form, 'username'), password: formText(form, 'password') },
       client.ip || 'unknown',
-      // a cookie it cannot read is no session: the visitor is signed out
-      services.auth.sessionIdIn(request.headers.get('cookie')),
+      request.headers.get('cookie'),
     );
     const to = landingAfterSignIn(new URL(request.url).searchParams.get('redirectTo'));
-    return redirect(to, { headers: { 'Set-Cookie': services.auth.sessionCookie(sessionId) } });
+    return redirect(to, { headers: { 'Set-Cookie': setCookie } });
   } catch (err) {
     const refused = refusal(err);
     if (!refused) throw err;
-    // a client that must wait is told how long, as POST /api/admin/login tells it (decision 0176)
-    const wait = (err as { cause?: { retryAfterMs?: number } }).cause?.retryAfterMs;
     return data(
       { message: refused.message, fieldErrors: refused.fieldErrors ?? {} },
-      {
-        status: refused.status,
-        headers: wait === undefined ? undefined : { 'Retry-After': String(Math.ceil(wait / 1000)) },
-      },
+      { status: refused.status, headers: refused.headers },
     );
   }
 }

@@ -5,6 +5,8 @@
  */
 import type { SessionUser } from '../services/auth.ts';
 import type { Services } from '../services/index.ts';
+import { blogChanges } from './blog.ts';
+import { catalogChanges } from './catalog.ts';
 import { performChange, type Change, type Who } from './change.ts';
 import { customersChanges } from './customers.ts';
 import { leadsChanges } from './leads.ts';
@@ -16,6 +18,8 @@ export const CHANGES = {
   ...ordersChanges,
   ...customersChanges,
   ...teamChanges,
+  ...catalogChanges,
+  ...blogChanges,
 } satisfies Record<string, Change>;
 
 export type ChangeName = keyof typeof CHANGES;

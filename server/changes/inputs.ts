@@ -69,3 +69,28 @@ export function nested(raw: unknown): unknown {
   }
   return out;
 }
+
+/** A file as a door hands it over with the fields (decision 0182 'Catalog, blog, sign-in'). */
+export type Upload = { data: Buffer; name: string };
+
+const isUpload = (raw: unknown): raw is Upload =>
+  typeof raw === 'object' &&
+  raw !== null &&
+  Buffer.isBuffer((raw as Upload).data) &&
+  typeof (raw as Upload).name === 'string';
+
+/**
+ * A file sent with the fields: the screen's form (`files` in its intent, app/changes.ts) or the
+ * `/api` door's multipart body hands it over as `{ data, name }`; its limits are the upload's (the
+ * door's parser, then the service's image pipeline). The name is cut to its last path part and 80
+ * characters, `fallback` without one. Anything else sent under that name (a JSON text) is no file.
+ */
+export const upload = (fallback: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((raw): Upload | undefined =>
+      isUpload(raw)
+        ? { data: raw.data, name: (raw.name || fallback).split(/[\\/]/).pop()!.slice(0, 80) }
+        : undefined,
+    );

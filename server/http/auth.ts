@@ -11,7 +11,6 @@ import type { ActiveSession } from '../services/auth.ts';
 import {
   cookieValue,
   safeEqual,
-  SESSION_MAX_MS,
   sessionCookieName as cookieNameFor,
   sessionCookieOptions,
 } from '../services/auth.ts';
@@ -29,13 +28,6 @@ export function sessionCookieName(config: Config): string {
 
 export function readCookie(req: Request, name: string): string | undefined {
   return cookieValue(req.headers.cookie, name);
-}
-
-export function setSessionCookie(res: Response, config: Config, sessionId: string): void {
-  res.cookie(sessionCookieName(config), sessionId, {
-    ...sessionCookieOptions(config.baseUrl),
-    maxAge: SESSION_MAX_MS,
-  });
 }
 
 export function clearSessionCookie(res: Response, config: Config): void {

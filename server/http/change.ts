@@ -4,10 +4,13 @@
  * then the change performed with the JSON body and the URL's ids (by the names the change reads;
  * `rename` maps a URL's own names to them) and, when sent, the `Idempotency-Key` header as the
  * change's `idempotencyKey` (decision 0179); a change that reads only the URL's ids reads no body
- * (`body: false`: whatever is sent is not looked at). Its answer is the change's result as JSON (201 when
- * it makes something new, 204 when it has none); refusals go to the one error handler (errors.ts).
+ * (`body: false`: whatever is sent is not looked at); a change whose fields may come with a file
+ * (a blog post's featured image) names its own body parser (`body`: multer's multipart or JSON), and
+ * the file is handed over under its field's name as `{ data, name }` (decision 0182 'Catalog, blog,
+ * sign-in'). Its answer is the change's result as JSON (201 when it makes something new, 204 when
+ * it has none); refusals go to the one error handler (errors.ts).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import { CHANGES, performChange, type Change, type ChangeName } from '../changes/index.ts';
 import type { Config } from '../config.ts';
@@ -22,7 +25,7 @@ export function apiChange(
   services: Services,
   config: Config,
   name: ChangeName,
-  options: { limit?: string; rename?: Record<string, string>; body?: false } = {},
+  options: { limit?: string; rename?: Record<string, string>; body?: false | RequestHandler } = {},
 ): RequestHandler[] {
   const declared = CHANGES[name] as Change;
   const perform: RequestHandler = async (req, res) => {
@@ -34,7 +37,7 @@ export function apiChange(
     // a body that is no object (a list, a number) is the declaration's to refuse as it came
     const input =
       typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? { ...body, ...params, [IDEMPOTENCY_FIELD]: key }
+        ? { ...body, ...filesOf(req), ...params, [IDEMPOTENCY_FIELD]: key }
         : body;
     const result = await performChange(declared, services, currentSession(res)!.user, input);
     if (result === undefined) res.status(204).end();
@@ -45,7 +48,15 @@ export function apiChange(
   return [
     requireAdmin(config),
     ...(declared.who === 'owner' ? [requireOwner] : []),
-    ...(options.body === false ? [] : [jsonBody(options.limit ?? '16kb')]),
+    ...(options.body === false ? [] : [options.body ?? jsonBody(options.limit ?? '16kb')]),
     perform,
   ];
 }
+
+/** What multer received as files, by field name, as a change takes them: `{ data, name }`. */
+function filesOf(req: Request): Record<string, { data: Buffer; name: string }> {
+  const { file, files } = req as Request & { file?: MulterFile; files?: unknown };
+  const all = [...(file ? [file] : []), ...(Array.isArray(files) ? (files as MulterFile[]) : [])];
+  return Object.fromEntries(all.map((f) => [f.fieldname, { data: f.buffer, name: f.originalname }]));
+}
+type MulterFile = { fieldname: string; buffer: Buffer; originalname: string };

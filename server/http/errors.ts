@@ -20,6 +20,7 @@ export const errorHandler: ErrorRequestHandler = (thrown, req, res, _next) => {
   }
   if (err instanceof AppError) {
     if (err.status >= 500) req.log?.error({ err }, err.message);
+    if (err.headers) res.set(err.headers);
     res
       .status(err.status)
       .json(

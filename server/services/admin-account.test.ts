@@ -51,7 +51,10 @@ eachEngine('admin account at start', (ctx) => {
       status: 409,
       message: 'A user named dana already exists.',
     });
-    const session = await services.auth.login({ username: 'dana', password: 'a long enough password' }, 'c1');
+    const session = await services.auth.signIn(
+      { username: 'dana', password: 'a long enough password' },
+      'c1',
+    );
     expect(await services.auth.resolveSession(session.sessionId)).toBeDefined();
   });
 
@@ -59,8 +62,8 @@ eachEngine('admin account at start', (ctx) => {
     const { deps, services } = ctx();
     const accounts = adminAccountService(deps);
     await accounts.createUser('lee', 'lee first password');
-    const lee = await services.auth.login({ username: 'lee', password: 'lee first password' }, 'c2');
-    const dana = await services.auth.login({ username: 'dana', password: 'a long enough password' }, 'c3');
+    const lee = await services.auth.signIn({ username: 'lee', password: 'lee first password' }, 'c2');
+    const dana = await services.auth.signIn({ username: 'dana', password: 'a long enough password' }, 'c3');
 
     await expect(accounts.setPassword('lee', 'short')).rejects.toMatchObject({ status: 400 });
     expect(await services.auth.resolveSession(lee.sessionId)).toBeDefined();

@@ -4,7 +4,7 @@
  * get the same answer after the same work (one scrypt verification either way).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { loginSchema } from '#app/modules/auth/login.schema.ts';
+import { loginSchema, type SignedIn } from '#app/modules/auth/login.schema.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -81,23 +81,52 @@ export function authService(
   // verified against when the username is unknown, so both failures cost one scrypt
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
+  /** The session cookie as a Set-Cookie header: `maxAgeMs` 0 clears it. */
+  function sessionCookie(sessionId: string, maxAgeMs: number): string {
+    const options = sessionCookieOptions(config.baseUrl);
+    return [
+      `${sessionCookieName(config.baseUrl)}=${encodeURIComponent(sessionId)}`,
+      `Max-Age=${Math.floor(maxAgeMs / 1000)}`,
+      `Path=${options.path}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(options.secure ? ['Secure'] : []),
+    ].join('; ');
+  }
+
   return {
     /**
-     * Checks the credentials and opens a session. Throws AppError 429 while this account and client,
-     * or this client, must wait (the wait in `cause.retryAfterMs`; decision 0176), 401 on bad
-     * credentials, 400 with field errors on missing fields. `client` is the client's address. `previousSessionId` (the cookie the browser
-     * already had, if any) is ended: a sign-in always gets a fresh session id.
+     * Signing in, the one path of every door (POST /api/admin/login and the sign-in page's own form
+     * post; decision 0182 'Catalog, blog, sign-in'): the credentials checked, throttled (decision
+     * 0176), the session opened (the one the browser held, from its Cookie header, ended: a sign-in
+     * always gets a fresh session id), written in the audit log, and its Set-Cookie made. Throws
+     * AppError 429 while this account and client, or this client, must wait (with its Retry-After
+     * header), 401 on bad credentials, 403 for a disabled account, 400 with field errors on missing
+     * fields. `client` is the client's address.
      */
-    async login(
+    async signIn(
       input: unknown,
       client: string,
-      previousSessionId?: string,
-    ): Promise<{ sessionId: string; csrfToken: string; user: SessionUser; expiresAt: Date }> {
+      cookieHeader?: string | null,
+    ): Promise<{
+      sessionId: string;
+      csrfToken: string;
+      user: SessionUser;
+      expiresAt: Date;
+      /** What the door answers a program: the CSRF token and who signed in. */
+      signedIn: SignedIn;
+      /** The session cookie, for the door's Set-Cookie header. */
+      setCookie: string;
+    }> {
       const { username, password } = parseInput(loginSchema, input);
       const at = now();
       // counted as a failure before the password is checked; a success below forgets it
       const wait = await throttle.attempt(username, client, at.getTime());
-      if (wait > 0) throw new AppError(429, tooManyAttempts(wait), { cause: { retryAfterMs: wait } });
+      if (wait > 0)
+        throw new AppError(429, tooManyAttempts(wait), {
+          cause: { retryAfterMs: wait },
+          headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
+        });
 
       const user = await findUserByUsername(db, username);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
@@ -118,6 +147,8 @@ export function authService(
       }
       if (user.disabledAt) throw new AppError(403, ACCOUNT_DISABLED);
       await throttle.recordSuccess(username, client);
+      // a cookie it cannot read is no session: the visitor was signed out
+      const previousSessionId = cookieValue(cookieHeader, sessionCookieName(config.baseUrl));
       if (previousSessionId) await deleteSession(db, sha256(previousSessionId));
       await deleteExpiredSessions(db, at);
 
@@ -130,12 +161,26 @@ export function authService(
         { userId: user.id, actor: user.username, action: 'sign_in', subject: null, after: { client } },
         at,
       );
+      const { username: name, displayName, role } = user;
       return {
         sessionId,
         csrfToken,
         expiresAt,
-        user: { id: user.id, username: user.username, displayName: user.displayName, role: user.role },
+        user: { id: user.id, username: name, displayName, role },
+        signedIn: { token: csrfToken, user: { username: name, displayName, role } },
+        setCookie: sessionCookie(sessionId, SESSION_MAX_MS),
       };
+    },
+
+    /**
+     * Signing out, the one path (POST /api/admin/logout): the session behind the request's Cookie
+     * header ended on the server (the cookie is worthless afterwards), and the Set-Cookie that
+     * clears it in the browser.
+     */
+    async signOut(cookieHeader: string | null | undefined): Promise<{ setCookie: string }> {
+      const sessionId = cookieValue(cookieHeader, sessionCookieName(config.baseUrl));
+      if (sessionId) await deleteSession(db, sha256(sessionId));
+      return { setCookie: sessionCookie('', 0) };
     },
 
     /** The live session behind a cookie value, or undefined (unknown, expired or idle too long). */
@@ -163,35 +208,9 @@ export function authService(
       };
     },
 
-    /** The session id a request's Cookie header holds, if any it can read (`cookieValue`). */
-    sessionIdIn(cookieHeader: string | null | undefined): string | undefined {
-      return cookieValue(cookieHeader, sessionCookieName(config.baseUrl));
-    },
-
     /** The session cookie's name on this site. */
     cookieName(): string {
       return sessionCookieName(config.baseUrl);
-    },
-
-    /**
-     * The Set-Cookie header of a new session, for the sign-in page's own form post (a browser
-     * without scripts): the same cookie POST /api/admin/login sets.
-     */
-    sessionCookie(sessionId: string): string {
-      const options = sessionCookieOptions(config.baseUrl);
-      return [
-        `${sessionCookieName(config.baseUrl)}=${encodeURIComponent(sessionId)}`,
-        `Max-Age=${Math.floor(SESSION_MAX_MS / 1000)}`,
-        `Path=${options.path}`,
-        'HttpOnly',
-        'SameSite=Lax',
-        ...(options.secure ? ['Secure'] : []),
-      ].join('; ');
-    },
-
-    /** Ends the session on the server: the cookie is worthless afterwards. */
-    async logout(sessionId: string | undefined): Promise<void> {
-      if (sessionId) await deleteSession(db, sha256(sessionId));
     },
   };
 }

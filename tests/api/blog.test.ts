@@ -1,7 +1,8 @@
 /**
  * The blog API (product.md §7; decision 0030) on both engines: staff CRUD with the multipart form and
  * the product.md §5 omission rules, product.md §9 defaults, new posts as drafts, publish (now and scheduled,
- * with a fixed clock), unpublish and archive, public visibility (live posts only), bodies
+ * with a fixed clock), unpublish and archive (Blog Management's own changes: through its screen's
+ * action, decision 0182), public visibility (live posts only), bodies
  * sanitized on save, featured and pasted images through the image pipeline, permanent delete
  * with the post's pictures, the RSS feed and the sitemap.
  */
@@ -10,11 +11,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as blogRoute from '#app/routes/admin-blog.tsx';
 import { upsertBlogCategory } from '#server/db/repo/blog.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { answerOf, routeContext } from '../support/route-context.ts';
 
 const T0 = new Date('2026-11-02T15:00:00.000Z');
 
@@ -31,6 +34,22 @@ eachEngine('blog API', (ctx) => {
   let categoryId: number;
   const staff = (req: request.Test) => req.set('Cookie', session.cookie).set('X-CSRF-Token', session.token);
   const uploadsDir = () => path.join(ctx().t.dataDir, 'uploads', 'public');
+
+  /** A status change of Blog Management's own (unpublish, archive), posted to its screen's action. */
+  async function onScreen(intent: 'unpublish' | 'archive', id: number) {
+    const body = new URLSearchParams({ intent, id: String(id) }).toString();
+    const req = new Request('http://localhost/admin/blog', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': String(Buffer.byteLength(body)),
+      },
+      body,
+    });
+    const user = { id: 1, username: 'staff', displayName: 'Sam Staff', role: 'staff' as const };
+    const context = routeContext(services, { ...ctx().deps, now: () => clock }, { user, csrfToken: 'token' });
+    return answerOf(await blogRoute.action({ request: req, context, params: {} } as never));
+  }
 
   beforeAll(async () => {
     const deps = { ...ctx().deps, now: () => clock };
@@ -235,14 +254,17 @@ eachEngine('blog API', (ctx) => {
 
     it('unpublish makes a post a draft again; archive takes it off the site', async () => {
       const post = await postBySlug('winter-trailer-checklist');
-      const un = await staff(request(app).post(`/api/admin/blog/${post.id}/unpublish`)).expect(200);
-      expect(un.body).toMatchObject({ status: 'draft', publishedAt: null });
+      const un = await onScreen('unpublish', post.id);
+      expect(un).toMatchObject({
+        status: 200,
+        body: { ok: true, post: { status: 'draft', publishedAt: null } },
+      });
       await request(app).get('/api/blog/winter-trailer-checklist').expect(404);
 
       await staff(request(app).post(`/api/admin/blog/${post.id}/publish`)).expect(200);
       await request(app).get('/api/blog/winter-trailer-checklist').expect(200);
-      const archived = await staff(request(app).post(`/api/admin/blog/${post.id}/archive`)).expect(200);
-      expect(archived.body.status).toBe('archived');
+      const archived = await onScreen('archive', post.id);
+      expect(archived).toMatchObject({ status: 200, body: { ok: true, post: { status: 'archived' } } });
       await request(app).get('/api/blog/winter-trailer-checklist').expect(404);
       expect((await request(app).get('/blog/rss.xml')).text).not.toContain('winter-trailer-checklist');
     });

@@ -248,10 +248,11 @@ eachEngine('Catalog and Blog Management screens: loaders and actions', (ctx) => 
       expect(untitled.status).toBe(400);
       expect(untitled.body).toMatchObject({ ok: false, fieldErrors: { title: [expect.any(String)] } });
       expect(untitled.body.message).toBe((untitled.body.fieldErrors as { title: string[] }).title[0]);
-      expect(await post({ intent: 'publish', id: '987654' })).toEqual({
-        status: 404,
-        body: { ok: false, message: 'Blog post not found', fieldErrors: {} },
-      });
+      for (const intent of ['publish', 'unpublish', 'archive', 'delete'])
+        expect(await post({ intent, id: '987654' })).toEqual({
+          status: 404,
+          body: { ok: false, message: 'Blog post not found', fieldErrors: {} },
+        });
       expect((await post({ intent: 'explode', id: '1' })).status).toBe(400);
       const broken = await blogRoute.action({
         request: new Request(

@@ -483,22 +483,6 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['publishAt'],
     },
   ],
-  'POST /api/admin/blog/:id/unpublish': [
-    {
-      why: 'an id that is no post (documented: 404; nothing else to get wrong)',
-      send: (app, staff) => staff(request(app).post('/api/admin/blog/999999/unpublish')).send(JUNK),
-      status: 404,
-      message: 'Blog post not found',
-    },
-  ],
-  'POST /api/admin/blog/:id/archive': [
-    {
-      why: 'an id that is no post (documented: 404; nothing else to get wrong)',
-      send: (app, staff) => staff(request(app).post('/api/admin/blog/999998/archive')).send(JUNK),
-      status: 404,
-      message: 'Blog post not found',
-    },
-  ],
   'POST /api/admin/blog/images': [
     {
       why: 'a file that is not a picture',

@@ -40,8 +40,6 @@ const NO_BODY: Record<string, number> = {
   'POST /api/owner/team/:id/reset-password': 409,
   // there is no post 1 here
   'DELETE /api/admin/blog/:id': 404,
-  'POST /api/admin/blog/:id/unpublish': 404,
-  'POST /api/admin/blog/:id/archive': 404,
   // there is no lead 1 here to reopen
   'POST /api/leads/:id/reopen': 404,
   // there is no customer 1 here

@@ -210,7 +210,12 @@ describe('a page rendered per request', () => {
       });
       expect(published.status).toBe(200);
       expect(await pageText(uncached(CITY_PAGE))).toContain(title);
-      expect((await staff(`/api/admin/blog/${id}/unpublish`, { method: 'POST' })).status).toBe(200);
+      // unpublishing is Blog Management's own change: its screen's action (React Router's `.data` post)
+      const unpublished = await staff('/admin/blog.data', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'unpublish', id: String(id) }),
+      });
+      expect(unpublished.status).toBe(200);
       expect(await pageText(uncached(CITY_PAGE))).not.toContain(title);
     } finally {
       await staff(`/api/admin/blog/${id}`, { method: 'DELETE' });

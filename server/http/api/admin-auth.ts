@@ -1,20 +1,15 @@
-/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/me. */
+/**
+ * POST /api/admin/login, POST /api/admin/logout (docs/product.md §7), GET /api/admin/me. Signing in
+ * and out are `services.auth.signIn` and `signOut`, the one path of every door (decision 0182
+ * 'Catalog, blog, sign-in'): throttling, the session, its cookie and the audit log are theirs; a
+ * refusal's Retry-After travels with its AppError to the error handler.
+ */
 import { Router } from 'express';
 import type { SignedIn } from '#app/modules/auth/login.schema.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
-import {
-  clearSessionCookie,
-  currentSession,
-  FOREIGN_ORIGIN,
-  privateHeaders,
-  readCookie,
-  requireAdmin,
-  sameOrigin,
-  sessionCookieName,
-  setSessionCookie,
-} from '../auth.ts';
+import { currentSession, FOREIGN_ORIGIN, privateHeaders, requireAdmin, sameOrigin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
 
 export function adminAuthRouter(services: Services, config: Config): Router {
@@ -22,34 +17,17 @@ export function adminAuthRouter(services: Services, config: Config): Router {
 
   router.post('/admin/login', privateHeaders, jsonBody('4kb'), async (req, res) => {
     if (!sameOrigin(req, config)) throw new AppError(403, FOREIGN_ORIGIN);
-    try {
-      const result = await services.auth.login(
-        req.body,
-        req.ip ?? 'unknown',
-        readCookie(req, sessionCookieName(config)),
-      );
-      setSessionCookie(res, config, result.sessionId);
-      res.json({
-        token: result.csrfToken,
-        user: {
-          username: result.user.username,
-          displayName: result.user.displayName,
-          role: result.user.role,
-        },
-      } satisfies SignedIn);
-    } catch (err) {
-      if (err instanceof AppError && err.status === 429) {
-        const wait = (err.cause as { retryAfterMs?: number } | undefined)?.retryAfterMs ?? 0;
-        res.set('Retry-After', String(Math.ceil(wait / 1000)));
-      }
-      throw err;
-    }
+    const { signedIn, setCookie } = await services.auth.signIn(
+      req.body,
+      req.ip ?? 'unknown',
+      req.headers.cookie,
+    );
+    res.set('Set-Cookie', setCookie).json(signedIn);
   });
 
   router.post('/admin/logout', requireAdmin(config), async (req, res) => {
-    await services.auth.logout(readCookie(req, sessionCookieName(config)));
-    clearSessionCookie(res, config);
-    res.json({ ok: true });
+    const { setCookie } = await services.auth.signOut(req.headers.cookie);
+    res.set('Set-Cookie', setCookie).json({ ok: true });
   });
 
   router.get('/admin/me', requireAdmin(config), (_req, res) => {

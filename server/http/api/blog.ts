@@ -11,20 +11,20 @@
  *   PATCH  /api/admin/blog/{id}         same payload: saves the form over the post
  *   DELETE /api/admin/blog/{id}         permanent, with the post's pictures
  *   POST   /api/admin/blog/{id}/publish     now, or JSON { publishAt: '2026-12-01T09:00' } (Winnipeg)
- *   POST   /api/admin/blog/{id}/unpublish   back to draft
- *   POST   /api/admin/blog/{id}/archive     archived
  *   POST   /api/admin/blog/images       multipart 'image': a picture for a post body → { url, width, height }
+ * The four changes are the blog screen's declarations (server/changes/blog.ts, decision 0182);
+ * unpublish and archive are the screen's alone.
  */
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { BLOG_TEXT } from '#app/modules/blog/blog.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { requireRowId } from '../../validation.ts';
 import type { Services } from '../../services/index.ts';
 import { BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_MESSAGES } from '../../services/blog.ts';
 import { requireAdmin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
+import { apiChange } from '../change.ts';
 
 const limits = { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1, fields: 30, fieldSize: 600 * 1024, parts: 32 };
 const postUpload = multer({ storage: multer.memoryStorage(), limits }).single('featuredImage');
@@ -90,30 +90,14 @@ export function blogRouter(services: Services, config: Config): Router {
     res.status(201).json(await services.blog.saveImage(file));
   });
 
-  router.post('/admin/blog', admin, formBody(postUpload), async (req, res) => {
-    res.status(201).json(await services.blog.createPost(req.body, fileOf(req)));
-  });
-
-  router.patch('/admin/blog/:id', admin, formBody(postUpload), async (req, res) => {
-    res.json(await services.blog.updatePost(requireRowId(req.params.id), req.body, fileOf(req)));
-  });
-
-  router.delete('/admin/blog/:id', admin, async (req, res) => {
-    await services.blog.deletePost(requireRowId(req.params.id));
-    res.status(204).end();
-  });
-
-  router.post('/admin/blog/:id/publish', admin, jsonBody(), async (req, res) => {
-    res.json(await services.blog.publishPost(requireRowId(req.params.id), req.body ?? {}));
-  });
-
-  router.post('/admin/blog/:id/unpublish', admin, async (req, res) => {
-    res.json(await services.blog.unpublishPost(requireRowId(req.params.id)));
-  });
-
-  router.post('/admin/blog/:id/archive', admin, async (req, res) => {
-    res.json(await services.blog.archivePost(requireRowId(req.params.id)));
-  });
+  const change = (name: 'blog.create' | 'blog.update' | 'blog.delete' | 'blog.publish') =>
+    apiChange(services, config, name, {
+      body: name === 'blog.delete' ? false : name === 'blog.publish' ? undefined : formBody(postUpload),
+    });
+  router.post('/admin/blog', change('blog.create'));
+  router.patch('/admin/blog/:id', change('blog.update'));
+  router.delete('/admin/blog/:id', change('blog.delete'));
+  router.post('/admin/blog/:id/publish', change('blog.publish'));
 
   return router;
 }

@@ -7,8 +7,8 @@
  *        X-Per-Page / X-Page-Count and a Link header
  *   GET  /api/catalog/{slug}                            one item, 404 for unknown or non-active
  * Staff (requireAdmin):
- *   POST  /api/catalog                  create (JSON, the form's payload)
- *   PATCH /api/catalog/{id}             update any fields
+ *   POST  /api/catalog                  create (JSON, the form's payload, cost in cents): `catalog.create`
+ *   PATCH /api/catalog/{id}             update any fields: `catalog.update` (server/changes/catalog.ts)
  *   GET   /api/admin/catalog            every status, with cost and markup, ?search=&status=&category=&page=
  *   GET   /api/admin/catalog/export.csv the whole catalog as CSV
  *   POST  /api/admin/catalog/import     multipart 'file' (CSV); ?dryRun=1 checks without writing
@@ -23,12 +23,11 @@ import { MAX_IMPORT_BYTES } from '#app/modules/catalog/catalog-csv.ts';
 import { csvDay } from '#app/modules/shared/csv.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { requireRowId } from '../../validation.ts';
 import { ownBytes } from '../compress.ts';
 import type { Services } from '../../services/index.ts';
 import { IMAGE_MESSAGES, IMAGE_RULES, type CatalogListing } from '../../services/catalog.ts';
-import { currentSession, requireAdmin } from '../auth.ts';
-import { jsonBody } from '../body.ts';
+import { requireAdmin } from '../auth.ts';
+import { apiChange } from '../change.ts';
 
 const imageUpload = multer({
   storage: multer.memoryStorage(),
@@ -172,19 +171,9 @@ export function catalogRouter(services: Services, config: Config): Router {
     res.set('Cache-Control', 'public, max-age=60').json({ ...page.item, shipsIn: page.shipsIn });
   });
 
-  router.post('/catalog', admin, jsonBody('64kb'), async (req, res) => {
-    res.status(201).json(await services.catalog.createItem(req.body));
-  });
-
-  router.patch('/catalog/:id', admin, jsonBody('64kb'), async (req, res) => {
-    res.json(
-      await services.catalog.updateItem(
-        requireRowId(req.params.id),
-        req.body,
-        currentSession(res)?.user.username,
-      ),
-    );
-  });
+  // the screen's own declarations (decision 0182): the item dialog's door converts its dollars
+  router.post('/catalog', apiChange(services, config, 'catalog.create', { limit: '64kb' }));
+  router.patch('/catalog/:id', apiChange(services, config, 'catalog.update', { limit: '64kb' }));
 
   router.get('/admin/catalog', admin, async (req, res) => {
     res.json(await services.catalog.listForStaff(req.query));
