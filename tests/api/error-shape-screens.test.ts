@@ -7,8 +7,6 @@
  * mirrors of these changes had (tests/api/error-shape.test.ts keeps those of the endpoints that
  * remain); the screens are the changes' doors now (decision 0182, "The mirrors removed").
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#app/modules/customers/follow-ups.ts';
@@ -21,11 +19,7 @@ import { insertLead } from '#server/db/repo/leads.ts';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
-import { screenDoors, type ScreenAnswer, type ScreenModule } from '../support/screen-door.ts';
-
-const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
-/** Screens whose actions are not declared changes yet (tests/api/changes.test.ts: PENDING). */
-const PENDING = new Set(['admin-catalog', 'admin-blog', 'admin-login']);
+import { screenDoors, screensServingChanges, type ScreenAnswer } from '../support/screen-door.ts';
 
 /** The ids of the rows the probes change: a lead (new), an account, a customer. */
 type Ids = { lead: number; member: number; customer: number };
@@ -308,23 +302,9 @@ function expectErrorShape(where: string, body: unknown) {
     expect(message, `${where}: the first rule's words`).toBe((entries[0]![1] as string[])[0]);
 }
 
-/** Every back-office screen that serves declared changes, by its file's name. */
-async function screensWithChanges() {
-  const out: Record<string, ScreenModule & { changes: Record<string, unknown> }> = {};
-  for (const file of fs.readdirSync(ROUTES_DIR).filter((f) => f.startsWith('admin-'))) {
-    const name = file.replace(/\.tsx?$/, '');
-    const source = fs.readFileSync(path.join(ROUTES_DIR, file), 'utf8');
-    if (PENDING.has(name) || !/export (async )?function action\b/.test(source)) continue;
-    out[name] = (await import(path.join(ROUTES_DIR, file))) as ScreenModule & {
-      changes: Record<string, unknown>;
-    };
-  }
-  return out;
-}
-
 eachEngine('one error shape for bad input at the screens', (ctx) => {
   const ids: Ids = { lead: 0, member: 0, customer: 0 };
-  let screens: Awaited<ReturnType<typeof screensWithChanges>>;
+  let screens: Awaited<ReturnType<typeof screensServingChanges>>;
   let post: (screen: string, intent: string) => Post;
 
   beforeAll(async () => {
@@ -356,7 +336,7 @@ eachEngine('one error shape for bad input at the screens', (ctx) => {
     ids.member = (
       await services.team.add({ username: 'pat', displayName: 'Pat Parts' }, owner.user)
     ).member.id;
-    screens = await screensWithChanges();
+    screens = await screensServingChanges();
     const doors = screenDoors(services, deps);
     post = (screen, intent) => (fields, params) => doors.act(screens[screen]!, owner, intent, fields, params);
   });

@@ -5,6 +5,8 @@
  * its status and its data (`{ ok: true, … }` or `{ ok: false, message, fieldErrors }` for an action;
  * the loader's data, or what it threw: a 400 or 404 `{ message }`, a 403, a redirect to sign in).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RouterContextProvider } from 'react-router';
 import type { AppLoadContext } from '#app/load-context.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
@@ -86,4 +88,23 @@ async function settle(run: unknown, args: Args): Promise<ScreenAnswer> {
     return answerOf(thrown);
   });
   return { status: answer.status, body: answer.body ?? {}, location: answer.location };
+}
+
+const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
+/** Screens whose actions are not declared changes yet (tests/api/changes.test.ts: PENDING). */
+const PENDING = new Set(['admin-catalog', 'admin-blog', 'admin-login']);
+
+/** A screen that serves declared changes: its route module with its `changes` map. */
+export type ChangesScreen = ScreenModule & { changes: Record<string, unknown> };
+
+/** Every back-office screen with an action that serves declared changes, by its file's name. */
+export async function screensServingChanges(): Promise<Record<string, ChangesScreen>> {
+  const out: Record<string, ChangesScreen> = {};
+  for (const file of fs.readdirSync(ROUTES_DIR).filter((f) => f.startsWith('admin-'))) {
+    const name = file.replace(/\.tsx?$/, '');
+    const source = fs.readFileSync(path.join(ROUTES_DIR, file), 'utf8');
+    if (PENDING.has(name) || !/export (async )?function action\b/.test(source)) continue;
+    out[name] = (await import(path.join(ROUTES_DIR, file))) as ChangesScreen;
+  }
+  return out;
 }
