@@ -78,7 +78,9 @@ eachEngine('the team and the audit log', (ctx) => {
         .select(['id', 'display_name', 'role'])
         .where('username', '=', username)
         .executeTakeFirstOrThrow();
-      return { user: { id: row.id, username, displayName: row.display_name, role: row.role } };
+      return {
+        user: { id: row.id, username, displayName: row.display_name, role: row.role as 'owner' | 'staff' },
+      };
     };
     ownerUser = await userOf(OWNER.username);
     staffUser = await userOf(STAFF.username);

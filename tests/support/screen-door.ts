@@ -13,7 +13,8 @@ import type { ServiceDeps } from '#server/services/context.ts';
 import type { Services } from '#server/services/index.ts';
 import { answerOf, routeContext } from './route-context.ts';
 
-type Session = NonNullable<AppLoadContext['session']>;
+/** The signed-in staff member (their CSRF token is the render layer's business: 'token' when left out). */
+type Session = Omit<NonNullable<AppLoadContext['session']>, 'csrfToken'> & { csrfToken?: string };
 type Args = { request: Request; context: RouterContextProvider; params: object };
 /** A route module with an action, a loader or both. */
 export type ScreenModule = { action?: unknown; loader?: unknown };
