@@ -5,15 +5,22 @@
  * per route and every finding (a 5xx, no answer, an answer slower than 10 s, an /api 4xx without
  * the one error shape's message) with the request that caused it and the server's error; exits 1
  * when there is any. Case `i` of a seed is always the same request: `--case i` replays it alone.
+ * Then the back-office screens' intents, the changes whose /api mirrors are gone (decision 0182,
+ * "The mirrors removed"), at their one door, the screen's action (tests/support/screen-fuzz.ts,
+ * loaded through Vite, which compiles the route modules): `--screens N` forms of the same seed,
+ * `--screen-case i` replays one.
  *
- *   node scripts/fuzz-api.ts [--engine postgres|sqlite] [--requests 3000] [--seed 1]
- *     [--concurrency 6] [--case N] [--database postgres://postgres@127.0.0.1:5432/test]
+ *   node scripts/fuzz-api.ts [--engine postgres|sqlite] [--requests 3000] [--screens 1000]
+ *     [--seed 1] [--concurrency 6] [--case N] [--screen-case N]
+ *     [--database postgres://postgres@127.0.0.1:5432/test]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { createServer as createVite } from 'vite';
+import type * as ScreenFuzz from '../tests/support/screen-fuzz.ts';
 import { loadConfig } from '#server/config.ts';
 import { migrate, openDatabase } from '#server/db/index.ts';
 import { seed } from '#server/seed/index.ts';
@@ -36,6 +43,8 @@ const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'postgres' },
     requests: { type: 'string', default: '3000' },
+    screens: { type: 'string', default: '1000' },
+    'screen-case': { type: 'string' },
     seed: { type: 'string', default: '1' },
     concurrency: { type: 'string', default: '6' },
     case: { type: 'string' },
@@ -113,6 +122,11 @@ async function main(): Promise<number> {
         `${target.known.leadIds.length} leads, ${target.known.itemIds.length} items, ${target.known.postIds.length} posts`,
     );
 
+    if (args['screen-case'] !== undefined) {
+      const found = await fuzzTheScreens(deps, services, plan, Number(args['screen-case']), 1);
+      await target.close();
+      return found;
+    }
     if (args.case !== undefined) {
       const c = fuzzCase(plan, Number(args.case));
       const session = c.auth === 'anonymous' ? undefined : await target.session();
@@ -172,12 +186,73 @@ async function main(): Promise<number> {
           ? 'no findings'
           : [...kinds.entries()].map(([k, n]) => `${n} ${k}`).join(', ')),
     );
-    return report.findings.length === 0 ? 0 : 1;
+    const screens = await fuzzTheScreens(deps, services, plan, 0, Number(args.screens));
+    return report.findings.length === 0 && screens === 0 ? 0 : 1;
   } finally {
     services.messaging.outbox.stop();
     await database.close();
     await dropSchema();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The screens' intents, cases `from` to `from + count - 1` of the plan's seed, as the screens'
+ * actions answer them in this process; prints the answers per intent and every finding. Answers how
+ * many findings there were.
+ */
+async function fuzzTheScreens(
+  deps: ServiceDeps,
+  services: ReturnType<typeof createServices>,
+  plan: FuzzPlan,
+  from: number,
+  count: number,
+): Promise<number> {
+  const vite = await createVite({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  try {
+    const fuzz = (await vite.ssrLoadModule('/tests/support/screen-fuzz.ts')) as typeof ScreenFuzz;
+    const report = await fuzz.fuzzScreens({
+      services,
+      deps,
+      seed: plan.seed,
+      count,
+      known: plan.known,
+      from,
+      hangMs: HANG_MS,
+    });
+    const rows = [...report.byIntent.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([intent, counts]) => [
+        intent,
+        String([...counts.values()].reduce((a, b) => a + b, 0)),
+        [...counts.entries()].map(([status, n]) => `${status}×${n}`).join(' '),
+      ]);
+    console.log(
+      '\n' +
+        formatTable(
+          [
+            { title: 'screen intent', align: 'left' },
+            { title: 'sent', align: 'right' },
+            { title: 'answers', align: 'left' },
+          ],
+          rows,
+        ),
+    );
+    for (const f of report.findings) {
+      console.log(`\n${f.kind.toUpperCase()}: ${f.text.slice(0, 2_000)}`);
+      console.log(fuzz.describeScreenCase(f.case));
+      console.log(
+        `  replay: node scripts/fuzz-api.ts --engine ${args.engine} --seed ${plan.seed} --screen-case ${f.case.index}`,
+      );
+    }
+    console.log(`\n${report.cases} screen forms (seed ${plan.seed}): ${report.findings.length} findings`);
+    return report.findings.length;
+  } finally {
+    await vite.close();
   }
 }
 

@@ -3,7 +3,7 @@
  * who moved a lead, priced a quote or changed a catalog price, who added, disabled or turned back
  * on an account or reset its password; newest first, a hundred at a time ('Older entries'),
  * filtered by person, action and day, all kept in the address (?actor=&action=&from=&until=,
- * ?before=). The loader reads it through the team service (the same call as /api/owner/audit); a
+ * ?before=). The loader reads it through the team service (no /api of its own, decision 0182); a
  * filter the log does not know shows the service's words above an empty list. Staff get a 403,
  * 'Only the owner can do this.' (`ownerContext`).
  */

@@ -3,7 +3,7 @@
  * company, phone or e-mail and sorted by last contact or total spent, 50 at a time ('More
  * customers'), all kept in the address (?search=&sort=&after=); each row opens the customer's page.
  * React Router's data flow (decision 0124): the loader reads the list through the customers service
- * (the same call as GET /api/customers); a search or sort the service refuses shows its words
+ * (it has no /api of its own, decision 0182); a search or sort the service refuses shows its words
  * above an empty list (status 400), not the error page. The customer page's merge dialog loads
  * this loader with a fetcher to find the customer to keep.
  */

@@ -3,8 +3,8 @@
  * at admin/inbox/:id (the customer's id): opening it marks its messages read; it shows the thread
  * (texts in and out, e-mail copies, questions from the quote page), the customer's requests (each
  * opening its lead) and their page, 'Reply by text', 'Assign to' (the team, by name) and 'Mark done'
- * / 'Move back to open'. The loader reads through the inbox and customers services (POST
- * /api/inbox/{id}/read, GET /api/customers/{id}); the action replies, assigns and marks done: the
+ * / 'Move back to open'. The loader reads through the inbox and customers services (opening
+ * the conversation marks it read, the one door of that: decision 0182); the action replies, assigns and marks done: the
  * inbox's changes (server/changes/customers.ts, decision 0182), whose refusals (an empty text, a
  * number that sent STOP) come back as data. An unknown or merged customer is a 404.
  */

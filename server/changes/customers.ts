@@ -1,7 +1,8 @@
 /**
  * Customers' and the inbox's changes (issue 30 items 1 and 2, decision 0161): a customer's details
- * and merge; a conversation read, replied to, assigned and done. Ids are customers' ids, read by
- * the services (400 when not one, 404 when no customer has it). Declared once (decision 0182).
+ * and merge; a conversation replied to, assigned and done (it is read by opening it: the
+ * conversation screen's loader). Ids are customers' ids, read by the services (400 when not one,
+ * 404 when no customer has it). Declared once (decision 0182).
  */
 import { z } from 'zod';
 import { change } from './change.ts';
@@ -18,11 +19,6 @@ export const customersChanges = {
     who: 'staff',
     input: z.object({ id: given, into: given }),
     run: ({ services, user }, { id, into }) => services.customers.merge(id, { into }, user),
-  }),
-  'inbox.markRead': change({
-    who: 'staff',
-    input: z.object({ id: given }),
-    run: ({ services }, { id }) => services.inbox.markRead(id),
   }),
   'inbox.reply': change({
     who: 'staff',

@@ -1,8 +1,8 @@
 /**
  * The /api router: one sub-router per resource (server/http/api/*.ts), JSON in and out.
  * Every admin endpoint carries `requireAdmin` (server/http/auth.ts); tests/api/guards.test.ts
- * walks this table and proves it. The owner's endpoints live under /api/owner/, behind
- * `requireOwner` too (tests/api/team.test.ts walks them with a staff session).
+ * walks this table and proves it. The back office's own changes and reads are its screens' actions
+ * and loaders, not endpoints here (decision 0182, "The mirrors removed").
  */
 import { Router } from 'express';
 import type { Config } from '../config.ts';
@@ -14,8 +14,6 @@ import { clicksRouter } from './api/clicks.ts';
 import { customersRouter } from './api/customers.ts';
 import { insightsRouter } from './api/insights.ts';
 import { leadsRouter } from './api/leads.ts';
-import { ordersRouter } from './api/orders.ts';
-import { ownerRouter } from './api/owner.ts';
 import { pagesRouter } from './api/pages.ts';
 import { publicRouter } from './api/public.ts';
 import { smsRouter } from './api/sms.ts';
@@ -30,10 +28,8 @@ export function apiRouter(services: Services, config: Config): Router {
   api.use(statsRouter(services));
   api.use(insightsRouter(services, config));
   api.use(leadsRouter(services, config));
-  api.use(ordersRouter(services, config));
   api.use(customersRouter(services, config));
-  api.use(ownerRouter(services, config));
-  api.use(smsRouter(services, config));
+  api.use(smsRouter(services));
   api.use(catalogRouter(services, config));
   api.use(blogRouter(services, config));
   api.use(adminAuthRouter(services, config));

@@ -98,9 +98,9 @@ export function requireAdmin(config: Config): RequestHandler {
 export { OWNER_ONLY };
 
 /**
- * After requireAdmin: the owner's screens and APIs (the team, the audit log) answer 403 to staff.
- * Every endpoint under /api/owner/ carries it (server/http/api/owner.ts); tests/api/team.test.ts
- * walks them all with a staff session.
+ * After requireAdmin: an owner's change on /api answers 403 to staff (`apiChange` puts it before
+ * every owner's change, server/http/change.ts). No owner's change has an /api door today: the
+ * team and the settings are their screens' (decision 0182, "The mirrors removed").
  */
 export const requireOwner: RequestHandler = (_req, res, next) => {
   if (currentSession(res)?.user.role !== 'owner') {

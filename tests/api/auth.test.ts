@@ -4,12 +4,14 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '#server/services/auth.ts';
+import * as auditRoute from '#app/routes/admin-audit.tsx';
 import * as loginRoute from '#app/routes/admin-login.tsx';
 import { findUserByUsername } from '#server/db/repo/users.ts';
 import { createServices, type ServiceDeps, type Services } from '#server/services/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { routeContext } from '../support/route-context.ts';
+import { screenDoors } from '../support/screen-door.ts';
 
 eachEngine('admin sign-in', (ctx) => {
   let clock = new Date('2026-11-20T15:00:00.000Z');
@@ -351,7 +353,7 @@ eachEngine('a changed ADMIN_PASSWORD', (ctx) => {
     const deps = { ...ctx().deps, config: { ...ctx().deps.config, admin: { username: 'admin', password } } };
     const services = createServices(deps);
     const app = createApp({ config: deps.config, services, logger: deps.logger, files: deps.files });
-    return { app, start: () => services.adminAccount.ensureAdmin() };
+    return { app, services, deps, start: () => services.adminAccount.ensureAdmin() };
   };
   const FIRST = { username: 'admin', password: 'first admin password' };
   const SECOND = { username: 'admin', password: 'second admin password' };
@@ -372,12 +374,16 @@ eachEngine('a changed ADMIN_PASSWORD', (ctx) => {
     await second.start();
     await request(second.app).get('/api/admin/me').set('Cookie', admin.cookie).expect(401);
     await request(second.app).get('/api/admin/me').set('Cookie', staff.cookie).expect(200);
-    const owner = await signIn(second.app, SECOND);
-    const audit = await request(second.app)
-      .get('/api/owner/audit?action=password_reset')
-      .set('Cookie', owner.cookie)
-      .expect(200);
+    await signIn(second.app, SECOND);
     const adminId = (await findUserByUsername(ctx().deps.db, 'admin'))!.id;
+    // the owner reads the audit log on its screen
+    const owner = { user: { id: adminId, username: 'admin', displayName: 'Admin', role: 'owner' as const } };
+    const audit = await screenDoors(second.services, second.deps).load(
+      auditRoute,
+      owner,
+      '/admin/audit?action=password_reset',
+    );
+    expect(audit.status).toBe(200);
     expect(audit.body.entries).toEqual([
       expect.objectContaining({
         action: 'password_reset',

@@ -255,10 +255,6 @@ eachEngine('one declaration per change', (ctx) => {
       bad: async () => ({ id: await customer(), into: 'abc' }),
       good: async () => ({ id: await customer(), into: await customer() }),
     },
-    'inbox.markRead': {
-      bad: async () => ({ id: 'abc' }),
-      good: async () => ({ id: await customer() }),
-    },
     'inbox.reply': {
       bad: async () => ({ id: await customer(), body: '' }),
       good: async () => ({ id: await customer(), body: 'Your part is in.' }),

@@ -2,7 +2,7 @@
  * The customers and inbox screens in React Router's data flow (issue 30 items 1 and 2; decisions
  * 0124, 0161) on both engines: the loaders and actions of admin/customers, admin/customers/:id,
  * admin/inbox and admin/inbox/:id, called as React Router calls them, over the same services as
- * /api/customers and /api/inbox. A visitor without a session is sent to sign in. The list follows
+ * GET /api/customers/{id} and /api/inbox. A visitor without a session is sent to sign in. The list follows
  * its search, sort and page from the address and answers a sort it does not know with the
  * service's words; a customer's page has their requests, quotes and messages with days and times
  * in Winnipeg words, written by the server; the edit saves (bad input gets its field's words) and

@@ -1,6 +1,7 @@
 /**
- * Customers and the inbox (issue 30 items 1 and 2) on both engines, through the HTTP API as staff
- * use it: every lead attached to its customer by phone or e-mail (a web request, a text, a lead
+ * Customers and the inbox (issue 30 items 1 and 2) on both engines, as staff use them: the
+ * screens' actions and loaders (customers, a customer, a conversation, the audit log; decision
+ * 0182) and what stays on /api (a customer's page, the inbox and its pulse): every lead attached to its customer by phone or e-mail (a web request, a text, a lead
  * entered by hand); leads written before customers existed linked afterwards, a batch at a time;
  * the list searched and sorted; a customer's page with leads, quotes and messages; edits and merges
  * in the audit log, a merge keeping every lead and message; a conversation unread when the customer
@@ -26,6 +27,11 @@ import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { screenDoors } from '../support/screen-door.ts';
+import * as auditRoute from '#app/routes/admin-audit.tsx';
+import * as customerRoute from '#app/routes/admin-customer.tsx';
+import * as customersRoute from '#app/routes/admin-customers.tsx';
+import * as conversationRoute from '#app/routes/admin-inbox-conversation.tsx';
 import { submit, VALID_FIELDS } from './leads-fixtures.ts';
 import { textParams } from './sms-fixtures.ts';
 import { clientOf } from '#server/http/client.ts';
@@ -42,6 +48,8 @@ eachEngine(
     let db: Kysely<DB>;
     let app: ReturnType<typeof createTestApp>;
     let headers: Record<string, string>;
+    let screens: ReturnType<typeof screenDoors>;
+    let owner: { user: { id: number; username: string; displayName: string; role: 'owner' } };
     const tick = () => (clock = new Date(clock.getTime() + 60_000));
 
     beforeAll(async () => {
@@ -53,13 +61,36 @@ eachEngine(
       await createStaff(deps, STAFF, 'owner');
       const session = await signIn(app);
       headers = { Cookie: session.cookie, 'X-CSRF-Token': session.token };
+      screens = screenDoors(services, deps);
+      const me = await db
+        .selectFrom('users')
+        .select(['id', 'display_name'])
+        .where('username', '=', STAFF.username)
+        .executeTakeFirstOrThrow();
+      owner = { user: { id: me.id, username: STAFF.username, displayName: me.display_name, role: 'owner' } };
     });
     afterAll(() => services.messaging.outbox.stop());
 
     const api = {
       get: (path: string) => request(app).get(path).set(headers),
       post: (path: string, body: object) => request(app).post(path).set(headers).send(body),
-      put: (path: string, body: object) => request(app).put(path).set(headers).send(body),
+    };
+    /** A customer's page's action (edit, merge) for the customer `id`. */
+    const customerScreen = (id: number, intent: string, fields: object) =>
+      screens.act(customerRoute, owner, intent, { ...fields }, { id });
+    /** A conversation's action (reply, assign, done) for the customer `id`. */
+    const conversation = (id: number, intent: string, fields: object) =>
+      screens.act(conversationRoute, owner, intent, { ...fields }, { id });
+    /** A conversation opened: its loader (which reads it). */
+    const openConversation = (id: number) =>
+      screens.load(conversationRoute, owner, `/admin/inbox/${id}`, { id });
+    /** The customers screen's loader at `?query`. */
+    const customersList = (query: string) => screens.load(customersRoute, owner, `/admin/customers?${query}`);
+    /** The audit log's entries of one action, as its screen's loader reads them. */
+    const auditOf = async (action: string) => {
+      const read = await screens.load(auditRoute, owner, `/admin/audit?action=${action}`);
+      expect(read.status).toBe(200);
+      return read.body.entries as unknown[];
     };
     const customerOf = async (leadId: number) =>
       (await db.selectFrom('leads').select('customer_id').where('id', '=', leadId).executeTakeFirstOrThrow())
@@ -182,7 +213,10 @@ eachEngine(
 
       // a reply is about their newest open request: the newest two are closed
       await db.updateTable('leads').set({ status: 'lost' }).where('id', 'in', ids.slice(-2)).execute();
-      await api.post(`/api/inbox/${id}/reply`, { body: 'Still looking for that one?' }).expect(204);
+      expect(await conversation(id, 'reply', { body: 'Still looking for that one?' })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
       const reply = await db
         .selectFrom('outgoing_messages')
         .select('lead_id')
@@ -199,30 +233,32 @@ eachEngine(
         name: 'Kim Wiebe',
       }).expect(201);
       const id = await customerOf(leadIdOf(lead.body.caseNumber as string));
-      await api
-        .put(`/api/customers/${id}`, { name: 'Kim Wiebe', company: 'Wiebe Haulage', fleet: true })
-        .expect(200);
+      expect(
+        (await customerScreen(id, 'update', { name: 'Kim Wiebe', company: 'Wiebe Haulage', fleet: true }))
+          .status,
+      ).toBe(200);
       await db
         .updateTable('leads')
         .set({ status: 'fulfilled', sell_price: 99_999_00 })
         .where('customer_id', '=', id)
         .execute();
       await db.updateTable('customers').set({ total_spent: 99_999_00 }).where('id', '=', id).execute();
-      const names = async (query: string) =>
-        ((await api.get(`/api/customers?${query}`).expect(200)).body.customers as CustomerSummary[]).map(
-          (c) => c.name,
-        );
+      const names = async (query: string) => {
+        const read = await customersList(query);
+        expect(read.status).toBe(200);
+        return (read.body.customers as CustomerSummary[]).map((c) => c.name);
+      };
       for (const search of ['wiebe', 'Haulage', '204-555-0303', 'KIM@fleet'])
         expect(await names(`search=${encodeURIComponent(search)}`)).toEqual(['Kim Wiebe']);
       expect((await names('sort=total_spent'))[0]).toBe('Kim Wiebe');
       expect((await names('sort=last_contact'))[0]).toBe('Kim Wiebe');
-      const bad = await api.get('/api/customers?sort=name').expect(400);
-      expect(bad.body.message).toBe('Sort by last contact or total spent.');
+      const bad = await customersList('sort=name');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Sort by last contact or total spent.');
       // pages: 'next' names the page after, none repeated
-      const first = (await api.get('/api/customers?sort=last_contact').expect(200)).body as {
-        customers: CustomerSummary[];
-        next: string | null;
-      };
+      const firstRead = await customersList('sort=last_contact');
+      expect(firstRead.status).toBe(200);
+      const first = firstRead.body as { customers: CustomerSummary[]; next: string | null };
       expect(first.next).toBeNull();
       expect(new Set(first.customers.map((c) => c.id)).size).toBe(first.customers.length);
     });
@@ -248,15 +284,19 @@ eachEngine(
         true,
       );
 
-      const edited = (
-        await api
-          .put(`/api/customers/${kept}`, { name: 'Ana Klassen', notes: 'Pays on pickup', fleet: false })
-          .expect(200)
-      ).body as CustomerPage;
+      const edit = await customerScreen(kept, 'update', {
+        name: 'Ana Klassen',
+        notes: 'Pays on pickup',
+        fleet: false,
+      });
+      expect(edit).toMatchObject({ status: 200, body: { ok: true } });
+      const edited = await page(kept);
       expect(edited.customer).toMatchObject({ name: 'Ana Klassen', notes: 'Pays on pickup' });
 
-      const after = (await api.post(`/api/customers/${merged}/merge`, { into: kept }).expect(200))
-        .body as CustomerPage;
+      // merged, the screen goes to the customer kept
+      const merge = await customerScreen(merged, 'merge', { into: kept });
+      expect(merge).toMatchObject({ status: 302, location: `/admin/customers/${kept}` });
+      const after = await page(kept);
       expect(after.customer.id).toBe(kept);
       expect(after.leads).toHaveLength(before.leads.length + 1);
       expect(after.conversation.map((m) => m.key)).toEqual(
@@ -264,10 +304,10 @@ eachEngine(
       );
       // the merged one points at the kept one and is found by nobody; merging it again is refused
       expect((await page(merged)).customer.mergedInto).toBe(kept);
-      const again = await api.post(`/api/customers/${merged}/merge`, { into: kept }).expect(409);
+      const again = await customerScreen(merged, 'merge', { into: kept });
+      expect(again.status).toBe(409);
       expect(again.body.message).toBe(CUSTOMER_TEXT.mergedAway);
-      const ana = (await api.get('/api/customers?search=ana').expect(200)).body
-        .customers as CustomerSummary[];
+      const ana = (await customersList('search=ana')).body.customers as CustomerSummary[];
       expect(ana.map((c) => c.id)).toEqual([kept]);
       // a text from the merged customer's number now finds the kept customer (it learned no phone: it has one)
       const merges = await db
@@ -276,11 +316,9 @@ eachEngine(
         .where('merged_id', '=', merged)
         .execute();
       expect(merges).toHaveLength(1);
-      const audit = (await api.get('/api/owner/audit?action=customer_merged').expect(200)).body.entries as {
-        subject: string;
-      }[];
+      const audit = (await auditOf('customer_merged')) as { subject: string }[];
       expect(audit.map((e) => e.subject)).toContain(`customer:${kept}`);
-      const edits = (await api.get('/api/owner/audit?action=customer_updated').expect(200)).body.entries as {
+      const edits = (await auditOf('customer_updated')) as {
         before: { name: string };
         after: { name: string };
       }[];
@@ -304,19 +342,26 @@ eachEngine(
       const merged = await customerOf(leadIdOf(b.body.caseNumber as string));
       const keptNotes = `Pays cash. ${'k'.repeat(2_500)}`;
       const mergedNotes = `Fleet of six Freightliners. ${'m'.repeat(3_000)}`;
-      await api.put(`/api/customers/${kept}`, { name: 'Ben Penner', notes: keptNotes }).expect(200);
-      await api.put(`/api/customers/${merged}`, { name: 'Ben P.', notes: mergedNotes }).expect(200);
+      expect((await customerScreen(kept, 'update', { name: 'Ben Penner', notes: keptNotes })).status).toBe(
+        200,
+      );
+      expect((await customerScreen(merged, 'update', { name: 'Ben P.', notes: mergedNotes })).status).toBe(
+        200,
+      );
 
-      const after = (await api.post(`/api/customers/${merged}/merge`, { into: kept }).expect(200))
-        .body as CustomerPage;
+      expect((await customerScreen(merged, 'merge', { into: kept })).status).toBe(302);
+      const after = await page(kept);
       const notes = after.customer.notes!;
       expect(notes.length).toBeLessThanOrEqual(4_000);
       expect(notes.startsWith(`${keptNotes}\n\nFleet of six Freightliners. mmm`)).toBe(true);
       expect(notes.endsWith(`\n\n${CUSTOMER_TEXT.notesCut('Ben P.')}`)).toBe(true);
       // the customer kept can be saved as it is
-      await api.put(`/api/customers/${kept}`, { name: 'Ben Penner', notes }).expect(200);
+      expect(await customerScreen(kept, 'update', { name: 'Ben Penner', notes })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
       // the merged customer's whole notes are in the audit log's record of the merge
-      const audit = (await api.get('/api/owner/audit?action=customer_merged').expect(200)).body.entries as {
+      const audit = (await auditOf('customer_merged')) as {
         subject: string;
         before: { merged: { notes: string } };
         after: { notesCut: boolean };
@@ -330,7 +375,7 @@ eachEngine(
       const { email: _, ...noEmail } = VALID_FIELDS;
       const lead = await submit(app, { ...noEmail, phone: '(204) 555-0306', name: 'Lee' }).expect(201);
       const id = await customerOf(leadIdOf(lead.body.caseNumber as string));
-      await api.put(`/api/inbox/${id}/done`, { done: true }).expect(204);
+      expect((await conversation(id, 'done', { done: true })).status).toBe(200);
       await text('+12045550306', 'Is the pump new or used?');
       const inbox = (await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[];
       expect(inbox[0]).toMatchObject({
@@ -342,11 +387,14 @@ eachEngine(
       });
       expect((await api.get('/api/inbox/pulse').expect(200)).body.unread).toBeGreaterThanOrEqual(1);
 
-      await api.post(`/api/inbox/${id}/read`, {}).expect(204);
+      expect((await openConversation(id)).status).toBe(200);
       const read = (await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[];
       expect(read.find((c) => c.customerId === id)!.unread).toBe(0);
 
-      await api.post(`/api/inbox/${id}/reply`, { body: 'New, OEM. Ready Thursday.' }).expect(204);
+      expect(await conversation(id, 'reply', { body: 'New, OEM. Ready Thursday.' })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
       const out = await db
         .selectFrom('outgoing_messages')
         .select(['body', 'recipient', 'channel'])
@@ -363,12 +411,12 @@ eachEngine(
         .select('id')
         .where('username', '=', STAFF.username)
         .executeTakeFirstOrThrow();
-      await api.put(`/api/inbox/${id}/assignee`, { userId: me.id }).expect(204);
+      expect((await conversation(id, 'assign', { userId: me.id })).status).toBe(200);
       const mine = (await api.get('/api/inbox?filter=mine').expect(200)).body
         .conversations as InboxConversation[];
       expect(mine.map((c) => c.customerId)).toEqual([id]);
       expect(mine[0]!.assignedName).toBe('Sam Staff');
-      await api.put(`/api/inbox/${id}/done`, { done: true }).expect(204);
+      expect((await conversation(id, 'done', { done: true })).status).toBe(200);
       const open = (await api.get('/api/inbox?filter=open').expect(200)).body
         .conversations as InboxConversation[];
       expect(open.map((c) => c.customerId)).not.toContain(id);
@@ -376,9 +424,10 @@ eachEngine(
         .conversations as InboxConversation[];
       expect(done.map((c) => c.customerId)).toContain(id);
       expect((await api.get('/api/inbox/999999').expect(404)).body).toEqual({ message: 'Not found' });
-      expect((await api.post('/api/inbox/999999/read', {}).expect(404)).body.message).toBe(
-        'Conversation not found',
-      );
+      expect(await openConversation(999999)).toMatchObject({
+        status: 404,
+        body: { message: 'Conversation not found' },
+      });
     });
 
     it('a question from the quote page lands in the inbox unread; a fleet account must give a PO number', async () => {
@@ -390,9 +439,9 @@ eachEngine(
       }).expect(201);
       const leadId = leadIdOf(lead.body.caseNumber as string);
       const id = await customerOf(leadId);
-      await api
-        .put(`/api/customers/${id}`, { name: 'Pat', company: 'Prairie Fleet', fleet: true })
-        .expect(200);
+      expect(
+        (await customerScreen(id, 'update', { name: 'Pat', company: 'Prairie Fleet', fleet: true })).status,
+      ).toBe(200);
       await api.post(`/api/leads/${leadId}/quote`, { cost: 10_000, etaDays: 3 }).expect(200);
       const message = await db
         .selectFrom('outgoing_messages')

@@ -18,7 +18,10 @@ import { recordOptOut } from '#server/db/repo/texting.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { PER_PASS } from '#server/services/follow-ups.ts';
 import { createServices, type Services } from '#server/services/index.ts';
+import * as auditRoute from '#app/routes/admin-audit.tsx';
+import * as settingsRoute from '#app/routes/admin-settings.tsx';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { screenDoors } from '../support/screen-door.ts';
 import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
@@ -45,6 +48,8 @@ eachEngine(
     let services: Services;
     let db: Kysely<DB>;
     let app: ReturnType<typeof createTestApp>;
+    let screens: ReturnType<typeof screenDoors>;
+    let owner: { user: { id: number; username: string; displayName: string; role: 'owner' } };
     /** Staff's headers, signed in at the clock's time (a session idle for hours has ended). */
     const staff = async () => {
       const session = await signIn(app);
@@ -61,6 +66,15 @@ eachEngine(
       app = createTestApp(deps, services);
       await seedReference(deps);
       await createStaff(deps, STAFF, 'owner');
+      screens = screenDoors(services, deps);
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'display_name'])
+        .where('username', '=', STAFF.username)
+        .executeTakeFirstOrThrow();
+      owner = {
+        user: { id: row.id, username: STAFF.username, displayName: row.display_name, role: 'owner' },
+      };
     });
     beforeEach(() => {
       clock = NOW;
@@ -247,14 +261,12 @@ eachEngine(
       const first = await finished(ray, NOW);
       clock = at(25);
       expect((await services.followUps.run()).reviews).toBe(0);
-      await request(app)
-        .put('/api/owner/settings')
-        .set(await staff())
-        .send({
-          ...DEFAULT_SETTINGS,
-          reviews: { ...DEFAULT_SETTINGS.reviews, on: true, url: 'https://g.page/r/ph/review' },
-        })
-        .expect(200);
+      // the owner saves the settings screen's form
+      const saved = await screens.act(settingsRoute, owner, 'save', {
+        ...DEFAULT_SETTINGS,
+        reviews: { ...DEFAULT_SETTINGS.reviews, on: true, url: 'https://g.page/r/ph/review' },
+      });
+      expect(saved).toMatchObject({ status: 200, body: { ok: true } });
       expect((await services.followUps.run()).reviews).toBe(1);
       const texts = await db
         .selectFrom('outgoing_messages')
@@ -285,12 +297,9 @@ eachEngine(
       await finished(decliner.phone, at(30));
       clock = at(55);
       expect((await services.followUps.run()).reviews).toBe(0);
-      const audit = (
-        await request(app)
-          .get('/api/owner/audit?action=settings_changed')
-          .set(await staff())
-          .expect(200)
-      ).body.entries as unknown[];
+      const read = await screens.load(auditRoute, owner, '/admin/audit?action=settings_changed');
+      expect(read.status).toBe(200);
+      const audit = read.body.entries as unknown[];
       expect(audit).toHaveLength(1);
     });
 

@@ -1,7 +1,7 @@
 /**
  * Retries that change nothing (issue 47 item 7, decision 0179), on both engines: sending a quote
- * (POST /api/leads/{id}/quote and the dialog's form), a staff text (POST /api/leads/{id}/messages
- * and the dialog's form) and the quote page's question, each with a key made when its form was
+ * (POST /api/leads/{id}/quote and the dialog's form), a staff text (the dialog's form), the inbox's
+ * reply (the conversation's form) and the quote page's question, each with a key made when its form was
  * rendered (or an API client's `Idempotency-Key`). The same key again gets the first answer and
  * changes nothing, also when the two arrive at once (in one process, and in two on PostgreSQL); the key with another request is refused 422;
  * without a key, each post is a change of its own as before; a key is forgotten after 24 hours.
@@ -11,6 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
+import * as conversationRoute from '#app/routes/admin-inbox-conversation.tsx';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as quoteRoute from '#app/routes/quote.tsx';
 import type { DB } from '#server/db/index.ts';
@@ -129,11 +130,9 @@ eachEngine('retries with one key change nothing', (ctx) => {
     if (key !== undefined) req.set(IDEMPOTENCY_HEADER, key);
     return req.send(body);
   };
-  const postText = async (id: number, body: object, key?: string) => {
-    const req = request(app).post(`/api/leads/${id}/messages`).set(staff);
-    if (key !== undefined) req.set(IDEMPOTENCY_HEADER, key);
-    return req.send(body);
-  };
+  /** A staff text through the dialog's form, with the key its form was rendered with (if any). */
+  const postText = async (id: number, body: { body: string }, key?: string) =>
+    dialog(id, { intent: 'text', ...body, ...(key === undefined ? {} : { [IDEMPOTENCY_FIELD]: key }) });
   /** The Lead Details dialog's form, posted to admin/leads/:id as the browser's fetcher does. */
   const dialog = async (id: number, fields: Record<string, string>) =>
     answerOf(
@@ -303,9 +302,9 @@ eachEngine('retries with one key change nothing', (ctx) => {
       const id = await addLead();
       const key = newKey();
       const first = await postText(id, TEXT, key);
-      expect(first.status).toBe(201);
+      expect(first).toEqual({ status: 200, body: { ok: true, intent: 'text' } });
       const again = await postText(id, TEXT, key);
-      expect(again.status).toBe(201);
+      expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(await customerTexts(id)).toHaveLength(1);
     });
@@ -314,18 +313,19 @@ eachEngine('retries with one key change nothing', (ctx) => {
       const id = await addLead();
       const key = newKey();
       const [a, b] = await Promise.all([postText(id, TEXT, key), postText(id, TEXT, key)]);
-      expect([a.status, b.status]).toEqual([201, 201]);
+      expect([a.status, b.status]).toEqual([200, 200]);
       expect(await customerTexts(id)).toHaveLength(1);
     });
 
     it('without a key, each post is a text of its own, as before; the key with another text is 422', async () => {
       const id = await addLead();
-      expect((await postText(id, TEXT)).status).toBe(201);
-      expect((await postText(id, TEXT)).status).toBe(201);
+      expect((await postText(id, TEXT)).status).toBe(200);
+      expect((await postText(id, TEXT)).status).toBe(200);
       expect(await customerTexts(id)).toHaveLength(2);
       const key = newKey();
-      expect((await postText(id, TEXT, key)).status).toBe(201);
-      expect((await postText(id, { body: 'Something else' }, key)).status).toBe(422);
+      expect((await postText(id, TEXT, key)).status).toBe(200);
+      const reused = await postText(id, { body: 'Something else' }, key);
+      expect(reused).toMatchObject({ status: 422, body: { ok: false, message: KEY_REUSED } });
       expect(await customerTexts(id)).toHaveLength(3);
     });
 
@@ -347,15 +347,29 @@ eachEngine('retries with one key change nothing', (ctx) => {
         .select('customer_id')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      const reply = (body: object, key: string) =>
-        request(app).post(`/api/inbox/${customer}/reply`).set(staff).set(IDEMPOTENCY_HEADER, key).send(body);
+      // the conversation's form, posted to admin/inbox/:id with the key it was rendered with
+      const reply = async (body: { body: string }, key: string) =>
+        answerOf(
+          await conversationRoute.action({
+            request: formPost(`http://localhost/admin/inbox/${customer}`, {
+              intent: 'reply',
+              ...body,
+              [IDEMPOTENCY_FIELD]: key,
+            }),
+            params: { id: String(customer) },
+            context: routeContext(services, deps, SESSION),
+          } as unknown as Args<typeof conversationRoute.action>),
+        );
       const key = newKey();
-      expect((await reply({ body: 'We have it.' }, key)).status).toBe(204);
-      expect((await reply({ body: 'We have it.' }, key)).status).toBe(204);
+      expect(await reply({ body: 'We have it.' }, key)).toEqual({
+        status: 200,
+        body: { ok: true, intent: 'reply' },
+      });
+      expect((await reply({ body: 'We have it.' }, key)).status).toBe(200);
       expect(await customerTexts(id)).toHaveLength(1);
       const other = newKey();
       const both = await Promise.all([reply({ body: 'Ready.' }, other), reply({ body: 'Ready.' }, other)]);
-      expect(both.map((r) => r.status)).toEqual([204, 204]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
       expect(await customerTexts(id)).toHaveLength(2);
       expect((await reply({ body: 'Something else' }, key)).status).toBe(422);
     });

@@ -1,8 +1,8 @@
 /**
  * Lost leads (issue 31) on both engines: they have a list of their own with the reason, when, by
- * whom and the status each left (GET /api/leads/lost, and the leads screen with `?show=lost`); the
- * board's search counts the lost leads it found and GET /api/leads finds them; Reopen
- * (POST /api/leads/{id}/reopen, the dialog's intent 'reopen') puts a lost lead back to the status
+ * whom and the status each left (the leads screen with `?show=lost`, paged by the board's cursor);
+ * the board's search counts the lost leads it found and GET /api/leads finds them; Reopen (the
+ * dialog's intent 'reopen', decision 0182) puts a lost lead back to the status
  * it left, read from the event of its move to lost, with a 'reopened' event, through the one
  * transition (moveLead); and two processes on one database reopening, or marking lost, the same
  * leads at once never lose an update: each lead moves once, to the status it really left.
@@ -11,7 +11,12 @@ import type { Kysely } from 'kysely';
 import type { RouterContextProvider } from 'react-router';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeadBoard, LeadDetails, LostLeadsPage } from '#app/modules/leads/lead-admin.ts';
+import {
+  parseBoardCursor,
+  type LeadBoard,
+  type LeadDetails,
+  type LostLeadsPage,
+} from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
@@ -25,6 +30,7 @@ import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { routeContext } from '../support/route-context.ts';
+import { screenDoors } from '../support/screen-door.ts';
 
 /** Saturday 21 November 2026, 12:00 in Winnipeg. */
 const NOW = new Date('2026-11-21T18:00:00.000Z');
@@ -57,8 +63,33 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
   const as = () => ({ Cookie: session.cookie, 'X-CSRF-Token': session.token });
   const get = (url: string) => request(app).get(url).set(as());
   const patch = (id: number, body: object) => request(app).patch(`/api/leads/${id}`).set(as()).send(body);
-  const reopen = (id: number | string) => request(app).post(`/api/leads/${id}/reopen`).set(as()).send({});
   let context: () => RouterContextProvider;
+  let screens: ReturnType<typeof screenDoors>;
+  let staff: { user: { id: number; username: string; displayName: string; role: 'staff' } };
+  /** Reopen: the dialog's intent, for the lead in its address, as the signed-in staff member. */
+  const reopen = (id: number | string, as: typeof staff | null = staff) =>
+    screens.act(leadDetailsRoute, as, 'reopen', {}, { id });
+  /** The lead as the dialog's loader reads it. */
+  const dialogLead = async (id: number) => {
+    const read = await screens.load(leadDetailsRoute, staff, `/admin/leads/${id}`, { id });
+    expect(read.status).toBe(200);
+    return read.body.lead as LeadDetails;
+  };
+  /** Reopens a lead through the dialog and answers it as the dialog then reads it. */
+  const reopened = async (id: number) => {
+    expect(await reopen(id)).toEqual({
+      status: 200,
+      body: { ok: true, intent: 'reopen' },
+      location: undefined,
+    });
+    return dialogLead(id);
+  };
+  /** The lost leads' list as the leads screen shows it (`?show=lost`, its search `q`). */
+  const lostList = async (query = '') => {
+    const read = await screens.load(leadsRoute, staff, `/admin/leads?show=lost${query}`);
+    expect(read.status).toBe(200);
+    return read.body.lost as LostLeadsPage;
+  };
 
   beforeAll(async () => {
     const deps = testDeps(ctx().t, () => clock);
@@ -68,6 +99,13 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
     await createStaff(deps);
     session = await signIn(app);
     context = () => routeContext(services, deps, SESSION);
+    screens = screenDoors(services, deps);
+    const row = await deps.db
+      .selectFrom('users')
+      .select(['id', 'display_name'])
+      .where('username', '=', STAFF.username)
+      .executeTakeFirstOrThrow();
+    staff = { user: { id: row.id, username: STAFF.username, displayName: row.display_name, role: 'staff' } };
   });
 
   /** A lead moved to `status` and then lost by staff through the API, `minutesAgo` created. */
@@ -83,8 +121,7 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
     for (const status of ['new', 'qualified', 'quoted', 'ordered', 'fulfilled'] as const) {
       it(`puts a lead lost from ${status} back to ${status}, with a 'reopened' event`, async () => {
         const id = await lostFrom(status, {}, 'Found it locally');
-        const res = await reopen(id).expect(200);
-        const lead = res.body as LeadDetails;
+        const lead = await reopened(id);
         expect(lead.status).toBe(status);
         // a lead that is not lost has no lost reason; its history keeps it
         expect(lead.lostReason).toBeNull();
@@ -101,10 +138,10 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
 
     it('goes back to the last status it left when a lead was lost, reopened and lost again', async () => {
       const id = await lostFrom('quoted');
-      await reopen(id).expect(200);
+      await reopened(id);
       await patch(id, { status: 'ordered' }).expect(200);
       await patch(id, { status: 'lost', reason: 'Cancelled the order' }).expect(200);
-      const lead = (await reopen(id).expect(200)).body as LeadDetails;
+      const lead = await reopened(id);
       expect(lead.status).toBe('ordered');
       expect(lead.events.filter((e) => e.type === 'reopened').map((e) => e.toStatus)).toEqual([
         'quoted',
@@ -114,21 +151,27 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
 
     it('a lead entered as lost (no move to lost on record) goes back to new', async () => {
       const id = await addLead(ctx().deps.db, { status: 'lost', lostReason: 'Found a used kit locally.' });
-      const lead = (await reopen(id).expect(200)).body as LeadDetails;
+      const lead = await reopened(id);
       expect(lead.status).toBe('new');
       expect(lead.events.at(-1)).toMatchObject({ type: 'reopened', fromStatus: 'lost', toStatus: 'new' });
     });
 
     it('refuses a lead that is not lost (409, nothing written), an unknown one (404) and an id that is not one (400)', async () => {
       const id = await addLead(ctx().deps.db, { status: 'quoted' });
-      const res = await reopen(id).expect(409);
-      expect(res.body).toEqual({ message: reopenRefusal('quoted') });
-      const after = (await get(`/api/leads/${id}`).expect(200)).body as LeadDetails;
+      const res = await reopen(id);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ ok: false, message: reopenRefusal('quoted'), fieldErrors: {} });
+      const after = await dialogLead(id);
       expect(after.status).toBe('quoted');
       expect(after.events.map((e) => e.type)).toEqual(['created']);
-      expect((await reopen(999_999).expect(404)).body.message).toBe('Lead not found');
+      const unknown = await reopen(999_999);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Lead not found');
       // not an id at all: 400 with the id's words (decision 0178)
-      expect((await reopen('abc').expect(400)).body).toEqual({ message: ROW_ID_MESSAGE });
+      expect(await reopen('abc')).toMatchObject({
+        status: 400,
+        body: { ok: false, message: ROW_ID_MESSAGE, fieldErrors: {} },
+      });
       // a lost lead cannot be moved anywhere by a status change: Reopen is the way back
       const lost = await lostFrom('new');
       expect((await patch(lost, { status: 'new' }).expect(409)).body.message).toBe(
@@ -138,8 +181,13 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
 
     it('is staff-only', async () => {
       const id = await lostFrom('new');
-      await request(app).post(`/api/leads/${id}/reopen`).send({}).expect(401);
-      await request(app).get('/api/leads/lost').expect(401);
+      // a visitor without a session is sent to sign in, by the dialog's action and the list's loader
+      expect(await reopen(id, null)).toMatchObject({ status: 302, location: '/admin/login' });
+      expect(await screens.load(leadsRoute, null, '/admin/leads?show=lost')).toMatchObject({
+        status: 302,
+        location: '/admin/login',
+      });
+      expect((await services.leadAdmin.getLead(id)).status).toBe('lost');
     });
 
     it("is the dialog's intent 'reopen', in the signed-in staff member's name", async () => {
@@ -183,7 +231,7 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
     });
 
     it('lists lost leads newest first with the reason, when, by whom and the status each left', async () => {
-      const page = (await get('/api/leads/lost?q=penner').expect(200)).body as LostLeadsPage;
+      const page = await lostList('&q=penner');
       expect(page.total).toBe(1);
       expect(page.leads).toHaveLength(1);
       expect(page.leads[0]).toMatchObject({
@@ -195,7 +243,7 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
         lostBy: STAFF.username,
         leftStatus: 'ordered',
       });
-      const all = (await get('/api/leads/lost').expect(200)).body as LostLeadsPage;
+      const all = await lostList();
       const ids = all.leads.map((l) => l.id);
       expect(ids.indexOf(newest)).toBeLessThan(ids.indexOf(oldest));
       expect(all.leads.find((l) => l.id === oldest)).toMatchObject({
@@ -207,34 +255,36 @@ eachEngine('lost leads: their list, search and Reopen', (ctx) => {
     });
 
     it('pages with the board cursor, as a column does', async () => {
-      const first = (await get('/api/leads/lost?limit=1').expect(200)).body as LostLeadsPage;
+      // the screen's 'Load more' (`?lost=n`) reads the list page by page from this cursor
+      const first = await services.leadAdmin.lostLeads({ limit: 1 });
       expect(first.leads).toHaveLength(1);
       expect(first.nextBefore).toEqual(expect.any(String));
-      const next = (
-        await get(`/api/leads/lost?limit=1&before=${encodeURIComponent(first.nextBefore!)}`).expect(200)
-      ).body as LostLeadsPage;
+      const next = await services.leadAdmin.lostLeads({
+        limit: 1,
+        before: parseBoardCursor(first.nextBefore)!,
+      });
       expect(next.leads).toHaveLength(1);
       expect(next.leads[0]!.id).not.toBe(first.leads[0]!.id);
-      await get('/api/leads/lost?before=junk').expect(400);
+      // a cursor that is none is refused where an address carries one (GET /api/leads)
+      await get('/api/leads?before=junk').expect(400);
     });
 
     it('search finds lost leads: by name (any accent), phone and case number; the board counts them', async () => {
       for (const q of ['marie-eve', 'Tremblay', '555 0177', '(204) 555-0177']) {
-        const page = (await get(`/api/leads/lost?q=${encodeURIComponent(q)}`).expect(200))
-          .body as LostLeadsPage;
+        const page = await lostList(`&q=${encodeURIComponent(q)}`);
         expect({ q, ids: page.leads.map((l) => l.id) }).toEqual({ q, ids: [oldest] });
         const board = (await get(`/api/leads/board?q=${encodeURIComponent(q)}`).expect(200))
           .body as LeadBoard;
         expect({ q, lost: board.lost.total }).toEqual({ q, lost: 1 });
       }
-      const byCase = (await get(`/api/leads/lost?q=${caseOfNewest}`).expect(200)).body as LostLeadsPage;
+      const byCase = await lostList(`&q=${caseOfNewest}`);
       expect(byCase.leads.map((l) => l.id)).toEqual([newest]);
       // GET /api/leads finds them too, with their reason
       const listed = (await get('/api/leads?q=tremblay').expect(200)).body as LeadDetails[];
       expect(listed.map((l) => [l.id, l.status, l.lostReason])).toEqual([[oldest, 'lost', 'Price too high']]);
       // the board without a search counts every lost lead
       const board = (await get('/api/leads/board').expect(200)).body as LeadBoard;
-      const all = (await get('/api/leads/lost?limit=500').expect(200)).body as LostLeadsPage;
+      const all = await lostList('&lost=500');
       expect(board.lost.total).toBe(all.leads.length);
     });
 

@@ -3,7 +3,9 @@
  * decision 0095): in a path it is not found (JSON 404 under /api), in an API query parameter or
  * a body field a 400 of the one error shape naming the field, and in Twilio's webhooks it is
  * stripped after the signature is checked, the text kept. The endpoints are read from the app's
- * own router (tests/support/route-table.ts), so a new endpoint is probed without a new line here.
+ * own router (tests/support/route-table.ts), so a new endpoint is probed without a new line here;
+ * the back-office screens' intents from their `changes` maps (a form field holding U+0000: the
+ * same 400 as data, decision 0182).
  */
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { UNSTORABLE_TEXT } from '#server/validation.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { screenDoors, screensServingChanges } from '../support/screen-door.ts';
 import { concretePath, listEndpoints, type Endpoint } from '../support/route-table.ts';
 import {
   ACCOUNT_SID,
@@ -36,14 +39,8 @@ const WEBHOOKS = new Set(['POST /api/sms/inbound', 'POST /api/sms/status']);
 /** Endpoints that read no body at all: whatever it holds, they answer as without one. */
 const NO_BODY: Record<string, number> = {
   'POST /api/admin/logout': 200,
-  // id 1 is the signed-in owner, whose own password is not reset here
-  'POST /api/owner/team/:id/reset-password': 409,
   // there is no post 1 here
   'DELETE /api/admin/blog/:id': 404,
-  // there is no lead 1 here to reopen
-  'POST /api/leads/:id/reopen': 404,
-  // there is no customer 1 here
-  'POST /api/inbox/:id/read': 404,
 };
 
 /** Uploads that take files and no text field: a text field is refused as a malformed upload. */
@@ -194,6 +191,33 @@ eachEngine(
         const nested = await call(e.method, url).send({ specs: [{ name: `x${NUL}` }], [`k${NUL}`]: 'v' });
         expectRefused(`${key(e)} (nested JSON)`, nested, ['specs.0.name', `k${NUL}`]);
       }
+    });
+
+    it("answers 400 naming every field that holds U+0000 at every screen's intent", async () => {
+      const { deps, services } = ctx();
+      const row = await deps.db
+        .selectFrom('users')
+        .select(['id', 'display_name'])
+        .where('username', '=', STAFF.username)
+        .executeTakeFirstOrThrow();
+      const owner = {
+        user: { id: row.id, username: STAFF.username, displayName: row.display_name, role: 'owner' as const },
+      };
+      const doors = screenDoors(services, deps);
+      const screens = Object.entries(await screensServingChanges());
+      expect(screens.length).toBeGreaterThan(5);
+      for (const [name, module] of screens)
+        for (const intent of Object.keys(module.changes)) {
+          const answer = await doors.act(module, owner, intent, withNul, { id: 1 });
+          const where = `${name} intent=${intent}`;
+          expect({ where, status: answer.status, message: answer.body.message }).toEqual({
+            where,
+            status: 400,
+            message: UNSTORABLE_TEXT,
+          });
+          for (const field of FIELDS)
+            expect(answer.body.fieldErrors[field], `${where}: ${field}`).toEqual([UNSTORABLE_TEXT]);
+        }
     });
 
     it('refuses the probes measured before: a catalog filter, a lead, a login, a click', async () => {

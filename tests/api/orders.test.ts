@@ -1,6 +1,7 @@
 /**
- * Orders after a yes (issue 29) on both engines with a fixed clock, through the HTTP API as staff
- * use it: suppliers (add, edit, archive, bad input); purchase lines of an ordered lead (added,
+ * Orders after a yes (issue 29) on both engines with a fixed clock, through the screens' doors as
+ * staff use them (the suppliers screen and the Lead Details dialog's actions and loaders, decision
+ * 0182): suppliers (add, edit, archive, bad input); purchase lines of an ordered lead (added,
  * refused on a lead not ordered, bad input with its messages); each step forward with the time it
  * was reached, never back, one of two moves of the same line at once (the other told), 'undo last
  * step' recorded; the customer's texts, each once and held through the night (ready for pickup, a
@@ -8,7 +9,6 @@
  * lead fulfilled by itself when its last part is handed over.
  */
 import type { Kysely } from 'kysely';
-import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { HOME_HOURS } from '#app/modules/site/site.ts';
@@ -16,13 +16,16 @@ import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand, type OrderLine } from '#server/db/repo/orders.ts';
+import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
+import * as suppliersRoute from '#app/routes/admin-suppliers.tsx';
+import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices, type Services } from '#server/services/index.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import { BOARD_STEP_LIMIT, ORDER_ACTOR } from '#server/services/orders.ts';
-import { createStaff, signIn, STAFF } from '../support/admin.ts';
+import { STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
-import { createTestApp } from '../support/http.ts';
+import { screenDoors } from '../support/screen-door.ts';
 import { clientOf } from '#server/http/client.ts';
 
 /** Monday 23 November 2026, 10:00 in Winnipeg (CST, UTC-6). */
@@ -37,19 +40,19 @@ eachEngine('orders after a yes', (ctx) => {
   let deps: ServiceDeps;
   let services: Services;
   let db: Kysely<DB>;
-  let app: ReturnType<typeof createTestApp>;
-  let headers: Record<string, string>;
+  let screens: ReturnType<typeof screenDoors>;
+  let staff: { user: { id: number; username: string; displayName: string; role: 'staff' } };
   let phones = 0;
 
   beforeAll(async () => {
     deps = testDeps(ctx().t, () => clock);
     services = createServices(deps);
     db = deps.db;
-    app = createTestApp(deps, services);
+    screens = screenDoors(services, deps);
     await seedReference(deps);
-    await createStaff(deps);
-    const session = await signIn(app);
-    headers = { Cookie: session.cookie, 'X-CSRF-Token': session.token };
+    const user = { username: STAFF.username, displayName: 'Sam Staff', role: 'staff' as const };
+    const id = await insertUser(db, { ...user, passwordHash: 'x' }, deps.now());
+    staff = { user: { id, ...user } };
   });
   afterAll(() => services.messaging.outbox.stop());
   beforeEach(() => {
@@ -77,20 +80,46 @@ eachEngine('orders after a yes', (ctx) => {
     return id;
   }
 
-  const api = {
-    get: (path: string) => request(app).get(path).set(headers),
-    post: (path: string, body: object) => request(app).post(path).set(headers).send(body),
-    put: (path: string, body: object) => request(app).put(path).set(headers).send(body),
-    patch: (path: string, body: object) => request(app).patch(path).set(headers).send(body),
+  /** The suppliers screen: its action (`intent`) and its loader (`?archived=1`). */
+  const suppliers = {
+    act: (intent: string, fields: object) => screens.act(suppliersRoute, staff, intent, { ...fields }),
+    list: async (query = '') =>
+      (await screens.load(suppliersRoute, staff, `/admin/suppliers${query}`)).body.suppliers as {
+        id: number;
+        name: string;
+      }[],
   };
-  const addLine = async (leadId: number, body: object = { part: 'Hydraulic pump' }) =>
-    (await api.post(`/api/leads/${leadId}/lines`, body).expect(201)).body as OrderLine;
+  /** The Lead Details dialog's action for the lead `leadId` (its address's id). */
+  const dialog = (leadId: number, intent: string, fields: object) =>
+    screens.act(leadDetailsRoute, staff, intent, { ...fields }, { id: leadId });
+  /** The lead's parts as the dialog's loader reads them. */
+  const lines = async (leadId: number) => {
+    const read = await screens.load(leadDetailsRoute, staff, `/admin/leads/${leadId}`, { id: leadId });
+    expect(read.status).toBe(200);
+    return read.body.order.lines as OrderLine[];
+  };
+  const lineOf = async (leadId: number, lineId: number) =>
+    (await lines(leadId)).find((l) => l.id === lineId)!;
+  /** Adds a part through the dialog; answers it as the loader then reads it. */
+  async function addLine(leadId: number, fields: object = { part: 'Hydraulic pump' }) {
+    const before = new Set((await lines(leadId)).map((l) => l.id));
+    const added = await dialog(leadId, 'line-add', fields);
+    expect(added).toMatchObject({ status: 200, body: { ok: true } });
+    return (await lines(leadId)).find((l) => !before.has(l.id))!;
+  }
   const step = (leadId: number, line: OrderLine, to: string) =>
-    api.post(`/api/leads/${leadId}/lines/${line.id}/step`, { to, revision: line.revision });
-  /** Moves a line forward through the steps given, each from the line the last move returned. */
+    dialog(leadId, 'line-step', { line: line.id, to, revision: line.revision });
+  const undo = (leadId: number, line: OrderLine) =>
+    dialog(leadId, 'line-undo', { line: line.id, revision: line.revision });
+  const changeLine = (leadId: number, line: OrderLine, fields: object) =>
+    dialog(leadId, 'line-change', { line: line.id, ...fields, revision: line.revision });
+  /** Moves a line forward through the steps given, each from the line as it stands after the last. */
   async function walk(leadId: number, line: OrderLine, ...steps: string[]) {
     let current = line;
-    for (const to of steps) current = (await step(leadId, current, to).expect(200)).body as OrderLine;
+    for (const to of steps) {
+      expect(await step(leadId, current, to)).toMatchObject({ status: 200, body: { ok: true } });
+      current = await lineOf(leadId, line.id);
+    }
     return current;
   }
   const texts = (leadId: number) =>
@@ -112,74 +141,81 @@ eachEngine('orders after a yes', (ctx) => {
 
   describe('suppliers', () => {
     it('are added, edited and archived; archived ones leave the list but stay readable', async () => {
-      const created = await api
-        .post('/api/admin/suppliers', {
-          name: 'Prairie Hydraulics',
-          phone: '204-555-0190',
-          email: 'orders@prairiehyd.example',
-          website: 'https://prairiehyd.example',
-          accountNumber: 'PH-8812',
-          leadTimeDays: 2,
-          notes: 'Ask for Kim',
-        })
-        .expect(201);
-      const id = (created.body as { id: number }).id;
-      expect(created.body).toMatchObject({ name: 'Prairie Hydraulics', leadTimeDays: 2, archived: false });
-      await api
-        .put(`/api/admin/suppliers/${id}`, { name: 'Prairie Hydraulics Ltd.', leadTimeDays: 3 })
-        .expect(200);
-      const listed = (await api.get('/api/admin/suppliers').expect(200)).body as {
-        id: number;
-        name: string;
-      }[];
+      const created = await suppliers.act('create', {
+        name: 'Prairie Hydraulics',
+        phone: '204-555-0190',
+        email: 'orders@prairiehyd.example',
+        website: 'https://prairiehyd.example',
+        accountNumber: 'PH-8812',
+        leadTimeDays: 2,
+        notes: 'Ask for Kim',
+      });
+      expect(created.status).toBe(200);
+      const id = (created.body.supplier as { id: number }).id;
+      expect(created.body.supplier).toMatchObject({
+        name: 'Prairie Hydraulics',
+        leadTimeDays: 2,
+        archived: false,
+      });
+      const updated = await suppliers.act('update', { id, name: 'Prairie Hydraulics Ltd.', leadTimeDays: 3 });
+      expect(updated.status).toBe(200);
+      const listed = await suppliers.list();
       expect(listed.find((s) => s.id === id)?.name).toBe('Prairie Hydraulics Ltd.');
 
-      await api.post(`/api/admin/suppliers/${id}/archive`, { archived: true }).expect(200);
-      const after = (await api.get('/api/admin/suppliers').expect(200)).body as { id: number }[];
+      expect((await suppliers.act('archive', { id })).status).toBe(200);
+      const after = await suppliers.list();
       expect(after.some((s) => s.id === id)).toBe(false);
-      const all = (await api.get('/api/admin/suppliers?archived=1').expect(200)).body as { id: number }[];
+      const all = await suppliers.list('?archived=1');
       expect(all.some((s) => s.id === id)).toBe(true);
     });
 
     it('say what is wrong with bad input, 400 for an id that is not one, and 404 for one that does not exist', async () => {
-      const bad = await api.post('/api/admin/suppliers', { name: ' ', leadTimeDays: -2 }).expect(400);
+      const bad = await suppliers.act('create', { name: ' ', leadTimeDays: -2 });
+      expect(bad.status).toBe(400);
       expect(bad.body.fieldErrors).toMatchObject({
         name: [ORDER_MESSAGES.supplierName],
         leadTimeDays: [ORDER_MESSAGES.leadTime],
       });
-      await api.put('/api/admin/suppliers/999999', { name: 'Nobody' }).expect(404);
-      const notAnId = await api.put('/api/admin/suppliers/abc', { name: 'Nobody' }).expect(400);
-      expect(notAnId.body).toEqual({ message: ROW_ID_MESSAGE });
+      expect((await suppliers.act('update', { id: 999999, name: 'Nobody' })).status).toBe(404);
+      const notAnId = await suppliers.act('update', { id: 'abc', name: 'Nobody' });
+      expect(notAnId).toMatchObject({ status: 400 });
+      expect(notAnId.body).toEqual({ ok: false, message: ROW_ID_MESSAGE, fieldErrors: {} });
     });
 
     it('are for staff only', async () => {
-      await request(app).get('/api/admin/suppliers').expect(401);
+      // a visitor without a session is sent to sign in, by the loader and by the action
+      expect(await screens.load(suppliersRoute, null, '/admin/suppliers')).toMatchObject({
+        status: 302,
+        location: '/admin/login',
+      });
+      expect(await screens.act(suppliersRoute, null, 'create', { name: 'Nobody' })).toMatchObject({
+        status: 302,
+        location: '/admin/login',
+      });
     });
   });
 
   describe('purchase lines', () => {
     it('belong to ordered leads only', async () => {
       const quoted = await orderedLead('quoted');
-      const res = await api.post(`/api/leads/${quoted}/lines`, { part: 'Pump' }).expect(409);
+      const res = await dialog(quoted, 'line-add', { part: 'Pump' });
+      expect(res.status).toBe(409);
       expect(res.body.message).toBe(ORDER_MESSAGES.notOrdered);
     });
 
     it('refuse a negative cost, an unknown carrier, an unknown supplier and a promised date in the past', async () => {
       const id = await orderedLead();
-      const bad = await api
-        .post(`/api/leads/${id}/lines`, { part: 'Pump', actualCost: -5, carrier: 'pony' })
-        .expect(400);
+      const bad = await dialog(id, 'line-add', { part: 'Pump', actualCost: -5, carrier: 'pony' });
+      expect(bad.status).toBe(400);
       expect(bad.body.fieldErrors).toMatchObject({
         actualCost: [ORDER_MESSAGES.cost],
         carrier: [ORDER_MESSAGES.carrier],
       });
-      const past = await api
-        .post(`/api/leads/${id}/lines`, { part: 'Pump', promisedDate: '2026-11-22' })
-        .expect(400);
+      const past = await dialog(id, 'line-add', { part: 'Pump', promisedDate: '2026-11-22' });
+      expect(past.status).toBe(400);
       expect(past.body.message).toBe(ORDER_MESSAGES.promisedBeforeOrder);
-      const nobody = await api
-        .post(`/api/leads/${id}/lines`, { part: 'Pump', supplierId: 999999 })
-        .expect(400);
+      const nobody = await dialog(id, 'line-add', { part: 'Pump', supplierId: 999999 });
+      expect(nobody.status).toBe(400);
       expect(nobody.body.message).toBe(ORDER_MESSAGES.supplier);
       expect(await services.orders.lines(id)).toEqual([]);
     });
@@ -199,7 +235,8 @@ eachEngine('orders after a yes', (ctx) => {
       clock = at(HOUR);
       const ordered = await walk(id, line, 'ordered');
       expect(ordered.orderedAt).toBe(at(HOUR).toISOString());
-      const back = await step(id, ordered, 'to_order').expect(409);
+      const back = await step(id, ordered, 'to_order');
+      expect(back.status).toBe(409);
       expect(back.body.message).toBe(ORDER_MESSAGES.backwards);
 
       // a part from a local supplier is never 'shipped': straight to arrived
@@ -221,7 +258,8 @@ eachEngine('orders after a yes', (ctx) => {
       expect(answers.find((a) => a.status === 409)!.body.message).toBe(ORDER_MESSAGES.changed);
       expect(await events(id, 'line_step')).toHaveLength(1);
       // a stale revision is refused even when nobody moves at the same time
-      const stale = await step(id, line, 'shipped').expect(409);
+      const stale = await step(id, line, 'shipped');
+      expect(stale.status).toBe(409);
       expect(stale.body.message).toBe(ORDER_MESSAGES.changed);
     });
 
@@ -229,13 +267,11 @@ eachEngine('orders after a yes', (ctx) => {
       const id = await orderedLead();
       const ready = await walk(id, await addLine(id), 'ordered', 'arrived', 'ready');
       expect(ready.readyAt).toBe(NOW.toISOString());
-      const undone = (
-        await api.post(`/api/leads/${id}/lines/${ready.id}/undo`, { revision: ready.revision }).expect(200)
-      ).body as OrderLine;
+      expect((await undo(id, ready)).status).toBe(200);
+      const undone = await lineOf(id, ready.id);
       expect(undone).toMatchObject({ step: 'arrived', readyAt: null, previousStep: null });
-      const again = await api
-        .post(`/api/leads/${id}/lines/${ready.id}/undo`, { revision: undone.revision })
-        .expect(409);
+      const again = await undo(id, undone);
+      expect(again.status).toBe(409);
       expect(again.body.message).toBe(ORDER_MESSAGES.nothingToUndo);
       expect((await events(id, 'line_undo')).map((e) => JSON.parse(e.detail!).to)).toEqual(['arrived']);
 
@@ -261,11 +297,8 @@ eachEngine('orders after a yes', (ctx) => {
       const id = await orderedLead();
       const line = await addLine(id, { part: 'Hydraulic pump', promisedDate: '2026-11-27' });
       const ordered = await walk(id, line, 'ordered');
-      const undone = (
-        await api
-          .post(`/api/leads/${id}/lines/${ordered.id}/undo`, { revision: ordered.revision })
-          .expect(200)
-      ).body as OrderLine;
+      expect((await undo(id, ordered)).status).toBe(200);
+      const undone = await lineOf(id, ordered.id);
       await walk(id, undone, 'shipped');
       const sent = (await texts(id)).filter((t) => /We ordered your part/.test(t.body));
       expect(sent.map((t) => t.dedupe_key)).toEqual([`lead:${id}:line:${line.id}:ordered`]);
@@ -278,12 +311,7 @@ eachEngine('orders after a yes', (ctx) => {
       const other = await orderedLead();
       const plain = await walk(other, await addLine(other), 'ordered');
       expect((await texts(other)).map((t) => t.body)).toEqual([expect.not.stringContaining('Expected')]);
-      await api
-        .patch(`/api/leads/${other}/lines/${plain.id}`, {
-          promisedDate: '2026-11-30',
-          revision: plain.revision,
-        })
-        .expect(200);
+      expect((await changeLine(other, plain, { promisedDate: '2026-11-30' })).status).toBe(200);
       expect((await texts(other)).filter((t) => /New date/.test(t.body))[0]!.body).toContain(
         'Monday, November 30',
       );
@@ -296,35 +324,28 @@ eachEngine('orders after a yes', (ctx) => {
       const id = await orderedLead();
       const line = await addLine(id, { part: 'Hydraulic pump', promisedDate: '2026-11-25' });
       const ordered = await walk(id, line, 'ordered');
-      const moved = (
-        await api
-          .patch(`/api/leads/${id}/lines/${ordered.id}`, {
-            promisedDate: '2026-11-30',
-            why: 'supplier backorder',
-            revision: ordered.revision,
-          })
-          .expect(200)
-      ).body as OrderLine;
+      const change = await changeLine(id, ordered, { promisedDate: '2026-11-30', why: 'supplier backorder' });
+      expect(change.status).toBe(200);
+      const moved = await lineOf(id, ordered.id);
       expect(moved.promisedDate).toBe('2026-11-30');
       const dated = (await texts(id)).filter((t) => /New date/.test(t.body));
       expect(dated).toHaveLength(1);
       expect(dated[0]!.body).toContain('Monday, November 30 (supplier backorder)');
-      const before = await api
-        .patch(`/api/leads/${id}/lines/${ordered.id}`, {
-          promisedDate: '2026-11-20',
-          revision: moved.revision,
-        })
-        .expect(400);
+      const before = await changeLine(id, moved, { promisedDate: '2026-11-20' });
+      expect(before.status).toBe(400);
       expect(before.body.message).toBe(ORDER_MESSAGES.promisedBeforeOrder);
     });
 
     it('are not sent when staff switch them off for the lead, and the switch is on the timeline', async () => {
       const id = await orderedLead();
-      await api.put(`/api/leads/${id}/auto-texts`, { on: false }).expect(204);
+      expect(await dialog(id, 'auto-texts', { on: false })).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
       await walk(id, await addLine(id), 'ordered', 'arrived', 'ready');
       expect(await texts(id)).toEqual([]);
       expect((await events(id, 'auto_texts')).map((e) => JSON.parse(e.detail!))).toEqual([{ on: false }]);
-      await api.put(`/api/leads/${id}/auto-texts`, { on: 'no' }).expect(400);
+      expect((await dialog(id, 'auto-texts', { on: 'no' })).status).toBe(400);
     });
 
     it('remind at 3 and at 14 days of a part not collected, once each, however often the pass runs', async () => {
@@ -355,7 +376,7 @@ eachEngine('orders after a yes', (ctx) => {
       const two = await orderedLead();
       const quiet = await orderedLead();
       const collected = await orderedLead();
-      await api.put(`/api/leads/${quiet}/auto-texts`, { on: false }).expect(204);
+      expect((await dialog(quiet, 'auto-texts', { on: false })).status).toBe(200);
       const parts = [
         await walk(two, await addLine(two, { part: 'Hydraulic pump' }), 'ready'),
         await walk(two, await addLine(two, { part: 'Seal kit' }), 'ready'),
@@ -376,8 +397,7 @@ eachEngine('orders after a yes', (ctx) => {
       expect(new Set(links).size).toBe(2);
       // the quiet lead's part is marked reminded (a new revision), with no text
       expect(await texts(quiet)).toEqual([]);
-      clock = NOW; // (the staff session would have expired three days on)
-      const [quietLine] = (await api.get(`/api/leads/${quiet}/lines`).expect(200)).body as OrderLine[];
+      const [quietLine] = await lines(quiet);
       expect(quietLine).toMatchObject({ remindedDays: 3, revision: parts[2]!.revision + 1 });
       expect((await texts(collected)).filter((t) => /still waiting/.test(t.body))).toEqual([]);
     });
@@ -547,7 +567,7 @@ eachEngine('orders after a yes', (ctx) => {
       const fulfilled = await events(id, 'status');
       expect(fulfilled.filter((e) => e.to_status === 'fulfilled').map((e) => e.actor)).toEqual([ORDER_ACTOR]);
       // a fulfilled lead takes no new part
-      await api.post(`/api/leads/${id}/lines`, { part: 'Another' }).expect(409);
+      expect((await dialog(id, 'line-add', { part: 'Another' })).status).toBe(409);
     });
   });
 });

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { TEXT_LIMIT_WORDS } from '#app/modules/messages/messages.ts';
+import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as leadsRoute from '#app/routes/admin-leads.tsx';
 import type { DB } from '#server/db/index.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -150,11 +151,24 @@ eachEngine(
       state.staff = { Cookie: session.cookie, 'X-CSRF-Token': session.token };
       const caseNumber = await requestFrom('+1 876 555 0124');
       const lead = await leadOf(caseNumber);
-      await request(state.app)
-        .post(`/api/leads/${lead.id}/messages`)
-        .set(state.staff)
-        .send({ body: 'Hi, we got your request: is this for the 2018 trailer?' })
-        .expect(201);
+      // the dialog's 'text', posted as the browser's fetcher does
+      const form = new URLSearchParams({
+        intent: 'text',
+        body: 'Hi, we got your request: is this for the 2018 trailer?',
+      }).toString();
+      const answer = await leadDetailsRoute.action({
+        request: new Request(`http://localhost/admin/leads/${lead.id}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Content-Length': String(Buffer.byteLength(form)),
+          },
+          body: form,
+        }),
+        params: { id: String(lead.id) },
+        context: state.context(),
+      } as unknown as Parameters<typeof leadDetailsRoute.action>[0]);
+      expect(answer).toEqual({ ok: true, intent: 'text' });
       await state.services.messaging.outbox.idle();
       expect(textsTo('+18765550124').map((t) => t.form.get('Body'))).toEqual([
         'Hi, we got your request: is this for the 2018 trailer?',

@@ -5,7 +5,8 @@
  * else is a 400 with ROW_ID_MESSAGE (issue 47 item 6, decision 0178, which replaced 0098's 404);
  * a well-formed id that names no row is the endpoint's 404. Every endpoint with an :id (or
  * :lineId) is read from the app's own router, so a new one is covered here. A board cursor with
- * such an id, or in year 0 (PostgreSQL has none), is the 400 'Invalid cursor'.
+ * such an id, or in year 0 (PostgreSQL has none), is the 400 'Invalid cursor'. The back-office
+ * screens' ids (their addresses' and their forms'): tests/api/row-ids-screens.test.ts.
  */
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
@@ -24,22 +25,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 const BODIES: Record<string, object> = {
   'PATCH /api/leads/:id': { status: 'qualified' },
   'POST /api/leads/:id/quote': { cost: 12_000, etaDays: 3 },
-  'POST /api/leads/:id/messages': { body: 'Your part is in.' },
   'PATCH /api/catalog/:id': { title: 'Plow Edge II' },
   'PATCH /api/admin/blog/:id': { title: 'Axle tags', content: '<p>Read the tag.</p>' },
-  'PUT /api/admin/suppliers/:id': { name: 'Prairie Hydraulics' },
-  'POST /api/admin/suppliers/:id/archive': { archived: true },
-  'POST /api/leads/:id/lines': { part: 'Hydraulic pump' },
-  'PATCH /api/leads/:id/lines/:lineId': { part: 'Hydraulic pump', revision: 1 },
-  'POST /api/leads/:id/lines/:lineId/step': { to: 'ordered', revision: 1 },
-  'POST /api/leads/:id/lines/:lineId/undo': { revision: 1 },
-  'PUT /api/leads/:id/auto-texts': { on: false },
-  'POST /api/owner/team/:id/disabled': { disabled: true },
-  'PUT /api/customers/:id': { name: 'Dale Friesen' },
-  'POST /api/customers/:id/merge': { into: 1 },
-  'POST /api/inbox/:id/reply': { body: 'Your part is in.' },
-  'PUT /api/inbox/:id/assignee': { userId: null },
-  'PUT /api/inbox/:id/done': { done: true },
 };
 
 const TOO_LARGE = [

@@ -1,7 +1,7 @@
 /**
  * The owner's settings screen in React Router's data flow (issue 30 items 3 and 4; decisions 0124,
  * 0160, 0161) on both engines: the loader and action of admin/settings, called as React Router
- * calls them, over the same settings service as /api/owner/settings. The owner reads the defaults
+ * calls them, over the settings service (their only door, decision 0182). The owner reads the defaults
  * (follow-ups on, review requests off), saves a change (kept, and in the audit log with before and
  * after), and a refusal comes back in the one error shape with its messages under each field's
  * path ('followUps.viewed.text', 'reviews.url'), changing nothing. Staff get a 403 with 'Only the

@@ -1,7 +1,7 @@
 /**
  * The owner's screens in React Router's data flow (issue 30 item 5; decisions 0124, 0160) on both
  * engines: the loaders and actions of admin/team and admin/audit, called as React Router calls them
- * over the same team service as /api/owner/. Staff get a 403 with 'Only the owner can do this.'
+ * over the team service (their only door, decision 0182). Staff get a 403 with 'Only the owner can do this.'
  * (`ownerContext`) from either screen's loader and action and change nothing; a visitor without a
  * session is sent to sign in. The owner adds a member (the password comes back once), is refused
  * in the service's words, disables, turns back on and resets; the audit log follows its filters

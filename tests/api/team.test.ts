@@ -1,14 +1,20 @@
 /**
- * The team and the audit log (issue 30 item 5, decision 0160), on both engines: every endpoint
- * under /api/owner/ answers 403 to staff (read from the app's own routes, so a new one is covered);
+ * The team and the audit log (issue 30 item 5, decision 0160), on both engines, through their
+ * screens' loaders and actions (decision 0182): every owner's screen (read from the app's own
+ * routes, so a new one is covered) answers 403 to staff, its loader and each of its intents, and
+ * nothing is left under /api/owner/;
  * the owner adds a staff member (the password shown once works), disables one (their session ends
  * at once, their sign-in is refused) and turns them back on, resets a password (the old one stops
  * working); and the audit log holds sign-ins, failed sign-ins, status, quote and catalog price
  * changes and the team's own changes, with who, when, before and after, filtered by person, action
  * and day. The account ensured at start is the owner's.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as auditRoute from '#app/routes/admin-audit.tsx';
+import * as teamRoute from '#app/routes/admin-team.tsx';
 import { OWNER_ONLY } from '#server/http/auth.ts';
 import { ACCOUNT_DISABLED } from '#server/services/auth.ts';
 import { TEAM_TEXT } from '#server/services/team.ts';
@@ -16,11 +22,14 @@ import { seedReference } from '#server/seed/index.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
-import { concretePath, listEndpoints } from '../support/route-table.ts';
+import { listEndpoints } from '../support/route-table.ts';
+import { screenDoors, type ScreenModule } from '../support/screen-door.ts';
 
 const OWNER = { username: 'olivia', password: 'owner password 1234' };
 
 type Session = { cookie: string; token: string };
+type User = { user: { id: number; username: string; displayName: string; role: 'owner' | 'staff' } };
+const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
 type Entry = {
   actor: string;
   action: string;
@@ -32,15 +41,27 @@ type Entry = {
 
 eachEngine('the team and the audit log', (ctx) => {
   let app: ReturnType<typeof createTestApp>;
-  let owner: Session;
   let staff: Session;
+  let screens: ReturnType<typeof screenDoors>;
+  let ownerUser: User;
+  let staffUser: User;
   const as = (session: Session, test: request.Test) =>
     test.set('Cookie', session.cookie).set('X-CSRF-Token', session.token);
-  const audit = async (query = '') =>
-    (await as(owner, request(app).get(`/api/owner/audit${query}`)).expect(200)).body as {
-      entries: Entry[];
-      next: number | null;
-    };
+  const readAudit = (query = '') => screens.load(auditRoute, ownerUser, `/admin/audit${query}`);
+  const audit = async (query = '') => {
+    const read = await readAudit(query);
+    expect(read.status).toBe(200);
+    return read.body as { entries: Entry[]; next: number | null };
+  };
+  /** The team screen's action, as the owner. */
+  const team = (intent: string, fields: object = {}) =>
+    screens.act(teamRoute, ownerUser, intent, { ...fields });
+  const members = async () =>
+    (await screens.load(teamRoute, ownerUser, '/admin/team')).body.members as {
+      id: number;
+      username: string;
+      role: string;
+    }[];
 
   beforeAll(async () => {
     const { deps, services } = ctx();
@@ -48,55 +69,64 @@ eachEngine('the team and the audit log', (ctx) => {
     app = createTestApp(deps, services);
     await createStaff(deps, OWNER, 'owner');
     await createStaff(deps, STAFF);
-    owner = await signIn(app, OWNER);
+    await signIn(app, OWNER);
     staff = await signIn(app, STAFF);
+    screens = screenDoors(services, deps);
+    const userOf = async (username: string): Promise<User> => {
+      const row = await deps.db
+        .selectFrom('users')
+        .select(['id', 'display_name', 'role'])
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      return {
+        user: { id: row.id, username, displayName: row.display_name, role: row.role as 'owner' | 'staff' },
+      };
+    };
+    ownerUser = await userOf(OWNER.username);
+    staffUser = await userOf(STAFF.username);
   });
 
-  it("answers 403 to staff on every one of the owner's endpoints", async () => {
-    const endpoints = listEndpoints(app).filter((e) => e.path.startsWith('/api/owner/'));
-    expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
-      'GET /api/owner/audit',
-      'GET /api/owner/settings',
-      'GET /api/owner/team',
-      'POST /api/owner/team',
-      'POST /api/owner/team/:id/disabled',
-      'POST /api/owner/team/:id/reset-password',
-      'PUT /api/owner/settings',
-    ]);
-    for (const e of endpoints) {
-      const path = concretePath(e.path);
-      const res = await as(staff, request(app)[e.method.toLowerCase() as 'get' | 'post' | 'put'](path)).send(
-        {},
-      );
-      expect({ endpoint: `${e.method} ${path}`, status: res.status, body: res.body }).toEqual({
-        endpoint: `${e.method} ${path}`,
-        status: 403,
-        body: { message: OWNER_ONLY },
-      });
+  it("answers 403 to staff on every one of the owner's screens, its loader and each intent", async () => {
+    // the owner's screens are those whose loader asks for the owner (ownerContext)
+    const names = fs
+      .readdirSync(ROUTES_DIR)
+      .filter((file) => /ownerContext\(context\)/.test(fs.readFileSync(path.join(ROUTES_DIR, file), 'utf8')))
+      .sort();
+    expect(names).toEqual(['admin-audit.tsx', 'admin-settings.tsx', 'admin-team.tsx']);
+    for (const name of names) {
+      const module = (await import(path.join(ROUTES_DIR, name))) as ScreenModule & { changes?: object };
+      const refused = { status: 403, body: { message: OWNER_ONLY } };
+      const read = await screens.load(module, staffUser, `/admin/${name}`);
+      expect({ name, status: read.status, body: read.body }).toEqual({ name, ...refused });
+      for (const intent of Object.keys(module.changes ?? {})) {
+        const answer = await screens.act(module, staffUser, intent, { id: ownerUser.user.id });
+        expect({ name, intent, status: answer.status, body: answer.body }).toEqual({
+          name,
+          intent,
+          ...refused,
+        });
+      }
+      // and the owner reaches them
+      expect((await screens.load(module, ownerUser, `/admin/${name}`)).status, name).toBe(200);
     }
-    // and the owner reaches them
-    await as(owner, request(app).get('/api/owner/team')).expect(200);
+    // the owner's changes and reads are the screens': none is left on /api
+    expect(listEndpoints(app).filter((e) => e.path.startsWith('/api/owner'))).toEqual([]);
   });
 
   describe('the owner', () => {
     it('adds a staff member whose password, shown once, signs them in', async () => {
-      const added = await as(owner, request(app).post('/api/owner/team'))
-        .send({ username: 'pat', displayName: 'Pat Parts' })
-        .expect(201);
+      const added = await team('add', { username: 'pat', displayName: 'Pat Parts' });
+      expect(added.status).toBe(200);
       expect(added.body.member).toMatchObject({ username: 'pat', displayName: 'Pat Parts', role: 'staff' });
       expect(added.body.password).toMatch(/^[A-Za-z0-9]{20}$/);
       expect(added.body.member).not.toHaveProperty('passwordHash');
       const pat = await signIn(app, { username: 'pat', password: added.body.password as string });
       const me = await request(app).get('/api/admin/me').set('Cookie', pat.cookie).expect(200);
       expect(me.body.user).toEqual({ username: 'pat', displayName: 'Pat Parts', role: 'staff' });
-      const again = await as(owner, request(app).post('/api/owner/team'))
-        .send({ username: 'pat', displayName: 'Pat Two' })
-        .expect(409);
+      const again = await team('add', { username: 'pat', displayName: 'Pat Two' });
+      expect(again.status).toBe(409);
       expect(again.body.message).toBe('A user named pat already exists.');
-      const list = (await as(owner, request(app).get('/api/owner/team')).expect(200)).body as {
-        username: string;
-        role: string;
-      }[];
+      const list = await members();
       expect(list.map((m) => [m.username, m.role])).toEqual([
         ['olivia', 'owner'],
         ['pat', 'staff'],
@@ -105,43 +135,34 @@ eachEngine('the team and the audit log', (ctx) => {
     });
 
     it('disables a member (their session ends at once, their sign-in is refused) and turns them back on', async () => {
-      const added = await as(owner, request(app).post('/api/owner/team'))
-        .send({ username: 'riley', displayName: 'Riley' })
-        .expect(201);
+      const added = await team('add', { username: 'riley', displayName: 'Riley' });
+      expect(added.status).toBe(200);
       const id = added.body.member.id as number;
       const riley = { username: 'riley', password: added.body.password as string };
       const session = await signIn(app, riley);
-      await as(owner, request(app).post(`/api/owner/team/${id}/disabled`))
-        .send({ disabled: true })
-        .expect(204);
+      expect(await team('disable', { id })).toMatchObject({ status: 200, body: { ok: true } });
       await request(app).get('/api/admin/me').set('Cookie', session.cookie).expect(401);
       const refused = await request(app).post('/api/admin/login').send(riley).expect(403);
       expect(refused.body.message).toBe(ACCOUNT_DISABLED);
-      await as(owner, request(app).post(`/api/owner/team/${id}/disabled`))
-        .send({ disabled: false })
-        .expect(204);
+      expect(await team('enable', { id })).toMatchObject({ status: 200, body: { ok: true } });
       await signIn(app, riley);
       // no one disables themselves (an owner who can sign in always remains)
-      const me = (await as(owner, request(app).get('/api/owner/team')).expect(200)).body.find(
-        (m: { username: string }) => m.username === 'olivia',
-      ) as { id: number };
-      const self = await as(owner, request(app).post(`/api/owner/team/${me.id}/disabled`))
-        .send({ disabled: true })
-        .expect(409);
+      const me = (await members()).find((m) => m.username === 'olivia')!;
+      const self = await team('disable', { id: me.id });
+      expect(self.status).toBe(409);
       expect(self.body.message).toBe(TEAM_TEXT.notYourself);
-      const missing = await as(owner, request(app).post('/api/owner/team/999999/disabled'))
-        .send({ disabled: true })
-        .expect(404);
+      const missing = await team('disable', { id: 999999 });
+      expect(missing.status).toBe(404);
       expect(missing.body.message).toBe(TEAM_TEXT.notFound);
     });
 
     it('resets a password: the new one, shown once, works; the old one and their sessions do not', async () => {
-      const added = await as(owner, request(app).post('/api/owner/team'))
-        .send({ username: 'sam2', displayName: 'Sam Two' })
-        .expect(201);
+      const added = await team('add', { username: 'sam2', displayName: 'Sam Two' });
+      expect(added.status).toBe(200);
       const id = added.body.member.id as number;
       const before = await signIn(app, { username: 'sam2', password: added.body.password as string });
-      const reset = await as(owner, request(app).post(`/api/owner/team/${id}/reset-password`)).expect(200);
+      const reset = await team('reset', { id });
+      expect(reset.status).toBe(200);
       expect(reset.body.password).toMatch(/^[A-Za-z0-9]{20}$/);
       expect(reset.body.password).not.toBe(added.body.password);
       await request(app).get('/api/admin/me').set('Cookie', before.cookie).expect(401);
@@ -228,8 +249,9 @@ eachEngine('the team and the audit log', (ctx) => {
       const today = new Date().toISOString().slice(0, 10);
       expect((await audit(`?from=${today}&until=${today}`)).entries.length).toBeGreaterThan(0);
       expect((await audit('?until=2000-01-01')).entries).toEqual([]);
-      const bad = await as(owner, request(app).get('/api/owner/audit?action=DROP TABLE')).expect(400);
-      expect(bad.body.message).toBe(TEAM_TEXT.badFilter);
+      const bad = await readAudit('?action=DROP TABLE');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe(TEAM_TEXT.badFilter);
     });
   });
 

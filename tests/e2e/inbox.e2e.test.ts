@@ -12,6 +12,7 @@
  * tests/e2e/accessibility-admin.e2e.test.ts.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, toastRegion } from './support/admin.ts';
 import {
@@ -118,10 +119,19 @@ async function request(fields: { name: string; phone: string; email?: string; de
   return { id: Number(caseNumber.slice(2)) - 10_000, caseNumber };
 }
 
-/** The customer a lead belongs to, as the customers list finds them by phone. */
+/**
+ * The customer a lead belongs to, as the customers screen finds them by phone (its loader's data,
+ * React Router's single-fetch `.data` request: the list has no /api of its own, decision 0182).
+ */
 async function customerId(phone: string): Promise<number> {
-  const res = await api(`/api/customers?search=${encodeURIComponent(phone)}`);
-  const { customers } = (await res.json()) as { customers: { id: number }[] };
+  const res = await api(
+    `/admin/customers.data?search=${encodeURIComponent(phone)}&_routes=routes/admin-customers`,
+  );
+  expect(res.status).toBe(200);
+  const decoded = await decodeTurboStream(res.body!, globalThis as unknown as Window);
+  const { customers } = (decoded.value as Record<string, { data: { customers: { id: number }[] } }>)[
+    'routes/admin-customers'
+  ]!.data;
   expect(customers).toHaveLength(1);
   return customers[0]!.id;
 }

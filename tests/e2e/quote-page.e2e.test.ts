@@ -11,6 +11,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagPhoto } from './fixtures/images.ts';
 import { axeViolations, launchBrowser, reportCspViolations, watchProblems } from './support/browser.ts';
@@ -160,7 +161,7 @@ async function scanAsShown(page: Page) {
   await scanned.close();
 }
 
-/** A purchase line as the staff API answers it (server/http/api/orders.ts), as far as used here. */
+/** A purchase line as the Lead Details dialog's loader reads it, as far as used here. */
 type OrderLineRead = {
   id: number;
   part: string;
@@ -173,28 +174,54 @@ type OrderLineRead = {
   doneAt: string | null;
 };
 
-async function orderLines(id: number): Promise<OrderLineRead[]> {
-  const res = await api(`/api/leads/${id}/lines`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as OrderLineRead[];
+/**
+ * What React Router's data request answers (single fetch, `<path>.data`): its turbo-stream decoded,
+ * each route's data by its id.
+ */
+async function screenData(res: Response): Promise<Record<string, { data?: unknown }>> {
+  const decoded = await decodeTurboStream(res.body!, globalThis as unknown as Window);
+  return decoded.value as Record<string, { data?: unknown }>;
 }
+
+/** The lead's parts as the Lead Details dialog's loader reads them (decision 0182: no /api of its own). */
+async function orderLines(id: number): Promise<OrderLineRead[]> {
+  const res = await api(`/admin/leads/${id}.data?_routes=routes/admin-lead-details`);
+  expect(res.status).toBe(200);
+  const data = (await screenData(res))['routes/admin-lead-details']?.data as {
+    order: { lines: OrderLineRead[] } | null;
+  };
+  return data.order!.lines;
+}
+
+/** The dialog's form for the lead `id`, posted as its fetcher does; answers the action's status. */
+async function dialog(id: number, fields: Record<string, string | number>): Promise<number> {
+  const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const res = await api(`/admin/leads/${id}.data`, undefined, {
+    method: 'POST',
+    headers: {
+      Origin: server.origin,
+      Cookie: cookie,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: form.toString(),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+const lineOf = async (id: number, lineId: number) => (await orderLines(id)).find((l) => l.id === lineId)!;
 
 /** Staff change a line's details, at the revision they read. */
 async function changeLine(id: number, line: OrderLineRead, change: object): Promise<OrderLineRead> {
-  const res = await api(
-    `/api/leads/${id}/lines/${line.id}`,
-    { ...change, revision: line.revision },
-    { method: 'PATCH' },
-  );
-  expect(res.status).toBe(200);
-  return (await res.json()) as OrderLineRead;
+  const fields = { intent: 'line-change', line: line.id, ...change, revision: line.revision };
+  expect(await dialog(id, fields as Record<string, string | number>)).toBe(200);
+  return lineOf(id, line.id);
 }
 
 /** Staff move a line forward to `to`, at the revision they read. */
 async function moveLine(id: number, line: OrderLineRead, to: string): Promise<OrderLineRead> {
-  const res = await api(`/api/leads/${id}/lines/${line.id}/step`, { to, revision: line.revision });
-  expect(res.status).toBe(200);
-  const moved = (await res.json()) as OrderLineRead;
+  expect(await dialog(id, { intent: 'line-step', line: line.id, to, revision: line.revision })).toBe(200);
+  const moved = await lineOf(id, line.id);
   expect(moved.step).toBe(to);
   return moved;
 }
@@ -493,9 +520,9 @@ describe('the quote page on a phone', () => {
     // ready for pickup, and a second part, delivered to the customer, still to order: where and
     // when to pick up, and '1 of 2 parts ready'
     line = await moveLine(id, line, 'ready');
-    const added = await api(`/api/leads/${id}/lines`, { part: 'Shaft seal kit', handover: 'delivery' });
-    expect(added.status).toBe(201);
-    let seal = (await added.json()) as OrderLineRead;
+    const before = new Set((await orderLines(id)).map((l) => l.id));
+    expect(await dialog(id, { intent: 'line-add', part: 'Shaft seal kit', handover: 'delivery' })).toBe(200);
+    let seal = (await orderLines(id)).find((l) => !before.has(l.id))!;
     const pickup = {
       where: 'Pick up at our Winnipeg counter (call us for directions)',
       hours: ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT'],

@@ -175,7 +175,7 @@ const ODD_NUMBERS: Json[] = [
   new Raw('0.30000000000000004'),
 ];
 
-function oddString(r: Rng): string {
+export function oddString(r: Rng): string {
   if (r.chance(0.1)) return r.pick(['x', 'é', '🔧', '\u0000', '\ud800', ' ']).repeat(r.pick(HUGE));
   const s = r.pick(ODD_STRINGS);
   return r.chance(0.15) ? `ok ${s} ok` : s;
@@ -317,7 +317,6 @@ const TEMPLATES: Record<string, Template> = {
     kind: 'json',
     body: () => ({ cost: 12_345, etaDays: 3, notes: 'OEM', difficulty: 'moderate' }),
   },
-  'POST /api/leads/:id/messages': { kind: 'json', body: () => ({ body: 'Your part is in.' }) },
   'POST /api/catalog': {
     kind: 'json',
     // a fresh slug and SKU most of the time, so a valid item is created, not refused as taken
@@ -344,15 +343,6 @@ const TEMPLATES: Record<string, Template> = {
     body: (r) => ({ title: 'Plow Edge II', stockQty: 2, cost: 900, status: r.pick(['active', 'draft']) }),
   },
   'POST /api/admin/blog/:id/publish': { kind: 'json', body: () => ({ publishAt: '2026-12-01T09:00' }) },
-  'POST /api/customers/:id/merge': { kind: 'json', body: () => ({ into: 1 }) },
-  'PUT /api/inbox/:id/assignee': { kind: 'json', body: () => ({ userId: null }) },
-  'POST /api/leads/:id/lines': { kind: 'json', body: () => ({ part: 'Hydraulic pump', supplierId: null }) },
-  'PATCH /api/leads/:id/lines/:lineId': {
-    kind: 'json',
-    body: () => ({ part: 'Hydraulic pump', supplierId: null, revision: 1 }),
-  },
-  'POST /api/leads/:id/lines/:lineId/step': { kind: 'json', body: () => ({ to: 'ordered', revision: 1 }) },
-  'POST /api/leads/:id/lines/:lineId/undo': { kind: 'json', body: () => ({ revision: 1 }) },
   'POST /api/leads': {
     kind: 'multipart',
     form: (f) => ({
@@ -441,14 +431,10 @@ const TEMPLATES: Record<string, Template> = {
  * Such a case's path names rows that exist where the endpoint looks the row up before it reads
  * its body (the inbox); elsewhere the body is read first.
  */
-const ID_FIELDS: Record<string, { body?: string[]; query?: string[] }> = {
-  'POST /api/customers/:id/merge': { body: ['into'] },
-  'PUT /api/inbox/:id/assignee': { body: ['userId'] },
-  'POST /api/leads/:id/lines': { body: ['supplierId'] },
-  'PATCH /api/leads/:id/lines/:lineId': { body: ['supplierId', 'revision'] },
-  'POST /api/leads/:id/lines/:lineId/step': { body: ['revision'] },
-  'POST /api/leads/:id/lines/:lineId/undo': { body: ['revision'] },
-};
+// None is left on /api: the changes whose bodies named rows (a merge's `into`, an assignee, an
+// order line's supplier and revision) are the screens' now, fuzzed with their not-an-id cases at
+// the screens' doors (./screen-fuzz.ts; decision 0182, "The mirrors removed").
+const ID_FIELDS: Record<string, { body?: string[]; query?: string[] }> = {};
 /** Values that are not ids: past `integer`, far past it, negative, a fraction, not a number. */
 const NOT_IDS: Json[] = [2_147_483_648, '2147483648', new Raw('1e30'), -1, 1.5, 'abc', '9999999999'];
 
@@ -1267,7 +1253,8 @@ export async function discover(baseUrl: string, session: Session): Promise<Known
   const leads = list(await get('/api/leads'));
   const items = list(await get('/api/admin/catalog'));
   const posts = list(await get('/api/admin/blog'));
-  const customers = (await get('/api/customers')) as { customers?: unknown } | undefined;
+  // every customer with a conversation (the customers' list is the screen's alone)
+  const inbox = (await get('/api/inbox?filter=all')) as { conversations?: unknown } | undefined;
   const photoKeys: string[] = [];
   for (const lead of leads.slice(0, 10)) {
     const details = (await get(`/api/leads/${String(lead.id)}`)) as { photos?: unknown } | undefined;
@@ -1279,7 +1266,7 @@ export async function discover(baseUrl: string, session: Session): Promise<Known
   const str = (v: unknown) => (typeof v === 'string' ? [v] : []);
   return {
     leadIds: leads.flatMap((l) => num(l.id)),
-    customerIds: list(customers?.customers).flatMap((c) => num(c.id)),
+    customerIds: list(inbox?.conversations).flatMap((c) => num(c.customerId)),
     itemIds: items.flatMap((i) => num(i.id)),
     postIds: posts.flatMap((p) => num(p.id)),
     catalogSlugs: items.flatMap((i) => str(i.slug)),

@@ -4,7 +4,7 @@
  * step', its details to edit (supplier, their order reference, actual cost, promised date and why
  * it moved, carrier and tracking number, pickup or delivery); a part to add; and the switch for the
  * customer's automatic texts. Each change posts to the dialog's route (intents `line-…`,
- * `auto-texts`), which calls the orders service as /api/leads/{id}/lines/… does.
+ * `auto-texts`), which calls the orders service (server/changes/orders.ts).
  */
 import { useId, useState } from 'react';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';

@@ -140,7 +140,7 @@ export const CONVERSATION_TEXT = {
   emptyBody: 'Type a message first',
 } as const;
 
-/** POST /api/leads/{id}/messages: a text from staff to the customer. */
+/** The Lead Details dialog's 'text': a text from staff to the customer. */
 export const messagePayloadSchema = z.object({
   body: z
     .string({ message: CONVERSATION_TEXT.emptyBody })

@@ -1,8 +1,8 @@
 /**
  * POST /api/leads (public: the quote request form, product.md §7) and GET /api/leads/photos/{key}
  * (staff only: lead photos live in private storage and are reachable nowhere else); the staff
- * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050;
- * the lost leads and Reopen, issue 31).
+ * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050).
+ * The lost leads and Reopen are the board's and the dialog's (decision 0182, "The mirrors removed").
  *
  * The request passes, in order: a per-client rate limit; a Content-Length bound (refused before a
  * byte of the body is parsed); multipart only; multer with strict limits, whose storage engine
@@ -214,17 +214,6 @@ export function leadsRouter(services: Services, config: Config): Router {
     );
   });
 
-  // lost leads have no column (issue 31): their own list, with the reasons and dates
-  router.get('/leads/lost', admin, async (req, res) => {
-    res.json(
-      await services.leadAdmin.lostLeads({
-        search: text(req.query.q),
-        before: cursorOf(req.query.before),
-        limit: limitOf(req.query.limit),
-      }),
-    );
-  });
-
   router.get('/leads/export.csv', admin, async (_req, res) => {
     const csv = await services.leadAdmin.exportCsv();
     const day = csvDay(new Date());
@@ -239,9 +228,9 @@ export function leadsRouter(services: Services, config: Config): Router {
     res.json(await services.leadAdmin.getLead(req.params.id));
   });
 
-  // the Lead Details dialog's changes (server/changes/leads.ts, decision 0182)
+  // the status and the quote: product.md §7's calls, the Lead Details dialog's changes too
+  // (server/changes/leads.ts, decision 0182)
   router.patch('/leads/:id', apiChange(services, config, 'leads.changeStatus'));
-  router.post('/leads/:id/reopen', apiChange(services, config, 'leads.reopen', { body: false }));
   router.post('/leads/:id/quote', apiChange(services, config, 'leads.sendQuote'));
 
   return router;

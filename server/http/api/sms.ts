@@ -1,18 +1,16 @@
 /**
  * Texting (issue 8, decision 0060; docs/sms.md): Twilio's two webhooks, public but signed
- * (X-Twilio-Signature over BASE_URL + path and the form parameters; 403 otherwise), and the staff
- * text from the Lead Details dialog (behind requireAdmin).
+ * (X-Twilio-Signature over BASE_URL + path and the form parameters; 403 otherwise). The staff text
+ * is the Lead Details dialog's (intent 'text', decision 0182).
  */
 import express, { Router, type RequestHandler } from 'express';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
 import { withoutUnstorable } from '../../validation.ts';
-import { apiChange } from '../change.ts';
 
 export const BAD_SIGNATURE = 'This request is not signed by Twilio.';
 
-export function smsRouter(services: Services, config: Config): Router {
+export function smsRouter(services: Services): Router {
   const router = Router();
   // Twilio posts application/x-www-form-urlencoded: a text with ten media items stays far below this
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
@@ -34,9 +32,6 @@ export function smsRouter(services: Services, config: Config): Router {
     await services.texting.receiveStatus(req.body as Record<string, unknown>);
     res.status(204).end();
   });
-
-  // the Lead Details dialog's text (server/changes/leads.ts, decision 0182)
-  router.post('/leads/:id/messages', apiChange(services, config, 'leads.sendText'));
 
   return router;
 }

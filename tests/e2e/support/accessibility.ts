@@ -69,7 +69,9 @@ const ADMIN_SCREENS: {
   {
     path: '/admin/customers/{id}',
     heading: /\S/,
-    at: async (page) => `/admin/customers/${(await firstOf(page, '/api/customers', 'customers')).id}`,
+    // a customer with a conversation (the customers' list is the screen's alone, decision 0182)
+    at: async (page) =>
+      `/admin/customers/${(await firstOf(page, '/api/inbox?filter=all', 'conversations')).customerId}`,
     ready: (page) => page.getByRole('button', { name: 'Edit customer' }).waitFor(),
   },
   { path: '/admin/orders', heading: 'Orders' },
