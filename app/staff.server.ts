@@ -135,7 +135,7 @@ async function filesOf(form: FormData, names: readonly string[] = []) {
  * a missing row) as `{ ok: false, message, fieldErrors }` with the error's status. Anything else is
  * a real failure and goes to the error boundary (a logged 500).
  */
-export async function staffAction<T extends object>(
+async function staffAction<T extends object>(
   context: Readonly<RouterContextProvider>,
   run: (staff: StaffContext) => Promise<T>,
 ) {

@@ -71,7 +71,7 @@ function itemOf(form: FormData) {
   if (parsed.success) return { id: text(form, 'id'), ...formToPayload(parsed.data) };
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.')] ??= []).push(issue.message);
-  // thrown in the shape `staffAction` answers (a service's AppError; the route cannot load its class)
+  // thrown in the shape `serveChanges` answers (a service's AppError; the route cannot load its class)
   throw Object.assign(new Error(parsed.error.issues[0]!.message), {
     name: 'AppError',
     status: 400,
