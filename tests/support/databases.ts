@@ -36,17 +36,38 @@ export async function createTestDatabase(
   engine: Engine,
   env: Record<string, string> = {},
 ): Promise<TestDatabase> {
-  if (engine === 'sqlite') return openTestDatabase(engine, undefined, env);
+  if (engine === 'sqlite') return openTestDatabase(engine, {}, env);
   const schema = await createPostgresSchema(postgresBase());
-  return openTestDatabase(engine, { url: schema.url, release: schema.drop }, env);
+  return openTestDatabase(engine, { postgres: { url: schema.url, release: schema.drop } }, env);
+}
+
+const SQLITE_TEMPLATE_KEY = Symbol.for('phmb.test-sqlite-template');
+
+/** A SQLite file this worker migrated once, for eachEngine's blocks to copy (removed at exit). */
+function sqliteTemplate(): Promise<string> {
+  const worker = globalThis as Record<symbol, Promise<string> | undefined>;
+  worker[SQLITE_TEMPLATE_KEY] ??= (async () => {
+    const dir = tempDir('phmb-template-');
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'template.db');
+    const database = openDatabase({ kind: 'sqlite', file });
+    try {
+      await migrate(database);
+    } finally {
+      await database.close();
+    }
+    return file;
+  })();
+  return worker[SQLITE_TEMPLATE_KEY];
 }
 
 /**
- * The same as createTestDatabase, but on PostgreSQL a schema migrated before (by this worker, for
- * an earlier block) when there is one, put back as its migration left it: for `eachEngine`.
+ * The same as createTestDatabase, but already migrated once by this worker: on SQLite a copy of a
+ * file it migrated, on PostgreSQL a schema migrated for an earlier block when there is one, put
+ * back as its migration left it. For `eachEngine`.
  */
 async function lendTestDatabase(engine: Engine, env: Record<string, string>): Promise<TestDatabase> {
-  if (engine === 'sqlite') return openTestDatabase(engine, undefined, env);
+  if (engine === 'sqlite') return openTestDatabase(engine, { sqliteTemplate: await sqliteTemplate() }, env);
   const base = postgresBase();
   const schema = await acquireSchema(base, inject('testRun'), async (url) => {
     const database = openDatabase({ kind: 'postgres', url }, { poolSize: 1 });
@@ -56,26 +77,31 @@ async function lendTestDatabase(engine: Engine, env: Record<string, string>): Pr
       await database.close();
     }
   });
-  return openTestDatabase(
-    engine,
-    {
-      url: schema.url,
-      release: async () => {
-        await releaseSchema(base, schema);
-      },
-      migrated: true,
-    },
-    env,
-  );
+  const release = async () => {
+    await releaseSchema(base, schema);
+  };
+  return openTestDatabase(engine, { postgres: { url: schema.url, release }, migrated: true }, env);
 }
+
+type Source = {
+  /** the schema's URL, and what to do with it once the database is closed */
+  postgres?: { url: string; release(): Promise<void> };
+  /** a migrated SQLite file to copy */
+  sqliteTemplate?: string;
+  /** the PostgreSQL schema is migrated already */
+  migrated?: boolean;
+};
 
 async function openTestDatabase(
   engine: Engine,
-  postgres: { url: string; release(): Promise<void>; migrated?: boolean } | undefined,
+  source: Source,
   env: Record<string, string>,
 ): Promise<TestDatabase> {
+  const { postgres, sqliteTemplate } = source;
   const dataDir = tempDir('phmb-test-');
-  const databaseUrl = engine === 'postgres' ? postgres!.url : `file:${path.join(dataDir, 'test.db')}`;
+  const file = path.join(dataDir, 'test.db');
+  if (engine === 'sqlite' && sqliteTemplate) fs.copyFileSync(sqliteTemplate, file);
+  const databaseUrl = engine === 'postgres' ? postgres!.url : `file:${file}`;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
@@ -85,7 +111,7 @@ async function openTestDatabase(
     ...env,
   });
   const database = openDatabase(config.database, { poolSize: 4, timeoutMs: config.databaseTimeoutMs });
-  if (!postgres?.migrated) await migrate(database);
+  if (!source.migrated && !(engine === 'sqlite' && sqliteTemplate)) await migrate(database);
   return {
     database,
     config,
