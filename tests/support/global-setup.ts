@@ -3,12 +3,16 @@
  * TEST_POSTGRES_URL if set, else a local server on 127.0.0.1:5432 if one answers.
  * Under CI (CI=true) a missing PostgreSQL fails the run instead of skipping it.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { dropRunSchemas } from './postgres-pool.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    /** names this run's pooled PostgreSQL schemas (tests/support/postgres-pool.ts) */
+    testRun: string;
   }
 }
 
@@ -42,4 +46,10 @@ export default async function setup(project: TestProject) {
       'PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL half of the database tests is skipped.',
     );
   project.provide('postgresUrl', ok ? url : null);
+  const run = randomBytes(4).toString('hex');
+  project.provide('testRun', run);
+  // the schemas the database tests' blocks were lent, once every worker is done with them
+  return async () => {
+    if (ok) await dropRunSchemas(url, run);
+  };
 }
