@@ -136,7 +136,8 @@ export const CONTENT_CASES: Record<string, Probe[]> = {
   'admin-blog update': [
     {
       why: 'a read time of 0, a canonical address that is not one',
-      send: (post, ids) => post({ ...POST_FORM, id: ids.post, readTimeMinutes: '0', canonicalUrl: 'example.com/x' }),
+      send: (post, ids) =>
+        post({ ...POST_FORM, id: ids.post, readTimeMinutes: '0', canonicalUrl: 'example.com/x' }),
       status: 400,
       message: BLOG_FORM_MESSAGES.readTime,
       fields: ['readTimeMinutes', 'canonicalUrl'],
