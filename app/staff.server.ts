@@ -10,6 +10,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router';
 import { servedOf, type ScreenChanges } from './changes.ts';
 import type { ActionFailure } from '#app/modules/site/answers.ts';
 import { parseRowId, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
+import { holdsUnstorable, UNSTORABLE_TEXT } from '#app/modules/site/unstorable.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import { getAppContext, type AppLoadContext } from './load-context.ts';
 
@@ -108,11 +109,25 @@ export async function serveChanges(
   if (!read.ok) return read.refused;
   const { change, input, answer, read: readFields, files } = byIntent(read.intent);
   return staffAction(context, async ({ changes, session }) => {
+    // U+0000 is refused before any schema reads the form (decision 0095), an intent's `read` too
+    if (readFields) refuseUnstorable(fieldsOf(read.form));
     const fields = readFields ? readFields(read.form) : fieldsOf(read.form);
     const raw = { ...fields, ...(await filesOf(read.form, files)), ...options.params, ...input };
     const result = await changes.perform(change, raw, session.user);
     return answer ? (answer as (result: unknown) => object)(result) : { intent: read.intent };
   });
+}
+
+/**
+ * The 400 of the one error shape naming every form field that holds U+0000 (UNSTORABLE_TEXT, as
+ * `parseInput` answers it: decision 0095), thrown in the shape `refusal` knows.
+ */
+function refuseUnstorable(fields: Record<string, string>) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(fields))
+    if (holdsUnstorable(name) || holdsUnstorable(value)) fieldErrors[name] = [UNSTORABLE_TEXT];
+  if (Object.keys(fieldErrors).length > 0)
+    throw Object.assign(new Error(UNSTORABLE_TEXT), { name: 'AppError', status: 400, fieldErrors });
 }
 
 /**

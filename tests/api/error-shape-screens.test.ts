@@ -19,25 +19,15 @@ import { insertLead } from '#server/db/repo/leads.ts';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
-import { screenDoors, screensServingChanges, type ScreenAnswer } from '../support/screen-door.ts';
-
-/** The ids of the rows the probes change: a lead (new), an account, a customer. */
-type Ids = { lead: number; member: number; customer: number };
-type Post = (
-  fields: Record<string, unknown>,
-  params?: Record<string, number | string>,
-) => Promise<ScreenAnswer>;
-
-type Probe = {
-  /** what is wrong with the form */
-  why: string;
-  send: (post: Post, ids: Ids) => Promise<ScreenAnswer>;
-  status: number;
-  /** the exact message, where the words are the spec's or the service's own */
-  message?: string;
-  /** fields that must carry a message */
-  fields?: string[];
-};
+import { screenDoors, screensServingChanges } from '../support/screen-door.ts';
+import {
+  CONTENT_CASES,
+  ITEM_FORM,
+  ITEM_SLUG,
+  type Ids,
+  type Post,
+  type Probe,
+} from '../support/screen-error-cases.ts';
 
 /** Intents that take no input but the address's id: junk fields are ignored and they do their work. */
 type NoInput = { noInput: string; send: Probe['send']; status: number };
@@ -281,6 +271,8 @@ const CASES: Record<string, Probe[] | NoInput> = {
       fields: ['followUps.viewed.text', 'reviews.url'],
     },
   ],
+  // the catalog's and the blog's (the item dialog's dollars, the post's image file)
+  ...CONTENT_CASES,
 };
 
 /** The screen's one error shape, exactly; the message is the first field message when there are any. */
@@ -303,7 +295,7 @@ function expectErrorShape(where: string, body: unknown) {
 }
 
 eachEngine('one error shape for bad input at the screens', (ctx) => {
-  const ids: Ids = { lead: 0, member: 0, customer: 0 };
+  const ids: Ids = { lead: 0, member: 0, customer: 0, item: 0, post: 0 };
   let screens: Awaited<ReturnType<typeof screensServingChanges>>;
   let post: (screen: string, intent: string) => Post;
 
@@ -336,6 +328,10 @@ eachEngine('one error shape for bad input at the screens', (ctx) => {
     ids.member = (
       await services.team.add({ username: 'pat', displayName: 'Pat Parts' }, owner.user)
     ).member.id;
+    const { title, category, status } = ITEM_FORM;
+    const item = { title, category, status, slug: ITEM_SLUG, cost: 1250, markupPct: 0.35, stockQty: 2 };
+    ids.item = (await services.catalog.createItem(item)).id;
+    ids.post = (await services.blog.createPost({ title: 'Hitch care', content: '<p>Grease it.</p>' })).id;
     screens = await screensServingChanges();
     const doors = screenDoors(services, deps);
     post = (screen, intent) => (fields, params) => doors.act(screens[screen]!, owner, intent, fields, params);

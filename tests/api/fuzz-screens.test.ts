@@ -53,6 +53,14 @@ eachEngine('the screens fuzz', (ctx) => {
     }
     const rows = await deps.db.selectFrom('customers').select('id').execute();
     known.customerIds.push(...rows.map((r) => r.id));
+    // the catalog's items and the blog's posts the screens' forms name
+    const { services } = ctx();
+    for (const [i, status] of (['draft', 'active'] as const).entries()) {
+      const item = { title: 'Axle Hub', slug: `axle-hub-${i}`, category: 'trailer-parts', status };
+      known.itemIds.push((await services.catalog.createItem({ ...item, markupPct: 0.35, stockQty: 2 })).id);
+      const post = await services.blog.createPost({ title: `Hitch care ${i}`, content: '<p>Grease it.</p>' });
+      known.postIds.push(post.id);
+    }
   });
 
   it('has a valid form for every intent of every screen', async () => {

@@ -7,10 +7,13 @@
  * one; the largest id, which names no row, is the service's 404. These were the /api mirrors'
  * cases (tests/api/row-ids.test.ts keeps the endpoints that remain); the screens are the changes'
  * doors now (decision 0182, "The mirrors removed"). Every intent of a screen with an address id,
- * and every intent whose form names a row, has a case: a new one fails until it has.
+ * and every intent whose form names a row, has a case: a new one fails until it has (the catalog's and
+ * the blog's screens name their item or post in the form's `id`).
  */
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_ROW_ID, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
+import * as blogRoute from '#app/routes/admin-blog.tsx';
+import * as catalogRoute from '#app/routes/admin-catalog.tsx';
 import * as customerRoute from '#app/routes/admin-customer.tsx';
 import * as conversationRoute from '#app/routes/admin-inbox-conversation.tsx';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
@@ -22,6 +25,7 @@ import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
 import { screenDoors, type ScreenModule } from '../support/screen-door.ts';
+import { ITEM_FORM } from '../support/screen-error-cases.ts';
 
 const TOO_LARGE = [String(MAX_ROW_ID + 1), '9999999999', '12045550123', '99999999999999999999'];
 /** Not ids at all: zero, negative, a fraction, a number written as science, not a number. */
@@ -104,6 +108,16 @@ const BY_FORM: { name: string; module: Module; intent: string; id: string[]; fie
     id: ['line'],
     fields: { revision: 1 },
   },
+  // the item dialog's fields (dollars) are read before its id: a valid item, so only the id is wrong
+  { name: 'admin-catalog', module: catalogRoute, intent: 'update', id: ['id'], fields: ITEM_FORM },
+  { name: 'admin-catalog', module: catalogRoute, intent: 'publish', id: ['id'], fields: {} },
+  ...(['update', 'publish', 'unpublish', 'archive', 'delete'] as const).map((intent) => ({
+    name: 'admin-blog',
+    module: blogRoute,
+    intent,
+    id: ['id'],
+    fields: intent === 'update' ? { title: 'Hitch pins', content: '<p>Grease them.</p>' } : {},
+  })),
 ];
 
 const NOT_AN_ID = { status: 400, body: { ok: false, message: ROW_ID_MESSAGE, fieldErrors: {} } };
@@ -141,6 +155,15 @@ eachEngine('ids at the back-office screens', (ctx) => {
         intents: Object.keys(module.changes).sort(),
       });
     for (const { module, intent } of BY_FORM) expect(Object.keys(module.changes)).toContain(intent);
+    // the catalog's and the blog's: every intent but 'create' names its item or post by the form's id
+    for (const [name, module] of [
+      ['admin-catalog', catalogRoute],
+      ['admin-blog', blogRoute],
+    ] as const)
+      expect({ name, intents: BY_FORM.filter((c) => c.name === name).map((c) => c.intent) }).toEqual({
+        name,
+        intents: Object.keys(module.changes).filter((intent) => intent !== 'create'),
+      });
   });
 
   it("answers 400 with the id message for an address's id above the id columns or not an id, never 500 or 404", async () => {

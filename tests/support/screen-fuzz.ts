@@ -55,6 +55,17 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
   'admin-team disable': () => ({ id: 2 }),
   'admin-team enable': () => ({ id: 2 }),
   'admin-team reset': () => ({ id: 2 }),
+  // the item dialog types dollars and 'Name: value' lines (its intents' `read`, app/routes/admin-catalog.tsx)
+  'admin-catalog create': (r) => itemForm(r),
+  'admin-catalog update': (r, k) => ({ ...itemForm(r), id: pickId(r, k.itemIds) }),
+  'admin-catalog publish': (r, k) => ({ id: pickId(r, k.itemIds) }),
+  // the post form's featured image is a file: sometimes one that is no picture (the service's 400)
+  'admin-blog create': (r) => postForm(r),
+  'admin-blog update': (r, k) => ({ ...postForm(r), id: pickId(r, k.postIds) }),
+  'admin-blog publish': (r, k) => ({ id: pickId(r, k.postIds), publishAt: r.pick(['', '2031-03-02T09:00']) }),
+  'admin-blog unpublish': (r, k) => ({ id: pickId(r, k.postIds) }),
+  'admin-blog archive': (r, k) => ({ id: pickId(r, k.postIds) }),
+  'admin-blog delete': (r, k) => ({ id: pickId(r, k.postIds) }),
   'admin-settings save': () => ({
     'followUps.viewed.on': 'on',
     'followUps.viewed.text': 'Any questions about your quote? {link}',
@@ -62,6 +73,31 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
     'reviews.url': '',
   }),
 };
+
+/** An item as the catalog's dialog sends it: cost in dollars (cents, a round sum, or none). */
+function itemForm(r: Rng): Fields {
+  return {
+    title: 'Axle Hub',
+    slug: `axle-hub-${r.int(1e9)}`,
+    category: 'trailer-parts',
+    cost: r.pick(['12.50', '0.07', '1200', '']),
+    markupPct: '0.35',
+    stockQty: String(r.int(20)),
+    status: r.pick(['draft', 'active']),
+    specs: 'Bore: 2 in\nBolts: 5',
+  };
+}
+
+/** A post as its form sends it, its title new; the featured image now and then a file. */
+function postForm(r: Rng): Fields {
+  const form: Fields = {
+    title: `Hitch care ${r.int(1e9)}`,
+    content: '<p>Grease it.</p>',
+    tags: '["Hitches"]',
+  };
+  if (r.chance(0.2)) form.featuredImage = new File([oddString(r)], 'hitch.jpg', { type: 'image/jpeg' });
+  return form;
+}
 
 /** Every intent the fuzz asks ('screen intent'). */
 export const FUZZED_INTENTS: readonly string[] = Object.keys(FORMS).sort();
@@ -82,6 +118,13 @@ const ID_FIELDS: Record<string, string[]> = {
   'admin-team disable': ['id'],
   'admin-team enable': ['id'],
   'admin-team reset': ['id'],
+  'admin-catalog update': ['id'],
+  'admin-catalog publish': ['id'],
+  'admin-blog update': ['id'],
+  'admin-blog publish': ['id'],
+  'admin-blog unpublish': ['id'],
+  'admin-blog archive': ['id'],
+  'admin-blog delete': ['id'],
 };
 const NOT_IDS = ['2147483648', '1e30', '-1', '1.5', 'abc', '9999999999', '0x1', '+1'];
 /** Screens whose address names a row: which of the known ids it is. */
