@@ -151,10 +151,12 @@ export default tseslint.config(
       ...restrict(noKysely),
     },
   },
-  // React lives in app/ only (the server's react-router imports are its server API, no hooks): the
-  // hooks rules, compiler-based and the slowest by far, run there alone (issue 50 item 7)
+  // React lives in app/ only (the server's react-router imports are its server API, no hooks), and
+  // not in app/modules, which may not import it (below): the hooks rules, compiler-based and the
+  // slowest by far, run where React is and nowhere else (issue 50 item 7, decision 0184)
   {
     files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/modules/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -318,14 +318,19 @@ describe('files hold at most 450 lines (issue 50 item 5)', () => {
 
 describe('React hooks rules: where React is', () => {
   const code = 'export function useThing(on: boolean) {\n  if (on) useOther();\n}\nfunction useOther() {}\n';
-  it('apply under app/', async () => {
-    expect(await problems('app/components/probe.tsx', code, 'react-hooks/rules-of-hooks')).toHaveLength(1);
-  });
-  it.each(['server/services/probe.ts', 'scripts/probe.ts', 'tests/api/probe.test.ts'])(
-    'not in %s (no React there)',
+  it.each(['app/components/probe.tsx', 'app/routes/probe.tsx', 'app/probe.ts'])(
+    'apply in %s',
     async (file) => {
-      const [result] = await eslint.lintText(code, { filePath: file });
-      expect(result!.messages.filter((m) => m.ruleId?.startsWith('react-hooks/'))).toEqual([]);
+      expect(await problems(file, code, 'react-hooks/rules-of-hooks')).toHaveLength(1);
     },
   );
+  it.each([
+    'server/services/probe.ts',
+    'scripts/probe.ts',
+    'tests/api/probe.test.ts',
+    'app/modules/probe.ts',
+  ])('not in %s (no React there, or none allowed)', async (file) => {
+    const [result] = await eslint.lintText(code, { filePath: file });
+    expect(result!.messages.filter((m) => m.ruleId?.startsWith('react-hooks/'))).toEqual([]);
+  });
 });
