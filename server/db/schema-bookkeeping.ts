@@ -3,7 +3,7 @@
  * limits, the sign-in throttle, versions that tell processes what changed, the insights' day
  * rollups and the keys of retried changes. Same conventions as schema.ts.
  */
-import type { JsonText, Timestamp } from './schema.ts';
+import type { JsonText, Timestamp } from './column-types.ts';
 
 /** Epoch milliseconds: the shared limits compare and add times in SQL the same way on both engines. */
 export type EpochMs = number;

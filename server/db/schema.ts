@@ -13,12 +13,9 @@ import type {
   LoginThrottleTable,
   RateLimitsTable,
 } from './schema-bookkeeping.ts';
+import type { DbBoolean, JsonText, Timestamp } from './column-types.ts';
 
-/** ISO-8601 UTC timestamp, e.g. 2026-11-21T04:58:26.123Z */
-export type Timestamp = string;
-/** A JSON document stored as text (lists of strings, key-value maps). */
-export type JsonText = string;
-export type DbBoolean = boolean | number;
+export type { DbBoolean, JsonText, Timestamp };
 
 export interface CitiesTable {
   slug: string;
