@@ -36,6 +36,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { loadConfig } from '#server/config.ts';
+import { customersByLeadCount } from '#server/db/bulk.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { createFileStore } from '#server/storage/index.ts';
@@ -121,21 +122,9 @@ async function probe(server: BenchServer, pathname: string, headers: Record<stri
 async function pickCustomers(server: BenchServer) {
   const database = openBenchDatabase(server);
   try {
-    const heaviest = await database.db
-      .selectFrom('customers')
-      .select('id')
-      .orderBy('lead_count', 'desc')
-      .orderBy('id')
-      .limit(20)
-      .execute();
-    const all = await database.db
-      .selectFrom('customers')
-      .select('id')
-      .where('lead_count', '<', 150)
-      .orderBy('id')
-      .execute();
-    const others = Array.from({ length: 200 }, (_, i) => all[(i * 7_919) % all.length]!.id);
-    return { heaviest: heaviest.map((r) => r.id), others };
+    const { heaviest, lighter } = await customersByLeadCount(database.db, 20, 150);
+    const others = Array.from({ length: 200 }, (_, i) => lighter[(i * 7_919) % lighter.length]!);
+    return { heaviest, others };
   } finally {
     await database.close();
   }

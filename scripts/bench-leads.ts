@@ -212,6 +212,9 @@ async function seedEarlier(
   const copy = path.join(earlier.dir, 'scripts/bench/leads-data.ts');
   fs.mkdirSync(path.dirname(copy), { recursive: true });
   fs.copyFileSync(path.join(root, 'scripts/bench/leads-data.ts'), copy);
+  // what it calls besides that build's repositories, for a build from before server/db/bulk.ts
+  const bulk = path.join(earlier.dir, 'server/db/bulk.ts');
+  if (!fs.existsSync(bulk)) fs.copyFileSync(path.join(root, 'server/db/bulk.ts'), bulk);
   const target = url ?? path.join(server.dataDir, 'app.db');
   await run(
     process.execPath,

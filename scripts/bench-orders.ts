@@ -19,10 +19,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { pino } from 'pino';
 import { LINE_STEPS, type LineStep } from '#app/modules/orders/orders.ts';
 import { loadConfig } from '#server/config.ts';
+import { vacuumAnalyze } from '#server/db/bulk.ts';
 import { openDatabase, type Database } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand, insertSupplier } from '#server/db/repo/orders.ts';
@@ -126,7 +126,7 @@ async function seed(database: Database, open: number, closed: number) {
     }
     await flush();
   });
-  if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  if (database.engine === 'postgres') await vacuumAnalyze(database.db);
   console.log(
     `Seeded ${open} open and ${closed} closed orders in ${Math.round(performance.now() - started)} ms.`,
   );

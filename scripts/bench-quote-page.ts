@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { QUOTE_PAGE_TEXT } from '#app/modules/quotes/quote-page.ts';
+import { totalQuoteViews } from '#server/db/bulk.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { renderedCookie } from '#server/http/page-cache.ts';
 import { seedQuotePages } from './bench/quote-page-data.ts';
@@ -171,10 +172,7 @@ await withStaffServer(
       { poolSize: 1 },
     );
     try {
-      const { views } = await database.db
-        .selectFrom('leads')
-        .select((eb) => eb.fn.sum<number>('quote_views').as('views'))
-        .executeTakeFirstOrThrow();
+      const views = await totalQuoteViews(database.db);
       const answered = links.length + page.reduce((sum, f) => sum + f.answers, 0);
       console.log(
         `Views counted: ${Number(views).toLocaleString('en-US')} for ${answered.toLocaleString('en-US')} pages answered (requests still in flight when a round ended count too).`,

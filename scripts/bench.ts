@@ -23,15 +23,14 @@
  * server with SIGTERM and removes the directory. Results: the table on stdout and
  * bench-results/latest.json (git-ignored); the server's last output lines go to bench-results/server.log.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import zlib from 'node:zlib';
 import { renderedCookie } from '#server/http/page-cache.ts';
 import { fillCatalog } from './bench/catalog-items.ts';
+import { lighthouseScores, pageScripts } from './bench/page-extras.ts';
 import { HarnessError, ensureBuild, readMemory, startServer } from './bench/server.ts';
 import { findNginx, recordPage, startNginx, type Nginx } from './bench/nginx.ts';
 import { formatTable } from './bench/table.ts';
@@ -141,44 +140,6 @@ function parseSettings(argv: string[], env: NodeJS.ProcessEnv): Settings {
 }
 
 const isPage = (target: string) => !target.startsWith('/api/');
-
-/** The JavaScript a page makes the browser load: its scripts and module preloads, gzipped. */
-async function pageScripts(baseUrl: string, page: string): Promise<{ files: number; gzipBytes: number }> {
-  const html = await (await fetch(baseUrl + page)).text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) urls.add(m[1]!);
-  let gzipBytes = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(new URL(url, baseUrl + page))).arrayBuffer());
-    gzipBytes += zlib.gzipSync(body).length;
-  }
-  return { files: urls.size, gzipBytes };
-}
-
-/** Lighthouse mobile performance of `pages`, from scripts/lighthouse.ts (its own server and Chromium). */
-function lighthouseScores(pages: string[]): Map<string, number | null> {
-  console.log('  Lighthouse (mobile) on the pages …');
-  const run = spawnSync(process.execPath, ['scripts/lighthouse.ts', ...pages.flatMap((p) => ['--only', p])], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-  });
-  const scores = new Map<string, number | null>();
-  const file = path.join(root, 'bench-results', 'lighthouse.json');
-  if (run.status !== 0 || !fs.existsSync(file)) {
-    console.log(
-      `  Lighthouse did not run (exit ${run.status}): ${(run.stderr || run.stdout).trim().split('\n').pop()}`,
-    );
-    return scores;
-  }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    results: { path: string; scores: { performance: number | null } }[];
-  };
-  for (const r of report.results)
-    scores.set(r.path, r.scores.performance === null ? null : Math.round(r.scores.performance * 100));
-  return scores;
-}
 
 /** The targets with `{catalog-item}` and `{blog-post}` replaced by the first such page in the sitemap. */
 async function resolveTargets(baseUrl: string, targets: readonly string[]): Promise<string[]> {
@@ -420,7 +381,7 @@ async function main(): Promise<void> {
       : `No nginx reference: ${nginxFound.missing}.`;
 
   if (settings.lighthouse) {
-    for (const [page, score] of lighthouseScores(results.map((r) => r.path).filter(isPage))) {
+    for (const [page, score] of lighthouseScores(root, results.map((r) => r.path).filter(isPage))) {
       extras.set(page, { ...extras.get(page), lighthouse: score });
     }
   }

@@ -40,7 +40,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { cameraJpeg } from '../tests/e2e/fixtures/images.ts';
+import { quotePagePath, requestWithPhonePhotos, staffSession } from './bench/lighthouse-pages.ts';
 import { freePort, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 
@@ -207,105 +207,6 @@ async function audit(
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** Signs in as the demo admin through the API: the session's cookie and CSRF token. */
-async function staffSession(server: BenchServer): Promise<{ cookie: string; token: string }> {
-  const res = await fetch(`${server.baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { Origin: server.baseUrl, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new HarnessError(`/api/admin/login answered ${res.status}: ${await res.text()}`);
-  return {
-    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
-    token: ((await res.json()) as { token: string }).token,
-  };
-}
-
-/**
- * A new request through the public form's API with two 12-megapixel phone photos of about 4.5 MB
- * (what a customer's phone takes; the demo leads' photos are small drawings). Returns its case number.
- */
-async function requestWithPhonePhotos(server: BenchServer): Promise<string> {
-  const body = new FormData();
-  const fields = {
-    equipment: 'ag',
-    make: 'John Deere',
-    model: '6120M',
-    year: '2015',
-    partCategory: 'hydraulics-fittings',
-    description: 'Hydraulic pump leaking at the shaft seal.',
-    urgency: 'today',
-    name: 'Lighthouse Audit',
-    phone: '(204) 555-0142',
-    consent: 'true',
-  };
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const n of [1, 2]) {
-    const photo = await cameraJpeg(4000, 3000, 4_500_000 - n * 20_000);
-    body.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `IMG_000${n}.jpg`);
-  }
-  const res = await fetch(`${server.baseUrl}/api/leads`, { method: 'POST', body });
-  if (res.status !== 201)
-    throw new HarnessError(`POST /api/leads answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { caseNumber: string }).caseNumber;
-}
-
-/**
- * A customer's quote page: signs in, sends a new demo lead with photos (or the lead of
- * `caseNumber`) a two-option quote through the API, and returns the path of the link its text
- * carries.
- */
-async function quotePagePath(server: BenchServer, caseNumber?: string): Promise<string> {
-  const origin = server.baseUrl;
-  const call = async (pathname: string, body?: unknown, session?: { cookie: string; token: string }) => {
-    const res = await fetch(`${origin}${pathname}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        Origin: origin,
-        'Content-Type': 'application/json',
-        ...(session ? { Cookie: session.cookie, 'X-CSRF-Token': session.token } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new HarnessError(`${pathname} answered ${res.status}: ${await res.text()}`);
-    return res;
-  };
-  const session = await staffSession(server);
-  const leads = (await (await call('/api/leads?limit=200', undefined, session)).json()) as {
-    id: number;
-    caseNumber: string;
-    status: string;
-    photos: string[];
-  }[];
-  const lead = caseNumber
-    ? leads.find((l) => l.caseNumber === caseNumber)
-    : leads.find((l) => l.status === 'new' && l.photos.length > 0);
-  if (!lead) throw new HarnessError(`No ${caseNumber ?? 'new demo lead with photos'} to quote`);
-  const quoted = (await (
-    await call(
-      `/api/leads/${lead.id}/quote`,
-      {
-        options: [
-          {
-            label: 'New OEM',
-            cost: 41_000,
-            etaDays: 3,
-            warranty: '1 year',
-            brand: 'OEM',
-            partNumber: 'AH169478',
-          },
-          { label: 'Rebuilt', cost: 18_000, etaDays: 2, warranty: '90 days', note: 'Core charge included.' },
-        ],
-      },
-      session,
-    )
-  ).json()) as { conversation: { channel: string; body: string }[] };
-  const text = quoted.conversation.filter((m) => m.channel === 'sms').at(-1)?.body ?? '';
-  const link = /\/q\/[A-Za-z0-9_-]{24}/.exec(text)?.[0];
-  if (!link) throw new HarnessError(`The quote text carries no link: ${text}`);
-  return link;
-}
-
 const score = (s: number | null) => (s === null ? 'n/a' : String(Math.round(s * 100)));
 
 async function main() {
@@ -353,11 +254,12 @@ async function main() {
       targets.push(
         await quotePagePath(
           server,
+          ADMIN_PASSWORD,
           values['phone-photos'] ? await requestWithPhonePhotos(server) : undefined,
         ),
       );
     const staffCookie = targets.some((t) => t.startsWith('/admin/'))
-      ? (await staffSession(server)).cookie
+      ? (await staffSession(server, ADMIN_PASSWORD)).cookie
       : undefined;
     chrome = await startChromium();
     for (const target of targets) {

@@ -1,7 +1,7 @@
 /**
  * The load of scripts/bench-customers.ts (issue 30 item 8): 20,000 customers, 60,000 leads and
  * 300,000 messages in their conversations, written in bulk (multi-row inserts straight through
- * Kysely, ids given here so every row can name its lead at once), as the app would have written
+ * server/db/bulk.ts, ids given here so every row can name its lead at once), as the app would have written
  * them by a fixed `now`:
  *
  * - customers: twenty fleet accounts of 150 leads each, 2,000 regulars of six, the rest of two or
@@ -24,20 +24,29 @@
  *   unread, assigned, done) from their messages, as conversations.ts keeps them; the counts, total
  *   spent and first and last contact by `refreshCustomers(db, 'all')`.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { customerSearchText } from '#app/modules/customers/customers.ts';
 import { DEFAULT_SETTINGS } from '#app/modules/customers/follow-ups.ts';
 import { caseNumberFor } from '#app/modules/leads/leads.ts';
 import { leadSearchName } from '#app/modules/leads/search.ts';
 import { QUOTE_VALID_MS } from '#app/modules/quotes/quote.ts';
 import { phoneDigits } from '#app/modules/site/phone.ts';
-import type { Database, DB } from '#server/db/index.ts';
+import { analyze, insertRows, maxId, resetIdSequences, vacuumAnalyze } from '#server/db/bulk.ts';
+import type { Database } from '#server/db/index.ts';
 import { refreshCustomers } from '#server/db/repo/customers.ts';
+import { writeSetting } from '#server/db/repo/settings.ts';
+import { findUserByUsername } from '#server/db/repo/users.ts';
+import {
+  conversationsSeen,
+  customerOf,
+  customerRow,
+  FLEETS,
+  makeCustomers,
+  REGULARS,
+} from './customers-people.ts';
+import { EQUIPMENT, fill, IN_TEXTS, MAKES, mix, OUT_TEXTS, PARTS, QUESTIONS } from './customers-words.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const PREVIEW_CHARS = 160;
 
 export type CustomersLoad = {
   customers: number;
@@ -47,148 +56,10 @@ export type CustomersLoad = {
   openQuotes: number;
 };
 
-/** Fleet accounts (most leads), regulars, then everybody else: which customer lead `j` is of. */
-const FLEETS = 20;
-const FLEET_LEADS = 150;
-const REGULARS = 2_000;
-const REGULAR_LEADS = 6;
 /** one lead in this many has an open quote */
 const OPEN_QUOTE_EVERY = 150;
 
-const FIRST = [
-  'Dale',
-  'Brenda',
-  'Kyle',
-  'Marcel',
-  'Tanya',
-  'Gord',
-  'Priya',
-  'Ravi',
-  'Colleen',
-  'Wes',
-  'Amanda',
-  'Jean-Guy',
-  'Lorne',
-  'Shelley',
-  'Darnell',
-  'Katie',
-  'Ole',
-  'Minh',
-  'Harpreet',
-  'Travis',
-];
-const LAST = [
-  'Friesen',
-  'Penner',
-  'Thiessen',
-  'Klassen',
-  'Dueck',
-  'Martens',
-  'Gauthier',
-  'Sigurdson',
-  'Nguyen',
-  'Singh',
-  'McLeod',
-  'Bergen',
-  'Chartrand',
-  'Wiebe',
-  'Olafson',
-  'Kowalchuk',
-  'Bouchard',
-  'Reimer',
-];
-const FLEET_NAMES = [
-  'Prairie Haul',
-  'Red River Grain',
-  'Interlake Aggregates',
-  'Westman Ag',
-  'North Perimeter Towing',
-];
-const EQUIPMENT = ['truck', 'trailer', 'ag', 'skidsteer', 'other'] as const;
-const MAKES = ['Freightliner', 'Wabash', 'John Deere', 'Bobcat', 'Kubota'] as const;
-const PARTS = [
-  'air dryer cartridge',
-  'hub seal kit',
-  'hydraulic pump',
-  'leaf spring pack',
-  'alternator',
-  'brake chamber',
-  'PTO shaft',
-  'turbo actuator',
-  'LED tail light',
-  'fuel injector',
-];
-const OUT_TEXTS = [
-  'Thanks for your request {case}. We are finding your {part} and will text you a quote shortly.',
-  'Your quote {case} for the {part} is ready. See it and choose here: https://example.com/q/abc Reply YES to order.',
-  'Good news: your {part} ({case}) has shipped from the supplier. We will text you when it arrives.',
-  'Your {part} is in and ready for pickup at the shop, 8 to 5 weekdays. Case {case}.',
-  'Hi, just checking you got the quote for the {part}. Any questions, reply here.',
-  'We found two options for the {part}: OEM in 3 days or aftermarket tomorrow. Which would you like?',
-];
-const IN_TEXTS = [
-  'Yes please go ahead with the {part}',
-  'How long for the {part}? Truck is down until it comes in',
-  'Can you do any better on the price? Found one for less in Brandon',
-  'Is that the OEM one or aftermarket',
-  'Ok thanks. I will swing by Thursday afternoon to pick it up',
-  'Sent a photo of the tag, part number is on it',
-  'Do you deliver out to Steinbach?',
-];
-const QUESTIONS = [
-  'Does the {part} come with the gaskets or do I need to order those separately?',
-  'What is the warranty on the aftermarket option?',
-  'Can I pay when I pick it up?',
-  'Will this fit a 2014 with the extended cab?',
-];
-
-/** A well-spread hash of small integers, uint32: choices that must not follow `j`'s residues (the
- * fleet accounts' leads are every 20th). */
-function mix(...values: number[]): number {
-  let h = 0x811c9dc5;
-  for (const v of values) {
-    h = Math.imul(h ^ v, 0x01000193);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    h ^= h >>> 12;
-  }
-  return h >>> 0;
-}
-
-const fill = (text: string, lead: { caseNumber: string; part: string }) =>
-  text.replace('{case}', lead.caseNumber).replace('{part}', lead.part);
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Writes rows many at a time, as many per statement as both engines take parameters for. */
-async function insertAll<T extends keyof DB & string>(
-  trx: Transaction<DB>,
-  table: T,
-  rows: readonly Record<string, unknown>[],
-): Promise<void> {
-  if (!rows.length) return;
-  const perStatement = Math.max(1, Math.min(1_000, Math.floor(30_000 / Object.keys(rows[0]!).length)));
-  for (let i = 0; i < rows.length; i += perStatement)
-    await (trx as unknown as Kysely<Record<string, Record<string, unknown>>>)
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement) as never)
-      .execute();
-}
-
-/** Which customer (0-based) lead `j` belongs to, and how many customers that makes. */
-function customerOf(j: number, customers: number, leads: number): number {
-  const fleetLeads = Math.min(leads, FLEETS * FLEET_LEADS);
-  if (j < fleetLeads) return j % FLEETS;
-  const regularLeads = Math.min(leads - fleetLeads, REGULARS * REGULAR_LEADS);
-  if (j < fleetLeads + regularLeads) return FLEETS + ((j - fleetLeads) % REGULARS);
-  return FLEETS + REGULARS + ((j - fleetLeads - regularLeads) % (customers - FLEETS - REGULARS));
-}
-
-type Conversation = {
-  lastAt: number;
-  preview: string;
-  lastIn: boolean;
-  lastInboundAt: number;
-};
 
 /**
  * Adds the load to a database the server has migrated (and seeded with its demo data); answers
@@ -204,51 +75,13 @@ export async function seedCustomersLoad(
   if (leadCount < customerCount) throw new Error('--leads: at least one lead per customer');
   const now = options.now.getTime();
   const { db } = database;
-  const maxId = async (table: 'customers' | 'leads') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0,
-    );
   // after the demo data's rows
-  const customerBase = (await maxId('customers')) + 1;
-  const leadBase = (await maxId('leads')) + 1;
-  const assignee = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', options.assigneeUsername)
-    .executeTakeFirst();
+  const customerBase = (await maxId(db, 'customers')) + 1;
+  const leadBase = (await maxId(db, 'leads')) + 1;
+  const assignee = await findUserByUsername(db, options.assigneeUsername);
 
-  const customers = Array.from({ length: customerCount }, (_, c) => {
-    const fleet = c < FLEETS;
-    const first = FIRST[c % FIRST.length]!;
-    const last = LAST[(c * 7 + Math.floor(c / FIRST.length)) % LAST.length]!;
-    return {
-      id: customerBase + c,
-      name: `${first} ${last}`,
-      company: fleet
-        ? `${FLEET_NAMES[c % FLEET_NAMES.length]} ${c + 1}`
-        : c % 9 === 0
-          ? `${last} Farms`
-          : null,
-      phone: `+1204${2_000_000 + c}`,
-      email: fleet || c % 3 === 0 ? `${first.toLowerCase().replace(/\W/g, '')}.${c}@example.com` : null,
-      fleet,
-    };
-  });
-  const conversations = new Map<number, Conversation>();
-  const see = (c: number, at: number, body: string, inbound: boolean) => {
-    const seen = conversations.get(c);
-    if (!seen) {
-      conversations.set(c, { lastAt: at, preview: body, lastIn: inbound, lastInboundAt: inbound ? at : 0 });
-      return;
-    }
-    if (at >= seen.lastAt) Object.assign(seen, { lastAt: at, preview: body, lastIn: inbound });
-    if (inbound && at > seen.lastInboundAt) seen.lastInboundAt = at;
-  };
+  const customers = makeCustomers(customerCount, customerBase);
+  const { conversations, see } = conversationsSeen();
 
   let messages = 0;
   let openQuotes = 0;
@@ -512,50 +345,23 @@ export async function seedCustomersLoad(
     // a transaction per batch: on PostgreSQL the lead-count triggers update the same few rows for
     // each lead, and one transaction of 60,000 leads leaves them chains of versions to walk
     await db.transaction().execute(async (trx) => {
-      await insertAll(trx, 'leads', leads);
-      await insertAll(trx, 'quote_versions', versions);
-      await insertAll(trx, 'lead_events', events);
-      await insertAll(trx, 'sms_inbound', inbound);
-      await insertAll(trx, 'outgoing_messages', outgoing);
-      await insertAll(trx, 'order_lines', lines);
+      await insertRows(trx, 'leads', leads);
+      await insertRows(trx, 'quote_versions', versions);
+      await insertRows(trx, 'lead_events', events);
+      await insertRows(trx, 'sms_inbound', inbound);
+      await insertRows(trx, 'outgoing_messages', outgoing);
+      await insertRows(trx, 'order_lines', lines);
     });
   }
 
   await db.transaction().execute(async (trx) => {
-    await insertAll(
+    await insertRows(
       trx,
       'customers',
-      customers.map((customer, c) => {
-        const talk = conversations.get(c);
-        const recent = talk !== undefined && talk.lastAt > now - 3 * DAY;
-        const createdAt = iso(now - 730 * DAY);
-        return {
-          id: customer.id,
-          name: customer.name,
-          company: customer.company,
-          phone: customer.phone,
-          email: customer.email,
-          notes: customer.fleet ? 'Fleet account: PO number on every order.' : null,
-          fleet: customer.fleet ? 1 : 0,
-          no_reviews: c % 50 === 0 ? 1 : 0,
-          merged_into: null,
-          search_text: customerSearchText(customer),
-          last_message_at: talk ? iso(talk.lastAt) : null,
-          last_message_preview: talk ? talk.preview.slice(0, PREVIEW_CHARS) : null,
-          last_message_in: talk?.lastIn ? 1 : 0,
-          last_inbound_at: talk?.lastInboundAt ? iso(talk.lastInboundAt) : null,
-          // what came in lately is unread; older conversations mostly done
-          unread: talk?.lastIn && recent ? 1 + (c % 3) : 0,
-          assigned_user_id: assignee && c % 5 === 0 ? assignee.id : null,
-          done_at: talk && !recent && c % 10 !== 0 ? iso(talk.lastAt + 2 * HOUR) : null,
-          review_requested_at: null,
-          created_at: createdAt,
-          updated_at: createdAt,
-        };
-      }),
+      customers.map((customer, c) => customerRow(customer, c, conversations.get(c), now, assignee?.id)),
     );
     // one in a hundred opted out of texts
-    await insertAll(
+    await insertRows(
       trx,
       'sms_opt_outs',
       customers
@@ -566,30 +372,17 @@ export async function seedCustomersLoad(
     // the planner's figures for the tables just filled: without them PostgreSQL reads every lead
     // for each customer (minutes instead of a second). Not on SQLite: the app never runs ANALYZE
     // there, so its planner works without figures, as it does here.
-    if (database.engine === 'postgres') await sql`analyze`.execute(trx);
+    if (database.engine === 'postgres') await analyze(trx);
     await refreshCustomers(trx, 'all');
     // review requests on (they are off until the owner turns them on), with the default wording
     const settings = {
       ...DEFAULT_SETTINGS,
       reviews: { ...DEFAULT_SETTINGS.reviews, on: true, url: 'https://g.page/r/bench/review' },
     };
-    await trx
-      .insertInto('settings')
-      .values({
-        key: 'customer_texts',
-        value: JSON.stringify(settings),
-        updated_by: 'bench',
-        updated_at: iso(now),
-      })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(settings) }))
-      .execute();
-    if (database.engine === 'postgres')
-      for (const table of ['customers', 'leads'] as const)
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-          trx,
-        );
+    await writeSetting(trx, 'customer_texts', settings, 'bench', new Date(now));
+    if (database.engine === 'postgres') await resetIdSequences(trx, ['customers', 'leads']);
   });
-  if (database.engine === 'postgres') await sql`vacuum analyze`.execute(db);
+  if (database.engine === 'postgres') await vacuumAnalyze(db);
   console.log(
     `Seeded ${customerCount} customers, ${leadCount} leads (${openQuotes} quotes open) and ${messages} messages in ${Math.round(performance.now() - started)} ms.`,
   );

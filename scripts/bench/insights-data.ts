@@ -3,8 +3,8 @@
  * (created, a note, the quote, the answer, the delivery), two or three quote-button clicks before
  * each.
  */
-import { sql } from 'kysely';
 import { CATEGORIES } from '#app/modules/site/reference.ts';
+import { analyze, insertLeadRows, insertRows, linkLeadsByPhone, vacuumAnalyze } from '#server/db/bulk.ts';
 import type { Database } from '#server/db/index.ts';
 import { refreshCustomers } from '#server/db/repo/customers.ts';
 import { CITIES } from '#server/seed/reference-data.ts';
@@ -60,13 +60,12 @@ export async function seedInsightsLoad(database: Database, perYear: number, year
           },
         };
       });
-      const ids = await trx
-        .insertInto('leads')
-        .values(batch.map((b) => b.row))
-        .returning('id')
-        .execute();
+      const ids = await insertLeadRows(
+        trx,
+        batch.map((b) => b.row),
+      );
       const rows = batch.flatMap((b, k) => {
-        const lead_id = ids[k]!.id;
+        const lead_id = ids[k]!;
         const at = (ms: number) => iso(ms);
         const list: Event[] = [
           { type: 'created', from_status: null, to_status: 'new', created_at: at(b.created) },
@@ -113,11 +112,7 @@ export async function seedInsightsLoad(database: Database, perYear: number, year
         return list.map((e) => ({ ...e, lead_id, actor: 'bench', detail: null }));
       });
       events += rows.length;
-      for (let k = 0; k < rows.length; k += 500)
-        await trx
-          .insertInto('lead_events')
-          .values(rows.slice(k, k + 500))
-          .execute();
+      await insertRows(trx, 'lead_events', rows);
       const clickRows = batch.flatMap((b) =>
         Array.from({ length: 2 + (b.i % 2) }, (_, c) => ({
           button_type: 'quote',
@@ -127,21 +122,15 @@ export async function seedInsightsLoad(database: Database, perYear: number, year
         })),
       );
       clicks += clickRows.length;
-      await trx.insertInto('click_events').values(clickRows).execute();
+      await insertRows(trx, 'click_events', clickRows);
     }
     // each lead's customer, as the app links them when it writes a lead (else every process's
     // minutely pass would link the whole load while the figures are taken, decision 0161)
-    await sql`insert into customers (name, phone, created_at, updated_at)
-      select min(name), phone, min(created_at), min(created_at) from leads
-      where customer_id is null and phone is not null group by phone
-      on conflict do nothing`.execute(trx);
-    await sql`update leads set customer_id =
-      (select c.id from customers c where c.phone = leads.phone and c.merged_into is null)
-      where customer_id is null`.execute(trx);
+    await linkLeadsByPhone(trx);
     await refreshCustomers(trx, 'all');
   });
-  if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
-  else await sql`analyze`.execute(database.db);
+  if (database.engine === 'postgres') await vacuumAnalyze(database.db);
+  else await analyze(database.db);
   console.log(
     `Seeded ${count} leads, ${events} events and ${clicks} clicks in ${Math.round(performance.now() - started)} ms.`,
   );

@@ -11,8 +11,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { LEAD_STATUSES, URGENCIES } from '#app/modules/leads/leads.ts';
+import { vacuumAnalyze } from '#server/db/bulk.ts';
 import { openDatabase, type Database } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 
@@ -49,7 +49,7 @@ export async function seedLeads(database: Database, count: number): Promise<void
     }
   });
   // what autovacuum does on its own shortly after such a load in production
-  if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  if (database.engine === 'postgres') await vacuumAnalyze(database.db);
 }
 
 // run as a command (not imported by bench-leads.ts)

@@ -7,15 +7,16 @@
  * that still holds and a private link (`mintLeadLink`).
  */
 import { createHash } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
 import { LEAD_STATUSES, URGENCIES, type Urgency } from '#app/modules/leads/leads.ts';
 import { DIFFICULTIES, priceQuote } from '#app/modules/pricing/pricing.ts';
 import { quoteExpiresAt, versionContent, type QuoteOption } from '#app/modules/quotes/quote.ts';
-import type { Database, DB } from '#server/db/index.ts';
+import { vacuumAnalyze } from '#server/db/bulk.ts';
+import type { Database } from '#server/db/index.ts';
 import { insertLeadEvent } from '#server/db/repo/lead-events.ts';
 import { mintLeadLink } from '#server/db/repo/lead-links.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertQuoteVersion, markVersionAccepted } from '#server/db/repo/quotes.ts';
+import type { Tx } from '#server/db/schema.ts';
 import { HarnessError } from './server.ts';
 
 const OPTIONS = [
@@ -43,7 +44,7 @@ function quoteOptions(i: number, urgency: Urgency): QuoteOption[] {
 
 /** What services.quotes.send writes for a version, less the text and e-mail. */
 async function sendVersion(
-  trx: Transaction<DB>,
+  trx: Tx,
   lead: { id: number; caseNumber: string },
   version: number,
   options: QuoteOption[],
@@ -154,7 +155,7 @@ export async function seedQuotePages(
   });
   if (links.length < linkCount)
     throw new HarnessError(`only ${links.length} quoted leads for --links ${linkCount}: raise --leads`);
-  if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  if (database.engine === 'postgres') await vacuumAnalyze(database.db);
   console.log(
     `Seeded ${leadCount} leads and ${links.length} links in ${Math.round(performance.now() - started)} ms.`,
   );

@@ -4,12 +4,18 @@
  * except booleans, which SQLite returns as 0/1: repositories map rows with `Boolean()`.
  */
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  ContentVersionTable,
+  IdempotencyKeysTable,
+  InsightDaysTable,
+  InsightStaleTable,
+  InsightVersionTable,
+  LoginThrottleTable,
+  RateLimitsTable,
+} from './schema-bookkeeping.ts';
+import type { DbBoolean, JsonText, Timestamp } from './column-types.ts';
 
-/** ISO-8601 UTC timestamp, e.g. 2026-11-21T04:58:26.123Z */
-export type Timestamp = string;
-/** A JSON document stored as text (lists of strings, key-value maps). */
-export type JsonText = string;
-export type DbBoolean = boolean | number;
+export type { DbBoolean, JsonText, Timestamp };
 
 export interface CitiesTable {
   slug: string;
@@ -356,66 +362,6 @@ export interface ClickEventsTable {
   button_type: string;
   button_location: string;
   button_text: string;
-  created_at: Timestamp;
-}
-
-/** Epoch milliseconds: the shared limits compare and add times in SQL the same way on both engines. */
-export type EpochMs = number;
-
-/** A fixed-window counter of a request rate limit (decision 0092). */
-export interface RateLimitsTable {
-  key: string;
-  hits: number;
-  resets_at: EpochMs;
-}
-
-/** The sign-in throttle's count for one key: an account and client, or a client (decision 0176). */
-export interface LoginThrottleTable {
-  key: string;
-  failures: number;
-  last_failed_at: EpochMs;
-  /** no attempt for this key before then */
-  wait_until: EpochMs;
-}
-
-/** One row (id 1): the version of what public pages show (decision 0097). */
-export interface ContentVersionTable {
-  id: number;
-  /** bigint on PostgreSQL (pg answers a string): read through Number() */
-  version: number;
-}
-
-/** One America/Winnipeg day's insight figures (decision 0163; `DayFigures`, server/services/insight-days.ts). */
-export interface InsightDaysTable {
-  /** YYYY-MM-DD, local */
-  day: string;
-  figures: JsonText;
-}
-
-/** A UTC date (YYYY-MM-DD) whose rows changed since its local days' figures were computed. */
-export interface InsightStaleTable {
-  day: string;
-}
-
-/** One row (id 1): how many refreshes changed a day of `insight_days` (decision 0163). */
-export interface InsightVersionTable {
-  id: number;
-  /** bigint on PostgreSQL (pg answers a string): read through Number() */
-  version: number;
-}
-
-/**
- * A key a keyed change was made under (decision 0179): the same key in the same scope gets
- * `answer` again and changes nothing; a day after `created_at` it is swept.
- */
-export interface IdempotencyKeysTable {
-  /** the change, its subject and who made it, e.g. 'lead 7 quote by sam' */
-  scope: string;
-  key: string;
-  /** SHA-256 of the request the key was first sent with (the same key with another: 422) */
-  request_hash: string;
-  /** the first answer, JSON; null only inside the transaction that claimed the key */
-  answer: JsonText | null;
   created_at: Timestamp;
 }
 

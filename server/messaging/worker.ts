@@ -20,7 +20,6 @@
  * marked failed with a reason staff can act on. Every run also starts on a timer (`sweepEveryMs`),
  * so a dead process's half-sent messages are found without waiting for the next request.
  */
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { INTERRUPTED_SMS } from '#app/modules/messages/messages.ts';
 import { afterQuietHours, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
@@ -37,7 +36,7 @@ import {
   type Channel,
   type DueMessage,
 } from '../db/repo/outgoing-messages.ts';
-import type { DB } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 
 /**
  * Hands one message to its provider; resolves with the provider's id, rejects on failure. A plain
@@ -81,7 +80,7 @@ const LOOK_UP_AFTER_CRASH: readonly Channel[] = ['sms'];
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
 export function createOutboxWorker(deps: {
-  db: Kysely<DB>;
+  db: Db;
   logger: Logger;
   now: () => Date;
   senders: Partial<Record<Channel, Sender>>;

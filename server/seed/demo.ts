@@ -6,9 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
-import type { DB } from '../db/index.ts';
+import type { Tx } from '../db/schema.ts';
 import type { ServiceDeps } from '../services/context.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/repo/blog.ts';
@@ -19,7 +18,7 @@ import { partName } from '#app/modules/messages/quote-messages.ts';
 import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertClicks } from '../db/repo/clicks.ts';
 import { refreshConversations } from '../db/repo/conversations.ts';
-import { refreshCustomers } from '../db/repo/customers.ts';
+import { allCustomerIds, refreshCustomers } from '../db/repo/customers.ts';
 import { insertLeadEvents } from '../db/repo/lead-events.ts';
 import { countLeads, insertLead, settleLead } from '../db/repo/leads.ts';
 import { insertInbound } from '../db/repo/texting.ts';
@@ -263,11 +262,7 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
       await orders.insert(trx);
       // the customers read their totals and conversations from the history written above
       await refreshCustomers(trx, 'all');
-      const customers = await trx.selectFrom('customers').select('id').execute();
-      await refreshConversations(
-        trx,
-        customers.map((c) => c.id),
-      );
+      await refreshConversations(trx, await allCustomerIds(trx));
     });
   } catch (err) {
     await Promise.all(written.map((key) => files.remove('private', key)));
@@ -276,7 +271,7 @@ export async function seedDemoLeads({ db, files, now, config }: ServiceDeps): Pr
   return history + DEMO_LEADS.length;
 }
 
-type Trx = Transaction<DB>;
+type Trx = Tx;
 
 /** The purchase lines of the demo's orders, drawn from a fixed seed and written in one statement. */
 function demoOrders(suppliers: number[], now: Date) {

@@ -29,10 +29,8 @@ import {
 import { resolvePrice } from '#app/modules/catalog/pricing.ts';
 import { shipsIn, type ShipsIn } from '#app/modules/catalog/ships-in.ts';
 import type { Category, City } from '#app/modules/site/reference.ts';
-import type { UploadedImage } from '#app/modules/site/uploads.ts';
 import { insertAudit } from '../db/repo/audit.ts';
 import {
-  catalogImagesInUse,
   countCatalogItems,
   findCatalogItemById,
   findCatalogItemBySku,
@@ -46,8 +44,8 @@ import {
 } from '../db/repo/catalog.ts';
 import { uniqueViolationOn } from '../db/unique-violation.ts';
 import { AppError } from '../errors.ts';
-import { NotAnImageError } from '../storage/index.ts';
 import { parseInput } from '../validation.ts';
+import { catalogImages } from './catalog-images.ts';
 import type { ServiceDeps } from './context.ts';
 import type { ContentChanges } from './changes.ts';
 import { createMemo } from './memo.ts';
@@ -78,14 +76,7 @@ export type CatalogItemPage = {
 
 export type AdminCatalogList = StaffCatalogPage;
 
-/** Catalog pictures: public, WebP, at most 1600 px on the long side (enough for a zoomed gallery). */
-export const CATALOG_IMAGE = { format: 'webp', maxEdge: 1600, quality: 80 } as const;
-export const IMAGE_RULES = { maxBytes: 10 * 1024 * 1024, maxPerUpload: 6 } as const;
-export const IMAGE_MESSAGES = {
-  notImage: (file: string) => `${file} is not an image file`,
-  tooLarge: (file: string) => `${file} is too large (max 10MB)`,
-  none: 'Choose at least one image to upload.',
-} as const;
+export { CATALOG_IMAGE, IMAGE_MESSAGES, IMAGE_RULES } from './catalog-images.ts';
 export const CATALOG_ITEM_MISSING = 'Catalog item not found';
 
 /**
@@ -117,6 +108,8 @@ export function catalogService(
   { db, files, logger, now }: ServiceDeps,
   { changes, reference }: { changes: ContentChanges; reference: ReferenceService },
 ) {
+  const images = catalogImages({ db, files, logger });
+  const removeUnusedImages = images.removeUnused;
   const listings = createMemo<CatalogListing>(LISTING_CACHE);
   /** Active items per category ('' = all): every page of a category shares one count. */
   const totals = createMemo<number>(LISTING_CACHE);
@@ -132,25 +125,6 @@ export function catalogService(
       // the item is saved; other processes see it when their memo expires (30 s) or at the next change
       logger.warn({ err }, 'catalog saved, but the change could not be signalled to other processes');
     });
-  /**
-   * Deletes the uploaded pictures among `urls` that no item lists any more (an item's picture
-   * removed in the dialog or replaced by a sheet import). A file that cannot be removed is logged
-   * and left: the item is saved either way.
-   */
-  async function removeUnusedImages(urls: readonly string[]): Promise<void> {
-    const ours = urls.filter((url) => files.publicKeyOf(url)?.startsWith('catalog/'));
-    if (!ours.length) return;
-    const inUse = await catalogImagesInUse(db, ours);
-    for (const url of ours) {
-      if (inUse.has(url)) continue;
-      try {
-        await files.remove('public', files.publicKeyOf(url)!);
-      } catch (err) {
-        logger.warn({ err, url }, 'catalog image could not be removed');
-      }
-    }
-  }
-
   function activeTotal(category: string | undefined): Promise<number> {
     // bounded like the listings: the category comes from the query string
     return totals.get(category ?? '', () => countCatalogItems(db, { statuses: ['active'], category }));
@@ -360,34 +334,10 @@ export function catalogService(
     },
 
     /**
-     * Runs uploaded pictures through the image pipeline (decoded or refused, re-encoded as WebP,
-     * metadata stripped) and stores them in public storage under random names. Returns their URLs,
-     * in order, for the item's images list.
+     * Runs uploaded pictures through the image pipeline and stores them in public storage
+     * (catalog-images.ts). Returns their URLs, in order, for the item's images list.
      */
-    async saveImages(uploads: readonly { data: Buffer; name: string }[]): Promise<UploadedImage[]> {
-      if (uploads.length === 0) throw new AppError(400, IMAGE_MESSAGES.none);
-      // every picture is checked before the first is written: a refused batch leaves no file behind
-      const processed = [];
-      for (const upload of uploads) {
-        if (upload.data.length > IMAGE_RULES.maxBytes)
-          throw new AppError(413, IMAGE_MESSAGES.tooLarge(upload.name));
-        try {
-          processed.push(await files.prepareImage(upload.data, CATALOG_IMAGE));
-        } catch (err) {
-          if (err instanceof NotAnImageError) {
-            logger.info({ file: upload.name, reason: err.message }, 'catalog image refused');
-            throw new AppError(400, IMAGE_MESSAGES.notImage(upload.name), { cause: err });
-          }
-          throw err;
-        }
-      }
-      const saved: UploadedImage[] = [];
-      for (const image of processed) {
-        const { url, width, height } = await files.saveImage('public', image, 'catalog');
-        saved.push({ url, width, height });
-      }
-      return saved;
-    },
+    saveImages: images.save,
 
     /** Every item, every status, as CSV (the staff's spreadsheet; categories by their names). */
     async exportCsv(): Promise<string> {

@@ -1,12 +1,12 @@
 /** What every service is built with. `now` is injectable so tests can fix the clock. */
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { DB, Engine } from '../db/index.ts';
+import type { Engine } from '../db/index.ts';
+import type { Db } from '../db/schema.ts';
 import type { FileStore } from '../storage/index.ts';
 
 export type ServiceDeps = {
-  db: Kysely<DB>;
+  db: Db;
   engine: Engine;
   config: Config;
   logger: Logger;

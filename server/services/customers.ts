@@ -3,7 +3,6 @@
  * order and message), staff's edits and merges (both in the audit log), and the linking of leads
  * written before customers existed, a batch at a time in every process.
  */
-import type { Transaction } from 'kysely';
 import { conversationOf } from '#app/modules/customers/conversation.ts';
 import {
   CUSTOMER_TEXT,
@@ -25,6 +24,8 @@ import {
   attachLead,
   customerLeadRows,
   findCustomerPage,
+  leadStillUnlinked,
+  lockLeadsOfCustomers,
   listCustomers,
   lockCustomers,
   mergeCustomerRows,
@@ -34,7 +35,6 @@ import {
 } from '../db/repo/customers.ts';
 import { listLinesOfLeads } from '../db/repo/orders.ts';
 import { listQuoteVersionsOf } from '../db/repo/quotes.ts';
-import type { DB } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { parseInput, requireRowId } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
@@ -200,10 +200,8 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           fieldErrors: { into: [CUSTOMER_TEXT.sameCustomer] },
         });
       const at = now();
-      await db.transaction().execute(async (trx: Transaction<DB>) => {
-        let q = trx.selectFrom('leads').select('id').where('customer_id', 'in', [id, into]).orderBy('id');
-        if (engine === 'postgres') q = q.forUpdate();
-        await q.execute();
+      await db.transaction().execute(async (trx) => {
+        await lockLeadsOfCustomers(trx, [id, into], engine);
         const rows = await lockCustomers(trx, [id, into], engine);
         const merged = rows.find((r) => r.id === id);
         const kept = rows.find((r) => r.id === into);
@@ -247,12 +245,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           const customers = new Set<number>();
           for (const lead of leads) {
             // another process may have linked it since the list was read
-            const still = await trx
-              .selectFrom('leads')
-              .select('customer_id')
-              .where('id', '=', lead.id)
-              .executeTakeFirst();
-            if (!still || still.customer_id !== null) continue;
+            if (!(await leadStillUnlinked(trx, lead.id))) continue;
             customers.add(await attachLead(trx, lead, now()));
           }
           await refreshConversations(trx, [...customers]);

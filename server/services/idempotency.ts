@@ -7,7 +7,6 @@
  * so the same key may try again. A key is kept for IDEMPOTENCY_KEEP_MS, then swept.
  */
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
 import { BAD_IDEMPOTENCY_KEY, readIdempotencyKey } from '#app/modules/shared/idempotency.ts';
 import {
   claimKey,
@@ -16,7 +15,7 @@ import {
   keepAnswer,
   type KeptKey,
 } from '../db/repo/idempotency-keys.ts';
-import type { DB } from '../db/schema.ts';
+import type { Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 
@@ -65,10 +64,7 @@ export function idempotencyService({ db, now }: ServiceDeps) {
      * the claim with it, is rolled back. 400 for a malformed key; 422 for a key used for another
      * request.
      */
-    async once<T>(
-      claim: Claim,
-      change: (trx: Transaction<DB>) => Promise<T>,
-    ): Promise<{ answer: T; replayed: boolean }> {
+    async once<T>(claim: Claim, change: (trx: Tx) => Promise<T>): Promise<{ answer: T; replayed: boolean }> {
       const k = keyed(claim);
       if (!k) return { answer: await db.transaction().execute(change), replayed: false };
       return db.transaction().execute(async (trx) => {

@@ -5,7 +5,6 @@
  * A range's figures are then the sum of its days (`aggregatesOfDays`): a year is 365 small rows
  * instead of a year of leads, events, orders and clicks.
  */
-import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Funnel, InsightPeriods, LostReason, Period } from '#app/modules/insights/insights.ts';
 import { businessDay } from '#app/modules/orders/order-timing.ts';
@@ -24,11 +23,17 @@ import {
   sumOrdersByPeriod,
   type Bounds,
 } from '../db/repo/insights.ts';
-import type { DB } from '../db/schema.ts';
+import {
+  anyStaleDate,
+  daysBetween,
+  insightVersion,
+  supplierNames,
+  takeStaleDates,
+  writeDays,
+} from '../db/repo/insight-days.ts';
+import type { Db, Tx } from '../db/schema.ts';
 
 const DAY_MS = 86_400_000;
-/** The advisory lock's first key ('INSD'); the second is the schema's hash. */
-const LOCK_CLASS = 0x494e5344;
 /** The longest run of days one set of queries computes (a year of days in one CASE is fine). */
 const DAYS_PER_RUN = 400;
 
@@ -142,7 +147,7 @@ function runsOf(days: readonly string[]): string[][] {
 
 /** The figures of the given local days, computed from the raw rows (days without any are absent). */
 export async function computeDays(
-  db: Kysely<DB>,
+  db: Db,
   engine: Engine,
   days: readonly string[],
   now: Date,
@@ -241,14 +246,14 @@ const DATES_PER_REFRESH = 31;
  * Returns the days recomputed.
  */
 export async function refreshDays(
-  db: Kysely<DB>,
+  db: Db,
   engine: Engine,
   now: Date,
   chunks = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   let recomputed = 0;
   for (let chunk = 0; chunk < chunks; chunk++) {
-    if (!(await db.selectFrom('insight_stale').select('day').limit(1).executeTakeFirst())) return recomputed;
+    if (!(await anyStaleDate(db))) return recomputed;
     const { days, marks } = await db.transaction().execute((trx) => refreshSome(trx, engine, now));
     recomputed += days;
     if (marks < DATES_PER_REFRESH) return recomputed;
@@ -259,37 +264,17 @@ export async function refreshDays(
 }
 
 /** One chunk of `refreshDays`: the days of up to DATES_PER_REFRESH marks, in the caller's transaction. */
-async function refreshSome(
-  trx: Kysely<DB>,
-  engine: Engine,
-  now: Date,
-): Promise<{ days: number; marks: number }> {
-  if (engine === 'postgres') {
-    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(current_schema()))`.execute(trx);
-  }
-  // (SQLite has one writer at a time and no row locks: nothing to skip)
-  const skipLocked = engine === 'postgres' ? sql` for update skip locked` : sql``;
-  const { rows: stale } = await sql<{ day: string }>`delete from insight_stale
-    where day in (select day from insight_stale order by day limit ${sql.lit(DATES_PER_REFRESH)}${skipLocked})
-    returning day`.execute(trx);
-  const days = localDaysOf(stale.map((r) => r.day));
+async function refreshSome(trx: Tx, engine: Engine, now: Date): Promise<{ days: number; marks: number }> {
+  const stale = await takeStaleDates(trx, engine, DATES_PER_REFRESH);
+  const days = localDaysOf(stale);
   if (!days.length) return { days: 0, marks: stale.length };
   const figures = await computeDays(trx, engine, days, now);
-  const empty = days.filter((d) => !figures.has(d));
-  if (empty.length) await trx.deleteFrom('insight_days').where('day', 'in', empty).execute();
-  await trx
-    .updateTable('insight_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-  const rows = [...figures].map(([day, f]) => ({ day, figures: JSON.stringify(f) }));
-  for (let i = 0; i < rows.length; i += 200) {
-    await trx
-      .insertInto('insight_days')
-      .values(rows.slice(i, i + 200))
-      .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ figures: eb.ref('excluded.figures') })))
-      .execute();
-  }
+  const json = new Map([...figures].map(([day, f]) => [day, JSON.stringify(f)]));
+  await writeDays(
+    trx,
+    json,
+    days.filter((d) => !figures.has(d)),
+  );
   return { days: days.length, marks: stale.length };
 }
 
@@ -320,29 +305,19 @@ type Summed = Omit<Aggregates, 'arrivals'> & {
  * change; suppliers are named at each read, so a renamed one shows at once. One cache per
  * database handle (a test process opens many databases, each with versions of its own).
  */
-const sumsOf = new WeakMap<Kysely<DB>, LRUCache<string, Summed>>();
+const sumsOf = new WeakMap<Db, LRUCache<string, Summed>>();
 
 /** The range's figures, summed from its days' rollups: the same rows the raw queries give. */
-export async function aggregatesOfDays(db: Kysely<DB>, periods: InsightPeriods): Promise<Aggregates> {
-  const [version, suppliers] = await Promise.all([
-    db.selectFrom('insight_version').select('version').where('id', '=', 1).executeTakeFirst(),
-    db.selectFrom('suppliers').select(['id', 'name']).execute(),
-  ]);
-  const key = `${periods.from} ${periods.to} ${Number(version?.version ?? 0)}`;
+export async function aggregatesOfDays(db: Db, periods: InsightPeriods): Promise<Aggregates> {
+  const [version, supplierName] = await Promise.all([insightVersion(db), supplierNames(db)]);
+  const key = `${periods.from} ${periods.to} ${version}`;
   let sums = sumsOf.get(db);
   if (!sums) sumsOf.set(db, (sums = new LRUCache<string, Summed>({ max: 16 })));
   let summed = sums.get(key);
   if (!summed) {
-    const rows = await db
-      .selectFrom('insight_days')
-      .select(['day', 'figures'])
-      .where('day', '>=', periods.from)
-      .where('day', '<=', periods.to)
-      .execute();
-    summed = sumDays(rows, periods);
+    summed = sumDays(await daysBetween(db, periods.from, periods.to), periods);
     sums.set(key, summed);
   }
-  const supplierName = new Map(suppliers.map((s) => [s.id, s.name]));
   return {
     ...summed,
     arrivals: summed.arrivals.flatMap(({ supplierId, ...arrival }) => {

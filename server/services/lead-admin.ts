@@ -28,7 +28,6 @@ import { BOARD_STATUSES, reopenTarget, type BoardStatus } from '#app/modules/lea
 import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
-import type { Kysely, Transaction } from 'kysely';
 import {
   allLeads,
   countLeadsOf,
@@ -40,7 +39,7 @@ import {
 } from '../db/repo/lead-board.ts';
 import { lastMovesInto, listLeadEvents } from '../db/repo/lead-events.ts';
 import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
-import type { DB } from '../db/schema.ts';
+import type { Db, Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
@@ -77,7 +76,7 @@ export function leadAdminService(
   const { messaging, quotes, reference, idempotency } = parts;
 
   /** Staff's text and its e-mail copy, queued in the caller's transaction; the caller kicks the outbox. */
-  async function sendStaffText(trx: Transaction<DB>, leadId: number, body: string): Promise<void> {
+  async function sendStaffText(trx: Tx, leadId: number, body: string): Promise<void> {
     const at = now();
     const row = await lockLead(trx, leadId, engine);
     if (!row) throw new AppError(404, LEAD_NOT_FOUND);
@@ -118,7 +117,7 @@ export function leadAdminService(
    * e-mail copies) oldest first, a reply right after the text it answers. Read in `from` when
    * given (a keyed change's transaction, which keeps it as its answer).
    */
-  async function details(id: number, from: Kysely<DB> = db): Promise<LeadDetails> {
+  async function details(id: number, from: Db = db): Promise<LeadDetails> {
     const lead = await findLeadById(from, id, leadPhotoUrl);
     if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
     const [events, rows, outgoing, incoming, smsOptedOut, quoteVersions] = await Promise.all([

@@ -12,7 +12,6 @@
  * read from the event of its move to lost under the same lock, so two processes reopening, or one
  * reopening while another marks it lost again, can never send it back to a status it did not leave.
  */
-import type { Selectable, Transaction } from 'kysely';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { firstLinePart } from '#app/modules/orders/orders.ts';
 import {
@@ -30,7 +29,7 @@ import { insertLeadEvent, lastMovesInto } from '../db/repo/lead-events.ts';
 import { lockLead, updateLeadStatus } from '../db/repo/leads.ts';
 import { closeOpenLines, hasLines, insertLine } from '../db/repo/orders.ts';
 import { findAcceptedOption } from '../db/repo/quotes.ts';
-import type { DB, LeadsTable } from '../db/schema.ts';
+import type { LeadRow, Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -52,12 +51,12 @@ export type Move = {
   /** the event's type: 'status' unless told (an expired quote sent back: 'expired') */
   type?: string;
   /** what goes with the move, in the same transaction: only when the lead moved */
-  then?: (row: Selectable<LeadsTable>) => Promise<void>;
+  then?: (row: LeadRow) => Promise<void>;
 };
 
-export type MoveResult = { moved: boolean; from: LeadStatus; to: LeadStatus; row: Selectable<LeadsTable> };
+export type MoveResult = { moved: boolean; from: LeadStatus; to: LeadStatus; row: LeadRow };
 
-export async function moveLead(trx: Transaction<DB>, engine: Engine, move: Move): Promise<MoveResult> {
+export async function moveLead(trx: Tx, engine: Engine, move: Move): Promise<MoveResult> {
   const row = await lockLead(trx, move.leadId, engine);
   if (!row) throw new AppError(404, LEAD_NOT_FOUND);
   const from = row.status as LeadStatus;
@@ -87,13 +86,13 @@ export async function moveLead(trx: Transaction<DB>, engine: Engine, move: Move)
  * A quote's follow-ups wait for an answer, which a move gives (decision 0161): those still in the
  * outbox are cancelled. The customer's total spent may change with the status.
  */
-async function customerFollows(trx: Transaction<DB>, row: Selectable<LeadsTable>, move: Move): Promise<void> {
+async function customerFollows(trx: Tx, row: LeadRow, move: Move): Promise<void> {
   await cancelFollowUps(trx, { leadId: move.leadId }, move.at, 'The lead moved to another status.');
   if (row.customer_id !== null) await refreshCustomers(trx, [row.customer_id]);
 }
 
 /** Every status change is in the owner's audit log too (decision 0160), by whoever made it. */
-function auditMove(trx: Transaction<DB>, move: Move, from: LeadStatus, to: LeadStatus) {
+function auditMove(trx: Tx, move: Move, from: LeadStatus, to: LeadStatus) {
   return insertAudit(
     trx,
     {
@@ -113,12 +112,7 @@ function auditMove(trx: Transaction<DB>, move: Move, from: LeadStatus, to: LeadS
  * gets its first line (the accepted option's part, at its cost) unless it has lines already; a
  * fulfilled one has every line handed over. After `then`, which records what was accepted.
  */
-async function orderFollows(
-  trx: Transaction<DB>,
-  to: LeadStatus,
-  row: Selectable<LeadsTable>,
-  move: Move,
-): Promise<void> {
+async function orderFollows(trx: Tx, to: LeadStatus, row: LeadRow, move: Move): Promise<void> {
   if (to === 'fulfilled') return closeOpenLines(trx, row.id, move.at);
   if (to !== 'ordered' || (await hasLines(trx, row.id))) return;
   const option = await findAcceptedOption(trx, row.id);
@@ -140,7 +134,7 @@ async function orderFollows(
  * A lost lead back to the status it left (staff only): the last event that moved it to lost says
  * which, read under the lead's lock. The 'reopened' event keeps the lost reason it had.
  */
-async function reopen(trx: Transaction<DB>, move: Move, row: Selectable<LeadsTable>): Promise<MoveResult> {
+async function reopen(trx: Tx, move: Move, row: LeadRow): Promise<MoveResult> {
   const from = row.status as LeadStatus;
   if (move.by !== 'staff' || from !== 'lost') throw new AppError(409, reopenRefusal(from));
   const lost = (await lastMovesInto(trx, [move.leadId], 'lost')).get(move.leadId);

@@ -4,7 +4,6 @@
  * Admin reading of lead photos lives here too (private files, looked up by their row).
  */
 import type { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
 import {
   CONSENT_TEXT,
   displayFileName,
@@ -24,7 +23,7 @@ import { isOutcomeUnknown } from '../db/faults.ts';
 import { findLeadPhotoByKey, referencedPhotoKeys, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { insertLead } from '../db/repo/leads.ts';
-import type { DB } from '../db/schema.ts';
+import type { Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import {
   NotAnImageError,
@@ -111,7 +110,7 @@ export function leadsService(
    * `alertQueued`: something waits in the outbox.
    */
   async function record(
-    trx: Transaction<DB>,
+    trx: Tx,
     request: LeadRequest,
     photos: NewLeadPhoto[],
     meta: { at: Date; actor: string; source: LeadSource; consentText: string; cityName: string | undefined },

@@ -8,10 +8,9 @@
  * Which sender handles each channel is decided here too. Built once by createServices and shared
  * by the services that write messages (leads, lead admin, texting).
  */
-import type { Kysely, Transaction } from 'kysely';
 import { SMS_ERRORS } from '#app/modules/messages/messages.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
-import type { DB } from '../db/schema.ts';
+import type { Db, Tx } from '../db/schema.ts';
 import { recordOutbound } from '../db/repo/conversations.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { insertMessage, insertMessagesOnce, type NewMessage } from '../db/repo/outgoing-messages.ts';
@@ -34,7 +33,7 @@ export const ANSWER_WINDOW_MS = 15 * 60_000;
 /** Who the lead's history names for a text the limits held back. */
 export const TEXT_LIMITS_ACTOR = 'text limits';
 
-type Executor = Transaction<DB> | Kysely<DB>;
+type Executor = Tx | Db;
 
 /**
  * Why a text to a customer goes now (decisions 0175, 0181): `public`, the public caused it without

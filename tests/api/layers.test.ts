@@ -74,6 +74,45 @@ const FORBIDDEN: Record<string, Case[]> = {
   'server/db: the seed is not under db (it would break the db rule)': [
     ['server/db/seed/probe.ts', '../../services/context.ts'],
   ],
+  'server root files (config, errors, logger, validation, cluster): no server folder, no composer': [
+    ['server/config.ts', './db/index.ts'],
+    ['server/errors.ts', './http/errors.ts'],
+    ['server/logger.ts', '#server/services/index.ts'],
+    ['server/validation.ts', './changes/index.ts'],
+    ['server/cluster.ts', './storage/index.ts'],
+    ['server/probe.ts', './messaging/worker.ts'],
+    ['server/probe.ts', './seed/index.ts'],
+    ['server/probe.ts', './cli/admin.ts'],
+    ['server/probe.ts', './app.ts'],
+    ['server/probe.ts', './index.ts'],
+  ],
+  'server/app.ts: HTTP composition, no repositories': [
+    ['server/app.ts', './db/repo/lead-links.ts'],
+    ['server/app.ts', '#server/db/index.ts'],
+    ['server/app.ts', './seed/index.ts'],
+    ['server/app.ts', './messaging/worker.ts'],
+    ['server/app.ts', './cli/admin.ts'],
+  ],
+  'server/index.ts: not the command line': [['server/index.ts', './cli/admin.ts']],
+  'server/changes: only services below it': [
+    ['server/changes/probe.ts', '../http/errors.ts'],
+    ['server/changes/probe.ts', '../db/repo/leads.ts'],
+    ['server/changes/probe.ts', '#server/db/index.ts'],
+    ['server/changes/probe.ts', '../storage/index.ts'],
+    ['server/changes/probe.ts', '../messaging/worker.ts'],
+    ['server/changes/probe.ts', '../seed/index.ts'],
+  ],
+  'server/cli: a command, not a request': [
+    ['server/cli/probe.ts', '../http/api.ts'],
+    ['server/cli/probe.ts', '../changes/index.ts'],
+    ['server/cli/probe.ts', '#server/seed/index.ts'],
+  ],
+  'server/services, messaging: not the changes above them, not the seed': [
+    ['server/services/probe.ts', '../changes/index.ts'],
+    ['server/services/probe.ts', '../seed/index.ts'],
+    ['server/messaging/probe.ts', '#server/changes/index.ts'],
+    ['server/http/probe.ts', '../seed/index.ts'],
+  ],
   'server/storage: nothing above it': [
     ['server/storage/probe.ts', '../services/context.ts'],
     ['server/storage/probe.ts', '../db/index.ts'],
@@ -117,6 +156,33 @@ const ALLOWED: Record<string, Case[]> = {
     ['server/storage/probe.ts', './images.ts'],
     ['server/storage/probe.ts', 'sharp'],
   ],
+  'server root files': [
+    ['server/config.ts', '#app/modules/site/phone.ts'],
+    ['server/validation.ts', './errors.ts'],
+    ['server/logger.ts', 'pino'],
+  ],
+  'server/app.ts': [
+    ['server/app.ts', './http/api.ts'],
+    ['server/app.ts', './services/index.ts'],
+    ['server/app.ts', './storage/index.ts'],
+    ['server/app.ts', './config.ts'],
+  ],
+  'server/index.ts composes everything': [
+    ['server/index.ts', './db/index.ts'],
+    ['server/index.ts', './seed/index.ts'],
+    ['server/index.ts', './app.ts'],
+    ['server/index.ts', './http/render.ts'],
+  ],
+  'server/changes': [
+    ['server/changes/probe.ts', '../services/index.ts'],
+    ['server/changes/probe.ts', '../validation.ts'],
+    ['server/changes/probe.ts', './change.ts'],
+  ],
+  'server/cli': [
+    ['server/cli/probe.ts', '../db/index.ts'],
+    ['server/cli/probe.ts', '../services/admin-account.ts'],
+    ['server/cli/probe.ts', '../config.ts'],
+  ],
   // beside index.ts: the seed composes repositories, storage and service types
   'server/seed': [
     ['server/seed/probe.ts', '../services/context.ts'],
@@ -146,4 +212,125 @@ describe('layer rules: an import in the right direction passes', () => {
       expect(await importProblems(file, source)).toEqual([]);
     });
   }
+});
+
+/** The messages of `ruleId` for `code` linted as the file at `filePath`. */
+async function problems(filePath: string, code: string, ruleId: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  if (result!.messages.some((m) => m.fatal)) throw new Error(JSON.stringify(result!.messages));
+  return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
+}
+
+describe('SQL is built in server/db only (issue 50 item 5)', () => {
+  const KYSELY_VALUE = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+  const KYSELY_TYPE = "import type { Kysely } from 'kysely';\nexport type K = Kysely<object>;\n";
+  const BUILDS = [
+    'export const q = (db: any) => db.selectFrom("leads").selectAll().execute();\n',
+    'export const q = (trx: any) => trx.insertInto("leads").values({}).execute();\n',
+    'export const q = (db: any) => db.updateTable("leads").set({}).execute();\n',
+    'export const q = (db: any) => db.deleteFrom("leads").execute();\n',
+    'export const q = (db: any) => db.selectNoFrom((eb: any) => eb.val(1)).execute();\n',
+  ];
+  const OUTSIDE = [
+    'server/services/probe.ts',
+    'server/seed/probe.ts',
+    'server/messaging/probe.ts',
+    'server/http/api/probe.ts',
+    'server/probe.ts',
+    'scripts/probe.ts',
+    'scripts/bench/probe.ts',
+    'app/routes/probe.tsx',
+  ];
+
+  it.each(OUTSIDE)('%s may not import kysely, values or types', async (file) => {
+    expect(await problems(file, KYSELY_VALUE, 'no-restricted-imports')).toHaveLength(1);
+    expect(await problems(file, KYSELY_TYPE, 'no-restricted-imports')).toHaveLength(1);
+  });
+
+  it.each(OUTSIDE)('%s may not build a query', async (file) => {
+    for (const code of BUILDS) expect(await problems(file, code, 'no-restricted-syntax')).toHaveLength(1);
+  });
+
+  it.each(['server/db/repo/probe.ts', 'server/db/probe.ts', 'server/db/migrations/probe.ts'])(
+    '%s imports kysely and builds queries',
+    async (file) => {
+      expect(await problems(file, KYSELY_VALUE, 'no-restricted-imports')).toEqual([]);
+      for (const code of BUILDS) expect(await problems(file, code, 'no-restricted-syntax')).toEqual([]);
+    },
+  );
+
+  it('elsewhere the database is reached by its types and a transaction, not a builder', async () => {
+    const code =
+      "import type { Db, Tx } from '../db/schema.ts';\n" +
+      'export const q = (db: Db, f: (trx: Tx) => Promise<void>) => db.transaction().execute(f);\n';
+    expect(await problems('server/services/probe.ts', code, 'no-restricted-imports')).toEqual([]);
+    expect(await problems('server/services/probe.ts', code, 'no-restricted-syntax')).toEqual([]);
+  });
+
+  it('tests read and arm the database directly (decision 0184)', async () => {
+    for (const file of [
+      'tests/api/probe.test.ts',
+      'tests/support/probe.ts',
+      'server/services/probe.test.ts',
+    ]) {
+      expect(await problems(file, KYSELY_VALUE, 'no-restricted-imports')).toEqual([]);
+      expect(await problems(file, BUILDS[0]!, 'no-restricted-syntax')).toEqual([]);
+    }
+  });
+
+  it('enums stay refused in server/db and in tests, beside the builders', async () => {
+    const code = 'export enum E { A }\n';
+    for (const file of ['server/db/probe.ts', 'tests/api/probe.test.ts', 'server/services/probe.ts'])
+      expect(await problems(file, code, 'no-restricted-syntax')).toHaveLength(1);
+  });
+});
+
+describe('files hold at most 450 lines (issue 50 item 5)', () => {
+  /** A file of `n` lines as `wc -l` counts them (each ends in a newline). */
+  const lines = (n: number) => 'export const a = 1;\n' + '// a line\n'.repeat(n - 1);
+
+  it.each([
+    'server/services/probe.ts',
+    'app/components/probe.tsx',
+    'scripts/probe.ts',
+    'server/seed/demo.ts',
+  ])('%s: 450 pass, 451 do not (comments count)', async (file) => {
+    expect(await problems(file, lines(450), 'max-lines')).toEqual([]);
+    expect(await problems(file, lines(451), 'max-lines')).toHaveLength(1);
+  });
+
+  it('blank lines count too', async () => {
+    const code = 'export const a = 1;\n' + '\n'.repeat(450);
+    expect(await problems('server/services/probe.ts', code, 'max-lines')).toHaveLength(1);
+  });
+
+  it.each([
+    'tests/api/probe.test.ts',
+    'tests/support/probe.ts',
+    'server/services/probe.test.ts',
+    'app/modules/probe.test.ts',
+    'server/seed/demo-catalog.ts',
+    'server/seed/demo-leads.ts',
+  ])('%s (a test, or data-only seed) is not counted', async (file) => {
+    expect(await problems(file, lines(800), 'max-lines')).toEqual([]);
+  });
+});
+
+describe('React hooks rules: where React is', () => {
+  const code = 'export function useThing(on: boolean) {\n  if (on) useOther();\n}\nfunction useOther() {}\n';
+  it.each(['app/components/probe.tsx', 'app/routes/probe.tsx', 'app/probe.ts'])(
+    'apply in %s',
+    async (file) => {
+      expect(await problems(file, code, 'react-hooks/rules-of-hooks')).toHaveLength(1);
+    },
+  );
+  it.each([
+    'server/services/probe.ts',
+    'scripts/probe.ts',
+    'tests/api/probe.test.ts',
+    'app/modules/probe.ts',
+  ])('not in %s (no React there, or none allowed)', async (file) => {
+    const [result] = await eslint.lintText(code, { filePath: file });
+    expect(result!.messages.filter((m) => m.ruleId?.startsWith('react-hooks/'))).toEqual([]);
+  });
 });

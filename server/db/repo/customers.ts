@@ -183,6 +183,11 @@ export async function isFleetLead(db: Executor, leadId: number): Promise<boolean
   return Boolean(row?.fleet);
 }
 
+/** Every customer's id, in id order (the demo seed refreshes each one's conversation). */
+export async function allCustomerIds(db: Executor): Promise<number[]> {
+  return (await db.selectFrom('customers').select('id').orderBy('id').execute()).map((c) => c.id);
+}
+
 /** Leads not yet linked to a customer, oldest first (those of before migration 0013 or a previous build). */
 export async function unlinkedLeads(
   db: Executor,
@@ -195,6 +200,32 @@ export async function unlinkedLeads(
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** Whether the lead is still without a customer (another process may have linked it since it was listed). */
+export async function leadStillUnlinked(trx: Executor, leadId: number): Promise<boolean> {
+  const still = await trx
+    .selectFrom('leads')
+    .select('customer_id')
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  return still !== undefined && still.customer_id === null;
+}
+
+/** Locks the leads of these customers (PostgreSQL: FOR UPDATE, in id order), as a merge does first. */
+export async function lockLeadsOfCustomers(
+  trx: Transaction<DB>,
+  customerIds: readonly number[],
+  engine: Engine,
+): Promise<void> {
+  if (!customerIds.length) return;
+  let q = trx
+    .selectFrom('leads')
+    .select('id')
+    .where('customer_id', 'in', [...customerIds])
+    .orderBy('id');
+  if (engine === 'postgres') q = q.forUpdate();
+  await q.execute();
 }
 
 /** Locks customers (PostgreSQL: FOR UPDATE, in id order so two merges never deadlock). */
