@@ -6,7 +6,13 @@
  * instead of a year of leads, events, orders and clicks.
  */
 import { LRUCache } from 'lru-cache';
-import type { Funnel, InsightPeriods, LostReason, Period } from '#app/modules/insights/insights.ts';
+import {
+  percentileOfSorted,
+  type Funnel,
+  type InsightPeriods,
+  type LostReason,
+  type Period,
+} from '#app/modules/insights/insights.ts';
 import { businessDay } from '#app/modules/orders/order-timing.ts';
 import { offsetSteps, zonedMidnight } from '#app/modules/shared/calendar.ts';
 import type { Engine } from '../db/engine.ts';
@@ -278,21 +284,6 @@ async function refreshSome(trx: Tx, engine: Engine, now: Date): Promise<{ days: 
   return { days: days.length, marks: stale.length };
 }
 
-/**
- * The p-th percentile (tenths) of sorted whole seconds, interpolated between the two nearest
- * ranks, in exact integer arithmetic until the one division: the figure the SQL of
- * `responseTimesByPeriod` computes (PostgreSQL's numeric gives the exact decimal too).
- */
-function percentileSeconds(sorted: ArrayLike<number>, tenths: number): number | null {
-  const n = sorted.length;
-  if (n === 0) return null;
-  const lo = Math.floor(((n - 1) * tenths) / 10);
-  const m = ((n - 1) * tenths) % 10;
-  const a = sorted[lo]!;
-  const b = m === 0 ? 0 : sorted[lo + 1]!;
-  return (a * (10 - m) + b * m) / 10;
-}
-
 /** A range's days summed: the aggregates, with the arrivals' suppliers still as ids. */
 type Summed = Omit<Aggregates, 'arrivals'> & {
   arrivals: { supplierId: number; days: number; onTime: boolean | null }[];
@@ -407,8 +398,8 @@ function sumDays(rows: readonly { day: string; figures: string }[], periods: Ins
     return {
       period,
       quotes: sorted.length,
-      median: percentileSeconds(sorted, 5)! / 60,
-      p90: percentileSeconds(sorted, 9)! / 60,
+      median: percentileOfSorted(sorted, 5)! / 60,
+      p90: percentileOfSorted(sorted, 9)! / 60,
     };
   };
   const all = secondsByWeek.flat();

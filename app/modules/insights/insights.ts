@@ -169,17 +169,18 @@ export function insightPeriods(
 
 /**
  * The p-th percentile (p in tenths: 5 = median, 9 = 90th) of sorted values, interpolated between
- * the two nearest ranks (as PostgreSQL's percentile_cont and spreadsheets' PERCENTILE do). The SQL
- * computes the same with integer arithmetic; this is its reference.
+ * the two nearest ranks (as PostgreSQL's percentile_cont and spreadsheets' PERCENTILE do), in exact
+ * arithmetic until the one division: for whole numbers (seconds, days) the figure the SQL of
+ * `responseTimesByPeriod` computes with integers (PostgreSQL's numeric gives the exact decimal too).
  */
-export function percentileOfSorted(sorted: readonly number[], tenths: number): number | null {
+export function percentileOfSorted(sorted: ArrayLike<number>, tenths: number): number | null {
   const n = sorted.length;
   if (n === 0) return null;
   const lo = Math.floor(((n - 1) * tenths) / 10);
-  const fraction = (((n - 1) * tenths) % 10) / 10;
+  const m = ((n - 1) * tenths) % 10;
   const a = sorted[lo]!;
-  const b = sorted[Math.min(lo + 1, n - 1)]!;
-  return a + (b - a) * fraction;
+  const b = m === 0 ? 0 : sorted[lo + 1]!;
+  return (a * (10 - m) + b * m) / 10;
 }
 
 // ---------------------------------------------------------------------------------------------
