@@ -34,6 +34,14 @@ const layer = (name, above, why) => ({
   regex: serverDirs(above),
   message: `server/${name} must not import server/{${above.join(',')}}: ${why}`,
 });
+/** HTTP's own packages: the edge (server/http) reads a request into plain facts (http/client.ts). */
+const httpEdge = {
+  regex: '^(express|express-rate-limit|isbot)(/.*)?$',
+  message:
+    'HTTP concerns (requests, client keys, bot detection) stay at the HTTP edge: server/http/client.ts hands the services plain facts.',
+};
+/** The layers below the HTTP edge, which know no request (file storage serves its files: it may). */
+const BELOW_HTTP = ['changes', 'services', 'db', 'messaging'];
 /** For each server layer, the server/ folders it must not import: those above it (docs/ARCHITECTURE.md). */
 const LAYERS = {
   http: layer(
@@ -186,7 +194,12 @@ export default tseslint.config(
     files: [`server/${name}/**`],
     // a test composes whatever layers it needs as fixtures (a seeded database, a file store)
     ignores: ['**/*.test.ts'],
-    rules: restrict(...(name === 'db' ? [] : [noKysely]), appUi, pattern),
+    rules: restrict(
+      ...(name === 'db' ? [] : [noKysely]),
+      ...(BELOW_HTTP.includes(name) ? [httpEdge] : []),
+      appUi,
+      pattern,
+    ),
   })),
   // server/db builds the queries; tests read and arm the database as they need
   {

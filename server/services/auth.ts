@@ -102,7 +102,7 @@ export function authService(
      * always gets a fresh session id), written in the audit log, and its Set-Cookie made. Throws
      * AppError 429 while this account and client, or this client, must wait (with its Retry-After
      * header), 401 on bad credentials, 403 for a disabled account, 400 with field errors on missing
-     * fields. `client` is the client's address.
+     * fields. `client` is the client's key (`clientOf`, server/http/client.ts: an IPv6 one by its /56).
      */
     async signIn(
       input: unknown,

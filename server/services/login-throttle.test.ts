@@ -7,9 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachEngine } from '../../tests/support/databases.ts';
 import { openDatabase, type Database } from '../db/index.ts';
+import { clientOf } from '../http/client.ts';
 import { createLoginThrottle, SIGN_IN_THROTTLE, waitAfter } from './login-throttle.ts';
 import type { ServiceDeps } from './context.ts';
 import { SWEEP_EVERY_MS } from './rate-limits.ts';
+
+/** A client's key as the HTTP edge reads it (an IPv6 client by its /56). */
+const keyOf = (address: string) => clientOf(address, '').key;
 
 const T0 = new Date('2026-11-21T18:00:00.000Z').getTime();
 const MIN = 60_000;
@@ -65,9 +69,11 @@ eachEngine('login throttle', (ctx, engine) => {
   it('counts one client over every username, and an IPv6 client by its /56', async () => {
     const throttle = createLoginThrottle(ctx().deps);
     for (let i = 0; i < 20; i++)
-      expect(await throttle.attempt(`user-${i}`, `2001:db8:7:${(i * 13).toString(16)}::${i}`, T0)).toBe(0);
-    expect(await throttle.attempt('someone-else', '2001:db8:7:ff::1', T0 + 1)).toBe(MIN - 1);
-    expect(await throttle.attempt('someone-else', '2001:db8:7:100::1', T0 + 1)).toBe(0);
+      expect(
+        await throttle.attempt(`user-${i}`, keyOf(`2001:db8:7:${(i * 13).toString(16)}::${i}`), T0),
+      ).toBe(0);
+    expect(await throttle.attempt('someone-else', keyOf('2001:db8:7:ff::1'), T0 + 1)).toBe(MIN - 1);
+    expect(await throttle.attempt('someone-else', keyOf('2001:db8:7:100::1'), T0 + 1)).toBe(0);
   });
 
   it('forgets a count a day after its last failure', async () => {

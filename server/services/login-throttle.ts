@@ -1,8 +1,8 @@
 /**
  * Sign-in throttling that cannot be turned against the people it protects (issue 47 item 2,
  * decision 0176). Failures are counted per account and client, and per client over every username;
- * a client is its address, an IPv6 one by its /56 (express-rate-limit's `ipKeyGenerator`, as every
- * other per-client limit counts). Past a few failures a key waits before its next attempt, the wait
+ * a client is its key as the HTTP edge reads it (`clientOf`, server/http/client.ts: its address, an
+ * IPv6 one by its /56, as every other per-client limit counts). Past a few failures a key waits before its next attempt, the wait
  * doubling with each further failure up to a cap. Nothing counted from one client ever refuses
  * another: the right password from elsewhere always gets in.
  *
@@ -11,7 +11,6 @@
  * after another), and a success forgets it. In the database (decision 0092): every process counts
  * the same attempts, and a restart does not hand an attacker a fresh set of tries.
  */
-import { ipKeyGenerator } from 'express-rate-limit';
 import {
   deleteStaleThrottleRows,
   deleteThrottleRows,
@@ -48,8 +47,7 @@ export function createLoginThrottle(
   { db, engine }: Pick<ServiceDeps, 'db' | 'engine'>,
   rules: typeof SIGN_IN_THROTTLE = SIGN_IN_THROTTLE,
 ) {
-  const keys = (username: string, address: string) => {
-    const client = ipKeyGenerator(address);
+  const keys = (username: string, client: string) => {
     // a client key holds no space, so the first space ends it whatever the username
     return [
       { key: storable(`p:${client} ${username.trim().toLowerCase()}`), rule: rules.account },
@@ -60,16 +58,16 @@ export function createLoginThrottle(
 
   return {
     /**
-     * Counts an attempt by `username` from `address` as a failure, unless one of its keys is
+     * Counts an attempt by `username` from the client `client` (its key) as a failure, unless one of its keys is
      * waiting: then nothing is counted and the answer is the milliseconds left (0: go ahead and
      * check the password; a success calls `recordSuccess`).
      */
-    async attempt(username: string, address: string, now: number): Promise<number> {
+    async attempt(username: string, client: string, now: number): Promise<number> {
       if (now >= nextSweepAt) {
         nextSweepAt = now + SWEEP_EVERY_MS;
         await deleteStaleThrottleRows(db, now - rules.forgetAfterMs, now);
       }
-      const counted = keys(username, address);
+      const counted = keys(username, client);
       return db.transaction().execute(async (trx) => {
         const rows = await lockThrottleRows(
           trx,
@@ -89,10 +87,10 @@ export function createLoginThrottle(
       });
     },
     /** The right password: forgets the attempt's account-and-client count and the client's. */
-    async recordSuccess(username: string, address: string): Promise<void> {
+    async recordSuccess(username: string, client: string): Promise<void> {
       await deleteThrottleRows(
         db,
-        keys(username, address).map((k) => k.key),
+        keys(username, client).map((k) => k.key),
       );
     },
   };

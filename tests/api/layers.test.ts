@@ -50,6 +50,14 @@ const FORBIDDEN: Record<string, Case[]> = {
     ['server/http/probe.ts', '#server/db/index.ts'],
     ['server/http/api/probe.ts', '../../db/repo/leads.ts'],
   ],
+  'below the HTTP edge: no HTTP packages (requests, client keys, bot detection)': [
+    ['server/services/probe.ts', 'isbot'],
+    ['server/services/probe.ts', 'express-rate-limit'],
+    ['server/services/probe.ts', 'express'],
+    ['server/changes/probe.ts', 'express'],
+    ['server/db/repo/probe.ts', 'isbot'],
+    ['server/messaging/probe.ts', 'express-rate-limit'],
+  ],
   'server/services: no http': [
     ['server/services/probe.ts', '../http/errors.ts'],
     ['server/services/probe.ts', '#server/http/auth.ts'],
@@ -136,6 +144,8 @@ const ALLOWED: Record<string, Case[]> = {
     ['server/http/api/probe.ts', '../../services/index.ts'],
     ['server/http/probe.ts', '#app/modules/site/site.ts'],
     ['server/http/probe.ts', 'node:http'],
+    ['server/http/probe.ts', 'isbot'],
+    ['server/http/probe.ts', 'express-rate-limit'],
   ],
   'server/services': [
     ['server/services/probe.ts', '../db/repo/leads.ts'],

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, privateHeaders, requireAdmin, sameOrigin } from '../auth.ts';
 import { jsonBody } from '../body.ts';
+import { clientOf } from '../client.ts';
 
 export function adminAuthRouter(services: Services, config: Config): Router {
   const router = Router();
@@ -19,7 +20,7 @@ export function adminAuthRouter(services: Services, config: Config): Router {
     if (!sameOrigin(req, config)) throw new AppError(403, FOREIGN_ORIGIN);
     const { signedIn, setCookie } = await services.auth.signIn(
       req.body,
-      req.ip ?? 'unknown',
+      clientOf(req.ip ?? 'unknown', req.get('user-agent') ?? '').key,
       req.headers.cookie,
     );
     res.set('Set-Cookie', setCookie).json(signedIn);
