@@ -24,7 +24,7 @@ export function settingsService({ db, now, config }: Pick<ServiceDeps, 'db' | 'n
       return withDefaults(await readSetting(db, KEY));
     },
 
-    /** The owner saves the settings (PUT /api/owner/settings); 403 for staff; audited. */
+    /** The owner saves the settings (the Settings screen: `settings.update`); 403 for staff; audited. */
     async update(payload: unknown, by: SessionUser): Promise<Settings> {
       if (by.role !== 'owner') throw new AppError(403, OWNER_ONLY);
       const next = parseInput(settingsSchema, payload);

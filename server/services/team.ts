@@ -2,8 +2,8 @@
  * The team (issue 30 item 5, decision 0160): the owner adds staff, disables and enables accounts
  * and resets passwords (a new one, shown once); and reads the audit log. Every change is in the
  * log with who did it, before and after. No one disables themselves (so an owner who can sign in
- * always remains), nor resets their own password here. Only the owner reaches these
- * (server/http/api/owner.ts).
+ * always remains), nor resets their own password here. Only the owner reaches these (the team's
+ * changes are the owner's: server/changes/team.ts; the Team and Audit log screens).
  */
 import { z } from 'zod';
 import { rowIdSchema } from '#app/modules/site/row-id.ts';
