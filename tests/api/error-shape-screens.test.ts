@@ -15,11 +15,10 @@ import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admi
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
-import { insertLead } from '#server/db/repo/leads.ts';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
-import { screenDoors, screensServingChanges } from '../support/screen-door.ts';
+import { leadWithCustomer, screenDoors, screensServingChanges } from '../support/screen-door.ts';
 import {
   CONTENT_CASES,
   ITEM_FORM,
@@ -306,25 +305,15 @@ eachEngine('one error shape for bad input at the screens', (ctx) => {
     const owner = {
       user: { id: await insertUser(deps.db, { ...ownerUser, passwordHash: 'x' }, deps.now()), ...ownerUser },
     };
-    const { id } = await insertLead(
-      deps.db,
-      {
-        urgency: 'flexible',
-        source: 'web',
-        name: 'Dana',
-        phone: '(204) 555-0123',
-        description: 'Brake chamber',
-      },
-      [],
-      { now: deps.now(), actor: 'customer' },
-    );
-    ids.lead = id;
-    const row = await deps.db
-      .selectFrom('leads')
-      .select('customer_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    ids.customer = row.customer_id!;
+    const made = await leadWithCustomer(deps, {
+      urgency: 'flexible',
+      source: 'web',
+      name: 'Dana',
+      phone: '(204) 555-0123',
+      description: 'Brake chamber',
+    });
+    ids.lead = made.lead;
+    ids.customer = made.customer;
     ids.member = (
       await services.team.add({ username: 'pat', displayName: 'Pat Parts' }, owner.user)
     ).member.id;

@@ -20,11 +20,10 @@ import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as ordersRoute from '#app/routes/admin-orders.tsx';
 import * as suppliersRoute from '#app/routes/admin-suppliers.tsx';
 import * as teamRoute from '#app/routes/admin-team.tsx';
-import { insertLead } from '#server/db/repo/leads.ts';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
-import { screenDoors, type ScreenModule } from '../support/screen-door.ts';
+import { leadWithCustomer, screenDoors, type ScreenModule } from '../support/screen-door.ts';
 import { ITEM_FORM } from '../support/screen-error-cases.ts';
 
 const TOO_LARGE = [String(MAX_ROW_ID + 1), '9999999999', '12045550123', '99999999999999999999'];
@@ -133,19 +132,15 @@ eachEngine('ids at the back-office screens', (ctx) => {
     const user = { username: 'olivia', displayName: 'Olivia Owner', role: 'owner' as const };
     owner = { user: { id: await insertUser(deps.db, { ...user, passwordHash: 'x' }, deps.now()), ...user } };
     doors = screenDoors(services, deps);
-    const { id } = await insertLead(
-      deps.db,
-      { status: 'ordered', urgency: 'flexible', source: 'web', name: 'Dana', phone: '(204) 555-0123' },
-      [],
-      { now: deps.now(), actor: 'customer' },
-    );
-    ids.lead = id;
-    const row = await deps.db
-      .selectFrom('leads')
-      .select('customer_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    ids.customer = row.customer_id!;
+    const made = await leadWithCustomer(deps, {
+      status: 'ordered',
+      urgency: 'flexible',
+      source: 'web',
+      name: 'Dana',
+      phone: '(204) 555-0123',
+    });
+    ids.lead = made.lead;
+    ids.customer = made.customer;
   });
 
   it('has a case for every intent of a screen with an address id, and for each of its fields', () => {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RouterContextProvider } from 'react-router';
 import type { AppLoadContext } from '#app/load-context.ts';
+import { insertLead } from '#server/db/repo/leads.ts';
 import type { ServiceDeps } from '#server/services/context.ts';
 import type { Services } from '#server/services/index.ts';
 import { answerOf, routeContext } from './route-context.ts';
@@ -131,4 +132,21 @@ export async function screensServingChanges(): Promise<Record<string, ChangesScr
     out[name] = (await import(path.join(ROUTES_DIR, file))) as ChangesScreen;
   }
   return out;
+}
+
+/**
+ * A lead sent by a customer, stored as the request form would store it: its id and its customer's
+ * (the screens' cases name both).
+ */
+export async function leadWithCustomer(
+  deps: ServiceDeps,
+  fields: Parameters<typeof insertLead>[1],
+): Promise<{ lead: number; customer: number }> {
+  const { id } = await insertLead(deps.db, fields, [], { now: deps.now(), actor: 'customer' });
+  const row = await deps.db
+    .selectFrom('leads')
+    .select('customer_id')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { lead: id, customer: row.customer_id! };
 }
