@@ -30,5 +30,9 @@ export default defineConfig({
     // (tests/e2e/support/global-setup.ts).
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS || 2),
+    // the files of a worker share its module cache (Playwright's client, the support modules), as
+    // the unit tests' do (vite.config.ts); each file still connects its own browser and makes its own
+    // contexts and servers: about 0.5 s of processor time less per file (decision 0185)
+    isolate: false,
   },
 });

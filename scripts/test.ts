@@ -77,7 +77,14 @@ function runScript(script: string, sink: (chunk: Buffer) => void): Promise<numbe
       // its own process group, so a stop reaches vitest's workers and the servers they started
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+        // Node keeps what it compiled of each module (as `npm start` does): the checks, the test
+        // workers and the servers they start load the same modules many times (decision 0185)
+        NODE_COMPILE_CACHE:
+          process.env.NODE_COMPILE_CACHE ?? path.join(ROOT, 'node_modules/.cache/node-compile-cache'),
+      },
     });
     running.add(child);
     child.stdout!.on('data', sink);

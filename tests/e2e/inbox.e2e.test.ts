@@ -18,6 +18,7 @@ import { signIn, toastRegion } from './support/admin.ts';
 import {
   axeViolations,
   launchBrowser,
+  keepRendererWarm,
   reportCspViolations,
   waitForHydration,
   watchProblems,
@@ -48,6 +49,7 @@ const viewport = { locale: 'en-CA', timezoneId: 'America/Winnipeg' };
 async function prepare(context: BrowserContext): Promise<BrowserContext> {
   context.setDefaultTimeout(10_000);
   await reportCspViolations(context);
+  await keepRendererWarm(context, server.origin);
   return context;
 }
 

@@ -17,6 +17,7 @@ import { leadCard, signIn } from './support/admin.ts';
 import {
   axeViolations,
   launchBrowser,
+  keepRendererWarm,
   reportCspViolations,
   waitForHydration,
   watchProblems,
@@ -53,6 +54,7 @@ async function phone(): Promise<BrowserContext> {
   });
   context.setDefaultTimeout(10_000);
   await reportCspViolations(context);
+  await keepRendererWarm(context, server.origin);
   return context;
 }
 

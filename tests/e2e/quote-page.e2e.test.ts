@@ -14,7 +14,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tagPhoto } from './fixtures/images.ts';
-import { axeViolations, launchBrowser, reportCspViolations, watchProblems } from './support/browser.ts';
+import {
+  axeViolations,
+  keepRendererWarm,
+  launchBrowser,
+  reportCspViolations,
+  watchProblems,
+} from './support/browser.ts';
 import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 import { PHONE_USER_AGENT } from '../support/phone.ts';
 
@@ -40,6 +46,7 @@ beforeAll(async () => {
   for (const c of [context, noScript]) {
     c.setDefaultTimeout(10_000);
     await reportCspViolations(c);
+    await keepRendererWarm(c, server.origin);
   }
 });
 afterAll(async () => {

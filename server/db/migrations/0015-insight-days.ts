@@ -14,6 +14,7 @@
  *   On PostgreSQL a mark of an existing date updates its row (DO UPDATE, not DO NOTHING): the row
  *   stays locked until the writer commits, and the refresh takes only unlocked marks (SKIP
  *   LOCKED), so a change still being written is never marked done before it can be seen.
+ *   (Migration 0019 replaced that with a row per day and transaction: two writers deadlocked.)
  *
  * What marks which day (a figure's day is the local day of its anchor):
  * - leads: the request's day (requests, funnel, lost reasons, response time, top lists), and on

@@ -22,6 +22,7 @@ import { insightDays } from './0015-insight-days.ts';
 import { textLimits } from './0016-text-limits.ts';
 import { idempotencyKeys } from './0017-idempotency-keys.ts';
 import { signInThrottle } from './0018-sign-in-throttle.ts';
+import { insightMarksPerTransaction } from './0019-insight-marks-per-transaction.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0016-text-limits': textLimits(engine),
     '0017-idempotency-keys': idempotencyKeys(engine),
     '0018-sign-in-throttle': signInThrottle(engine),
+    '0019-insight-marks-per-transaction': insightMarksPerTransaction(engine),
   };
   return { getMigrations: async () => migrations };
 }

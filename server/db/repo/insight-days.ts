@@ -21,19 +21,18 @@ export async function anyStaleDate(db: Executor): Promise<boolean> {
 /**
  * Takes (deletes and answers) up to `limit` stale UTC dates, the oldest first, in the caller's
  * transaction, which holds the refresh's lock until it ends: one process refreshes at a time
- * (PostgreSQL: an advisory lock; SQLite has one writer at a time). Marks another writer still
- * holds are skipped, left for the next refresh.
+ * (PostgreSQL: an advisory lock; SQLite has one writer at a time). A mark of a writer that has
+ * not committed is not seen (PostgreSQL: each transaction writes its own row for a day, migration
+ * 0019), so its change is left for the next refresh. A day marked by several writers is taken once.
  */
 export async function takeStaleDates(trx: Transaction<DB>, engine: Engine, limit: number): Promise<string[]> {
   if (engine === 'postgres') {
     await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(current_schema()))`.execute(trx);
   }
-  // (SQLite has one writer at a time and no row locks: nothing to skip)
-  const skipLocked = engine === 'postgres' ? sql` for update skip locked` : sql``;
   const { rows } = await sql<{ day: string }>`delete from insight_stale
-    where day in (select day from insight_stale order by day limit ${sql.lit(limit)}${skipLocked})
+    where day in (select distinct day from insight_stale order by day limit ${sql.lit(limit)})
     returning day`.execute(trx);
-  return rows.map((r) => r.day);
+  return [...new Set(rows.map((r) => r.day))].sort();
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   newContext,
   openPage,
   sharedTabs,
+  keepRendererWarm,
   reportCspViolations,
   visit,
   waitForHydration,
@@ -292,6 +293,8 @@ export function describeBackOffice(): void {
         context.setDefaultTimeout(10_000);
         await reportCspViolations(context);
         await context.addInitScript(watchLayoutShifts);
+        // a fresh page per screen, in one page process kept running between them
+        await keepRendererWarm(context);
         const page = await context.newPage();
         await signIn(page);
         await page.close();

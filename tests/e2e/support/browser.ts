@@ -65,6 +65,19 @@ export function newContext(browser: Browser, device: Device, viewport?: { width:
   return browser.newContext({ ...common, viewport: viewport ?? { width: 1280, height: 800 } });
 }
 
+/**
+ * Keeps the context's page process running while its tests open and close pages one after another:
+ * a page on a script-free document of the site (robots.txt) that stays open until the context
+ * closes. Chromium ends a context's renderer when its last page closes, and the next page then
+ * starts a new one and compiles the site's scripts again; with this page open the renderer and its
+ * compiled code stay. An admin screen then costs about a third less processor time (1.2–1.4 s
+ * instead of 2.0–2.1 s, machine-wide, measured for decision 0185). `origin` for a context without a baseURL.
+ */
+export async function keepRendererWarm(context: BrowserContext, origin = baseUrl()): Promise<void> {
+  const keeper = await context.newPage();
+  await keeper.goto(new URL('/robots.txt', origin).href);
+}
+
 /** A page in a fresh context; close the context (returned too) when the test is done. */
 export async function openPage(
   browser: Browser,

@@ -44,7 +44,7 @@ export function freePort(): Promise<number> {
 
 /** Only what Node needs from the outer environment: no DATABASE_URL, SMTP or Twilio settings leak in. */
 function baseEnv(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT', 'BUILD_DIR'];
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT', 'BUILD_DIR', 'NODE_COMPILE_CACHE'];
   return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
 }
 
