@@ -18,7 +18,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     // one file at a time: they start servers of their own, beside the unit tests
     fileParallelism: false,
-    // one module cache for the files, as the unit and browser tests (decision 0185)
-    isolate: false,
   },
 });
