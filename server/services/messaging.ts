@@ -212,11 +212,11 @@ export function createMessaging(deps: ServiceDeps) {
      */
     async enqueueText(
       trx: Executor,
-      text: { leadId: number | null; phone: string; body: string; cause: TextCause },
+      text: { leadId: number | null; phone: string; body: string; cause: TextCause; key?: string },
       at: Date,
     ): Promise<{ id: number; status: NewMessage['status'] }> {
       const [written] = (await textMessages(trx, [text])) as [NewMessage];
-      const { message } = await limited(trx, written, text.cause, at);
+      const { message } = await limited(trx, { ...written, key: text.key }, text.cause, at);
       const id = await queue(trx, message, at);
       if (message.status === 'logged') logNotSent(id, message);
       return { id, status: message.status };

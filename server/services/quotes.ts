@@ -22,6 +22,7 @@ import {
 import { insertAudit } from '../db/repo/audit.ts';
 import { cancelFollowUps } from '../db/repo/conversations.ts';
 import { insertLeadEvent } from '../db/repo/lead-events.ts';
+import { quoteTextKey } from '../db/repo/quotes.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { lockLead, saveLeadQuote, toLead } from '../db/repo/leads.ts';
 import { insertQuoteVersion, listQuoteVersions } from '../db/repo/quotes.ts';
@@ -139,6 +140,7 @@ function quoteVersionsService(deps: ServiceDeps, parts: { messaging: Messaging }
           phone: lead.phone,
           body: quoteText({ siteName: config.site.name, caseNumber: lead.caseNumber, part, options, url }),
           cause: 'staff',
+          key: quoteTextKey(leadId, version),
         },
         at,
       );

@@ -17,8 +17,8 @@
 import { PHOTO_RULES } from '#app/modules/leads/lead-request.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import {
-  DECLINED_REASON,
   keywordOf,
+  optionNumberOf,
   SMS_ACTOR,
   SMS_CONSENT,
   smsAlertEmail,
@@ -26,8 +26,6 @@ import {
   twilioErrorText,
   type Keyword,
 } from '#app/modules/messages/messages.ts';
-import { expiredYesReply } from '#app/modules/messages/quote-messages.ts';
-import { centralDay, etaDate } from '#app/modules/quotes/quote.ts';
 import { formatPhone, lastTenDigits, toE164 } from '#app/modules/site/phone.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
 import { recordInbound } from '../db/repo/conversations.ts';
@@ -35,7 +33,6 @@ import { insertLeadEvent } from '../db/repo/lead-events.ts';
 import { addLeadPhotos, type NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
 import { insertLead } from '../db/repo/leads.ts';
-import { markVersionAccepted } from '../db/repo/quotes.ts';
 import {
   findInboundBySid,
   findOpenLeadsByDigits,
@@ -54,9 +51,9 @@ import { AppError } from '../errors.ts';
 import { isTwilioSignatureValid, MediaRefused, openTwilioMedia, twiml } from '../messaging/twilio.ts';
 import type { ServiceDeps } from './context.ts';
 import type { LeadsService } from './leads.ts';
-import { moveLead } from './lead-moves.ts';
 import type { Messaging } from './messaging.ts';
 import type { QuotesService } from './quotes.ts';
+import { quoteAnswered, textAnswers, type TextAnswer } from './text-answers.ts';
 
 /** Twilio's limits: a text is at most 1,600 characters and carries at most 10 media items. */
 const MAX_BODY = 1_600;
@@ -77,7 +74,8 @@ const param = (params: Params, key: string): string => {
 /** What a webhook answers: the TwiML document. */
 export type InboundAnswer = { twiml: string };
 
-type Plan = { kind: InboundKind; lead?: OpenLead };
+/** `ask`: the number's open quotes, when its answer could be for any of them */
+type Plan = { kind: InboundKind; lead?: OpenLead; ask?: OpenLead[] };
 
 type SkippedPhoto = { photo: number; reason: string };
 
@@ -88,6 +86,7 @@ export function textingService(
   const { db, engine, config, logger, now } = deps;
   const { messaging, leads, quotes } = parts;
   const replies = smsReplies(config.site);
+  const answers = textAnswers(deps, quotes);
   const account =
     config.sms.accountSid && config.sms.authToken
       ? { accountSid: config.sms.accountSid, authToken: config.sms.authToken, apiBase: config.sms.apiBase }
@@ -111,19 +110,26 @@ export function textingService(
   const openLeadsOf = async (executor: Executor, from: string) =>
     (await findOpenLeadsByDigits(executor, lastTenDigits(from))).filter((l) => toE164(l.phone) === from);
 
-  /** Decides what a text is about, from the number's open leads (newest first). */
-  function planFor(keyword: Keyword | undefined, open: OpenLead[], hasMedia: boolean): Plan {
+  /**
+   * Decides what a text is about, from the number's open leads (newest first). An answer is for
+   * the quoted lead, even if a newer request is open; with several quoted, it asks which (`ask`).
+   * A number answers a quote only where there is one; otherwise it is a text like any other.
+   */
+  function planFor(
+    keyword: Keyword | undefined,
+    answer: TextAnswer | undefined,
+    open: OpenLead[],
+    hasMedia: boolean,
+  ): Plan {
     const latest = open[0];
     if (keyword === 'stop' || keyword === 'start' || keyword === 'help')
       return { kind: keyword, lead: latest };
-    if (keyword === 'yes' || keyword === 'no') {
-      // the answer is for the most recently quoted lead, even if a newer request is open
-      const quoted = open
-        .filter((l) => l.status === 'quoted')
-        .sort((a, b) => (b.quotedAt ?? '').localeCompare(a.quotedAt ?? '') || b.id - a.id)[0];
-      if (quoted) return { kind: keyword, lead: quoted };
+    if (answer) {
+      const quoted = quoteAnswered(open);
+      if (Array.isArray(quoted)) return { kind: 'message', lead: latest, ask: quoted };
+      if (quoted) return { kind: answer.kind, lead: quoted };
       if (latest) return { kind: 'message', lead: latest };
-      return { kind: hasMedia ? 'new_request' : 'no_quote' };
+      if (answer.option === undefined) return { kind: hasMedia ? 'new_request' : 'no_quote' };
     }
     return latest ? { kind: 'message', lead: latest } : { kind: 'new_request' };
   }
@@ -168,8 +174,15 @@ export function textingService(
     const mediaCount = Math.max(0, Math.min(MAX_MEDIA, Number.parseInt(param(params, 'NumMedia'), 10) || 0));
     const twilioKeyword = param(params, 'OptOutType');
     const keyword = keywordOf(body, twilioKeyword);
+    const option = keyword ? undefined : optionNumberOf(body);
+    const textAnswer: TextAnswer | undefined =
+      keyword === 'yes' || keyword === 'no'
+        ? { kind: keyword }
+        : option
+          ? { kind: 'yes', option }
+          : undefined;
     // a first plan, outside the transaction, only to know whether to download the photos
-    const plan = planFor(keyword, await openLeadsOf(db, from), mediaCount > 0);
+    const plan = planFor(keyword, textAnswer, await openLeadsOf(db, from), mediaCount > 0);
     const withPhotos = mediaCount > 0 && !['stop', 'start', 'help', 'no_quote'].includes(plan.kind);
     const photos = withPhotos ? await savePhotos(params, mediaCount) : { saved: [], skipped: [] };
     const at = now();
@@ -184,7 +197,7 @@ export function textingService(
         // lock, the plan is made again from what the texts before this one left. Two quick texts
         // from a new number thus make one lead: the second finds the first's and becomes a message.
         await lockPhoneNumber(trx, from, engine);
-        const current = planFor(keyword, await openLeadsOf(trx, from), mediaCount > 0);
+        const current = planFor(keyword, textAnswer, await openLeadsOf(trx, from), mediaCount > 0);
         let kind = current.kind;
         let leadId = current.lead?.id ?? null;
         let caseNumber = current.lead?.caseNumber ?? null;
@@ -221,50 +234,20 @@ export function textingService(
                 at,
               });
 
-        if (kind === 'yes' || kind === 'no') {
-          // the lead may have moved since the plan was made: only a quoted lead takes the answer,
-          // and a YES only while its quote holds (after 48 hours it asks for a new quote instead)
-          const expired =
-            kind === 'yes' &&
-            (await quotes.sendBackExpired(trx, {
-              leadId: leadId!,
-              actor: SMS_ACTOR,
-              kind: 'expired_yes',
-              detail: `The customer replied YES after the quote expired.\n\nText: ${body}`,
-              at,
-            }));
-          const to: LeadStatus = kind === 'yes' ? 'ordered' : 'lost';
-          const move = expired
-            ? undefined
-            : await moveLead(trx, engine, {
-                leadId: leadId!,
-                to,
-                by: 'customer',
-                actor: SMS_ACTOR,
-                at,
-                reason: kind === 'no' ? DECLINED_REASON : null,
-                detail: kind === 'no' ? { reason: DECLINED_REASON, body } : { body },
-                // YES orders option 1 of the current version (the quote text says so): it is locked
-                then: async (row) => {
-                  if (kind === 'yes' && row.quote_version !== null)
-                    await markVersionAccepted(trx, leadId!, row.quote_version, 0, at);
-                },
-              }).catch((err: unknown) => {
-                if (err instanceof AppError && err.status === 409) return undefined;
-                throw err;
-              });
-          if (expired) {
-            alertQueued = true;
-            reply = expiredYesReply(config.site, caseNumber!);
-          } else if (move?.moved && move.from === 'quoted') {
-            // the part is expected the ETA of option 1 in business days from now (issue 29)
-            const eta = move.row.eta_days;
-            const expected = eta ? centralDay(etaDate(at, eta)) : undefined;
-            reply = kind === 'yes' ? replies.ordered(caseNumber!, expected) : replies.declined(caseNumber!);
-            if (kind === 'yes') await alert('ordered');
-          } else {
-            kind = 'message';
-          }
+        if (current.ask) reply = answers.whichQuote(current.ask);
+        if ((kind === 'yes' || kind === 'no') && current.lead) {
+          // the lead may have moved since the plan was made: only a quoted lead takes the answer
+          const outcome = await answers.answer(trx, {
+            lead: current.lead,
+            answer: textAnswer ?? { kind },
+            body,
+            at,
+          });
+          if (outcome.result === 'none' || outcome.result === 'asked') kind = 'message';
+          if (outcome.result !== 'none') reply = outcome.reply;
+          // an expired YES alerted staff already (sendBackExpired)
+          if (outcome.result === 'expired') alertQueued = true;
+          if (outcome.result === 'ordered') await alert('ordered');
         }
 
         switch (kind) {

@@ -263,7 +263,8 @@ eachEngine(
         // the quote's text carries the version's link (and the quote's e-mail the same one)
         const [quoteText] = await customerTexts(id);
         expect(quoteText!.body).toContain(`quote ${caseNumber} for`);
-        expect(quoteText!.body).toContain('2 options from');
+        // each option by its number and price: the answers that order it (issue 48 item 1)
+        expect(quoteText!.body).toContain('Reply 1 for New OEM $305.00 CAD, 2 for Aftermarket $137.25 CAD');
         const token = await lastToken(id);
         expect(quoteText!.body).toContain(`${BASE_URL}/q/${token}`);
         const mail = await db
@@ -541,22 +542,147 @@ eachEngine(
         ]);
       });
 
-      it('YES by text within the 48 hours orders option 1, with the confirming reply; the version is locked', async () => {
+      it('a number orders that option of the version: 2 is Aftermarket, the lead priced at it, the version locked', async () => {
         const { id, caseNumber, e164 } = await addLead();
         const token = await quoted(id);
+        clock = at(47 * HOUR);
+        const res = await text(e164, '2').expect(200);
+        expect(messageOf(res.text)).toMatch(new RegExp(`Quote ${caseNumber} is accepted`));
+        expect((await lead(id)).status).toBe('ordered');
+        expect(await orderedEvents(id)).toEqual([
+          expect.objectContaining({ actor: SMS_ACTOR, detail: expect.objectContaining({ option: 1 }) }),
+        ]);
+        expect(await confirmations(id)).toHaveLength(1);
+        expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([1]);
+        expect((await lead(id)).sellPrice).toBe(12_825);
+        expect(await page(token)).toMatchObject({
+          state: 'accepted',
+          quote: { version: 1, acceptedOption: 1 },
+          accepted: { option: 'Aftermarket', name: null, po: null, at: centralTime(clock) },
+        });
+      });
+
+      it.each(['1', 'Option 1', '#1', '1.'])('"%s" orders option 1', async (body) => {
+        const { id, e164 } = await addLead();
+        await quoted(id);
+        clock = at(HOUR);
+        expect(messageOf((await text(e164, body).expect(200)).text)).toMatch(ORDER_CONFIRMED);
+        expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([0]);
+      });
+
+      it('YES on a one-option quote orders it, with the confirming reply; the version is locked', async () => {
+        const { id, caseNumber, e164 } = await addLead();
+        await quoted(id, { options: [TWO_OPTIONS.options[0]] });
         clock = at(47 * HOUR);
         const res = await text(e164, 'YES').expect(200);
         expect(messageOf(res.text)).toMatch(new RegExp(`Quote ${caseNumber} is accepted`));
         expect((await lead(id)).status).toBe('ordered');
         expect(await orderedEvents(id)).toEqual([expect.objectContaining({ actor: SMS_ACTOR })]);
-        expect(await confirmations(id)).toHaveLength(1);
-        // 'reply YES for option 1': the version records it, and the page says which option was ordered
         expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([0]);
-        expect(await page(token)).toMatchObject({
-          state: 'accepted',
-          quote: { version: 1, acceptedOption: 0 },
-          accepted: { option: 'New OEM', name: null, po: null, at: centralTime(clock) },
+      });
+
+      it.each(['YES', '3'])(
+        '%s on a two-option quote asks which option, naming each by number and price, and orders nothing',
+        async (body) => {
+          const { id, caseNumber, e164 } = await addLead();
+          await quoted(id);
+          clock = at(HOUR);
+          const reply = messageOf((await text(e164, body).expect(200)).text);
+          expect(reply).toMatch(
+            new RegExp(
+              `^Parts Hunters MB: Quote ${caseNumber} has 2 options\\. Reply 1 for New OEM \\$285\\.00 CAD, 2 for Aftermarket \\$128\\.25 CAD, or choose on the page: ${BASE_URL}/q/\\S+ Nothing is ordered yet\\.$`,
+            ),
+          );
+          expect((await lead(id)).status).toBe('quoted');
+          expect(await orderedEvents(id)).toEqual([]);
+          expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([null]);
+          // staff see what the customer wrote
+          expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'message', detail: { body } });
+        },
+      );
+
+      it.each(['YES', 'NO', '1'])(
+        '%s from a number with two open quotes names both by case number and part, and changes neither',
+        async (body) => {
+          const first = await addLead({ description: 'Rear leaf spring snapped on the curb side' });
+          const phone = `(204) 555-${first.e164.slice(-4)}`;
+          // a second request from the same phone
+          const { id: secondId, caseNumber: secondCase } = await addLead({
+            phone,
+            description: 'Trailer brake magnet',
+          });
+          await quoted(first.id);
+          await quoted(secondId, { options: [TWO_OPTIONS.options[1]] });
+          clock = at(HOUR);
+          const reply = messageOf((await text(first.e164, body).expect(200)).text);
+          expect(reply).toBe(
+            `Parts Hunters MB: You have 2 open quotes: ${secondCase} (Trailer brake magnet, Dexter 7K axle), ${first.caseNumber} (Rear leaf spring snapped on the curb side, Dexter 7K axle). Please answer on the page of the one you mean (the link in its text). Nothing is ordered yet.`,
+          );
+          for (const id of [first.id, secondId]) {
+            expect((await lead(id)).status).toBe('quoted');
+            expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([null]);
+          }
+        },
+      );
+
+      it('YES or a number from a fleet account: the link, to give a PO number, and nothing ordered', async () => {
+        // a customer of their own (the other tests' Dana is one customer, by her e-mail)
+        const { id, caseNumber, e164 } = await addLead({
+          name: 'Prairie Haulage',
+          email: 'fleet@example.com',
         });
+        await quoted(id, { options: [TWO_OPTIONS.options[0]] });
+        const { customerId } = await db
+          .selectFrom('leads')
+          .select('customer_id as customerId')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await db.updateTable('customers').set({ fleet: 1 }).where('id', '=', customerId!).execute();
+        clock = at(HOUR);
+        for (const body of ['YES', '1']) {
+          const reply = messageOf((await text(e164, body).expect(200)).text);
+          expect(reply).toMatch(
+            new RegExp(
+              `^Parts Hunters MB: Your account orders with a PO number\\. Please accept quote ${caseNumber} on its page with your PO: ${BASE_URL}/q/\\S+ Nothing is ordered yet\\.$`,
+            ),
+          );
+        }
+        expect((await lead(id)).status).toBe('quoted');
+        expect(await orderedEvents(id)).toEqual([]);
+      });
+
+      it('a number answering the text of a version replaced since asks to look at the new one, and orders nothing', async () => {
+        const { id, caseNumber, e164 } = await addLead();
+        await quoted(id);
+        // version 1's text went out; version 2's is still on its way
+        await db
+          .updateTable('outgoing_messages')
+          .set({ status: 'sent' })
+          .where('lead_id', '=', id)
+          .where('dedupe_key', '=', `lead:${id}:quote:v1`)
+          .execute();
+        clock = at(HOUR);
+        await services.leadAdmin.sendQuote(
+          id,
+          { options: [TWO_OPTIONS.options[1], TWO_OPTIONS.options[0]] },
+          STAFF.username,
+        );
+        const reply = messageOf((await text(e164, '1').expect(200)).text);
+        expect(reply).toMatch(
+          new RegExp(
+            `^Parts Hunters MB: Quote ${caseNumber} was updated after that text\\. Please look at the new one before you answer: ${BASE_URL}/q/\\S+ Nothing is ordered yet\\.$`,
+          ),
+        );
+        expect((await lead(id)).status).toBe('quoted');
+        // once version 2's text has gone out, its number orders
+        await db
+          .updateTable('outgoing_messages')
+          .set({ status: 'sent' })
+          .where('dedupe_key', '=', `lead:${id}:quote:v2`)
+          .execute();
+        expect(messageOf((await text(e164, '1').expect(200)).text)).toMatch(ORDER_CONFIRMED);
+        expect((await versionRows(id)).map((v) => v.accepted_option)).toEqual([null, 0]);
+        expect((await lead(id)).sellPrice).toBe(12_825);
       });
     });
 
@@ -673,11 +799,11 @@ eachEngine(
         expect(await confirmations(id)).toEqual([]);
       });
 
-      it('YES by text and then Accept on the page: ordered once, one confirmation, and the press is no error', async () => {
+      it('1 by text and then Accept on the page: ordered once, one confirmation, and the press is no error', async () => {
         const { id, e164 } = await addLead();
         const token = await quoted(id);
         clock = at(HOUR);
-        const res = await text(e164, 'YES').expect(200);
+        const res = await text(e164, '1').expect(200);
         expect(messageOf(res.text)).toMatch(ORDER_CONFIRMED);
         // the customer's second answer is the first one again
         await services.quotes.accept(token, acceptForm(1, 0), customer(newIp()));
@@ -698,7 +824,7 @@ eachEngine(
         expect((await eventsOf(id)).at(-1)).toMatchObject({ type: 'message', detail: { body: 'YES' } });
       });
 
-      it('Accept on the page and YES by text at the same moment: one ordered event, one confirmation (8 leads)', async () => {
+      it('Accept on the page and 1 by text at the same moment: one ordered event, one confirmation (8 leads)', async () => {
         for (let i = 0; i < 8; i++) {
           const { id, e164 } = await addLead();
           const token = await quoted(id);
@@ -709,7 +835,7 @@ eachEngine(
             return services.quotes.accept(token, acceptForm(1, 0), customer(newIp()));
           };
           const [texted, pressed] = await Promise.allSettled([
-            services.texting.receiveText(textParams(e164, 'YES')),
+            services.texting.receiveText(textParams(e164, '1')),
             press(),
           ]);
           expect(pressed.status, `lead ${i + 1}: ${String((pressed as PromiseRejectedResult).reason)}`).toBe(
@@ -720,7 +846,7 @@ eachEngine(
           expect(await orderedEvents(id), `lead ${i + 1}`).toHaveLength(1);
           const confirmed = await confirmations(id);
           expect(confirmed, `lead ${i + 1}`).toHaveLength(1);
-          // the confirmation is the reply to the YES exactly when the text ordered it
+          // the confirmation is the reply to the text exactly when the text ordered it
           const reply = messageOf(twiml);
           expect(reply === undefined ? undefined : confirmed[0]!.body).toBe(reply);
         }

@@ -181,9 +181,11 @@ describe('a quote of two options, from the staff dialog to the customer and back
     await dialog.waitFor({ state: 'detached' });
     await leadCard(page, 'Quoted', 'Dana Friesen').waitFor();
 
-    // the customer's text: both options in a word, and the private link
+    // the customer's text: each option by the number that orders it and its price, and the link
     const quoteText = await twilio.textMatching(new RegExp(`quote ${caseNumber} .*Valid 48 hours`));
-    expect(quoteText).toContain('2 options from $142.50 CAD');
+    expect(quoteText).toContain(
+      '2 options. Valid 48 hours. Reply 1 for New OEM $285.00 CAD, 2 for Aftermarket $142.50 CAD, or open the link:',
+    );
     const link = new RegExp(`${server.origin}/q/[A-Za-z0-9_-]{24}`).exec(quoteText)?.[0];
     expect(link).toBeDefined();
 

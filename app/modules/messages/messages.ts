@@ -51,6 +51,15 @@ export function keywordOf(body: string, optOutType?: string): Keyword | undefine
   return undefined;
 }
 
+/**
+ * The option a text chooses, 1 to 9 ('2', 'Option 2', '#2', '2.'), or undefined when it is not
+ * only a number (issue 48 item 1: a quote with several options is answered by its number).
+ */
+export function optionNumberOf(body: string): number | undefined {
+  const match = /^(?:option\s*|#\s*)?([1-9])$/i.exec(body.trim().replace(/[.!?]+$/, ''));
+  return match ? Number(match[1]) : undefined;
+}
+
 type Site = { name: string; phone: string };
 
 /** The automatic replies (sent in the TwiML answer to the customer's text). */

@@ -71,20 +71,22 @@ describe('the quote text', () => {
     );
   });
 
-  it('says how many options and the lowest price, and what YES orders', () => {
+  it('names each option by its number and price, as the answers that order it (a YES would guess)', () => {
     const text = quoteText({
       siteName: SITE.name,
       caseNumber: 'Q-10001',
       part: 'mirror arm',
       options: [
-        option({ sellPrice: 20_000 }),
-        option({ sellPrice: 9_900, etaDays: 1 }),
-        option({ sellPrice: 15_000 }),
+        option({ label: 'New OEM', sellPrice: 29_640 }),
+        option({ label: 'Aftermarket', sellPrice: 15_681, etaDays: 1 }),
+        option({ label: '', sellPrice: 15_000 }),
       ],
       url: URL,
     });
-    expect(text).toContain('3 options from $99.00 CAD');
-    expect(text).toContain('reply YES for option 1 or NO to pass');
+    expect(text).toBe(
+      `Parts Hunters MB quote Q-10001 for mirror arm: 3 options. Valid 48 hours. Reply 1 for New OEM $296.40 CAD, 2 for Aftermarket $156.81 CAD, 3 for Option 3 $150.00 CAD, or open the link: ${URL} Reply NO to pass.`,
+    );
+    expect(text).not.toMatch(/YES/);
   });
 
   it.each([
@@ -103,7 +105,7 @@ describe('the quote text', () => {
       expect(text.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
       expect(fitsTwoSegments(text)).toBe(true);
       expect(text).toContain(URL);
-      expect(text).toMatch(/YES/);
+      expect(text).toMatch(options.length === 1 ? /Reply YES to order/ : /Reply 1 for .*, 2 for .*, 3 for /);
     }
   });
 
@@ -180,5 +182,21 @@ describe('the quote e-mail', () => {
     expect(mail.body).toContain('  From a 2016 unit');
     expect(mail.body).toContain('The quote holds until Sat, Nov 28, 2026, 2:05 PM CST.');
     expect(mail.body).toContain(URL);
+    // several options: the text is answered by an option's number, never a bare YES
+    expect(mail.body).toContain("reply to our text message with the option's number (1 to 2) or NO");
+    expect(mail.body).not.toContain('YES');
+  });
+
+  it('with one option, says YES or NO answers the text', () => {
+    const mail = quoteEmail({
+      site: SITE,
+      name: 'Dana Friesen',
+      caseNumber: 'Q-10001',
+      part: 'hydraulic pump',
+      options: [option()],
+      expires: 'Sat, Nov 28, 2026, 2:05 PM CST',
+      url: URL,
+    });
+    expect(mail.body).toContain('You can also reply YES or NO to our text message');
   });
 });

@@ -93,22 +93,62 @@ export function withPart(template: string, part: string): string {
   return toGsm7(template.replace('{part}', cut(toGsm7(part), Math.max(8, room))));
 }
 
-/** The quote text: the part, the offer, the validity, the link, YES / NO. */
+type TextedOption = Pick<QuoteOption, 'label' | 'sellPrice' | 'etaDays'>;
+
+/** 'Reply 1 for New OEM $296.40, 2 for Aftermarket $156.81': each option by its number and price. */
+function numbered(options: readonly TextedOption[]): string {
+  return `Reply ${options
+    .map((o, i) => `${i + 1} for ${optionLabel(o, i)} ${formatMoney(o.sellPrice, { currency: true })}`)
+    .join(', ')}`;
+}
+
+/**
+ * The quote text: the part, the offer, the validity, the link and the answers. One option: YES or
+ * NO. Several: each by its number and price, or the link (issue 48 item 1: a YES never guesses).
+ */
 export function quoteText(input: {
   siteName: string;
   caseNumber: string;
   part: string;
-  options: readonly Pick<QuoteOption, 'sellPrice' | 'etaDays'>[];
+  options: readonly TextedOption[];
   url: string;
 }): string {
-  const answer =
-    input.options.length === 1
-      ? 'Reply YES to order or NO to pass.'
-      : 'Choose there, or reply YES for option 1 or NO to pass.';
   return withPart(
-    `${input.siteName} quote ${input.caseNumber} for {part}: ${offer(input.options)}. Valid 48 hours. See it: ${input.url} ${answer}`,
+    input.options.length === 1
+      ? `${input.siteName} quote ${input.caseNumber} for {part}: ${offer(input.options)}. Valid 48 hours. See it: ${input.url} Reply YES to order or NO to pass.`
+      : `${input.siteName} quote ${input.caseNumber} for {part}: ${input.options.length} options. Valid 48 hours. ${numbered(input.options)}, or open the link: ${input.url} Reply NO to pass.`,
     input.part,
   );
+}
+
+/**
+ * The replies to an answer by text that cannot order without a guess (issue 48 item 1); each says
+ * nothing was ordered and what to do instead.
+ */
+export function quoteQuestionReplies(siteName: string) {
+  return {
+    /** a YES, or a number beyond the options, on a quote with several options */
+    whichOption: (caseNumber: string, options: readonly TextedOption[], url: string) =>
+      toGsm7(
+        `${siteName}: Quote ${caseNumber} has ${options.length} options. ${numbered(options)}, or choose on the page: ${url} Nothing is ordered yet.`,
+      ),
+    /** an answer from a number with more than one open quote */
+    whichQuote: (quotes: readonly { caseNumber: string; part: string }[]) =>
+      withPart(
+        `${siteName}: You have ${quotes.length} open quotes: {part}. Please answer on the page of the one you mean (the link in its text). Nothing is ordered yet.`,
+        quotes.map((q) => `${q.caseNumber} (${q.part})`).join(', '),
+      ),
+    /** a YES or number from a customer whose account orders with a PO number */
+    needsPo: (caseNumber: string, url: string) =>
+      toGsm7(
+        `${siteName}: Your account orders with a PO number. Please accept quote ${caseNumber} on its page with your PO: ${url} Nothing is ordered yet.`,
+      ),
+    /** a number answering a text of a version that was replaced since */
+    newerVersion: (caseNumber: string, url: string) =>
+      toGsm7(
+        `${siteName}: Quote ${caseNumber} was updated after that text. Please look at the new one before you answer: ${url} Nothing is ordered yet.`,
+      ),
+  };
 }
 
 /** The e-mail copy of a quote, with every option and the link. */
@@ -140,7 +180,9 @@ export function quoteEmail(input: {
       `The quote holds until ${input.expires}.`,
       '',
       `See it beside your photos, accept, decline or ask us a question: ${input.url}`,
-      `You can also reply YES or NO to our text message, or call us at ${phone}.`,
+      input.options.length === 1
+        ? `You can also reply YES or NO to our text message, or call us at ${phone}.`
+        : `You can also reply to our text message with the option's number (1 to ${input.options.length}) or NO, or call us at ${phone}.`,
       '',
       site.name,
       '',

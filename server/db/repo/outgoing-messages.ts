@@ -44,6 +44,8 @@ export type NewMessage = {
   answerUntil?: Date | null;
   /** not sent before then (a text past the day's limit waits for the next morning) */
   notBefore?: Date;
+  /** what the message is, where a later answer needs to know (a quote text: quoteTextKey) */
+  key?: string;
 };
 
 /** A queued message as the worker hands it to a sender. */
@@ -122,6 +124,7 @@ function messageRow(message: NewMessage, now: Date) {
     next_attempt_at: (message.notBefore ?? now).toISOString(),
     public_text: message.publicText ?? false,
     answer_until: message.answerUntil?.toISOString() ?? null,
+    ...(message.key ? { dedupe_key: message.key } : {}),
     created_at: at,
     updated_at: at,
   };

@@ -152,3 +152,23 @@ export async function findAcceptedOption(db: Executor, leadId: number): Promise<
     .executeTakeFirst();
   return row ? (JSON.parse(row.options) as QuoteOption[])[row.accepted_option!] : undefined;
 }
+
+/** The key of the text that carried version `version` of lead `leadId`'s quote. */
+export const quoteTextKey = (leadId: number, version: number) => `lead:${leadId}:quote:v${version}`;
+
+/**
+ * The version of a lead's quote that the last quote text handed to Twilio carried (issue 48 item
+ * 1: a number replied answers that text), or undefined when none has gone out yet.
+ */
+export async function lastTextedQuoteVersion(db: Executor, leadId: number): Promise<number | undefined> {
+  const rows = await db
+    .selectFrom('outgoing_messages')
+    .select('dedupe_key')
+    .where('lead_id', '=', leadId)
+    .where('channel', '=', 'sms')
+    .where('dedupe_key', 'like', `lead:${leadId}:quote:v%`)
+    .where('status', 'in', ['sent', 'delivered'])
+    .execute();
+  const versions = rows.map((r) => Number(/:v(\d+)$/.exec(r.dedupe_key ?? '')?.[1])).filter((v) => v > 0);
+  return versions.length ? Math.max(...versions) : undefined;
+}

@@ -153,6 +153,14 @@ export type OpenLead = {
   email: string | null;
   quotedAt: string | null;
   createdAt: string;
+  /** what names the part in a text (partName in app/modules/messages/quote-messages.ts) */
+  part: {
+    description: string | null;
+    partNumber: string | null;
+    year: string | null;
+    make: string | null;
+    model: string | null;
+  };
 };
 
 /**
@@ -165,7 +173,20 @@ export type OpenLead = {
 export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string): Promise<OpenLead[]> {
   const rows = await db
     .selectFrom('leads')
-    .select(['id', 'case_number', 'status', 'phone', 'email', 'quoted_at', 'created_at'])
+    .select([
+      'id',
+      'case_number',
+      'status',
+      'phone',
+      'email',
+      'quoted_at',
+      'created_at',
+      'description',
+      'part_number',
+      'year',
+      'make',
+      'model',
+    ])
     .where('status', 'in', [...OPEN_STATUSES])
     .where('phone_digits', 'like', `%${lastTenDigits}`)
     .orderBy('created_at', 'desc')
@@ -180,6 +201,13 @@ export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string)
     email: r.email,
     quotedAt: r.quoted_at,
     createdAt: r.created_at,
+    part: {
+      description: r.description,
+      partNumber: r.part_number,
+      year: r.year,
+      make: r.make,
+      model: r.model,
+    },
   }));
 }
 
