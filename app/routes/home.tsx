@@ -7,7 +7,7 @@ import { Clock3, FileText, Truck, UserCheck } from 'lucide-react';
 import type { Route } from './+types/home';
 import { ClosingCta, Figures, Hours, PageHero, Section } from '#app/components/marketing/blocks.tsx';
 import { CityGrid } from '#app/components/marketing/city-grid.tsx';
-import { buttonClass, SmsButton } from '#app/components/marketing/sms-button.tsx';
+import { buttonClass, DeskQuoteHint, SmsButton } from '#app/components/marketing/sms-button.tsx';
 import { pageMeta, siteFromMatches } from '#app/components/site/seo.ts';
 import { getAppContext } from '#app/load-context.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
@@ -86,6 +86,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           <FileText className="h-5 w-5" aria-hidden="true" />
           Use the Request Form
         </a>
+        <DeskQuoteHint phone={site.phone} className="sm:basis-full" />
       </PageHero>
 
       <section aria-label="Our numbers" className="border-b border-slate-200 bg-slate-50 py-8">

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, visit, type PageProblems } from './support/browser.ts';
 import { specRoutes } from './support/routes.ts';
+import { baseUrl } from './support/server.ts';
 import { SITE_NAME, SMS_HREF } from './support/site.ts';
 
 let browser: Browser;
@@ -153,6 +154,52 @@ describe('site chrome on a desktop', () => {
     expect(problems.errors).toEqual([]);
   });
 
+  it("on a desk without a touch screen, the number to text from a phone and the request form sit beside 'Get a Quote'", async () => {
+    const { page, problems } = await open('desktop');
+    await visit(page, '/');
+    // the header: a short line beside the button, which keeps its text link and its tracking
+    const header = page.getByRole('banner');
+    const hint = header.locator('[data-desk-hint]');
+    expect(await hint.innerText()).toBe('Text (204) 555-0147 or use the form');
+    expect(await hint.getByRole('link', { name: 'use the form' }).getAttribute('href')).toBe('/find-my-part');
+    expect(await header.getByRole('link', { name: 'Get a Quote' }).getAttribute('href')).toBe(SMS_HREF);
+    const [hintBox, buttonBox] = await Promise.all([
+      hint.boundingBox(),
+      header.getByRole('link', { name: 'Get a Quote' }).boundingBox(),
+    ]);
+    expect(hintBox!.x + hintBox!.width).toBeLessThanOrEqual(buttonBox!.x);
+    // the home hero: under its two buttons, in a sentence
+    const hero = page.locator('main section').first();
+    expect(await hero.locator('[data-desk-hint]').innerText()).toBe(
+      'On a computer? Text (204) 555-0147 from your phone, or use the request form.',
+    );
+    await hero.locator('[data-desk-hint]').getByRole('link', { name: 'use the request form' }).click();
+    await page.waitForURL((url) => url.pathname === '/find-my-part');
+    expect(problems.errors).toEqual([]);
+  });
+
+  it('a laptop with a touch screen, and a desk narrower than 1280 px in the header, do without it', async () => {
+    const touch = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'en-CA',
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+    });
+    try {
+      const page = await touch.newPage();
+      await visit(page, '/');
+      expect(
+        await page.locator('[data-desk-hint]').evaluateAll((els) => els.map((el) => el.checkVisibility())),
+      ).toEqual([false, false]);
+    } finally {
+      await touch.close();
+    }
+    const { page } = await open('desktop', { width: 1100, height: 800 });
+    await visit(page, '/');
+    expect(await page.getByRole('banner').locator('[data-desk-hint]').isVisible()).toBe(false);
+    expect(await page.locator('main [data-desk-hint]').isVisible()).toBe(true);
+  });
+
   it('when recording the click fails, the visitor only gets a console warning and the link still works', async () => {
     const { page, problems } = await open('desktop');
     await page.route('**/api/clicks', (route) =>
@@ -238,6 +285,14 @@ describe('site chrome on a phone', () => {
   afterAll(async () => {
     await context?.close();
     context = undefined;
+  });
+
+  it('shows no desk hint beside the quote buttons: the phone texts', async () => {
+    const { page } = await open('phone');
+    await visit(page, '/');
+    expect(
+      await page.locator('[data-desk-hint]').evaluateAll((els) => els.map((el) => el.checkVisibility())),
+    ).toEqual([false, false]);
   });
 
   it("the header shows the short 'Quote' label and hides the desktop navigation", async () => {

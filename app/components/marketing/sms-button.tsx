@@ -3,6 +3,7 @@
  * JavaScript. Quote buttons carry the tracking attributes app/chrome.js reads (product.md §7).
  */
 import { MessageSquare } from 'lucide-react';
+import { formatPhone } from '#app/modules/site/phone.ts';
 import { trackAttributes } from '#app/modules/site/site.ts';
 import { cn } from '../ui/cn.ts';
 
@@ -47,5 +48,47 @@ export function SmsButton({
       <MessageSquare className="h-5 w-5 shrink-0" aria-hidden="true" />
       {children}
     </a>
+  );
+}
+
+/**
+ * Beside a quote button, on a device without a touch screen (issue 48 item 11): the button opens a
+ * texting app, which a desk computer may not have, so the number to text from a phone and the
+ * request form are there too. CSS decides (no touch pointer at all), so it needs no script; on a
+ * phone or tablet it is not shown. On the dark hero and header. `compact`: one short line (header).
+ */
+export function DeskQuoteHint({
+  phone,
+  compact = false,
+  className,
+}: {
+  phone: string;
+  compact?: boolean;
+  className?: string;
+}) {
+  const number = <span className="whitespace-nowrap font-semibold text-white">{formatPhone(phone)}</span>;
+  const form = 'whitespace-nowrap font-semibold text-white underline underline-offset-2 hover:text-orange-300';
+  return (
+    <p
+      data-desk-hint=""
+      className={cn('hidden text-sm text-slate-300 not-any-pointer-coarse:block', className)}
+    >
+      {compact ? (
+        <>
+          Text {number} or{' '}
+          <a href="/find-my-part" className={form}>
+            use the form
+          </a>
+        </>
+      ) : (
+        <>
+          On a computer? Text {number} from your phone, or{' '}
+          <a href="/find-my-part" className={form}>
+            use the request form
+          </a>
+          .
+        </>
+      )}
+    </p>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { ChevronDown, Menu, MessageSquare, X } from 'lucide-react';
 import { smsHref, trackAttributes, type SiteInfo } from '#app/modules/site/site.ts';
+import { DeskQuoteHint } from '../marketing/sms-button.tsx';
 import { LogoMark } from './logo.tsx';
 import { SERVICE_LINKS } from './nav-links.ts';
 
@@ -54,6 +55,8 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-2">
+          {/* on a wide screen without touch: where to text from a phone, and the form */}
+          <DeskQuoteHint phone={site.phone} compact className="mr-2 max-xl:hidden!" />
           <a
             href={smsHref(site.phone)}
             {...trackAttributes('header', 'Get a Quote')}
