@@ -67,7 +67,8 @@ export function DeskQuoteHint({
   className?: string;
 }) {
   const number = <span className="whitespace-nowrap font-semibold text-white">{formatPhone(phone)}</span>;
-  const form = 'whitespace-nowrap font-semibold text-white underline underline-offset-2 hover:text-orange-300';
+  const form =
+    'whitespace-nowrap font-semibold text-white underline underline-offset-2 hover:text-orange-300';
   return (
     <p
       data-desk-hint=""
