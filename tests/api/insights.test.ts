@@ -379,9 +379,9 @@ eachEngine('insights API', (ctx) => {
     expect(find('From request to fulfilled', range, 'Ordered')).toBe('2');
     expect(find('From request to fulfilled', range, 'Ordered of requests')).toBe('0.25');
     expect(find('Lost leads by reason', range, 'No reason given')).toBe('1');
-    expect(find('Response time', range, 'Median')).toBe('12');
-    expect(find('Response time', range, '90th percentile')).toBe('66');
-    expect(find('Response time', WEEKS[1]!, 'Median')).toBe('');
+    expect(find('Response time in business minutes', range, 'Median')).toBe('12');
+    expect(find('Response time in business minutes', range, '90th percentile')).toBe('66');
+    expect(find('Response time in business minutes', WEEKS[1]!, 'Median')).toBe('');
     expect(find('Revenue per month', '2026-11', 'Revenue')).toBe('200');
     expect(find('Revenue per month', '2026-10', 'Orders')).toBe('2');
     // the places of the buttons by the names the page shows (issue 31)

@@ -280,7 +280,7 @@ describe('one set of facts on every public page', () => {
     const promised = parseCsv(csv.text).filter((row) => row[2] === 'Promised');
     // (chart, series, value, unit: the period is the range's dates)
     expect(promised.map(([chart, , series, value, unit]) => [chart, series, value, unit])).toEqual([
-      ['Response time', 'Promised', String(REPLY_PROMISE_MINUTES), 'minutes'],
+      ['Response time in business minutes', 'Promised', String(REPLY_PROMISE_MINUTES), 'business minutes'],
     ]);
 
     // /admin/insights: its loader's figures, and the response-time chart drawn from them, with

@@ -21,7 +21,7 @@ import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 const CHARTS = [
   'Leads per week',
   'From request to fulfilled',
-  'Response time',
+  'Response time in business minutes',
   'Revenue per month',
   // what orders really earned, and how the suppliers delivered (issue 29)
   'Margin quoted and made per month',
@@ -111,15 +111,22 @@ describe('Insights', () => {
       }
       // the promise line is the reply time customers are promised (issue 31 item 5: one set of facts)
       expect(
-        await page.getByRole('region', { name: 'Response time' }).getByTestId('promise-label').textContent(),
+        await page
+          .getByRole('region', { name: 'Response time in business minutes' })
+          .getByTestId('promise-label')
+          .textContent(),
       ).toBe(`Promised ${REPLY_PROMISE_MINUTES} min`);
       const clickColours90 = await legendColours(page, 'Quote-button clicks per week');
       const response = await page
-        .getByRole('region', { name: 'Response time' })
+        .getByRole('region', { name: 'Response time in business minutes' })
         .getByTestId('insight-summary')
         .textContent();
       expect(response).toMatch(
         /^Median response \d+ min, (\d+ min (better|slower) than promised|as promised)/,
+      );
+      // in business minutes, counted from the next opening (issue 48 item 9)
+      expect(response).toContain(
+        'Counted in business hours only: a request made while we are closed counts from the next opening.',
       );
       const top = page.getByRole('region', { name: 'Most requested' });
       expect(await top.getByRole('table', { name: 'Cities' }).getByRole('row').count()).toBeGreaterThan(3);
@@ -175,10 +182,10 @@ describe('Insights', () => {
       );
       // a week without quotes is a break in the response-time lines, not a point at 0: the
       // median's line has one more piece than the table has runs of such weeks between others
-      const responseCard = await drawn(page, 'Response time');
+      const responseCard = await drawn(page, 'Response time in business minutes');
       const medians = await responseCard
         // (in the closed 'Show the data')
-        .getByRole('table', { name: 'Response time', includeHidden: true })
+        .getByRole('table', { name: 'Response time in business minutes', includeHidden: true })
         .locator('tbody tr')
         .evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]!.textContent));
       const first = medians.findIndex((m) => m !== '–');
@@ -220,7 +227,7 @@ describe('Insights', () => {
       const csv = await page.request.get('/api/admin/insights.csv?range=30d');
       const rows = parseCsv(await csv.text());
       expect(rows[0]).toEqual(['Chart', 'Period', 'Series', 'Value', 'Unit']);
-      expect(rows.some((r) => r[0] === 'Response time' && r[2] === 'Median')).toBe(true);
+      expect(rows.some((r) => r[0] === 'Response time in business minutes' && r[2] === 'Median')).toBe(true);
 
       // Lead Management's 'Export Report' keeps the lead CSV and offers every range
       await page.goto('/admin/leads');

@@ -89,14 +89,14 @@ describe('summaries', () => {
     ).toBe('3 leads lost; most often: Found it locally (2).');
     expect(lostSummary([])).toBe('No lost leads in this range.');
     expect(responseSummary({ quotes: 5, median: 14.2, p90: 31 })).toBe(
-      'Median response 14 min, 6 min better than promised; 9 in 10 quotes within 31 min.',
+      'Median response 14 min, 6 min better than promised; 9 in 10 quotes within 31 min. Counted in business hours only: a request made while we are closed counts from the next opening.',
     );
     expect(responseSummary({ quotes: 5, median: 23, p90: 40 })).toBe(
-      'Median response 23 min, 3 min slower than promised; 9 in 10 quotes within 40 min.',
+      'Median response 23 min, 3 min slower than promised; 9 in 10 quotes within 40 min. Counted in business hours only: a request made while we are closed counts from the next opening.',
     );
     // the promise is the customers' 20 minutes (issue 31 item 5)
     expect(responseSummary({ quotes: 1, median: 20, p90: 20 })).toBe(
-      'Median response 20 min, as promised; 9 in 10 quotes within 20 min.',
+      'Median response 20 min, as promised; 9 in 10 quotes within 20 min. Counted in business hours only: a request made while we are closed counts from the next opening.',
     );
     expect(responseSummary({ quotes: 0, median: null, p90: null })).toBe('No quotes sent in this range.');
     expect(

@@ -193,7 +193,8 @@ export const INSIGHTS_TEXT = {
   leadsTitle: 'Leads per week',
   funnelTitle: 'From request to fulfilled',
   lostTitle: 'Lost leads by reason',
-  responseTitle: 'Response time',
+  // business minutes (issue 48 item 9): the hours the promise is made in, docs/stats.md
+  responseTitle: 'Response time in business minutes',
   revenueTitle: 'Revenue per month',
   marginTitle: 'Margin quoted and made per month',
   suppliersTitle: 'Suppliers: on time and how long',
@@ -236,6 +237,10 @@ export function lostSummary(reasons: readonly LostReason[]): string {
   return `${count(total, 'lead')} lost; most often: ${top.reason ?? INSIGHTS_TEXT.noReason} (${top.count}).`;
 }
 
+/** How a response is counted, said under the chart (docs/stats.md 'Response time'). */
+export const RESPONSE_COUNTED =
+  'Counted in business hours only: a request made while we are closed counts from the next opening.';
+
 export function responseSummary(r: ResponseFigures, promised = PROMISED_RESPONSE_MINUTES): string {
   if (r.median === null) return 'No quotes sent in this range.';
   const median = Math.round(r.median);
@@ -246,7 +251,7 @@ export function responseSummary(r: ResponseFigures, promised = PROMISED_RESPONSE
       : diff < 0
         ? `${-diff} min better than promised`
         : `${diff} min slower than promised`;
-  return `Median response ${minutes(median)}, ${verdict}; 9 in 10 quotes within ${minutes(r.p90 ?? median)}.`;
+  return `Median response ${minutes(median)}, ${verdict}; 9 in 10 quotes within ${minutes(r.p90 ?? median)}. ${RESPONSE_COUNTED}`;
 }
 
 export function marginSummary(margins: readonly MonthMargin[]): string {
@@ -359,7 +364,7 @@ export function insightsCsvRows(i: Insights): CsvRow[] {
     rounded(i.response.p90),
     'business minutes',
   ]);
-  rows.push([INSIGHTS_TEXT.responseTitle, range, 'Promised', i.promisedResponseMinutes, 'minutes']);
+  rows.push([INSIGHTS_TEXT.responseTitle, range, 'Promised', i.promisedResponseMinutes, 'business minutes']);
   for (const w of i.response.weeks) {
     rows.push([INSIGHTS_TEXT.responseTitle, w.week, 'Median', rounded(w.median), 'business minutes']);
     rows.push([INSIGHTS_TEXT.responseTitle, w.week, '90th percentile', rounded(w.p90), 'business minutes']);
