@@ -1,0 +1,111 @@
+/**
+ * One clock (issue 48 item 3): every date and time staff see reads the same whatever time zone the
+ * browser is set to, because the business's zone (America/Winnipeg) decides it, never the
+ * browser's. The back office is opened twice side by side, in a browser set to Winnipeg and in one
+ * set to Tokyo (fifteen hours ahead, another day for most of the day), and each screen that shows
+ * times (the lead dialog with its timeline, the inbox with a conversation, a customer's page, the
+ * orders, the audit log) must read the same, word for word, once its scripts have run.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support/admin.ts';
+import { keepRendererWarm, launchBrowser, waitForHydration, watchProblems } from './support/browser.ts';
+import { baseUrl } from './support/server.ts';
+
+const ZONES = ['America/Winnipeg', 'Asia/Tokyo'] as const;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const timezoneId of ZONES) {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'en-CA',
+      timezoneId,
+      viewport: { width: 1280, height: 900 },
+    });
+    context.setDefaultTimeout(10_000);
+    await keepRendererWarm(context);
+    const page = await context.newPage();
+    await signIn(page, '/admin/leads');
+    await page.close();
+    contexts.push(context);
+  }
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** The screen's words once hydrated (the document and what its scripts drew). */
+async function wordsOf(context: BrowserContext, path: string): Promise<{ text: string; errors: string[] }> {
+  const page: Page = await context.newPage();
+  const problems = watchProblems(page);
+  try {
+    await page.goto(path);
+    await waitForHydration(page);
+    // a screen's heading, or the dialog over the board (which hides the rest from the accessibility tree)
+    await page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { text: await page.locator('body').innerText(), errors: problems.errors };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Both zones' words for a screen, loaded at the same moment (a relative time must not tick between). */
+async function bothZones(path: string) {
+  const read = () => Promise.all(contexts.map((context) => wordsOf(context, path)));
+  let [winnipeg, tokyo] = await read();
+  // "3 min ago" turning into "4 min ago" between the two loads is the clock, not the zone: once more
+  if (winnipeg!.text !== tokyo!.text) [winnipeg, tokyo] = await read();
+  return { winnipeg: winnipeg!, tokyo: tokyo! };
+}
+
+describe('one clock: the back office in Winnipeg and in Tokyo', () => {
+  const screens: { name: string; path: (page: Page) => Promise<string> }[] = [
+    {
+      name: 'the lead dialog with its timeline',
+      path: async (page) => {
+        const [lead] = (await (await page.request.get('/api/leads?limit=1')).json()) as { id: number }[];
+        return `/admin/leads/${lead!.id}`;
+      },
+    },
+    {
+      name: 'the inbox with a conversation open',
+      path: async (page) => {
+        const { conversations } = (await (await page.request.get('/api/inbox?filter=all')).json()) as {
+          conversations: { customerId: number }[];
+        };
+        return `/admin/inbox/${conversations[0]!.customerId}`;
+      },
+    },
+    {
+      name: "a customer's page",
+      path: async (page) => {
+        const { conversations } = (await (await page.request.get('/api/inbox?filter=all')).json()) as {
+          conversations: { customerId: number }[];
+        };
+        return `/admin/customers/${conversations[0]!.customerId}`;
+      },
+    },
+    { name: 'the orders', path: async () => '/admin/orders' },
+    { name: 'the audit log', path: async () => '/admin/audit' },
+  ];
+
+  for (const screen of screens) {
+    it(`${screen.name} reads the same, dates and times included`, async () => {
+      const probe = await contexts[0]!.newPage();
+      const path = await screen.path(probe).finally(() => probe.close());
+      const { winnipeg, tokyo } = await bothZones(path);
+      // the screen shows times at all (a clock face, 'AM'/'PM', or a month's name with a day)
+      expect(winnipeg.text).toMatch(
+        /\d:\d\d|[AP]M\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w* \d/,
+      );
+      expect(tokyo.text).toBe(winnipeg.text);
+      expect([...winnipeg.errors, ...tokyo.errors]).toEqual([]);
+    });
+  }
+});
