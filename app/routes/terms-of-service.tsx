@@ -63,8 +63,9 @@ function sections(site: SiteInfo): LegalSection[] {
       body: (
         <>
           <p>
-            To order, reply YES to our quote text (or tell us by phone or e-mail); reply NO to pass. An order
-            is placed once we confirm it. We accept {PAYMENT_METHODS.join(', ').toLowerCase()}.
+            To order, reply YES to our quote text, or the option's number when it offers several (or tell us
+            by phone or e-mail); reply NO to pass. An order is placed once we confirm it. We accept{' '}
+            {PAYMENT_METHODS.join(', ').toLowerCase()}.
           </p>
           <p>
             If a part turns out not to be available after all, we tell you right away and you do not pay for

@@ -36,10 +36,10 @@ export const BOARD_ATTENTION_LIMIT = 50;
 type OpenStep = Exclude<LineStep, 'done'>;
 const OPEN_STEPS = LINE_STEPS.filter((s): s is OpenStep => s !== 'done');
 const STEP_GROUPS: Record<OpenStep, string> = {
-  to_order: 'To order',
-  ordered: 'Ordered from supplier',
-  shipped: 'Shipped to us',
-  arrived: 'Arrived',
+  to_order: stepLabel('to_order', 'pickup'),
+  ordered: stepLabel('ordered', 'pickup'),
+  shipped: stepLabel('shipped', 'pickup'),
+  arrived: stepLabel('arrived', 'pickup'),
   ready: 'Ready for pickup or out for delivery',
 };
 

@@ -448,7 +448,7 @@ eachEngine('orders after a yes', (ctx) => {
         label: 'Mark picked up',
       });
       expect(board.steps.map((s) => s.label)).toEqual([
-        'To order',
+        'Accepted, to order',
         'Ordered from supplier',
         'Shipped to us',
         'Arrived',

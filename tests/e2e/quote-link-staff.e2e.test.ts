@@ -276,7 +276,7 @@ describe('a quote of two options, from the staff dialog to the customer and back
     const dialog = await openLead(page, 'Ordered');
     const order = dialog.getByRole('region', { name: 'Order', exact: true });
     const part = order.getByRole('listitem').filter({ hasText: 'Aftermarket' });
-    await part.getByText('To order', { exact: true }).waitFor();
+    await part.getByText('Accepted, to order', { exact: true }).waitFor();
     await part.getByRole('button', { name: 'Edit details' }).click();
     await part.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Prairie Truck Glass' });
     await part.getByLabel('Carrier').selectOption({ label: 'Purolator' });

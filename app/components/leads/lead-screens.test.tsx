@@ -313,7 +313,7 @@ describe('the history of an order (issue 29)', () => {
     );
     expect(entries.map((e) => [e.title, e.detail ?? ''])).toEqual([
       ['Part added: Seal kit by sam', ''],
-      [`${part}: To order → Ordered from supplier by sam`, ''],
+      [`${part}: Accepted, to order → Ordered from supplier by sam`, ''],
       [`${part}: Arrived → Out for delivery by sam`, ''],
       [`${part}: step undone, back to Arrived by sam`, ''],
       [`${part}: details changed by sam`, 'Changed: promised date, carrier · Why: supplier backorder'],

@@ -4,6 +4,7 @@
  * table-tested here; server/db/repo/customers.ts looks the candidates up and writes the outcome.
  */
 import { z } from 'zod';
+import { stepLabel } from '#app/modules/orders/orders.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { ThreadMessage } from './conversation.ts';
 import { isEmailAddress } from '#app/modules/site/email-address.ts';
@@ -184,10 +185,10 @@ export const CUSTOMER_TEXT = {
   eta: (days: number) => (days === 1 ? '1 day' : `${days} days`),
   /** an ordered part's step, whatever the way it reaches the customer */
   steps: {
-    to_order: 'To order',
-    ordered: 'Ordered from supplier',
-    shipped: 'Shipped to us',
-    arrived: 'Arrived',
+    to_order: stepLabel('to_order', 'pickup'),
+    ordered: stepLabel('ordered', 'pickup'),
+    shipped: stepLabel('shipped', 'pickup'),
+    arrived: stepLabel('arrived', 'pickup'),
     ready: 'Ready for the customer',
     done: 'Handed over',
   } as Record<string, string>,

@@ -20,7 +20,9 @@ export const HANDOVERS = ['pickup', 'delivery'] as const;
 export type Handover = (typeof HANDOVERS)[number];
 
 const STEP_LABELS: Record<LineStep, string | Record<Handover, string>> = {
-  to_order: 'To order',
+  // accepted by the customer, not yet ordered from a supplier: never read as the board's "Ordered"
+  // (issue 48 item 7)
+  to_order: 'Accepted, to order',
   ordered: 'Ordered from supplier',
   shipped: 'Shipped to us',
   arrived: 'Arrived',
