@@ -199,8 +199,10 @@ export function orderLinesService(deps: ServiceDeps, parts: { texts: OrderTexts 
           { line: line.id, part: line.part, from: line.step, to, handover: line.handover },
           at,
         );
-        // ordered from the supplier (a part that goes straight to ready gets the ready text)
-        if (line.step === 'to_order' && stepIndex(to) < stepIndex('ready')) {
+        // ordered from the supplier, then shipped to us: one text for the furthest of the two
+        // the move reached (a part that goes straight to ready gets the ready text)
+        if (to === 'shipped') await texts.shipped(trx, lead, line, at);
+        else if (line.step === 'to_order' && stepIndex(to) < stepIndex('ready')) {
           await texts.ordered(trx, lead, line, at);
         }
         if (to === 'ready') await texts.ready(trx, lead, line, at);

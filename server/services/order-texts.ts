@@ -6,7 +6,14 @@
  * quiet hours, and not at all when staff switched the lead's automatic texts off. Who decides that a
  * moment came is order-lines.ts (staff's moves and changes) and order-reminders.ts (the pass).
  */
-import { dateMovedText, orderedText, readyText, reminderText } from '#app/modules/messages/order-messages.ts';
+import {
+  dateMovedText,
+  orderedText,
+  readyText,
+  reminderText,
+  shippedText,
+} from '#app/modules/messages/order-messages.ts';
+import { CARRIERS, trackingUrl } from '#app/modules/orders/orders.ts';
 import { afterQuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { centralDay } from '#app/modules/quotes/quote.ts';
 import { mintLeadLinks } from '../db/repo/lead-links.ts';
@@ -89,6 +96,23 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
             lead,
             key: `line:${line.id}:ordered`,
             body: (url) => orderedText({ ...orderOf(lead, line), url, day }),
+          },
+        ],
+        at,
+      );
+    },
+
+    /** The part shipped to us by the supplier, with the carrier's tracking link when known. */
+    shipped(trx: Tx, lead: TextedLead, line: OrderLine, at: Date) {
+      const url = trackingUrl(line.carrier, line.trackingNumber);
+      const tracking = url && line.carrier ? { carrier: CARRIERS[line.carrier].name, url } : null;
+      return tellAll(
+        trx,
+        [
+          {
+            lead,
+            key: `line:${line.id}:shipped`,
+            body: (link) => shippedText({ ...orderOf(lead, line), url: link, tracking }),
           },
         ],
         at,

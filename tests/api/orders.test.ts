@@ -320,6 +320,37 @@ eachEngine('orders after a yes', (ctx) => {
       expect((await texts(local)).map((t) => /ready for pickup/.test(t.body))).toEqual([true]);
     });
 
+    it("tell the part has shipped to us, with the carrier's tracking link when staff gave the number, once", async () => {
+      const id = await orderedLead();
+      const line = await addLine(id, {
+        part: 'Hydraulic pump',
+        carrier: 'purolator',
+        trackingNumber: 'PUR 3309 17',
+      });
+      const shipped = await walk(id, line, 'ordered', 'shipped');
+      const sent = (await texts(id)).filter((t) => /has shipped to us/.test(t.body));
+      expect(sent.map((t) => t.dedupe_key)).toEqual([`lead:${id}:line:${line.id}:shipped`]);
+      expect(sent[0]!.body).toContain('(Hydraulic pump)');
+      expect(sent[0]!.body).toContain(
+        'Purolator tracking: https://www.purolator.com/en/shipping/tracker?pin=PUR%203309%2017',
+      );
+      expect(sent[0]!.body).toMatch(LINK);
+      // shipped again after an undo: not told twice
+      expect((await undo(id, shipped)).status).toBe(200);
+      await walk(id, await lineOf(id, shipped.id), 'shipped');
+      expect((await texts(id)).filter((t) => /has shipped to us/.test(t.body))).toHaveLength(1);
+
+      // without a tracking number: the text without a carrier's link; straight from 'to order' to
+      // shipped: the one text, not 'ordered' as well
+      const other = await orderedLead();
+      await walk(other, await addLine(other), 'shipped');
+      const bodies = (await texts(other)).map((t) => t.body);
+      expect(bodies.filter((b) => /has shipped to us/.test(b))).toEqual([
+        expect.not.stringContaining('tracking'),
+      ]);
+      expect(bodies.filter((b) => /We ordered your part/.test(b))).toEqual([]);
+    });
+
     it('tell the new date (and why) when a promised date moves, once per date', async () => {
       const id = await orderedLead();
       const line = await addLine(id, { part: 'Hydraulic pump', promisedDate: '2026-11-25' });
