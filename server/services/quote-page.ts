@@ -31,7 +31,7 @@ import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
 import { findLeadLink, linkTokenHash } from '../db/repo/lead-links.ts';
 import { findLeadById } from '../db/repo/leads.ts';
-import { listLeadLines } from '../db/repo/orders.ts';
+import { leadAutoTexts, listLeadLines } from '../db/repo/orders.ts';
 import { listQuoteVersions, recordQuoteView } from '../db/repo/quotes.ts';
 import { AppError } from '../errors.ts';
 import { imageContentType } from '../storage/index.ts';
@@ -209,10 +209,11 @@ export function quotePageService(deps: ServiceDeps, parts: { links: QuoteLinks }
           .map((e) => ({ body: e.detail!.body as string, at: centralTime(e.createdAt) })),
         order:
           state === 'accepted'
-            ? customerOrder(await listLeadLines(db, lead.id), {
-                pickupAddress: config.pickupAddress,
-                hours: HOME_HOURS,
-              })
+            ? customerOrder(
+                await listLeadLines(db, lead.id),
+                { pickupAddress: config.pickupAddress, hours: HOME_HOURS },
+                await leadAutoTexts(db, lead.id),
+              )
             : null,
         staffView: viewer.staff,
       };

@@ -154,7 +154,7 @@ function Status({ page }: { page: QuotePageData }) {
       );
     case 'accepted':
       return (
-        <Banner tone="ok" icon={CheckCircle2} title={T.accepted}>
+        <Banner tone="ok" icon={CheckCircle2} title={page.order?.banner.title ?? T.accepted}>
           {page.accepted?.option && (
             <p>
               <strong>{page.accepted.option}</strong>, accepted {page.accepted.at}
@@ -162,7 +162,7 @@ function Status({ page }: { page: QuotePageData }) {
               {page.accepted.po && <> (PO {page.accepted.po})</>}.
             </p>
           )}
-          <p>{T.acceptedBody}</p>
+          <p>{page.order?.banner.body ?? T.acceptedBody}</p>
         </Banner>
       );
     case 'declined':

@@ -285,6 +285,40 @@ describe("the customer's tracker", () => {
     for (const secret of ['Westman', 'PO-55', '19000', '20000']) expect(said).not.toContain(secret);
   });
 
+  it("puts the order's state in the page's banner, and promises only the texts still to come", () => {
+    const banner = (fields: Partial<OrderLine>, texts = true) =>
+      customerOrder([line(fields)], place, texts)!.banner;
+    expect(banner({ step: 'to_order', orderedAt: null })).toEqual({
+      title: 'Quote accepted',
+      body: 'Thank you! We are ordering your part now. We will text you when we have ordered it, when it ships to us and when it is ready for pickup.',
+    });
+    expect(banner({ step: 'ordered' })).toEqual({
+      title: 'Ordered from supplier',
+      body: 'We have ordered your part from our supplier. We will text you when it ships to us and when it is ready for pickup.',
+    });
+    expect(banner({ step: 'shipped', handover: 'delivery' })).toEqual({
+      title: 'Shipped to us',
+      body: 'Your part is on the way to us. We will text you when it is out for delivery.',
+    });
+    expect(banner({ step: 'arrived' }).body).toBe(
+      'Your part is here; we are getting it ready. We will text you when it is ready for pickup.',
+    );
+    expect(banner({ step: 'ready' })).toEqual({
+      title: 'Ready for pickup',
+      body: 'Your part is ready for pickup: where and when are below.',
+    });
+    expect(banner({ step: 'done' })).toEqual({ title: 'Picked up', body: 'Thank you for your order!' });
+    expect(banner({ step: 'done', handover: 'delivery' }).title).toBe('Delivered');
+    // staff turned the lead's texts off: no text is promised
+    expect(banner({ step: 'ordered' }, false).body).toBe('We have ordered your part from our supplier.');
+    // several parts: the least advanced one speaks, the summary is the title
+    const two = customerOrder([line({ step: 'ready' }), line({ id: 2, step: 'ordered' })], place)!;
+    expect(two.banner).toEqual({
+      title: two.summary,
+      body: 'We have ordered your parts from our supplier. We will text you when they ship to us and when they are ready for pickup.',
+    });
+  });
+
   it('has nothing to show before the first part is on the order', () => {
     expect(customerOrder([], place)).toBeNull();
   });

@@ -35,6 +35,11 @@ export type TrackedPart = {
 };
 
 export type CustomerOrder = {
+  /**
+   * The page's banner (issue 48 item 6): where the order is, by its least advanced part, and the
+   * texts still to come, only those the product sends (none when staff turned them off).
+   */
+  banner: { title: string; body: string };
   /** '1 of 2 parts ready', 'Your part is on its way' */
   summary: string;
   parts: TrackedPart[];
@@ -45,9 +50,51 @@ export type CustomerOrder = {
 /** A YYYY-MM-DD date as the customer reads it ('Tuesday, December 1'). */
 const day = (date: string) => centralDay(new Date(`${date}T18:00:00Z`));
 
+/**
+ * The banner of an accepted quote's page, from the order's least advanced part: where it is, and
+ * the texts still to come, only those order-lines.ts sends (ordered, shipped to us, ready or out
+ * for delivery) and none when staff turned the lead's texts off.
+ */
+function orderBanner(lines: readonly OrderLine[], texts: boolean): CustomerOrder['banner'] {
+  const least = [...lines].sort((a, b) => stepIndex(a.step) - stepIndex(b.step))[0]!;
+  const one = lines.length === 1;
+  const parts = one ? 'part' : 'parts';
+  const is = one ? 'is' : 'are';
+  const it = one ? 'it' : 'them';
+  const ships = one ? 'it ships' : 'they ship';
+  const ready = `${one ? 'it is' : 'they are'} ${least.handover === 'pickup' ? 'ready for pickup' : 'out for delivery'}`;
+  const now: Record<LineStep, string> = {
+    to_order: `Thank you! We are ordering your ${parts} now.`,
+    ordered: `We have ordered your ${parts} from our supplier.`,
+    shipped: `Your ${parts} ${is} on the way to us.`,
+    arrived: `Your ${parts} ${is} here; we are getting ${it} ready.`,
+    ready:
+      least.handover === 'pickup'
+        ? `Your ${parts} ${is} ready for pickup: where and when are below.`
+        : `Your ${parts} ${is} out for delivery.`,
+    done: 'Thank you for your order!',
+  };
+  const toCome: Partial<Record<LineStep, string>> = {
+    to_order: `We will text you when we have ordered ${it}, when ${ships} to us and when ${ready}.`,
+    ordered: `We will text you when ${ships} to us and when ${ready}.`,
+    shipped: `We will text you when ${ready}.`,
+    arrived: `We will text you when ${ready}.`,
+  };
+  const title =
+    least.step === 'to_order'
+      ? 'Quote accepted'
+      : one
+        ? stepLabel(least.step, least.handover)
+        : linesSummary(lines);
+  const more = texts ? toCome[least.step] : undefined;
+  return { title, body: more ? `${now[least.step]} ${more}` : now[least.step] };
+}
+
 export function customerOrder(
   lines: readonly OrderLine[],
   place: { pickupAddress: string; hours: readonly string[] },
+  /** whether the order's texts go out (staff may turn them off for a lead) */
+  texts = true,
 ): CustomerOrder | null {
   if (!lines.length) return null;
   const parts = lines.map((line): TrackedPart => {
@@ -78,6 +125,7 @@ export function customerOrder(
   });
   const waiting = lines.some((l) => l.step === 'ready' && l.handover === 'pickup');
   return {
+    banner: orderBanner(lines, texts),
     summary: linesSummary(lines),
     parts,
     pickup: waiting ? { address: place.pickupAddress, hours: place.hours } : null,
