@@ -10,24 +10,31 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/admin.ts';
 import { keepRendererWarm, launchBrowser, waitForHydration, watchProblems } from './support/browser.ts';
-import { baseUrl } from './support/server.ts';
+import { E2E_ADMIN_PASSWORD } from './support/site.ts';
+import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 
 const ZONES = ['America/Winnipeg', 'Asia/Tokyo'] as const;
 
 let browser: Browser;
+let server: SpawnedServer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // a server of its own with the demo data as seeded (the worker's shared one is what the files
+  // before this one left: its orders may all be done), so every screen has dates to show
+  [server, browser] = await Promise.all([
+    spawnServer({ name: 'one-clock', adminPassword: E2E_ADMIN_PASSWORD, env: { SEED_DEMO: 'true' } }),
+    launchBrowser(),
+  ]);
   for (const timezoneId of ZONES) {
     const context = await browser.newContext({
-      baseURL: baseUrl(),
+      baseURL: server.origin,
       locale: 'en-CA',
       timezoneId,
       viewport: { width: 1280, height: 900 },
     });
     context.setDefaultTimeout(10_000);
-    await keepRendererWarm(context);
+    await keepRendererWarm(context, server.origin);
     const page = await context.newPage();
     await signIn(page, '/admin/leads');
     await page.close();
@@ -37,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
+  await server?.dispose();
 });
 
 /** The screen's words once hydrated (the document and what its scripts drew). */
