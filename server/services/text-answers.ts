@@ -84,6 +84,7 @@ export function textAnswers(deps: Pick<ServiceDeps, 'engine' | 'config'>, quotes
       option = asked;
     }
     const to: LeadStatus = answer.kind === 'yes' ? 'ordered' : 'lost';
+    let chosen: { etaDays: number } | undefined;
     const move = await moveLead(trx, engine, {
       leadId,
       to,
@@ -96,8 +97,9 @@ export function textAnswers(deps: Pick<ServiceDeps, 'engine' | 'config'>, quotes
       then: async (row) => {
         if (answer.kind !== 'yes' || row.quote_version === null) return;
         await markVersionAccepted(trx, leadId, row.quote_version, option, at);
-        const chosen = (await findQuoteVersion(trx, leadId, row.quote_version))?.options[option];
-        if (chosen) await updateLeadPrice(trx, leadId, chosen);
+        const locked = (await findQuoteVersion(trx, leadId, row.quote_version))?.options[option];
+        if (locked) await updateLeadPrice(trx, leadId, locked);
+        chosen = locked;
       },
     }).catch((err: unknown) => {
       if (err instanceof AppError && err.status === 409) return undefined;
@@ -106,8 +108,7 @@ export function textAnswers(deps: Pick<ServiceDeps, 'engine' | 'config'>, quotes
     if (!move?.moved || move.from !== 'quoted') return { result: 'none' };
     if (answer.kind === 'no') return { result: 'declined', reply: replies.declined(caseNumber) };
     // the part is expected the option's ETA in business days from now (issue 29)
-    const version = await findQuoteVersion(trx, leadId, move.row.quote_version ?? 0);
-    const eta = version?.options[option]?.etaDays ?? move.row.eta_days;
+    const eta = chosen?.etaDays ?? move.row.eta_days;
     return {
       result: 'ordered',
       reply: replies.ordered(caseNumber, eta ? centralDay(etaDate(at, eta)) : undefined),

@@ -76,14 +76,9 @@ function cut(text: string, max: number): string {
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
-/** The price and ETA of one option, or the range of several. */
-function offer(options: readonly Pick<QuoteOption, 'sellPrice' | 'etaDays'>[]): string {
-  if (options.length === 1) {
-    const [o] = options;
-    return `${formatMoney(o!.sellPrice, { currency: true })}, ETA ${days(o!.etaDays)}`;
-  }
-  const low = Math.min(...options.map((o) => o.sellPrice));
-  return `${options.length} options from ${formatMoney(low, { currency: true })}`;
+/** The price and ETA of a one-option quote ('$142.50 CAD, ETA 3 days'). */
+function offer(o: Pick<QuoteOption, 'sellPrice' | 'etaDays'>): string {
+  return `${formatMoney(o.sellPrice, { currency: true })}, ETA ${days(o.etaDays)}`;
 }
 
 /** Fills `{part}` with the part's name, shortened so the whole text stays within two segments. */
@@ -115,7 +110,7 @@ export function quoteText(input: {
 }): string {
   return withPart(
     input.options.length === 1
-      ? `${input.siteName} quote ${input.caseNumber} for {part}: ${offer(input.options)}. Valid 48 hours. See it: ${input.url} Reply YES to order or NO to pass.`
+      ? `${input.siteName} quote ${input.caseNumber} for {part}: ${offer(input.options[0]!)}. Valid 48 hours. See it: ${input.url} Reply YES to order or NO to pass.`
       : `${input.siteName} quote ${input.caseNumber} for {part}: ${input.options.length} options. Valid 48 hours. ${numbered(input.options)}, or open the link: ${input.url} Reply NO to pass.`,
     input.part,
   );
