@@ -583,6 +583,117 @@ describe('the quote page on a phone', () => {
     await page.close();
   });
 
+  it("the radio sits beside its option's name and price, on their line, at 390 and at 1280 px", async () => {
+    const link = await quote(await newLead('Gus Reimer'));
+    for (const width of [390, 1280]) {
+      const page = await open(link);
+      await page.setViewportSize({ width, height: 900 });
+      for (const name of ['New OEM', 'Rebuilt']) {
+        const option = page.getByRole('radio', { name: new RegExp(name) });
+        const radio = (await option.boundingBox())!;
+        const label = (await page
+          .locator('label', { has: option })
+          .getByText(name, { exact: true })
+          .boundingBox())!;
+        const middle = radio.y + radio.height / 2;
+        // on the name's line, not above it, and to its left
+        expect({ width, name, onTheLine: middle > label.y && middle < label.y + label.height }).toEqual({
+          width,
+          name,
+          onTheLine: true,
+        });
+        expect(radio.x + radio.width).toBeLessThanOrEqual(label.x);
+      }
+      await page.close();
+    }
+  });
+
+  describe('a refused answer, where the customer looks (issue 48 item 4)', () => {
+    /** The refused form's summary: a region 'There is a problem' that the page opened on. */
+    async function expectLandedOn(page: Page, id: string) {
+      const summary = page.locator(`#${id}`);
+      await page.getByRole('region', { name: 'There is a problem' }).waitFor();
+      expect(await page.locator(`#${id}:focus`).count()).toBe(1);
+      // in view, below the sticky header
+      const box = (await summary.boundingBox())!;
+      const header = (await page.getByRole('banner').first().boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      return summary;
+    }
+
+    it('Accept without the box ticked: the summary on top of its form, in view and focused; its link goes to the box', async () => {
+      const link = await quote(await newLead('Abe Thiessen'));
+      const page = await open(link);
+      await page.getByRole('radio', { name: /Rebuilt/ }).check();
+      await page.getByLabel('Your full name').fill('Abe Thiessen');
+      await page.getByRole('button', { name: 'Accept quote' }).click();
+      const summary = await expectLandedOn(page, 'accept-errors');
+      const said = summary.getByRole('link', { name: 'Tick the box to agree to the terms' });
+      expect(await said.getAttribute('href')).toBe('#accept-terms');
+      // what was typed is kept, and the box keeps its own message
+      expect(await page.getByLabel('Your full name').inputValue()).toBe('Abe Thiessen');
+      const box = page.getByRole('checkbox', { name: /I agree to the terms/ });
+      expect(await box.getAttribute('aria-invalid')).toBe('true');
+      expect(await box.getAttribute('aria-describedby')).toBe('accept-terms-error');
+      await expectAccessible(page);
+      await said.click();
+      expect(await page.locator('#accept-terms:focus').count()).toBe(1);
+      await page.close();
+    });
+
+    it('with JavaScript off too: Accept with nothing lands on the summary, one link per field', async () => {
+      const link = await quote(await newLead('Vera Loewen'));
+      const page = await open(link, noScript);
+      await page.getByRole('button', { name: 'Accept quote' }).click();
+      const summary = await expectLandedOn(page, 'accept-errors');
+      const links = summary.getByRole('link');
+      expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual(
+        [
+          ['Choose an option', '#option-0'],
+          ['Type your full name', '#accept-name'],
+          ['Tick the box to agree to the terms', '#accept-terms'],
+        ],
+      );
+      await summary.getByRole('link', { name: 'Type your full name' }).click();
+      expect(await page.locator('#accept-name:focus').count()).toBe(1);
+      await page.close();
+    });
+
+    it("a decline without a reason and an empty question land on their own form's summary", async () => {
+      const link = await quote(await newLead('Hank Dyck'));
+      const page = await open(link, noScript);
+      await page.getByText('Not for you? Decline').click();
+      await page.getByRole('button', { name: 'Decline', exact: true }).click();
+      const decline = await expectLandedOn(page, 'decline-errors');
+      expect(await decline.getByRole('link', { name: 'Choose a reason' }).getAttribute('href')).toBe(
+        '#decline-reason-price',
+      );
+      await page.getByRole('button', { name: 'Send question' }).click();
+      const question = await expectLandedOn(page, 'question-errors');
+      expect(
+        await question.getByRole('link', { name: 'Type your question first' }).getAttribute('href'),
+      ).toBe('#question-body');
+      await scanAsShown(page);
+      await page.close();
+    });
+
+    it("the server's answer to the form post carries the summary, the page's one autofocus, in its HTML", async () => {
+      const link = await quote(await newLead('Ida Warkentin'));
+      const res = await fetch(`${server.origin}${link}`, {
+        method: 'POST',
+        headers: { Origin: server.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'accept', version: '1', option: '1', name: 'Ida W' }).toString(),
+      });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html.match(/autofocus/g)).toHaveLength(1);
+      expect(html).toMatch(/<section id="accept-errors" tabindex="-1" autofocus=""[^>]*>/);
+      expect(html).toContain('There is a problem');
+      expect(html).toContain('<a href="#accept-terms"');
+    });
+  });
+
   it('a wrong link answers 404 with words for a person', async () => {
     const page = await context.newPage();
     const response = await page.goto('/q/AAAAAAAAAAAAAAAAAAAAAAAA');

@@ -2,7 +2,8 @@
  * The customer's answers on the quote page (components/quotes/quote-page.tsx): the options with the
  * Accept form, Decline with a reason, and a question. Plain HTML forms posting to the page itself
  * (routes/quote.tsx), each named by its button's `intent`; what the action refused comes back as
- * `refused`, its messages beside their fields and what was typed kept.
+ * `refused`: a summary at the top of its form that the page opens on (error-summary.tsx), each
+ * message beside its field too, and what was typed kept.
  */
 import { MessageSquare } from 'lucide-react';
 import { Button } from '#app/components/ui/button.tsx';
@@ -11,6 +12,7 @@ import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.t
 import { DECLINE_REASONS } from '#app/modules/quotes/quote.ts';
 import { QUOTE_PAGE_TEXT as T, type QuotePageData } from '#app/modules/quotes/quote-page.ts';
 import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
+import { ErrorSummary } from './error-summary.tsx';
 
 /** What the page's action refused, to show beside the form that sent it. */
 export type QuoteRefusal = {
@@ -36,8 +38,8 @@ export function Options({ page, refused }: AnswerProps) {
       {quote.options.map((o, i) => {
         const accepted = quote.acceptedOption === i;
         const body = (
-          <>
-            <span className="flex flex-wrap items-baseline justify-between gap-2">
+          <span className="block min-w-0 flex-1">
+            <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <span className="text-base font-semibold text-slate-900">{o.label}</span>
               <span className="text-xl font-bold tabular-nums text-slate-900">{o.price}</span>
             </span>
@@ -55,18 +57,21 @@ export function Options({ page, refused }: AnswerProps) {
               <span className="mt-1 block whitespace-pre-line text-sm text-slate-800">{o.note}</span>
             )}
             {accepted && <span className="mt-2 block text-sm font-semibold text-green-800">Your choice</span>}
-          </>
+          </span>
         );
         return (
           <li key={i}>
             {open && several ? (
-              <label className="block cursor-pointer rounded-md border border-slate-300 p-4 has-[:checked]:border-orange-600 has-[:checked]:ring-2 has-[:checked]:ring-orange-500/40">
+              // the radio beside the option's name and price, on their line (issue 48 item 10)
+              <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-4 has-[:checked]:border-orange-600 has-[:checked]:ring-2 has-[:checked]:ring-orange-500/40">
                 <input
                   type="radio"
+                  id={`option-${i}`}
                   name="option"
                   value={i}
                   defaultChecked={chosen === String(i)}
-                  className="mr-2 h-5 w-5 align-middle accent-orange-600"
+                  className="mt-1 h-5 w-5 shrink-0 accent-orange-600"
+                  aria-invalid={error('option') ? true : undefined}
                   aria-describedby={error('option') ? 'option-error' : undefined}
                 />
                 {body}
@@ -96,6 +101,11 @@ export function Options({ page, refused }: AnswerProps) {
   return (
     <section aria-labelledby="options-title" className={card}>
       <form method="post" noValidate>
+        <ErrorSummary
+          id="accept-errors"
+          refused={refused}
+          fields={{ option: 'option-0', name: 'accept-name', po: 'accept-po', terms: 'accept-terms' }}
+        />
         <input type="hidden" name="version" value={quote.version} />
         {several ? (
           <fieldset>
@@ -146,6 +156,7 @@ export function Options({ page, refused }: AnswerProps) {
             <label className="flex min-h-11 items-center gap-3 text-slate-900">
               <input
                 type="checkbox"
+                id="accept-terms"
                 name="terms"
                 value="yes"
                 required
@@ -172,6 +183,8 @@ export function Options({ page, refused }: AnswerProps) {
   );
 }
 
+const firstReason = Object.keys(DECLINE_REASONS)[0]!;
+
 export function Decline({ page, refused }: AnswerProps) {
   const error = refused?.fieldErrors.reason?.[0];
   return (
@@ -180,6 +193,11 @@ export function Decline({ page, refused }: AnswerProps) {
         Not for you? {T.decline}
       </summary>
       <form method="post" noValidate className="mt-4 space-y-4">
+        <ErrorSummary
+          id="decline-errors"
+          refused={refused}
+          fields={{ reason: `decline-reason-${firstReason}`, detail: 'decline-detail' }}
+        />
         <input type="hidden" name="version" value={page.quote!.version} />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Why? It helps us quote better.</legend>
@@ -189,10 +207,12 @@ export function Decline({ page, refused }: AnswerProps) {
               <label key={value} className="flex min-h-11 items-center gap-3">
                 <input
                   type="radio"
+                  id={`decline-reason-${value}`}
                   name="reason"
                   value={value}
                   defaultChecked={refused?.fields.reason === value}
                   className="h-5 w-5 accent-orange-600"
+                  aria-invalid={error ? true : undefined}
                   aria-describedby={error ? 'decline-reason-error' : undefined}
                 />
                 {label}
@@ -202,7 +222,17 @@ export function Decline({ page, refused }: AnswerProps) {
         </fieldset>
         <div>
           <Label htmlFor="decline-detail">Anything else? (optional)</Label>
-          <textarea id="decline-detail" name="detail" rows={2} maxLength={500} className={fieldClass} />
+          <textarea
+            id="decline-detail"
+            name="detail"
+            rows={2}
+            maxLength={500}
+            className={fieldClass}
+            defaultValue={String(refused?.fields.detail ?? '')}
+            aria-invalid={refused?.fieldErrors.detail ? true : undefined}
+            aria-describedby={refused?.fieldErrors.detail ? 'decline-detail-error' : undefined}
+          />
+          <FieldError id="decline-detail-error" message={refused?.fieldErrors.detail?.[0]} />
         </div>
         <Button type="submit" name="intent" value="decline" variant="outline">
           {T.decline}
@@ -243,6 +273,7 @@ export function Question({
         </p>
       )}
       <form method="post" noValidate className="mt-4 space-y-3">
+        <ErrorSummary id="question-errors" refused={refused} fields={{ body: 'question-body' }} />
         {/* a double press, or the form sent again after a lost answer, asks once (decision 0179) */}
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={formKey} />
         <div>

@@ -9,6 +9,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { QUOTE_PAGE_TEXT as T, type QuotePageData } from '#app/modules/quotes/quote-page.ts';
 import { OrderTracker } from './order-tracker.tsx';
+import { ErrorSummary } from './error-summary.tsx';
 import { card, Decline, Options, Question, type QuoteRefusal } from './quote-answers.tsx';
 
 export function QuotePageMissing({ message }: { message: string }) {
@@ -33,13 +34,13 @@ export function QuotePage({
   formKey: string;
 }) {
   const refusedHere = (intent: string) => (refused?.intent === intent ? refused : undefined);
+  // a refusal is said at the top of the form that sent it; when that form is gone (the quote was
+  // replaced or closed meanwhile, or it was 'Ask for a new quote'), at the top of the answers
+  const formShown = (intent: string) =>
+    intent === 'question' || (page.state === 'open' && (intent === 'accept' || intent === 'decline'));
   const answers = (
     <>
-      {refused && !refused.fieldErrors[Object.keys(refused.fieldErrors)[0] ?? ''] && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
-          {refused.message}
-        </p>
-      )}
+      {refused && !formShown(refused.intent) && <ErrorSummary id="page-errors" refused={refused} />}
       <Status page={page} />
       {page.order && <OrderTracker order={page.order} />}
 
