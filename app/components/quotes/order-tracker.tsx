@@ -2,7 +2,7 @@
  * The order on the customer's private page (issue 29 item 3): a summary ('1 of 2 parts ready'),
  * each part's steps with the day it reached them, the day it is expected while it is on its way,
  * the carrier's tracking page, and where and when to pick up once a part waits at the counter.
- * Plain HTML, like the rest of the page: nothing to run in the browser.
+ * Each step is one row, its name and day each on one line at 390 px (issue 48 item 10). Plain HTML, like the rest of the page: nothing to run in the browser.
  */
 import { CheckCircle2, Circle, MapPin } from 'lucide-react';
 import { cn } from '#app/components/ui/cn.ts';
@@ -62,20 +62,28 @@ export function OrderTracker({ order }: { order: CustomerOrder }) {
                   key={step.label}
                   aria-current={step.current ? 'step' : undefined}
                   className={cn(
-                    'flex items-center gap-2 text-sm',
+                    'flex items-start gap-2 text-sm',
                     step.done ? 'text-slate-900' : 'text-slate-600',
                   )}
                 >
                   {step.done ? (
-                    <CheckCircle2 className="h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />
+                    <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />
                   ) : (
-                    <Circle className="h-4 w-4 shrink-0" aria-hidden="true" />
+                    <Circle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
                   )}
-                  <span className={step.current ? 'font-semibold' : undefined}>
-                    {step.label}
-                    <span className="sr-only">{step.done ? ' (done)' : ' (to come)'}</span>
+                  {/* one step a row: its name, and its day on the right, or under the name when
+                      the two do not fit a phone's line; neither ever wraps (decision 0190) */}
+                  <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
+                    <span className={cn('whitespace-nowrap', step.current && 'font-semibold')}>
+                      {step.label}
+                      <span className="sr-only">{step.done ? ' (done)' : ' (to come)'}</span>
+                    </span>
+                    {step.day && (
+                      <span className="whitespace-nowrap text-xs tabular-nums text-slate-600">
+                        {step.day}
+                      </span>
+                    )}
                   </span>
-                  {step.day && <span className="text-slate-600">· {step.day}</span>}
                 </li>
               ))}
             </ol>
