@@ -19,7 +19,6 @@ import { NAME_CHECK_TEXT } from '#app/modules/customers/name-check.ts';
 import { caseNumberFor, type LeadStatus } from '#app/modules/leads/leads.ts';
 import { partName } from '#app/modules/messages/quote-messages.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import type { Transaction } from 'kysely';
 import { insertAudit, type AuditEntry } from '../db/repo/audit.ts';
 import { conversationSources, refreshConversations } from '../db/repo/conversations.ts';
 import {
@@ -48,7 +47,7 @@ import { AppError } from '../errors.ts';
 import { parseInput, requireRowId } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
-import type { DB } from '../db/schema.ts';
+import type { Tx } from '../db/schema.ts';
 
 const PAGE_SIZE = 50;
 /**
@@ -322,7 +321,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
     rawLeadId: unknown,
     by: SessionUser,
     settle: (
-      trx: Transaction<DB>,
+      trx: Tx,
       lead: { id: number; name: string; phone: string; email: string | null; caseNumber: string },
       customer: { id: number; name: string },
     ) => Promise<{ customerId: number; audit: Omit<AuditEntry, 'userId' | 'actor'> }>,
