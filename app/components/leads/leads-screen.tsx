@@ -20,6 +20,7 @@ import { LostLeads } from '#app/components/leads/lost-leads.tsx';
 import { NewLeadDialog } from '#app/components/leads/new-lead-dialog.tsx';
 import { SummaryCards } from '#app/components/leads/summary-cards.tsx';
 import { Button, buttonVariants } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
@@ -227,7 +228,8 @@ export function LeadsScreen({
         {/* beside the board's five columns, the way to the lost leads (a phone has it in the switcher) */}
         <Link
           to={hrefOf(view === 'lost' ? 'new' : 'lost')}
-          className={buttonVariants({ variant: 'outline', className: 'hidden lg:inline-flex' })}
+          // merged, so `hidden` wins over the button's own inline-flex below lg
+          className={cn(buttonVariants({ variant: 'outline' }), 'hidden lg:inline-flex')}
         >
           {view === 'lost' ? (
             <>
