@@ -8,7 +8,20 @@
  * a call to POST /api/admin/logout, beside sign-in: the session cookie is the HTTP layer's to set
  * and clear (decision 0124).
  */
-import { LogOut } from 'lucide-react';
+import {
+  BarChart3,
+  BookOpen,
+  Inbox,
+  KanbanSquare,
+  LogOut,
+  Package,
+  ScrollText,
+  Settings,
+  Tags,
+  Truck,
+  Users,
+  UsersRound,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
@@ -20,6 +33,7 @@ import {
   isAuthenticatedInBrowser,
   rememberLogin,
 } from '#app/components/admin/admin-api.ts';
+import { PhoneTabBar, type BackOfficeLink } from '#app/components/admin/phone-tab-bar.tsx';
 import { ScreenError } from '#app/components/admin/screen-error.tsx';
 import { useInboxPulse } from '#app/components/admin/use-inbox-pulse.ts';
 import { LogoMark } from '#app/components/site/logo.tsx';
@@ -47,18 +61,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { user: session.user, token: session.csrfToken, siteName: site.name, pulse };
 }
 
-const NAV: { to: string; label: string; ownerOnly?: true }[] = [
-  { to: '/admin/inbox', label: INBOX_TEXT.title },
-  { to: '/admin/leads', label: 'Leads' },
-  { to: '/admin/customers', label: CUSTOMER_TEXT.title },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/suppliers', label: 'Suppliers' },
-  { to: '/admin/insights', label: 'Insights' },
-  { to: '/admin/catalog', label: 'Catalog' },
-  { to: '/admin/blog', label: 'Blog' },
-  { to: '/admin/team', label: 'Team', ownerOnly: true },
-  { to: '/admin/audit', label: 'Audit log', ownerOnly: true },
-  { to: '/admin/settings', label: 'Settings', ownerOnly: true },
+/** The menu's name, the same on a desk and on a phone. */
+const NAV_LABEL = 'Back office';
+
+/** The menu, in its order; on a phone the `tab` ones are the bottom bar's, the rest under More (decision 0191). */
+const NAV: (BackOfficeLink & { ownerOnly?: true })[] = [
+  { to: '/admin/inbox', label: INBOX_TEXT.title, icon: Inbox, tab: true },
+  { to: '/admin/leads', label: 'Leads', icon: KanbanSquare, tab: true },
+  { to: '/admin/customers', label: CUSTOMER_TEXT.title, icon: Users, tab: true },
+  { to: '/admin/orders', label: 'Orders', icon: Package, tab: true },
+  { to: '/admin/suppliers', label: 'Suppliers', icon: Truck },
+  { to: '/admin/insights', label: 'Insights', icon: BarChart3 },
+  { to: '/admin/catalog', label: 'Catalog', icon: Tags },
+  { to: '/admin/blog', label: 'Blog', icon: BookOpen },
+  { to: '/admin/team', label: 'Team', icon: UsersRound, ownerOnly: true },
+  { to: '/admin/audit', label: 'Audit log', icon: ScrollText, ownerOnly: true },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, ownerOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -110,9 +128,24 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
     window.location.assign('/admin/login');
   }
 
+  const links = NAV.filter((item) => !item.ownerOnly || user.role === 'owner');
+  // read as 'Inbox 3 unread': the badge's figure, then the word for it
+  const badge = (to: string) =>
+    to === '/admin/inbox' &&
+    unread > 0 && (
+      <>
+        {' '}
+        <span className="rounded-full bg-orange-600 px-1.5 py-0.5 text-xs font-bold leading-none text-white max-md:absolute max-md:left-1/2 max-md:top-1 max-md:ml-1 md:ml-1">
+          {unread}
+        </span>
+        <span className="sr-only"> {INBOX_TEXT.navUnread}</span>
+      </>
+    );
+
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="sticky top-0 z-40 bg-slate-900 text-white shadow">
+      {/* pinned on a desk; on a phone one row that scrolls away, the menu being the bottom bar */}
+      <header className="z-40 bg-slate-900 text-white shadow lg:sticky lg:top-0">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
           <span className="flex min-h-11 items-center gap-2 font-bold">
             <LogoMark className="h-7 w-7" />
@@ -122,10 +155,10 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
             </span>
           </span>
           <nav
-            aria-label="Back office"
-            className="order-last flex w-full flex-wrap items-center gap-1 lg:order-none lg:w-auto"
+            aria-label={NAV_LABEL}
+            className="order-last hidden w-full flex-wrap items-center gap-1 md:flex lg:order-none lg:w-auto"
           >
-            {NAV.filter((item) => !item.ownerOnly || user.role === 'owner').map((item) => (
+            {links.map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
@@ -139,16 +172,7 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
                 }
               >
                 {item.label}
-                {/* read as 'Inbox 3 unread': the badge's figure, then the word for it */}
-                {item.to === '/admin/inbox' && unread > 0 && (
-                  <>
-                    {' '}
-                    <span className="ml-1 rounded-full bg-orange-600 px-1.5 py-0.5 text-xs font-bold leading-none text-white">
-                      {unread}
-                    </span>
-                    <span className="sr-only"> {INBOX_TEXT.navUnread}</span>
-                  </>
-                )}
+                {badge(item.to)}
               </NavLink>
             ))}
           </nav>
@@ -168,9 +192,14 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+      {/* on a phone the page's end scrolls clear of the bottom bar (and the phone's own bar) */}
+      <main
+        id="main"
+        className="mx-auto w-full max-w-7xl flex-1 px-4 pb-[calc(5rem+env(safe-area-inset-bottom))] pt-4 md:py-8"
+      >
         {children}
       </main>
+      <PhoneTabBar links={links} label={NAV_LABEL} badge={badge} />
     </div>
   );
 }

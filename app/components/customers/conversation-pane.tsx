@@ -48,7 +48,7 @@ export function ConversationPane({ customer, leads, thread, smsOptedOut, team }:
   return (
     <section
       aria-labelledby="conversation-title"
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm md:p-4"
     >
       <Link
         to={`/admin/inbox${search}`}
@@ -83,7 +83,13 @@ export function ConversationPane({ customer, leads, thread, smsOptedOut, team }:
           {thread.length === 0 ? (
             <p className="text-sm text-slate-600">{INBOX_TEXT.noMessages}</p>
           ) : (
-            <ThreadList label={INBOX_TEXT.conversation} thread={thread} />
+            // one pane at a time (below lg): the messages fill the screen above the reply box
+            // (decision 0191), instead of a small box within the page
+            <ThreadList
+              label={INBOX_TEXT.conversation}
+              thread={thread}
+              className="max-lg:h-[max(20rem,calc(100dvh-14rem))] max-lg:max-h-none"
+            />
           )}
           <ReplyForm optedOut={smsOptedOut} textable={customer.phone !== null} />
         </div>

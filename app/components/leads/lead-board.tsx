@@ -38,8 +38,9 @@ export function focusLeadCard(id: number): void {
 }
 
 /**
- * One status at a time below `lg`: a link per status with its count, and Lost, in a grid that
- * wraps (never wider than the screen). The chosen one is `aria-current`.
+ * One status at a time below `lg`: a link per status with its count, and Lost, each as wide as its
+ * whole name, in rows that wrap (never wider than the screen, no name cut: decision 0191). The
+ * chosen one is `aria-current`.
  */
 export function StatusSwitcher({
   counts,
@@ -52,24 +53,24 @@ export function StatusSwitcher({
 }) {
   return (
     <nav aria-label="Lead status" className="lg:hidden">
-      <ul className="grid grid-cols-3 gap-2">
+      <ul className="flex flex-wrap gap-2">
         {LEADS_VIEWS.map((view) => {
           const current = view === shown;
           return (
-            <li key={view} className="min-w-0">
+            <li key={view}>
               <Link
                 to={hrefOf(view)}
                 replace
                 preventScrollReset
                 aria-current={current ? 'true' : undefined}
                 className={cn(
-                  'flex min-h-11 items-center justify-between gap-1 rounded-md border px-2.5 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-1',
+                  'flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-md border px-2.5 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-orange-500 focus-visible:ring-offset-1',
                   current
                     ? 'border-slate-900 bg-slate-900 text-white'
                     : 'border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
                 )}
               >
-                <span className="truncate">{view === 'lost' ? LEADS_TEXT.lost : STATUS_LABELS[view]}</span>
+                <span data-status-label>{view === 'lost' ? LEADS_TEXT.lost : STATUS_LABELS[view]}</span>
                 <span
                   className={cn(
                     'rounded-full px-1.5 text-xs tabular-nums',

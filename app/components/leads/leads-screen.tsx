@@ -6,6 +6,7 @@
 import { AlertTriangle, ArrowLeft, Loader2, Plus, Search, Sparkles, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { PhoneFold } from '#app/components/admin/phone-fold.tsx';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
 import {
@@ -19,6 +20,7 @@ import { LostLeads } from '#app/components/leads/lost-leads.tsx';
 import { NewLeadDialog } from '#app/components/leads/new-lead-dialog.tsx';
 import { SummaryCards } from '#app/components/leads/summary-cards.tsx';
 import { Button, buttonVariants } from '#app/components/ui/button.tsx';
+import { cn } from '#app/components/ui/cn.ts';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
@@ -34,6 +36,9 @@ import { TEXT_LIMIT_WORDS } from '#app/modules/messages/messages.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import type { City } from '#app/modules/site/reference.ts';
+
+/** The phone's fold over the summary cards and the tools (decision 0191). */
+const SUMMARY_AND_TOOLS = 'Summary and tools';
 
 /** The time the ages on the cards are counted from: the server's, then the browser's each minute. */
 function useNow(served: string): Date {
@@ -149,52 +154,60 @@ export function LeadsScreen({
 
   return (
     <section>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
+      {/* on a desk: the title, then 'New lead' and the tools on its right, the notice and the
+          summary cards below; on a phone the cards and the tools fold behind one button, so the
+          board starts in the first screenful (decision 0191) */}
+      <div className="flex flex-wrap items-start gap-x-2 gap-y-4">
+        <div className="mr-auto lg:order-1">
           <h1 id={LEADS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
             {LEADS_TEXT.title}
           </h1>
           <p className="mt-1 text-slate-600">Requests, pricing and quotes.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {LEADS_TEXT.newLead}
-          </Button>
-          <ExportReportMenu ranges={INSIGHT_RANGES} />
-          <Button
-            variant="accent"
-            onClick={() => void seo.submit({ intent: 'generate-seo-pages' }, { method: 'post' })}
-            disabled={generating}
+        <Button onClick={() => setCreating(true)} className="lg:order-2">
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {LEADS_TEXT.newLead}
+        </Button>
+        {textLimit && (
+          <div
+            role="status"
+            className="flex w-full gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 lg:order-4 lg:mt-2"
           >
-            {generating ? (
-              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-            ) : (
-              <Sparkles className="h-4 w-4" aria-hidden="true" />
-            )}
-            {LEADS_TEXT.generateSeo}
-          </Button>
-        </div>
-      </div>
-
-      {textLimit && (
-        <div
-          role="status"
-          className="mt-6 flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-        >
-          <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-          <div>
-            <p className="font-semibold">{TEXT_LIMIT_WORDS.noticeTitle}</p>
-            <p className="mt-1">{TEXT_LIMIT_WORDS.notice(textLimit.limit, textLimit.waiting)}</p>
+            <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{TEXT_LIMIT_WORDS.noticeTitle}</p>
+              <p className="mt-1">{TEXT_LIMIT_WORDS.notice(textLimit.limit, textLimit.waiting)}</p>
+            </div>
           </div>
-        </div>
-      )}
-
-      <div className="mt-6">
-        <SummaryCards stats={stats} clicks={clicks} />
+        )}
+        <PhoneFold
+          id="lead-summary-tools"
+          label={SUMMARY_AND_TOOLS}
+          className="w-full lg:contents"
+          contentClassName="lg:contents"
+        >
+          <div className="flex flex-wrap gap-2 lg:order-3">
+            <ExportReportMenu ranges={INSIGHT_RANGES} />
+            <Button
+              variant="accent"
+              onClick={() => void seo.submit({ intent: 'generate-seo-pages' }, { method: 'post' })}
+              disabled={generating}
+            >
+              {generating ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Sparkles className="h-4 w-4" aria-hidden="true" />
+              )}
+              {LEADS_TEXT.generateSeo}
+            </Button>
+          </div>
+          <div className="mt-3 w-full lg:order-5 lg:mt-2">
+            <SummaryCards stats={stats} clicks={clicks} />
+          </div>
+        </PhoneFold>
       </div>
 
-      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+      <div className="mt-4 flex flex-col gap-3 lg:mt-6 lg:flex-row lg:items-end lg:justify-between">
         <div className="w-full max-w-md">
           <Label htmlFor="lead-search">Search leads</Label>
           <div className="relative">
@@ -215,7 +228,8 @@ export function LeadsScreen({
         {/* beside the board's five columns, the way to the lost leads (a phone has it in the switcher) */}
         <Link
           to={hrefOf(view === 'lost' ? 'new' : 'lost')}
-          className={buttonVariants({ variant: 'outline', className: 'hidden lg:inline-flex' })}
+          // merged, so `hidden` wins over the button's own inline-flex below lg
+          className={cn(buttonVariants({ variant: 'outline' }), 'hidden lg:inline-flex')}
         >
           {view === 'lost' ? (
             <>
