@@ -23,7 +23,6 @@ import { textLimits } from './0016-text-limits.ts';
 import { idempotencyKeys } from './0017-idempotency-keys.ts';
 import { signInThrottle } from './0018-sign-in-throttle.ts';
 import { insightMarksPerTransaction } from './0019-insight-marks-per-transaction.ts';
-import { nameChecks } from './0020-name-checks.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -45,7 +44,6 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0017-idempotency-keys': idempotencyKeys(engine),
     '0018-sign-in-throttle': signInThrottle(engine),
     '0019-insight-marks-per-transaction': insightMarksPerTransaction(engine),
-    '0020-name-checks': nameChecks(),
   };
   return { getMigrations: async () => migrations };
 }
