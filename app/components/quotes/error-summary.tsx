@@ -5,7 +5,6 @@
  * `autofocus`, which the browser honours as it loads the server's answer, so the summary is
  * focused and scrolled into view with or without JavaScript (the page ships none).
  */
-import type { QuoteRefusal } from './quote-answers.tsx';
 
 export const ERROR_SUMMARY_TITLE = 'There is a problem';
 
@@ -53,3 +52,11 @@ export function ErrorSummary({
     </section>
   );
 }
+
+/** A refused answer as the page's action gives it back. */
+export type QuoteRefusal = {
+  intent: string;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  fields: Record<string, FormDataEntryValue>;
+};

@@ -12,15 +12,10 @@ import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.t
 import { DECLINE_REASONS } from '#app/modules/quotes/quote.ts';
 import { QUOTE_PAGE_TEXT as T, type QuotePageData } from '#app/modules/quotes/quote-page.ts';
 import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
-import { ErrorSummary } from './error-summary.tsx';
+import { ErrorSummary, type QuoteRefusal } from './error-summary.tsx';
 
 /** What the page's action refused, to show beside the form that sent it. */
-export type QuoteRefusal = {
-  intent: string;
-  message: string;
-  fieldErrors: Record<string, string[]>;
-  fields: Record<string, FormDataEntryValue>;
-};
+export type { QuoteRefusal } from './error-summary.tsx';
 
 /** What each answer's form is drawn from. */
 type AnswerProps = { page: QuotePageData; refused: QuoteRefusal | undefined };
