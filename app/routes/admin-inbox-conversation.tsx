@@ -60,6 +60,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     leads: page.leads.map(customerLeadRow),
     thread: page.conversation.map(threadRow),
     smsOptedOut: page.smsOptedOut,
+    nameChecks: page.nameChecks,
     team: members
       .filter((m) => m.disabledAt === null || m.id === customer.assignedUserId)
       .map((m) => ({ id: m.id, name: m.displayName })),
@@ -76,6 +77,9 @@ export const changes = {
   reply: 'inbox.reply',
   assign: 'inbox.assign',
   done: 'inbox.setDone',
+  // a request under another name (`lead`, decision 0193)
+  'same-person': 'customers.samePerson',
+  'different-person': 'customers.differentPerson',
 } satisfies ScreenChanges;
 
 export async function action({ request, context, params }: Route.ActionArgs) {

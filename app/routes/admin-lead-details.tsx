@@ -62,6 +62,9 @@ export const changes = {
   'line-step': 'orders.moveLine',
   'line-undo': 'orders.undoLine',
   'auto-texts': 'orders.setAutoTexts',
+  // a request under another name than its customer's (decision 0193)
+  'same-person': 'customers.samePerson',
+  'different-person': 'customers.differentPerson',
 } satisfies ScreenChanges;
 
 /** The dialog's forms are a few fields of text: a quote's notes, a text to the customer. */

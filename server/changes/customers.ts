@@ -1,6 +1,6 @@
 /**
  * Customers' and the inbox's changes (issue 30 items 1 and 2, decision 0161): a customer's details
- * and merge; a conversation replied to, assigned and done (it is read by opening it: the
+ * and merge; 'Same person' and 'Different person' on a request under another name (decision 0193); a conversation replied to, assigned and done (it is read by opening it: the
  * conversation screen's loader). Ids are customers' ids, read by the services (400 when not one,
  * 404 when no customer has it). Declared once (decision 0182).
  */
@@ -19,6 +19,17 @@ export const customersChanges = {
     who: 'staff',
     input: z.object({ id: given, into: given }),
     run: ({ services, user }, { id, into }) => services.customers.merge(id, { into }, user),
+  }),
+  // a request under another name than its customer's (decision 0193): `lead` is the request's id
+  'customers.samePerson': change({
+    who: 'staff',
+    input: z.object({ lead: given }),
+    run: ({ services, user }, { lead }) => services.customers.samePerson(lead, user),
+  }),
+  'customers.differentPerson': change({
+    who: 'staff',
+    input: z.object({ lead: given }),
+    run: ({ services, user }, { lead }) => services.customers.differentPerson(lead, user),
   }),
   'inbox.reply': change({
     who: 'staff',

@@ -107,6 +107,8 @@ export interface LeadsTable {
   auto_texts: Generated<number>;
   /** whose lead (migration 0013); null only until every process has linked it */
   customer_id: number | null;
+  /** 1: linked by phone or e-mail under another name, staff not yet asked (migration 0020, decision 0193) */
+  name_check: Generated<number>;
 }
 
 /**

@@ -15,10 +15,11 @@ import {
   type CustomerPage,
   type CustomerSummary,
 } from '#app/modules/customers/customers.ts';
+import { NAME_CHECK_TEXT } from '#app/modules/customers/name-check.ts';
 import { caseNumberFor, type LeadStatus } from '#app/modules/leads/leads.ts';
 import { partName } from '#app/modules/messages/quote-messages.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
-import { insertAudit } from '../db/repo/audit.ts';
+import { insertAudit, type AuditEntry } from '../db/repo/audit.ts';
 import { conversationSources, refreshConversations } from '../db/repo/conversations.ts';
 import {
   attachLead,
@@ -29,16 +30,24 @@ import {
   listCustomers,
   lockCustomers,
   mergeCustomerRows,
+  refreshCustomers,
   toCustomer,
   unlinkedLeads,
   updateCustomer,
 } from '../db/repo/customers.ts';
+import {
+  clearNameCheck,
+  lockLeadForNameCheck,
+  nameChecksOfCustomer,
+  splitLeadToNewCustomer,
+} from '../db/repo/name-checks.ts';
 import { listLinesOfLeads } from '../db/repo/orders.ts';
 import { listQuoteVersionsOf } from '../db/repo/quotes.ts';
 import { AppError } from '../errors.ts';
 import { parseInput, requireRowId } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
+import type { Tx } from '../db/schema.ts';
 
 const PAGE_SIZE = 50;
 /**
@@ -94,10 +103,11 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
     async page(rawId: unknown, query: unknown = {}): Promise<CustomerPage> {
       const id = requireRowId(rawId);
       const { requests } = parseInput(customerPageQuerySchema, query);
-      const [found, requestRows] = await Promise.all([
+      const [found, requestRows, nameChecks] = await Promise.all([
         findCustomerPage(db, id),
         // one more than shown: whether there are older ones
         customerLeadRows(db, id, PAGE_LEADS[requests] + 1),
+        nameChecksOfCustomer(db, id),
       ]);
       if (!found) throw new AppError(404, CUSTOMER_TEXT.notFound);
       const { smsOptedOut, ...customer } = found;
@@ -153,6 +163,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
         // the newest of each kind, in one thread, of which the newest PAGE_MESSAGES
         conversation: conversationOf(sources).slice(-PAGE_MESSAGES),
         smsOptedOut,
+        nameChecks,
       };
     },
 
@@ -232,6 +243,50 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
     },
 
     /**
+     * 'Same person' on a request flagged for another name (decision 0193): the flag cleared, the
+     * lead stays with its customer and its name is one of theirs from now on (their next request
+     * under it raises no flag; a search finds them by it). In the audit log. 404 for no such lead,
+     * 409 for a lead without a flag (never flagged, or settled already).
+     */
+    async samePerson(rawLeadId: unknown, by: SessionUser): Promise<{ customerId: number }> {
+      return settleNameCheck(rawLeadId, by, async (trx, lead, customer) => {
+        await clearNameCheck(trx, lead.id);
+        return {
+          customerId: customer.id,
+          audit: {
+            action: 'customer_same_person',
+            subject: `customer:${customer.id}`,
+            before: { requestName: lead.name.trim(), lead: lead.caseNumber },
+            after: { customer: customer.name },
+          },
+        };
+      });
+    },
+
+    /**
+     * 'Different person' on a request flagged for another name (decision 0193): a new customer with
+     * the request's name (and its phone or e-mail where no customer holds it), who owns the lead
+     * now with its quotes, orders and the texts about it; the customer on file keeps the rest. In
+     * the audit log. 404 for no such lead, 409 for a lead without a flag.
+     */
+    async differentPerson(rawLeadId: unknown, by: SessionUser): Promise<{ customerId: number }> {
+      return settleNameCheck(rawLeadId, by, async (trx, lead, customer) => {
+        const made = await splitLeadToNewCustomer(trx, lead, now());
+        await refreshCustomers(trx, [customer.id, made]);
+        await refreshConversations(trx, [customer.id, made]);
+        return {
+          customerId: made,
+          audit: {
+            action: 'customer_different_person',
+            subject: `customer:${made}`,
+            before: { customer: customer.name, customerId: customer.id, lead: lead.caseNumber },
+            after: { customer: lead.name.trim() },
+          },
+        };
+      });
+    },
+
+    /**
      * Links leads written without a customer (before migration 0013, or by a process of the build
      * before it) to theirs, a batch per transaction, until none is left; every process runs it at
      * start and each minute. Returns how many it linked.
@@ -258,6 +313,34 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
       }
     },
   };
+  /**
+   * Settles a lead's name flag in one transaction: the lead locked, then its customer (as every
+   * writer takes them), the refusals, the change `settle` makes and its audit row.
+   */
+  async function settleNameCheck(
+    rawLeadId: unknown,
+    by: SessionUser,
+    settle: (
+      trx: Tx,
+      lead: { id: number; name: string; phone: string; email: string | null; caseNumber: string },
+      customer: { id: number; name: string },
+    ) => Promise<{ customerId: number; audit: Omit<AuditEntry, 'userId' | 'actor'> }>,
+  ): Promise<{ customerId: number }> {
+    const leadId = requireRowId(rawLeadId);
+    return db.transaction().execute(async (trx) => {
+      const lead = await lockLeadForNameCheck(trx, leadId, engine);
+      if (!lead) throw new AppError(404, NAME_CHECK_TEXT.leadNotFound);
+      if (lead.customer_id === null) throw new AppError(409, NAME_CHECK_TEXT.noCustomer);
+      if (!lead.name_check) throw new AppError(409, NAME_CHECK_TEXT.notFlagged);
+      const [customer] = await lockCustomers(trx, [lead.customer_id], engine);
+      if (!customer) throw new AppError(404, CUSTOMER_TEXT.notFound);
+      const caseNumber = lead.case_number ?? caseNumberFor(lead.id);
+      const done = await settle(trx, { ...lead, caseNumber }, customer);
+      await insertAudit(trx, { userId: by.id, actor: by.username, ...done.audit }, now());
+      return { customerId: done.customerId };
+    });
+  }
+
   return service;
 }
 

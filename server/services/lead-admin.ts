@@ -40,6 +40,7 @@ import {
 import { lastMovesInto, listLeadEvents } from '../db/repo/lead-events.ts';
 import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
 import type { Db, Tx } from '../db/schema.ts';
+import { nameCheckOfLead } from '../db/repo/name-checks.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
 import { listInboundForLead } from '../db/repo/texting.ts';
@@ -120,13 +121,14 @@ export function leadAdminService(
   async function details(id: number, from: Db = db): Promise<LeadDetails> {
     const lead = await findLeadById(from, id, leadPhotoUrl);
     if (!lead) throw new AppError(404, LEAD_NOT_FOUND);
-    const [events, rows, outgoing, incoming, smsOptedOut, quoteVersions] = await Promise.all([
+    const [events, rows, outgoing, incoming, smsOptedOut, quoteVersions, nameCheck] = await Promise.all([
       listLeadEvents(from, id),
       listLeadMessages(from, id),
       listCustomerMessages(from, id),
       listInboundForLead(from, id),
       messaging.isOptedOut(lead.phone, from),
       quotes.versions(id, from),
+      nameCheckOfLead(from, id),
     ]);
     const messages = rows.map(({ lastError: _, ...m }) => m);
     const conversation: ConversationMessage[] = conversationOf({
@@ -139,7 +141,7 @@ export function leadAdminService(
       ),
       outgoing: outgoing.map((m) => ({ ...m, leadId: id })),
     }).map(({ leadId: _, ...m }) => m);
-    return { ...lead, events, messages, conversation, smsOptedOut, quoteVersions };
+    return { ...lead, events, messages, conversation, smsOptedOut, quoteVersions, nameCheck };
   }
 
   const service = {

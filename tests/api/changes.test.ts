@@ -156,6 +156,20 @@ eachEngine('one declaration per change', (ctx) => {
       .executeTakeFirstOrThrow();
     return row.customer_id!;
   }
+  /** A request under another name than its customer's (decision 0193): flagged, as `id` and `lead`. */
+  async function flagged() {
+    const phone = `(204) 555-${String(1000 + ++phones).padStart(4, '0')}`;
+    const enter = (name: string) =>
+      insertLead(
+        ctx().deps.db,
+        { urgency: 'flexible', source: 'phone', name, phone, description: 'Hydraulic pump' },
+        [],
+        { now: new Date(), actor: 'sam' },
+      );
+    await enter('Lorne Harder');
+    const { id } = await enter('Bernie Toews');
+    return { id, lead: id };
+  }
   async function line(moved = false) {
     const { orders } = ctx().services;
     const leadId = await lead('ordered');
@@ -263,6 +277,8 @@ eachEngine('one declaration per change', (ctx) => {
       bad: async () => ({ id: await customer(), userId: 'abc' }),
       good: async () => ({ id: await customer(), userId: null }),
     },
+    'customers.samePerson': { bad: async () => ({ lead: 'abc' }), good: flagged },
+    'customers.differentPerson': { bad: async () => ({ lead: 'abc' }), good: flagged },
     'inbox.setDone': {
       bad: async () => ({ id: await customer(), done: 'maybe' }),
       good: async () => ({ id: await customer(), done: true }),

@@ -55,6 +55,7 @@ const event = (fields: Partial<LeadEvent>): LeadEvent => ({
 
 function lead(fields: Partial<LeadDetails>): LeadDetails {
   return {
+    nameCheck: null,
     id: 7,
     caseNumber: 'Q-10007',
     status: 'quoted',

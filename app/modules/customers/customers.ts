@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { stepLabel } from '#app/modules/orders/orders.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { ThreadMessage } from './conversation.ts';
+import type { NameCheck } from './name-check.ts';
 import { isEmailAddress } from '#app/modules/site/email-address.ts';
 import { formatPhone, phoneDigits, toE164 } from '#app/modules/site/phone.ts';
 import { rowIdSchema } from '#app/modules/site/row-id.ts';
@@ -340,4 +341,6 @@ export type CustomerPage = {
   /** the newest messages of every lead, oldest first */
   conversation: ThreadMessage[];
   smsOptedOut: boolean;
+  /** requests that gave another name than the customer's, not yet settled (decision 0193) */
+  nameChecks: NameCheck[];
 };

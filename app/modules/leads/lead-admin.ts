@@ -6,6 +6,7 @@
  * app/modules/messages/quote-messages.ts.
  * Pure: no React, no I/O.
  */
+import type { NameCheck } from '#app/modules/customers/name-check.ts';
 import { z } from 'zod';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
 import { dollarsToCents } from '../site/money.ts';
@@ -124,6 +125,8 @@ export type LeadDetails = Lead & {
   smsOptedOut: boolean;
   /** every quote sent, oldest first (issue 28) */
   quoteVersions: QuoteVersion[];
+  /** the request gave another name than its customer's, not yet settled (decision 0193) */
+  nameCheck: NameCheck | null;
 };
 
 /** Texting the customer from the Lead Details dialog (issue 8). */

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = {
   password_reset: 'Password reset',
   customer_updated: 'Customer changed',
   customer_merged: 'Customers merged',
+  customer_same_person: 'Same person',
+  customer_different_person: 'Different person',
   conversation_assigned: 'Conversation assigned',
   settings_changed: 'Settings changed',
 } as const;
@@ -200,6 +202,11 @@ export function changeOf(entry: Pick<AuditRecord, 'action' | 'before' | 'after'>
       const merged = field(before, 'merged');
       return `${plain(field(merged, 'name'))} merged in (${plain(field(after, 'leads'))} requests in all)`;
     }
+    // a request under another name (decision 0193)
+    case 'customer_same_person':
+      return `${plain(field(after, 'customer'))} is also ${plain(field(before, 'requestName'))} (${plain(field(before, 'lead'))})`;
+    case 'customer_different_person':
+      return `${plain(field(before, 'lead'))} moved from ${plain(field(before, 'customer'))} to ${plain(field(after, 'customer'))}, a new customer`;
     case 'conversation_assigned': {
       const name = (side: unknown) =>
         field(side, 'userId') === null ? 'Nobody' : plain(field(side, 'name'));

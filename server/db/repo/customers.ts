@@ -1,8 +1,9 @@
 /**
  * Customer rows (`customers`, `customer_merges`; migration 0013, decision 0161): a lead attached
- * to its customer (matched by phone or e-mail, app/modules/customers/customers.ts), what a customer
- * reads from its leads kept current, the customers list and one customer, edits and merges. Same
- * shapes on SQLite and PostgreSQL; each write in the caller's transaction.
+ * to its customer (matched by phone or e-mail, app/modules/customers/customers.ts; under another
+ * name, flagged: name-checks.ts), what a customer reads from its leads kept current, the customers
+ * list and one customer, edits and merges. Same shapes on SQLite and PostgreSQL; each write in the
+ * caller's transaction.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
@@ -17,6 +18,7 @@ import {
 } from '#app/modules/customers/customers.ts';
 import type { Engine } from '../engine.ts';
 import type { CustomersTable, DB } from '../schema.ts';
+import { checkLeadName, searchedByAnyName } from './name-checks.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -95,6 +97,8 @@ export async function attachLead(
         await refreshSearchText(trx, customerId);
       }
       await trx.updateTable('leads').set({ customer_id: customerId }).where('id', '=', lead.id).execute();
+      // another name than theirs: linked, but flagged for staff (decision 0193)
+      await checkLeadName(trx, lead, { id: customerId, name });
       await refreshCustomers(trx, [customerId]);
       return customerId;
     }
@@ -289,7 +293,8 @@ export async function listCustomers(
 ): Promise<CustomerSummary[]> {
   const column = query.sort === 'total_spent' ? 'total_spent' : 'last_contact_at';
   let q = db.selectFrom('customers').selectAll().where('merged_into', 'is', null);
-  if (query.search) q = q.where('search_text', 'like', `%${query.search.replace(/[\\%_]/g, '')}%`);
+  // in the customer's own words, or any name their requests gave (decision 0193)
+  if (query.search) q = q.where(searchedByAnyName(`%${query.search.replace(/[\\%_]/g, '')}%`));
   if (query.after) {
     const { value, id } = query.after;
     q =
