@@ -57,10 +57,6 @@ export const changes = {
       throw redirect(`/admin/customers/${kept.customer.id}`);
     },
   }),
-  // a request under another name (`lead`, decision 0193): 'Different person' stays on this page,
-  // which no longer lists the request
-  'same-person': 'customers.samePerson',
-  'different-person': 'customers.differentPerson',
 } satisfies ScreenChanges;
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -77,9 +77,6 @@ export const changes = {
   reply: 'inbox.reply',
   assign: 'inbox.assign',
   done: 'inbox.setDone',
-  // a request under another name (`lead`, decision 0193)
-  'same-person': 'customers.samePerson',
-  'different-person': 'customers.differentPerson',
 } satisfies ScreenChanges;
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -62,7 +62,8 @@ export const changes = {
   'line-step': 'orders.moveLine',
   'line-undo': 'orders.undoLine',
   'auto-texts': 'orders.setAutoTexts',
-  // a request under another name than its customer's (decision 0193)
+  // a request under another name than its customer's (decision 0193); the inbox and the
+  // customer's page post their flag's answers here too, the lead being what is flagged
   'same-person': 'customers.samePerson',
   'different-person': 'customers.differentPerson',
 } satisfies ScreenChanges;

@@ -11,6 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#app/modules/customers/follow-ups.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
+import { NAME_CHECK_TEXT } from '#app/modules/customers/name-check.ts';
 import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
@@ -134,6 +135,22 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: 'Say on: true or false.',
       fields: ['on'],
+    },
+  ],
+  'admin-lead-details same-person': [
+    {
+      why: "a lead whose request gave its customer's name (no flag to settle; the form is ignored)",
+      send: (post, ids) => post(JUNK, { id: ids.lead }),
+      status: 409,
+      message: NAME_CHECK_TEXT.notFlagged,
+    },
+  ],
+  'admin-lead-details different-person': [
+    {
+      why: "a lead whose request gave its customer's name (no flag to settle; the form is ignored)",
+      send: (post, ids) => post(JUNK, { id: ids.lead }),
+      status: 409,
+      message: NAME_CHECK_TEXT.notFlagged,
     },
   ],
   'admin-orders step': [

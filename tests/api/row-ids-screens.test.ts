@@ -48,6 +48,8 @@ const BY_ADDRESS: { name: string; module: Module; path: string; fields: Record<s
       'line-step': { to: 'ordered', revision: 1 },
       'line-undo': { revision: 1 },
       'auto-texts': { on: false },
+      'same-person': {},
+      'different-person': {},
     },
   },
   {

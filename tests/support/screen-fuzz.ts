@@ -40,6 +40,8 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
   'admin-lead-details line-step': () => ({ line: 1, to: 'ordered', revision: 1 }),
   'admin-lead-details line-undo': () => ({ line: 1, revision: 1 }),
   'admin-lead-details auto-texts': (r) => ({ on: r.chance(0.5) }),
+  'admin-lead-details same-person': () => ({}),
+  'admin-lead-details different-person': () => ({}),
   'admin-orders step': (r, k) => ({ lead: pickId(r, k.leadIds), line: 1, to: 'ordered', revision: 1 }),
   'admin-orders undo': (r, k) => ({ lead: pickId(r, k.leadIds), line: 1, revision: 1 }),
   'admin-suppliers create': (r) => ({ name: `Prairie Hydraulics ${r.int(1e9)}`, leadTimeDays: 2 }),

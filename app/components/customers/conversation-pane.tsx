@@ -1,6 +1,7 @@
 /**
  * The inbox's open conversation (app/routes/admin-inbox-conversation.tsx, beside the list of
- * inbox-screen.tsx): the customer (and their page), 'Assign to', 'Mark done' / 'Move back to open',
+ * inbox-screen.tsx): the customer (and their page), a request under another name (decision 0193),
+ * 'Assign to', 'Mark done' / 'Move back to open',
  * the thread, 'Reply by text' with the service's words when it refuses, and their requests.
  */
 import { ArrowLeft, Loader2, Send } from 'lucide-react';
@@ -19,7 +20,9 @@ import { CONVERSATION_TEXT, MAX_SMS_BODY, messagePayloadSchema } from '#app/modu
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 
+import type { NameCheck } from '#app/modules/customers/name-check.ts';
 import { FleetBadge } from './customers-screen.tsx';
+import { NameCheckFlags } from './name-check-flag.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { useRequestKey } from '#app/components/admin/request-key.ts';
 
@@ -38,11 +41,20 @@ export type ConversationData = {
   leads: CustomerLeadRow[];
   thread: ThreadRow[];
   smsOptedOut: boolean;
+  /** requests under another name than the customer's, not yet settled (decision 0193) */
+  nameChecks: NameCheck[];
   team: { id: number; name: string }[];
   me: number;
 };
 
-export function ConversationPane({ customer, leads, thread, smsOptedOut, team }: ConversationData) {
+export function ConversationPane({
+  customer,
+  leads,
+  thread,
+  smsOptedOut,
+  nameChecks,
+  team,
+}: ConversationData) {
   const { search } = useLocation();
   const phone = customerPhone(customer);
   return (
@@ -76,6 +88,7 @@ export function ConversationPane({ customer, leads, thread, smsOptedOut, team }:
         </div>
         <DoneButton done={customer.done} />
       </div>
+      <NameCheckFlags checks={nameChecks} className="mt-3" />
       <AssignForm key={customer.assignedUserId ?? 'nobody'} customer={customer} team={team} />
       <div className="mt-4 grid gap-4 xl:grid-cols-[minmax(0,1fr)_15rem]">
         <div className="min-w-0">

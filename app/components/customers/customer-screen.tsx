@@ -22,6 +22,7 @@ import { formatMoney } from '#app/modules/site/money.ts';
 import { FleetBadge, linkButtonClass } from './customers-screen.tsx';
 import { EditCustomerDialog } from './edit-customer-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
+import { NameCheckFlags } from './name-check-flag.tsx';
 import { ThreadList } from './thread-list.tsx';
 
 const LEAD_COLUMNS = [
@@ -58,6 +59,7 @@ export function CustomerScreen(page: CustomerScreenData) {
           </div>
         )}
       </div>
+      <NameCheckFlags checks={page.nameChecks} linked={false} className="mt-4" />
       {merged && (
         <p role="note" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950">
           {CUSTOMER_TEXT.mergedAway}{' '}

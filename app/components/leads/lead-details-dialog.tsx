@@ -45,6 +45,7 @@ import { focusLeadCard } from './lead-board.tsx';
 import { categoryLabel, cityLabel, equipmentLabel, formatDateTime } from './lead-labels.ts';
 import { LeadConversation } from './lead-conversation.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
+import { NameCheckFlags } from '#app/components/customers/name-check-flag.tsx';
 import { OrderLines } from '#app/components/orders/order-lines.tsx';
 import type { LeadOrder } from '#app/modules/orders/orders.ts';
 import { contactLink, PhoneLinks } from './phone-links.tsx';
@@ -290,6 +291,8 @@ export function LeadDetailsDialog({
 
           <div className="px-5 py-5 sm:min-h-0 sm:flex-1 sm:overflow-y-auto sm:px-6">
             {/* one column on a phone, no wider than the screen whatever a text holds (a link in a text) */}
+            {/* a request under another name than its customer's (decision 0193) */}
+            <NameCheckFlags checks={lead.nameCheck ? [lead.nameCheck] : []} className="mb-4" />
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
               <div className="min-w-0 space-y-4">
                 <Block title="Contact Information">

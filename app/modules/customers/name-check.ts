@@ -55,8 +55,3 @@ export const NAME_CHECK_TEXT = {
   leadNotFound: 'Lead not found',
   noCustomer: 'This request is not linked to a customer yet.',
 } as const;
-
-/** The flag in words: 'Request from Bernie Toews · on file as Lorne Harder'. */
-export function nameCheckLine(check: Pick<NameCheck, 'requestName' | 'customerName'>): string {
-  return `${NAME_CHECK_TEXT.requestFrom} ${check.requestName.trim()} · ${NAME_CHECK_TEXT.onFileAs} ${check.customerName}`;
-}
