@@ -120,6 +120,16 @@ const noQueryBuilding = {
     'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
   message: 'Queries are built in server/db: call a repository function there.',
 };
+/**
+ * One clock (decision 0192): a screen shows the server's words for a date or time, never the
+ * browser's (its time-zone data may put Winnipeg an hour off): app/components/admin/time-words.tsx.
+ */
+const noBrowserClock = {
+  selector:
+    'MemberExpression[object.name="Intl"][property.name="DateTimeFormat"], CallExpression > MemberExpression.callee > Identifier.property[name=/^toLocale(Date|Time)String$/]',
+  message:
+    'Dates and times are written on the server (decision 0192): send them from the loader, or use <When> / useWhen() of app/components/admin/time-words.tsx.',
+};
 /** Tests read the rows the app wrote and arm faults in the database directly (decision 0184). */
 const TESTS = ['tests/**', 'server/**/*.test.ts'];
 /**
@@ -179,7 +189,11 @@ export default tseslint.config(
   },
   {
     files: ['app/components/**'],
-    rules: restrict(noKysely, serverOnly, routes),
+    ignores: ['**/*.test.tsx', '**/*.test.ts'],
+    rules: {
+      ...restrict(noKysely, serverOnly, routes),
+      'no-restricted-syntax': ['error', noEnums, noQueryBuilding, noBrowserClock],
+    },
   },
   {
     files: ['server/**'],

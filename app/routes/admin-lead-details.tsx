@@ -16,9 +16,11 @@ import { data, useFetchers, useLocation, useNavigate, useNavigation, useRevalida
 import type { Route } from './+types/admin-lead-details';
 import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
+import { TimeWordsProvider } from '#app/components/admin/time-words.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { isBoardStatus } from '#app/modules/leads/lead-admin.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { timeWords } from '#app/modules/shared/time-words.ts';
 import type { ScreenChanges } from '#app/changes.ts';
 import { refusal, serveChanges, staffContext } from '#app/staff.server.ts';
 
@@ -32,7 +34,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // an order's parts, its texts switch and the suppliers to pick (issue 29)
     const order = ORDER_STATUSES.includes(lead.status) ? await services.orders.order(lead.id) : null;
     // the time it was read at: whether the lead's quote still holds
-    return { lead, order, now: new Date().toISOString() };
+    // every time the dialog shows, in the server's words (decision 0192: one clock)
+    return { lead, order, now: new Date().toISOString(), times: timeWords({ lead, order }) };
   } catch (err) {
     // no such lead (an old link, a typed address): 404 with the service's words, for the
     // ErrorBoundary; an address whose id is not one: 400 with the id's (decision 0178)
@@ -128,13 +131,15 @@ export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
   const close = useCloseLead();
   useRefresh();
   return (
-    <LeadDetailsDialog
-      key={loaderData.lead.id}
-      lead={loaderData.lead}
-      order={loaderData.order}
-      now={new Date(loaderData.now)}
-      onClose={() => close(loaderData.lead.status)}
-    />
+    <TimeWordsProvider words={loaderData.times}>
+      <LeadDetailsDialog
+        key={loaderData.lead.id}
+        lead={loaderData.lead}
+        order={loaderData.order}
+        now={new Date(loaderData.now)}
+        onClose={() => close(loaderData.lead.status)}
+      />
+    </TimeWordsProvider>
   );
 }
 

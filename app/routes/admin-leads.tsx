@@ -11,6 +11,7 @@
 import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/admin-leads';
 import { settleAction } from '#app/components/admin/staff-fetcher.ts';
+import { TimeWordsProvider } from '#app/components/admin/time-words.tsx';
 import { LEADS_VIEWS, viewOf, type LeadsView } from '#app/components/leads/lead-board.tsx';
 import { LeadsScreen } from '#app/components/leads/leads-screen.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
@@ -23,6 +24,7 @@ import {
   type LostLeadsPage,
 } from '#app/modules/leads/lead-admin.ts';
 import { BOARD_STATUSES, type BoardStatus } from '#app/modules/leads/status.ts';
+import { timeWords } from '#app/modules/shared/time-words.ts';
 import { served, type ScreenChanges } from '#app/changes.ts';
 import { serveChanges, staffContext, type StaffContext } from '#app/staff.server.ts';
 
@@ -105,7 +107,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // texts to new customers waiting past the day's limit (decision 0175)
     services.messaging.textLimitNotice(),
   ]);
-  return { board, lost, stats, clicks, cities, textLimit, now: new Date().toISOString() };
+  return {
+    board,
+    lost,
+    stats,
+    clicks,
+    cities,
+    textLimit,
+    now: new Date().toISOString(),
+    // the lost leads' days and times, in the server's words (decision 0192: one clock)
+    times: timeWords(lost),
+  };
 }
 
 /**
@@ -147,5 +159,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => settleAction(serverAction());
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  return <LeadsScreen {...loaderData} />;
+  return (
+    <TimeWordsProvider words={loaderData.times}>
+      <LeadsScreen {...loaderData} />
+    </TimeWordsProvider>
+  );
 }

@@ -96,9 +96,11 @@ describe('the Lead Details dialog sends once', () => {
       expect(await pressTwice(page, dialog.getByRole('button', { name: 'Send Text' }))).toBe(2);
       const after = await leadOf(page, id);
       expect(after.messages.filter((m) => m.body === 'The seal kit is on its way.')).toHaveLength(1);
-      // and the next quote, a change of its own, is a new version
+      // and the next quote, a change of its own, is a new version (asked for, then confirmed)
+      await dialog.getByRole('button', { name: 'Send a new version' }).click();
       await dialog.getByLabel(/Cost \(\$\)/).fill('120');
-      await dialog.getByRole('button', { name: 'Send Quote' }).click();
+      await dialog.getByRole('button', { name: 'Send version 2' }).click();
+      await dialog.getByRole('button', { name: 'Send version 2' }).click();
       await expect
         .poll(async () => (await leadOf(page, id)).quoteVersions.map((v) => v.version))
         .toEqual([1, 2]);

@@ -194,9 +194,13 @@ describe('Lead Management', () => {
       await dialog.getByRole('button', { name: 'Send Quote' }).click();
       await dialogToast(page, 'Quote Sent').waitFor();
       await dialogToast(page, 'Quote has been sent to the customer').waitFor();
-      // the dialog stays on the lead, now quoted, its status taking the focus (issue 31)
+      // the dialog stays on the lead, now quoted (issue 31), what was sent at its top taking the
+      // focus, and the form behind 'Send a new version' (issue 48 item 8)
       await dialog.getByText('Status: Quoted').waitFor();
-      await page.waitForFunction(() => document.activeElement?.textContent?.includes('Status: Quoted'));
+      await dialog.getByRole('heading', { name: 'Sent: version 1' }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Sent: version 1'));
+      await dialog.getByRole('button', { name: 'Send a new version' }).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Send Quote' }).count()).toBe(0);
       // the current quote shows what was stored, the conversation the text that was sent
       // (recorded only: the e2e server runs with SMS_PROVIDER=log)
       await dialog.getByText('Current Quote').waitFor();

@@ -18,17 +18,13 @@ import {
   TopRequested,
 } from '#app/components/insights/insight-charts.tsx';
 import { cn } from '#app/components/ui/cn.ts';
+import { calendarDayWords } from '#app/modules/team/team.ts';
 import {
   INSIGHT_RANGES,
   INSIGHTS_TEXT,
   RANGE_LABELS,
   type Insights,
 } from '#app/modules/insights/insights.ts';
-
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 export function InsightsScreen({ insights }: { insights: Insights }) {
   const navigation = useNavigation();
@@ -66,7 +62,9 @@ export function InsightsScreen({ insights }: { insights: Insights }) {
           </ul>
         </nav>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {loading ? 'Loading…' : `${dayLabel(insights.from)} to ${dayLabel(insights.to)}, Winnipeg time`}
+          {loading
+            ? 'Loading…'
+            : `${calendarDayWords(insights.from)} to ${calendarDayWords(insights.to)}, Winnipeg time`}
         </p>
       </div>
 

@@ -24,7 +24,7 @@ import {
   type ConversationStatus,
   type LeadDetails,
 } from '#app/modules/leads/lead-admin.ts';
-import { formatDateTime } from './lead-labels.ts';
+import { useWhen } from '#app/components/admin/time-words.tsx';
 
 /** What each status means, for the badge (label) and its tooltip. */
 export const MESSAGE_STATUS: Record<ConversationStatus, { label: string; hint: string; tone: string }> = {
@@ -77,6 +77,7 @@ const WEB_QUESTION = {
  * the time is written here, as the lead dialog always has.
  */
 export function MessageBubble({ message, when }: { message: ConversationMessage; when?: string }) {
+  const words = useWhen();
   const incoming = message.direction === 'in';
   const web = message.channel === 'web';
   const status = web ? WEB_QUESTION : (MESSAGE_STATUS[message.status] ?? MESSAGE_STATUS.sent);
@@ -100,7 +101,7 @@ export function MessageBubble({ message, when }: { message: ConversationMessage;
             </>
           )}
           <span aria-hidden="true">·</span>
-          <time dateTime={message.at}>{when ?? formatDateTime(message.at)}</time>
+          <time dateTime={message.at}>{when ?? words(message.at)}</time>
         </p>
         <p className="mt-1 whitespace-pre-line wrap-anywhere">{message.body}</p>
         {message.photoCount > 0 && (

@@ -42,7 +42,8 @@ import {
   STATUS_LABELS,
 } from '#app/modules/leads/status.ts';
 import { focusLeadCard } from './lead-board.tsx';
-import { categoryLabel, cityLabel, equipmentLabel, formatDateTime } from './lead-labels.ts';
+import { useWhen, When } from '#app/components/admin/time-words.tsx';
+import { categoryLabel, cityLabel, equipmentLabel } from './lead-labels.ts';
 import { LeadConversation } from './lead-conversation.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { NameCheckFlags } from '#app/components/customers/name-check-flag.tsx';
@@ -50,6 +51,7 @@ import { OrderLines } from '#app/components/orders/order-lines.tsx';
 import type { LeadOrder } from '#app/modules/orders/orders.ts';
 import { contactLink, PhoneLinks } from './phone-links.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
+import { QuoteSent } from './quote-sent.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
 function Field({
@@ -126,16 +128,20 @@ export function LeadDetailsDialog({
   });
   // a double press of Send Quote, or the same quote sent again after no answer, sends one version
   const quoteKey = useRequestKey();
+  // what a quote sent from this dialog sent, at the top of it, taking the focus (decision 0192)
+  const [sends, setSends] = useState(0);
   const quote = useStaffFetcher<ActionAnswer>((answer) => {
     if (!answer.ok) return toast({ title: 'Error', description: answer.message, variant: 'destructive' });
     quoteKey.done();
     toast(LEADS_TEXT.quoteSent);
-    done(LEADS_TEXT.quoteSent.description);
+    setNotice(LEADS_TEXT.quoteSent.description);
+    setSends((n) => n + 1);
   });
   const busy = statusChange.state !== 'idle' ? 'status' : quote.state !== 'idle' ? 'quote' : null;
   /** the status (or 'reopen') on its way, for its button's spinner */
   const pending = statusChange.formData?.get('status') || statusChange.formData?.get('intent');
   const lost = lead.status === 'lost' ? lostMove(lead) : null;
+  const when = useWhen();
   const warnLosing = losingNeedsConfirmation(lead.status);
 
   function changeStatus(status: LeadStatus, lostReason?: string) {
@@ -196,7 +202,9 @@ export function LeadDetailsDialog({
                   <strong className="font-semibold text-slate-900">{STATUS_LABELS[lead.status]}</strong>
                 </span>
                 <UrgencyBadge urgency={lead.urgency} />
-                <span>· {formatDateTime(lead.createdAt)}</span>
+                <span>
+                  · <When at={lead.createdAt} />
+                </span>
               </p>
               <p role="status" className="sr-only">
                 {notice}
@@ -291,6 +299,7 @@ export function LeadDetailsDialog({
 
           <div className="px-5 py-5 sm:min-h-0 sm:flex-1 sm:overflow-y-auto sm:px-6">
             {/* one column on a phone, no wider than the screen whatever a text holds (a link in a text) */}
+            <QuoteSent lead={lead} sends={sends} />
             {/* a request under another name than its customer's (decision 0193) */}
             <NameCheckFlags checks={lead.nameCheck ? [lead.nameCheck] : []} className="mb-4" />
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -362,7 +371,7 @@ export function LeadDetailsDialog({
                       {lead.lostReason ?? 'No reason given'}
                     </p>
                     <p className="mt-1 text-xs text-slate-600">
-                      {lost.at ? `Lost ${formatDateTime(lost.at)}` : 'Lost'}
+                      {lost.at ? `Lost ${when(lost.at)}` : 'Lost'}
                       {lost.by ? ` by ${lost.by}` : ''} · was {STATUS_LABELS[lost.left]}
                     </p>
                   </Block>

@@ -27,7 +27,8 @@ import { LINE_STEPS, stepLabel, type LineStep } from '#app/modules/orders/orders
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
-import { formatDateTime } from './lead-labels.ts';
+import { useWhen, When } from '#app/components/admin/time-words.tsx';
+import { businessTime } from '#app/modules/team/team.ts';
 
 type Entry = {
   key: string;
@@ -82,7 +83,11 @@ function overrideLine(option: QuotedOption, several: boolean): string | null {
 }
 
 /** An event of the quote link, in words, or undefined for any other event. */
-function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'at'> | undefined {
+function quoteLinkEntry(
+  e: LeadEvent,
+  lead: LeadDetails,
+  when: (at: string) => string,
+): Omit<Entry, 'key' | 'at'> | undefined {
   const d = e.detail;
   const version = num(d?.version);
   if (e.type === 'quote' && version !== undefined) {
@@ -108,7 +113,7 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
       detail: [
         version !== undefined ? `Version ${version}` : null,
         current
-          ? `${plural(lead.quoteViews, 'view')} so far${lead.quoteFirstViewedAt ? `, first ${formatDateTime(lead.quoteFirstViewedAt)}` : ''}`
+          ? `${plural(lead.quoteViews, 'view')} so far${lead.quoteFirstViewedAt ? `, first ${when(lead.quoteFirstViewedAt)}` : ''}`
           : null,
       ]
         .filter(Boolean)
@@ -213,10 +218,11 @@ function orderEntry(e: LeadEvent): Omit<Entry, 'key' | 'at'> | undefined {
   }
 }
 
-export function timelineEntries(lead: LeadDetails): Entry[] {
+/** `when`: an instant's words, the server's (app/components/admin/time-words.tsx). */
+export function timelineEntries(lead: LeadDetails, when: (at: string) => string = businessTime): Entry[] {
   const entries: Entry[] = lead.events.map((e) => {
     const by = e.actor ? ` by ${e.actor}` : '';
-    const quoteLink = quoteLinkEntry(e, lead) ?? orderEntry(e);
+    const quoteLink = quoteLinkEntry(e, lead, when) ?? orderEntry(e);
     if (quoteLink) return { key: `e${e.id}`, at: e.createdAt, ...quoteLink };
     if (e.type === 'created') {
       const photos = num(e.detail?.photos) ?? 0;
@@ -281,7 +287,7 @@ export function timelineEntries(lead: LeadDetails): Entry[] {
 }
 
 export function LeadTimeline({ lead }: { lead: LeadDetails }) {
-  const entries = timelineEntries(lead);
+  const entries = timelineEntries(lead, useWhen());
   return (
     <ol className="space-y-3">
       {entries.map((entry) => (
@@ -290,7 +296,7 @@ export function LeadTimeline({ lead }: { lead: LeadDetails }) {
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{entry.title}</p>
             <p className="text-xs text-slate-600">
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              <When at={entry.at} />
             </p>
             {entry.detail && (
               <p className="mt-0.5 whitespace-pre-line break-words text-slate-700">{entry.detail}</p>

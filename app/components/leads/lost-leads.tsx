@@ -9,7 +9,8 @@ import { Button } from '#app/components/ui/button.tsx';
 import { LEADS_TEXT, type LostLeadsPage } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
-import { equipmentLabel, formatDateTime } from './lead-labels.ts';
+import { When } from '#app/components/admin/time-words.tsx';
+import { equipmentLabel } from './lead-labels.ts';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
 export function LostLeads({
@@ -72,7 +73,7 @@ export function LostLeads({
                   </span>
                   <span className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-slate-600">
                     <span>
-                      Lost <time dateTime={lead.lostAt}>{formatDateTime(lead.lostAt)}</time>
+                      Lost <When at={lead.lostAt} />
                       {lead.lostBy ? ` by ${lead.lostBy}` : ''} · was {STATUS_LABELS[lead.leftStatus]}
                     </span>
                     {lead.sellPrice !== null && (

@@ -91,10 +91,17 @@ export function PricingCalculator({
   /** the options whose disclosure is open, by key */
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [shownRefusal, setShownRefusal] = useState(refused);
+  // once a quote was sent the form waits behind 'Send a new version', and replacing a quote the
+  // customer may be reading asks first (issue 48 item 8, decision 0192)
+  const sent =
+    lead.quoteVersions.length > 0 ? (lead.quoteVersion ?? lead.quoteVersions.at(-1)!.version) : null;
+  const [editing, setEditing] = useState(sent === null);
+  const [confirming, setConfirming] = useState<QuotePayload | null>(null);
   const several = rows.length > 1;
   if (refused !== shownRefusal) {
     // a new refusal from the server: its messages replace the form's own, shown where they are
     setShownRefusal(refused);
+    setConfirming(null);
     if (refused) show({ message: '', fieldErrors: refusalErrors(refused) });
     else clear();
   }
@@ -115,6 +122,8 @@ export function PricingCalculator({
 
   function update(key: number, index: number, patch: Partial<QuoteOptionForm>) {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    // a change after 'Send version n' asks again, for the quote as it is now
+    setConfirming(null);
     // a field changed: its message goes (it is checked again at the next Send Quote)
     for (const field of Object.keys(patch)) forget(`options.${index}.${field}`);
   }
@@ -134,6 +143,7 @@ export function PricingCalculator({
     flushSync(() => {
       setRows((all) => [...all, { key, ...emptyQuoteOption(lead.etaDays) }]);
       setNextKey(key + 1);
+      setConfirming(null);
       clear();
     });
     // a new option is named first: that is what tells the customer the options apart
@@ -143,6 +153,7 @@ export function PricingCalculator({
   function remove(key: number) {
     flushSync(() => {
       setRows((all) => all.filter((r) => r.key !== key));
+      setConfirming(null);
       clear();
     });
     document.getElementById(`${id}-add`)?.focus();
@@ -154,7 +165,20 @@ export function PricingCalculator({
     const payload = check(quoteFormSchema, { options: rows.map(({ key: _, ...o }) => o), notes });
     if (!payload) return;
     clear();
-    onSend(payload);
+    if (sent !== null && lead.status === 'quoted') {
+      flushSync(() => setConfirming(payload));
+      document.getElementById(`${id}-replace`)?.focus();
+    } else onSend(payload);
+  }
+
+  function startNewVersion() {
+    flushSync(() => setEditing(true));
+    document.getElementById(optionFieldId(id, 0, 'cost'))?.focus();
+  }
+
+  function keepSent() {
+    flushSync(() => setConfirming(null));
+    document.getElementById(`${id}-send`)?.focus();
   }
 
   const optionErrors = (i: number) =>
@@ -174,15 +198,19 @@ export function PricingCalculator({
 
       <QuoteVersions lead={lead} now={now} />
 
-      {canQuote ? (
+      {canQuote && !editing && sent !== null ? (
+        <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Button variant="outline" onClick={startNewVersion} aria-describedby={`${id}-new-hint`}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {LEADS_TEXT.newVersion}
+          </Button>
+          <span id={`${id}-new-hint`} className="text-sm text-slate-600">
+            {LEADS_TEXT.newVersionHint(sent)}
+          </span>
+        </div>
+      ) : canQuote ? (
         <form ref={element} onSubmit={submit} noValidate className="mt-4 space-y-4">
           <Refusal message={refusal} />
-          {lead.quoteVersions.length > 0 && (
-            <p className="text-sm text-slate-700">
-              Send Quote sends a new version (the customer&apos;s link shows it); the form starts from the
-              current one.
-            </p>
-          )}
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <UrgencyBadge urgency={lead.urgency} />
             <span>
@@ -232,6 +260,7 @@ export function PricingCalculator({
               value={notes}
               onChange={(e) => {
                 setNotes(e.currentTarget.value);
+                setConfirming(null);
                 forget('notes');
               }}
               className={fieldClass}
@@ -241,20 +270,42 @@ export function PricingCalculator({
             <FieldError id={`${id}-notes-error`} message={errorAt('notes')} />
           </div>
 
-          <div className="flex justify-end">
-            <Button
-              type="submit"
-              variant="accent"
-              disabled={busy || !rows.some((r) => typedCost(r) !== undefined)}
-            >
-              {busy ? (
-                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <Send className="h-4 w-4" aria-hidden="true" />
-              )}
-              {LEADS_TEXT.sendQuote}
-            </Button>
-          </div>
+          {confirming && sent !== null ? (
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <p id={`${id}-replace`} tabIndex={-1} className="rounded focus:outline-none">
+                {LEADS_TEXT.replaceQuestion(sent, sent + 1)}
+              </p>
+              <div className="mt-3 flex flex-wrap justify-end gap-2">
+                <Button variant="outline" className="bg-white" disabled={busy} onClick={keepSent}>
+                  {LEADS_TEXT.keepVersion(sent)}
+                </Button>
+                <Button variant="accent" disabled={busy} onClick={() => onSend(confirming)}>
+                  {busy ? (
+                    <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Send className="h-4 w-4" aria-hidden="true" />
+                  )}
+                  {LEADS_TEXT.sendVersion(sent + 1)}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex justify-end">
+              <Button
+                id={`${id}-send`}
+                type="submit"
+                variant="accent"
+                disabled={busy || !rows.some((r) => typedCost(r) !== undefined)}
+              >
+                {busy ? (
+                  <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+                ) : (
+                  <Send className="h-4 w-4" aria-hidden="true" />
+                )}
+                {sent === null ? LEADS_TEXT.sendQuote : LEADS_TEXT.sendVersion(sent + 1)}
+              </Button>
+            </div>
+          )}
         </form>
       ) : (
         <p className="mt-3 text-sm text-slate-600">

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { LeadCard, LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import type { QuoteOption, QuoteVersion } from '#app/modules/quotes/quote.ts';
 import { quoteMark } from './lead-card.tsx';
-import { formatDateTime } from './lead-labels.ts';
+import { businessTime } from '#app/modules/team/team.ts';
 import { timelineEntries } from './lead-timeline.tsx';
 import { QuoteVersions } from './quote-versions.tsx';
 
@@ -147,7 +147,7 @@ describe('the history tells what the customer did on the quote page', () => {
       'Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471',
     ]);
     expect(entries[0]!.detail).toBe('New OEM: ETA 3 days · Aftermarket: ETA 5 days · by sam');
-    expect(entries[1]!.detail).toBe(`Version 2 · 3 views so far, first ${formatDateTime(at(-30))}`);
+    expect(entries[1]!.detail).toBe(`Version 2 · 3 views so far, first ${businessTime(at(-30))}`);
     expect(entries[2]!.detail).toBe('Does it fit a 2019?');
     expect(entries[3]!.facts).toEqual([
       ['Version', '2'],
@@ -221,9 +221,9 @@ describe('the versions in the calculator', () => {
   it('the current version with its options and views; the earlier ones collapsed', () => {
     const text = html(lead({ quoteVersions: [v1, v2] }));
     expect(text).toContain('Current Quote');
-    expect(text).toContain(`Version 2 · sent ${formatDateTime(v2.sentAt)} by sam`);
-    expect(text).toContain(`Holds until ${formatDateTime(v2.expiresAt)}`);
-    expect(text).toContain(`Viewed by the customer 3 times, first ${formatDateTime(at(-30))}`);
+    expect(text).toContain(`Version 2 · sent ${businessTime(v2.sentAt)} by sam`);
+    expect(text).toContain(`Holds until ${businessTime(v2.expiresAt)}`);
+    expect(text).toContain(`Viewed by the customer 3 times, first ${businessTime(at(-30))}`);
     expect(text).toMatch(/New OEM\$341\.25.*Aftermarket\$142\.50/);
     expect(text).toContain('Note to the customer: Core charge included');
     expect(text).toContain('Earlier versions (1)');
@@ -233,7 +233,7 @@ describe('the versions in the calculator', () => {
     ).toMatch(/<details[^>]*>(?:(?!open).)*<summary/);
     // 48 hours later
     expect(html(lead({ quoteVersions: [v1, v2] }), new Date(Date.parse(v2.expiresAt)))).toContain(
-      `Expired ${formatDateTime(v2.expiresAt)}`,
+      `Expired ${businessTime(v2.expiresAt)}`,
     );
   });
 
@@ -252,7 +252,7 @@ describe('the versions in the calculator', () => {
       }),
     );
     expect(text).toContain(
-      `Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471 · ${formatDateTime(at(-5))}Locked: this version can no longer be changed.`,
+      `Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471 · ${businessTime(at(-5))}Locked: this version can no longer be changed.`,
     );
     expect(text).toMatch(/Aftermarket\s*Accepted\$142\.50/);
     expect(text).not.toContain('Holds until');
@@ -267,7 +267,7 @@ describe('the versions in the calculator', () => {
         events: [event({ toStatus: 'ordered', actor: 'customer (SMS)', detail: { body: 'yes' } })],
       }),
     );
-    expect(text).toContain(`Accepted by text (YES): New OEM · ${formatDateTime(at(-5))}Locked`);
+    expect(text).toContain(`Accepted by text (YES): New OEM · ${businessTime(at(-5))}Locked`);
   });
 
   it('a lead priced before versions: its own figures, as the spec showed them', () => {

@@ -12,7 +12,7 @@ import { isExpired, optionLabel, type QuoteVersion } from '#app/modules/quotes/q
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { LEADS_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { SMS_ACTOR } from '#app/modules/messages/messages.ts';
-import { formatDateTime } from './lead-labels.ts';
+import { When } from '#app/components/admin/time-words.tsx';
 import { PriceRow } from './quote-option-fields.tsx';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
@@ -31,7 +31,7 @@ export function acceptance(lead: LeadDetails, version: QuoteVersion) {
   return { how: byText ? 'by text (YES)' : null, name: null, po: null };
 }
 
-function Options({ version }: { version: QuoteVersion }) {
+export function Options({ version }: { version: QuoteVersion }) {
   return (
     <ul className="mt-2 space-y-2">
       {version.options.map((o, i) => {
@@ -81,11 +81,10 @@ function Options({ version }: { version: QuoteVersion }) {
   );
 }
 
-function Sent({ version }: { version: QuoteVersion }) {
+export function Sent({ version }: { version: QuoteVersion }) {
   return (
     <>
-      Version {version.version} · sent <time dateTime={version.sentAt}>{formatDateTime(version.sentAt)}</time>{' '}
-      by {version.sentBy}
+      Version {version.version} · sent <When at={version.sentAt} /> by {version.sentBy}
     </>
   );
 }
@@ -128,8 +127,7 @@ export function QuoteVersions({ lead, now }: { lead: LeadDetails; now: Date }) {
       </p>
       {open && (
         <p className={expired ? 'font-medium text-amber-900' : 'text-slate-700'}>
-          {expired ? 'Expired' : 'Holds until'}{' '}
-          <time dateTime={current.expiresAt}>{formatDateTime(current.expiresAt)}</time>
+          {expired ? 'Expired' : 'Holds until'} <When at={current.expiresAt} />
         </p>
       )}
       {open && (
@@ -137,8 +135,7 @@ export function QuoteVersions({ lead, now }: { lead: LeadDetails; now: Date }) {
           <Eye className="h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
           {lead.quoteViews > 0 && lead.quoteFirstViewedAt ? (
             <span>
-              Viewed by the customer {times(lead.quoteViews)}, first{' '}
-              <time dateTime={lead.quoteFirstViewedAt}>{formatDateTime(lead.quoteFirstViewedAt)}</time>
+              Viewed by the customer {times(lead.quoteViews)}, first <When at={lead.quoteFirstViewedAt} />
             </span>
           ) : (
             <span>Not opened by the customer yet</span>
@@ -166,7 +163,7 @@ export function QuoteVersions({ lead, now }: { lead: LeadDetails; now: Date }) {
               {accepted.acceptedAt && (
                 <>
                   {' · '}
-                  <time dateTime={accepted.acceptedAt}>{formatDateTime(accepted.acceptedAt)}</time>
+                  <When at={accepted.acceptedAt} />
                 </>
               )}
             </span>

@@ -1,27 +1,27 @@
 /**
  * The confirmation screen (product.md §2): case number, the 20-minute promise (or, outside business
- * hours, when the business opens next), the hours, Back to Home. Only ever rendered in the browser,
- * after a submit, so the customer's clock decides what it says.
+ * hours, when the business opens next: `reply`, the server's words with its answer, decision 0192),
+ * the hours, Back to Home. Only ever rendered in the browser, after a submit.
  */
 import { CheckCircle2, Clock, MessageSquare } from 'lucide-react';
-import { useState, type Ref } from 'react';
+import { type Ref } from 'react';
 import { HOME_HOURS, smsHref, TEXTING_HOURS, type SiteInfo } from '#app/modules/site/site.ts';
 import { primaryButton, secondaryButton } from './fields.tsx';
-import { replyPromise } from './reply-promise.ts';
 import { COPY } from './request-copy.ts';
 
 export function RequestConfirmation({
   caseNumber,
+  reply,
   site,
   headingRef,
 }: {
   caseNumber: string;
+  /** when we reply, as the server said it answering the request (an older server: the promise) */
+  reply?: string;
   site: SiteInfo;
   /** Focused when the screen appears, so the confirmation is announced */
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
-  // said once, when the request went through
-  const [promise] = useState(() => replyPromise(new Date()));
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto h-14 w-14 text-green-700" aria-hidden="true" />
@@ -36,7 +36,7 @@ export function RequestConfirmation({
         {COPY.confirmation.caseLabel}
       </p>
       <p className="mt-1 font-mono text-4xl font-bold tracking-wider text-slate-900">{caseNumber}</p>
-      <p className="mx-auto mt-5 max-w-md text-lg text-slate-800">{promise}</p>
+      <p className="mx-auto mt-5 max-w-md text-lg text-slate-800">{reply ?? COPY.confirmation.promise}</p>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">{COPY.confirmation.keep}</p>
 
       <div className="mx-auto mt-6 max-w-sm rounded-lg bg-slate-50 p-4 text-left ring-1 ring-slate-200">

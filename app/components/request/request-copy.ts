@@ -1,6 +1,7 @@
 /** The words of the /find-my-part screen, in one place (product.md §2 'Request form', §5, §8). */
 import { URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
 import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
+import { REPLY_TEXT } from '#app/modules/leads/reply-promise.ts';
 import { REPLY_PROMISE } from '#app/modules/site/site.ts';
 
 /**
@@ -100,9 +101,8 @@ export const COPY = {
   confirmation: {
     title: 'Request Submitted!',
     caseLabel: 'Your case number',
-    promise: `We will contact you ${REPLY_PROMISE}.`,
-    /** outside business hours, instead of the promise: when the business opens next */
-    closed: (when: string) => `We're closed right now: we open ${when} and will contact you first thing.`,
+    /** the server's words for when we reply (app/modules/leads/reply-promise.ts), should it send none */
+    promise: REPLY_TEXT.promise,
     keep: 'Keep this number handy: it is how we find your request when you call or text.',
     hoursTitle: 'Business hours',
     home: 'Back to Home',

@@ -141,7 +141,7 @@ export function RequestForm({
   const [progress, setProgress] = useState<SendProgress>(null);
   /** A submit was refused by the rules: the first failing one shows in the alert until all pass */
   const [submitRefused, setSubmitRefused] = useState(false);
-  const [caseNumber, setCaseNumber] = useState<string>();
+  const [sent, setSent] = useState<{ caseNumber: string; reply?: string }>();
   const [restored, setRestored] = useState(false);
   const photos = usePhotos();
   const formRef = useRef<HTMLFormElement>(null);
@@ -198,7 +198,7 @@ export function RequestForm({
     else if (target === 'confirmation') confirmationHeading.current?.focus();
     else if (target === 'submit') submitButton.current?.focus();
     else setFocus(target);
-  }, [step, caseNumber, sending, setFocus]);
+  }, [step, sent, sending, setFocus]);
 
   async function goToContactInfo() {
     const valid = await trigger([...STEP_ONE_FIELDS], { shouldFocus: true });
@@ -246,7 +246,7 @@ export function RequestForm({
       setRestored(false);
       setSubmitRefused(false);
       setStep(1);
-      setCaseNumber(result.caseNumber);
+      setSent(result);
       focusNext.current = 'confirmation';
       toast({ title: COPY.toasts.successTitle, description: COPY.toasts.successText(result.caseNumber) });
     } catch (err) {
@@ -274,8 +274,15 @@ export function RequestForm({
 
   // step 2 and the confirmation are only reached once their chunk is there (goToContactInfo)
   const later = stepTwo.current;
-  if (caseNumber && later) {
-    return <later.RequestConfirmation caseNumber={caseNumber} site={site} headingRef={confirmationHeading} />;
+  if (sent && later) {
+    return (
+      <later.RequestConfirmation
+        caseNumber={sent.caseNumber}
+        reply={sent.reply}
+        site={site}
+        headingRef={confirmationHeading}
+      />
+    );
   }
 
   const firstFailing = firstError(errors);

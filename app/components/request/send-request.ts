@@ -1,6 +1,7 @@
 /**
  * POST /api/leads with XMLHttpRequest (fetch reports no upload progress): multipart with every
- * non-empty field as text and each photo under `photos` (product.md §7). Resolves with the case number;
+ * non-empty field as text and each photo under `photos` (product.md §7). Resolves with the case number
+ * and when we reply (the server's words);
  * rejects with the server's message, or 'Failed to submit request' when there is none (product.md §8).
  */
 export const SUBMIT_FAILED = 'Failed to submit request';
@@ -12,7 +13,7 @@ export class SubmitError extends Error {
 export function sendLeadRequest(
   body: FormData,
   onProgress: (fraction: number) => void,
-): Promise<{ caseNumber: string }> {
+): Promise<{ caseNumber: string; reply?: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/leads');
@@ -22,7 +23,7 @@ export function sendLeadRequest(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let data: { caseNumber?: unknown; message?: unknown } = {};
+      let data: { caseNumber?: unknown; reply?: unknown; message?: unknown } = {};
       try {
         data = JSON.parse(xhr.responseText) as typeof data;
       } catch {
@@ -30,7 +31,11 @@ export function sendLeadRequest(
       }
       if (xhr.status >= 200 && xhr.status < 300 && typeof data.caseNumber === 'string') {
         onProgress(1);
-        resolve({ caseNumber: data.caseNumber });
+        // when we reply, as the server's clock says (an older server's answer has none)
+        resolve({
+          caseNumber: data.caseNumber,
+          reply: typeof data.reply === 'string' ? data.reply : undefined,
+        });
       } else {
         reject(
           new SubmitError(typeof data.message === 'string' && data.message ? data.message : SUBMIT_FAILED),

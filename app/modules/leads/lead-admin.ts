@@ -182,6 +182,14 @@ export const LEADS_TEXT = {
   calculatedPricing: 'Calculated Pricing',
   updated: { title: 'Success', description: 'Lead updated successfully' },
   quoteSent: { title: 'Quote Sent', description: 'Quote has been sent to the customer' },
+  // after a quote was sent (issue 48 item 8, decision 0192): what was sent, then a new version on request
+  sentSummary: (version: number) => `Sent: version ${version}`,
+  newVersion: 'Send a new version',
+  newVersionHint: (version: number) => `The form starts from version ${version}, as sent.`,
+  sendVersion: (version: number) => `Send version ${version}`,
+  replaceQuestion: (current: number, next: number) =>
+    `The customer's link shows version ${current} now, and they may be reading it. Send version ${next} in its place? They get a text with it.`,
+  keepVersion: (version: number) => `Keep version ${version}`,
   // staff's own: what the customer should read goes in an option's note
   notesPlaceholder: 'Supplier, sourcing details, fitment notes…',
 } as const;

@@ -80,6 +80,12 @@ export function businessDay(at: string | Date): string {
   return `${MONTHS[w.month - 1]} ${w.day}, ${w.year}`;
 }
 
+/** A calendar day ('2026-11-26') in the same words: 'Nov 26, 2026'. */
+export function calendarDayWords(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${MONTHS[month! - 1]} ${date}, ${year}`;
+}
+
 /** A time in Winnipeg, 'Nov 26, 2026, 2:05 p.m.': by hand, on the server, for the same reasons. */
 export function businessTime(at: string | Date): string {
   const w = wallClock(typeof at === 'string' ? new Date(at) : at);

@@ -24,6 +24,7 @@ import type { Services } from '../../services/index.ts';
 import type { PreparedPhoto } from '../../services/leads.ts';
 import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { replyPromise } from '#app/modules/leads/reply-promise.ts';
 import { csvDay } from '#app/modules/shared/csv.ts';
 import { requireAdmin } from '../auth.ts';
 import { apiChange } from '../change.ts';
@@ -153,7 +154,8 @@ export function leadsRouter(services: Services, config: Config): Router {
   router.post('/leads', submitLimit, boundedBody, upload, async (req, res) => {
     const photos = ((req.files ?? []) as PhotoFile[]).flatMap((f) => (f.photo ? [f.photo] : []));
     const { caseNumber } = await services.leads.submitLead({ ...req.body }, photos);
-    res.status(201).json({ caseNumber });
+    // when we reply, said by the server's clock (decision 0192)
+    res.status(201).json({ caseNumber, reply: replyPromise(new Date()) });
   });
 
   router.get('/leads/photos/*key', requireAdmin(config), async (req, res) => {
