@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { leadCard, signIn } from './support/admin.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { baseUrl } from './support/server.ts';
+import { webRequest } from './support/requests.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,28 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A request from the web form, by a customer of its own; answers the name on its card. */
-async function request(): Promise<string> {
-  const name = `Retry Tester ${Math.random().toString(36).slice(2, 8)}`;
-  const form = new FormData();
-  for (const [field, value] of Object.entries({
-    equipment: 'trailer',
-    description: 'Hub seal leaking on the left side',
-    urgency: 'flexible',
-    name,
-    phone: `+1204555${String(Math.floor(1000 + Math.random() * 8999))}`,
-    consent: 'true',
-  }))
-    form.append(field, value);
-  const res = await fetch(`${baseUrl()}/api/leads`, {
-    method: 'POST',
-    headers: { Origin: baseUrl() },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return name;
-}
 
 /**
  * Presses `name` twice in one task, as a double click on a slow machine does: the second press
@@ -71,7 +49,11 @@ async function leadOf(page: Page, id: number): Promise<LeadDetails> {
 
 describe('the Lead Details dialog sends once', () => {
   it('Send Quote pressed twice in one tick: one version, one text; Send Text twice: one text', async () => {
-    const name = await request();
+    const { name } = await webRequest({
+      equipment: 'trailer',
+      description: 'Hub seal leaking on the left side',
+      name: `Retry Tester ${Math.random().toString(36).slice(2, 8)}`,
+    });
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await signIn(page, '/admin/leads');

@@ -12,7 +12,7 @@ import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { signIn } from './support/admin.ts';
 import { axeViolations, launchBrowser, openPage, DEVICES } from './support/browser.ts';
-import { baseUrl } from './support/server.ts';
+import { webRequest } from './support/requests.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,28 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A request from the web form, by a customer of its own; answers its lead's id. */
-async function request(): Promise<number> {
-  const form = new FormData();
-  for (const [field, value] of Object.entries({
-    equipment: 'ag',
-    description: 'Hydraulic pump for the loader',
-    urgency: 'flexible',
-    name: `Sent Summary ${Math.random().toString(36).slice(2, 8)}`,
-    phone: `+1204555${String(Math.floor(1000 + Math.random() * 8999))}`,
-    consent: 'true',
-  }))
-    form.append(field, value);
-  const res = await fetch(`${baseUrl()}/api/leads`, {
-    method: 'POST',
-    headers: { Origin: baseUrl() },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  const { caseNumber } = (await res.json()) as { caseNumber: string };
-  return Number(caseNumber.slice(2)) - 10_000;
-}
 
 /** The lead's quote versions, as the dialog's loader reads them (its /api mirror). */
 async function versionsOf(page: Page, id: number): Promise<number[]> {
@@ -62,7 +40,7 @@ const inView = (page: Page, name: string) =>
 
 describe.each(DEVICES)('on a %s', (device) => {
   it('shows what was sent at the top; a new version is asked for, and replacing the quote asks first', async () => {
-    const id = await request();
+    const { id } = await webRequest();
     const { context, page, problems } = await openPage(browser, device);
     try {
       await signIn(page, `/admin/leads/${id}`);

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/admin.ts';
 import { axeViolations, launchBrowser, openPage, type Device } from './support/browser.ts';
-import { baseUrl } from './support/server.ts';
+import { webRequest } from './support/requests.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,36 +22,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A request from the web form; answers its lead's id and case number. */
-async function request(name: string, phone: string) {
-  const form = new FormData();
-  for (const [field, value] of Object.entries({
-    equipment: 'truck',
-    description: 'Driver-side headlight assembly cracked',
-    urgency: 'flexible',
-    name,
-    phone,
-    consent: 'true',
-  }))
-    form.append(field, value);
-  const res = await fetch(`${baseUrl()}/api/leads`, {
-    method: 'POST',
-    headers: { Origin: baseUrl() },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  const { caseNumber } = (await res.json()) as { caseNumber: string };
-  return { id: Number(caseNumber.slice(2)) - 10_000, caseNumber };
-}
-
 /** Two requests from one new number under two names: the second is flagged. */
 async function twoNames() {
   const suffix = Math.random().toString(36).slice(2, 7);
   const phone = `+1204555${String(Math.floor(1000 + Math.random() * 8999))}`;
   const lorne = `Lorne Harder ${suffix}`;
   const bernie = `Bernie Toews ${suffix}`;
-  await request(lorne, phone);
-  const lead = await request(bernie, phone);
+  const request = (name: string) =>
+    webRequest({ equipment: 'truck', description: 'Driver-side headlight assembly cracked', name, phone });
+  await request(lorne);
+  const lead = await request(bernie);
   return { lorne, bernie, lead };
 }
 
