@@ -362,7 +362,7 @@ eachEngine('lead management API', (ctx) => {
       'Portage la Prairie',
       'Agricultural Equipment',
       'Safety & Compliance',
-      'Flexible',
+      'When convenient',
     ]);
     const quotedRow = rows.find((r) => r[16] === '100.00' && r[18] === '130.00');
     expect(quotedRow?.[17]).toBe('30.0');
