@@ -25,6 +25,7 @@ import type { LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
 import { LINE_STEPS, stepLabel, type LineStep } from '#app/modules/orders/orders.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { businessDays } from '#app/modules/quotes/eta.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { formatDateTime } from './lead-labels.ts';
@@ -93,7 +94,9 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
       title: `Quote sent (version ${version}: ${options.map((o) => `${o.label} ${formatMoney(o.sellPrice)}`).join(', ')})`,
       detail: [
         ...options.map((o) =>
-          options.length > 1 ? `${o.label}: ETA ${o.etaDays} days` : `ETA ${o.etaDays} days`,
+          options.length > 1
+            ? `${o.label}: ETA ${businessDays(o.etaDays)}`
+            : `ETA ${businessDays(o.etaDays)}`,
         ),
         `by ${e.actor}`,
         ...options.flatMap((o) => overrideLine(o, options.length > 1) ?? []),
@@ -240,7 +243,7 @@ export function timelineEntries(lead: LeadDetails): Entry[] {
         detail: [
           price !== undefined ? formatMoney(price) : null,
           markup !== undefined ? `markup ${formatPercent(markup)}` : null,
-          eta !== undefined ? `ETA ${eta} days` : null,
+          eta !== undefined ? `ETA ${businessDays(eta)}` : null,
           typeof e.detail?.difficulty === 'string' ? `${e.detail.difficulty} difficulty` : null,
         ]
           .filter(Boolean)

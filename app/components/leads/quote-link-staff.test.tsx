@@ -145,7 +145,9 @@ describe('the history tells what the customer did on the quote page', () => {
       'Question from the quote page',
       'Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471',
     ]);
-    expect(entries[0]!.detail).toBe('New OEM: ETA 3 days · Aftermarket: ETA 5 days · by sam');
+    expect(entries[0]!.detail).toBe(
+      'New OEM: ETA 3 business days · Aftermarket: ETA 5 business days · by sam',
+    );
     expect(entries[1]!.detail).toBe(`Version 2 · 3 views so far, first ${formatDateTime(at(-30))}`);
     expect(entries[2]!.detail).toBe('Does it fit a 2019?');
     expect(entries[3]!.facts).toEqual([
@@ -177,7 +179,7 @@ describe('the history tells what the customer did on the quote page', () => {
       }),
     );
     expect(entries.map((e) => [e.title, e.detail])).toEqual([
-      ['Quote sent by sam', '$142.50 · markup 42.5% · ETA 3 days · moderate difficulty'],
+      ['Quote sent by sam', '$142.50 · markup 42.5% · ETA 3 business days · moderate difficulty'],
       ['Quote expired: back to qualified', 'Version 1 · by customer (quote page)'],
       ['Declined: Price too high', 'Version 2 on the quote page · Found one for less'],
       ['Quoted → Lost by sam', 'Reason: No answer'],

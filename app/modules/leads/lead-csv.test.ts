@@ -75,7 +75,7 @@ describe('the leads report (issue 31: the names and times staff see)', () => {
       'Cost (CAD)': '410.00',
       'Markup %': '30.0',
       'Price (CAD)': '533.00',
-      'ETA (days)': 3,
+      'ETA (business days)': 3,
       'Lost Reason': null,
     });
   });

@@ -35,7 +35,7 @@ export const LEAD_CSV_HEADER = [
   'Cost (CAD)',
   'Markup %',
   'Price (CAD)',
-  'ETA (days)',
+  'ETA (business days)',
   'Lost Reason',
 ] as const;
 
