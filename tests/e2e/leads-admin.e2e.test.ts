@@ -47,7 +47,7 @@ describe('Lead Management', () => {
         expect(headings.some((h) => h.startsWith(name))).toBe(true);
       const darren = leadCard(page, 'New', 'Darren Klassen');
       await darren.waitFor();
-      expect(await darren.textContent()).toMatch(/Q-\d+.*Today.*Truck.*Darren Klassen/);
+      expect(await darren.textContent()).toMatch(/Q-\d+.*Emergency repair.*Truck.*Darren Klassen/);
       // lost leads have no column
       expect(await page.getByRole('button', { name: /Raymond Bouchard/ }).count()).toBe(0);
       // axe on the board: tests/e2e/support/accessibility.ts
