@@ -129,8 +129,8 @@ describe('a quote of two options, from the staff dialog to the customer and back
     expect(await second.getByLabel(/Option name/).evaluate((el) => el === document.activeElement)).toBe(true);
     await second.getByLabel(/Option name/).fill('Aftermarket');
     await first.getByLabel(/Option name/).fill('New OEM');
-    await first.getByLabel(/ETA \(Days\)/).fill('3');
-    await second.getByLabel(/ETA \(Days\)/).fill('5');
+    await first.getByLabel(/ETA \(business days\)/).fill('3');
+    await second.getByLabel(/ETA \(business days\)/).fill('5');
 
     // Send Quote without the second option's cost: refused in the browser, the field says why
     await dialog.getByRole('button', { name: 'Send Quote' }).click();
