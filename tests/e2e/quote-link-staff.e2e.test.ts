@@ -241,10 +241,16 @@ describe('a quote of two options, from the staff dialog to the customer and back
       .getByRole('listitem')
       .filter({ hasText: 'Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471' });
     await history.getByText('Question from the quote page').waitFor();
+    // where and on what in words (the customer's phone, on this machine's loopback); the raw
+    // address, browser string and hash one press away (issue 48 item 7, decision 0195)
     const facts = await acceptance.innerText();
-    expect(facts).toMatch(/Address\s+\S*127\.0\.0\.1/);
-    expect(facts).toMatch(/Browser\s+Mozilla\/5\.0/);
-    expect(facts).toMatch(/Content hash \(SHA-256\)\s+[0-9a-f]{64}/);
+    expect(facts).toMatch(/Where\s+Safari on iPhone on this computer/);
+    expect(facts).not.toMatch(/Mozilla|[0-9a-f]{64}/);
+    await acceptance.getByText('Address, browser and content hash as recorded').click();
+    const raw = await acceptance.locator('details').innerText();
+    expect(raw).toMatch(/Address\s+\S*127\.0\.0\.1/);
+    expect(raw).toMatch(/Browser\s+Mozilla\/5\.0/);
+    expect(raw).toMatch(/Content hash \(SHA-256\)\s+[0-9a-f]{64}/);
 
     // the question is in the conversation too, marked as from the quote page
     const conversation = accepted.getByRole('region', { name: 'Conversation' });

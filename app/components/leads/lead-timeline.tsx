@@ -2,8 +2,9 @@
  * A lead's history (decision 0050): created, status changes, quotes, texts in for staff, and the
  * messages that are not part of the conversation with the customer (staff alerts), oldest first.
  * What the customer did on the quote page (issue 28) is told in words: the version sent with its
- * options, 'Viewed by the customer', the option accepted with the name, PO, address, browser and
- * the hash of what was accepted, 'Declined: {reason}', a question, a quote that expired. Issue 31:
+ * options, 'Viewed by the customer', the option accepted with the name, PO, where and on what in
+ * words ('Chrome on Android at 203.0.113.7'; the raw address, browser string and the hash of what
+ * was accepted behind a disclosure, decision 0195), 'Declined: {reason}', a question, a quote that expired. Issue 31:
  * a lead reopened (from lost, back to the status it left), a request taken by phone, and a price
  * staff set by hand, with the calculated price and the reason. Issue 29: an order's parts added,
  * moved a step, a step undone, details changed, its automatic texts switched.
@@ -28,6 +29,8 @@ import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { businessDays } from '#app/modules/quotes/eta.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
+import { whereWords } from '#app/modules/shared/where.ts';
+import { RawRecord } from '#app/components/admin/raw-record.tsx';
 import { formatDateTime } from './lead-labels.ts';
 
 type Entry = {
@@ -36,9 +39,14 @@ type Entry = {
   icon: typeof CircleDot;
   title: string;
   detail?: string;
-  /** what the event recorded, label and value (an acceptance's address, browser, hash) */
+  /** what the event recorded, label and value, in words (an acceptance's version, price, where) */
   facts?: [string, string][];
+  /** what it recorded as it came, behind a disclosure (an acceptance's address, browser, hash) */
+  raw?: [string, string][];
 };
+
+/** The disclosure of an acceptance's record as kept (decision 0195). */
+const RAW_SUMMARY = 'Address, browser and content hash as recorded';
 
 const label = (s: LeadStatus | null) => (s ? (STATUS_LABELS[s] ?? s) : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
@@ -128,6 +136,9 @@ function quoteLinkEntry(e: LeadEvent, lead: LeadDetails): Omit<Entry, 'key' | 'a
       facts: [
         ['Version', version !== undefined ? String(version) : '?'],
         ...(price !== undefined ? [['Price', formatMoney(price)] as [string, string]] : []),
+        ['Where', whereWords({ address: text(d?.ip), userAgent: text(d?.userAgent) }) || 'unknown'],
+      ],
+      raw: [
         ['Address', text(d?.ip) ?? 'unknown'],
         ['Browser', text(d?.userAgent) ?? 'unknown'],
         ['Content hash (SHA-256)', text(d?.contentHash) ?? 'unknown'],
@@ -308,6 +319,7 @@ export function LeadTimeline({ lead }: { lead: LeadDetails }) {
                 ))}
               </dl>
             )}
+            {entry.raw && <RawRecord summary={RAW_SUMMARY} facts={entry.raw} />}
           </div>
         </li>
       ))}
