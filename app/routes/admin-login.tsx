@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { setCookie } = await services.auth.signIn(
       { username: formText(form, 'username'), password: formText(form, 'password') },
-      client.key || 'unknown',
+      client,
       request.headers.get('cookie'),
     );
     const to = landingAfterSignIn(new URL(request.url).searchParams.get('redirectTo'));

@@ -66,7 +66,9 @@ export const ordersChanges = {
   }),
   'orders.moveLine': change({
     who: 'staff',
-    input: z.object({ ...lineAt, to: given }),
+    // 'Mark ordered' gives the supplier and the promised date (decision 0195); left out or blank,
+    // the line's own, and the service names the one missing
+    input: z.object({ ...lineAt, to: given, supplierId: blankAsAbsent, promisedDate: blankAsAbsent }),
     run: ({ services, user }, { lead, line, ...move }) =>
       services.orders.moveLine(lead, line, move, user.username),
   }),

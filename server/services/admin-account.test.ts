@@ -5,6 +5,9 @@ import { findUserByUsername } from '../db/repo/users.ts';
 import { ACCOUNT_TEXT, adminAccountService } from './admin-account.ts';
 import { verifyPassword } from './passwords.ts';
 
+/** A client signing in, by its key (the throttle counts it). */
+const client = (key: string) => ({ key, ip: '203.0.113.9', userAgent: 'test' });
+
 eachEngine('admin account at start', (ctx) => {
   it('creates the admin with a generated password, returned once for the entry point to keep', async () => {
     const { deps } = ctx();
@@ -53,7 +56,7 @@ eachEngine('admin account at start', (ctx) => {
     });
     const session = await services.auth.signIn(
       { username: 'dana', password: 'a long enough password' },
-      'c1',
+      client('c1'),
     );
     expect(await services.auth.resolveSession(session.sessionId)).toBeDefined();
   });
@@ -62,8 +65,11 @@ eachEngine('admin account at start', (ctx) => {
     const { deps, services } = ctx();
     const accounts = adminAccountService(deps);
     await accounts.createUser('lee', 'lee first password');
-    const lee = await services.auth.signIn({ username: 'lee', password: 'lee first password' }, 'c2');
-    const dana = await services.auth.signIn({ username: 'dana', password: 'a long enough password' }, 'c3');
+    const lee = await services.auth.signIn({ username: 'lee', password: 'lee first password' }, client('c2'));
+    const dana = await services.auth.signIn(
+      { username: 'dana', password: 'a long enough password' },
+      client('c3'),
+    );
 
     await expect(accounts.setPassword('lee', 'short')).rejects.toMatchObject({ status: 400 });
     expect(await services.auth.resolveSession(lee.sessionId)).toBeDefined();

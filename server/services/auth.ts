@@ -16,7 +16,7 @@ import { insertAudit } from '../db/repo/audit.ts';
 import { findUserByUsername, type Role } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import type { ServiceDeps } from './context.ts';
+import type { Client, ServiceDeps } from './context.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -102,11 +102,13 @@ export function authService(
      * always gets a fresh session id), written in the audit log, and its Set-Cookie made. Throws
      * AppError 429 while this account and client, or this client, must wait (with its Retry-After
      * header), 401 on bad credentials, 403 for a disabled account, 400 with field errors on missing
-     * fields. `client` is the client's key (`clientOf`, server/http/client.ts: an IPv6 one by its /56).
+     * fields. `client` is who asks (`clientOf`, server/http/client.ts): the throttle counts its key
+     * (an IPv6 one by its /56); the audit log keeps its key, its address and its browser, which the
+     * owner reads in words (decision 0195).
      */
     async signIn(
       input: unknown,
-      client: string,
+      who: Pick<Client, 'key' | 'ip' | 'userAgent'>,
       cookieHeader?: string | null,
     ): Promise<{
       sessionId: string;
@@ -119,6 +121,9 @@ export function authService(
       setCookie: string;
     }> {
       const { username, password } = parseInput(loginSchema, input);
+      const client = who.key || 'unknown';
+      // where and on what (bounded: a user agent is the client's to make as long as it likes)
+      const seen = { client, ip: who.ip.slice(0, 64), userAgent: who.userAgent.slice(0, 300) };
       const at = now();
       // counted as a failure before the password is checked; a success below forgets it
       const wait = await throttle.attempt(username, client, at.getTime());
@@ -139,7 +144,7 @@ export function authService(
             actor: username.slice(0, 64),
             action: 'sign_in_failed',
             subject: null,
-            after: { client },
+            after: seen,
           },
           at,
         );
@@ -158,7 +163,7 @@ export function authService(
       await insertSession(db, { idHash: sha256(sessionId), userId: user.id, csrfToken, now: at, expiresAt });
       await insertAudit(
         db,
-        { userId: user.id, actor: user.username, action: 'sign_in', subject: null, after: { client } },
+        { userId: user.id, actor: user.username, action: 'sign_in', subject: null, after: seen },
         at,
       );
       const { username: name, displayName, role } = user;

@@ -23,6 +23,7 @@ import {
   countOpenLines,
   listLinesNeedingAttention,
   listOpenLinesAt,
+  listSuppliers,
   type OpenLine,
 } from '../db/repo/orders.ts';
 import type { ServiceDeps } from './context.ts';
@@ -70,6 +71,7 @@ export function orderBoardService(deps: ServiceDeps) {
           caseNumber: line.caseNumber ?? `#${line.leadId}`,
           customer: line.customer,
           part: line.part,
+          supplierId: line.supplierId,
           supplierName: line.supplierName,
           step: line.step,
           stepLabel: stepLabel(line.step, line.handover),
@@ -81,7 +83,8 @@ export function orderBoardService(deps: ServiceDeps) {
         };
       };
       const strip = ({ needs: _, ...r }: OrdersRow & { needs: boolean }): OrdersRow => r;
-      const [counts, candidates, ...groups] = await Promise.all([
+      const [suppliers, counts, candidates, ...groups] = await Promise.all([
+        listSuppliers(db),
         countOpenLines(db, OPEN_STEPS),
         // a line still to order for a day may be within its business day (a weekend): the rule decides
         listLinesNeedingAttention(
@@ -108,6 +111,7 @@ export function orderBoardService(deps: ServiceDeps) {
           total: counts.get(step) ?? 0,
           rows: groups[i]!.map((line) => strip(row(line))),
         })),
+        suppliers: suppliers.map(({ id, name }) => ({ id, name })),
       };
     },
   };

@@ -14,7 +14,9 @@ import {
   LINE_STEPS,
   lineChangeSchema,
   lineFieldsSchema,
+  markOrderedSchema,
   ORDER_MESSAGES,
+  ordersThePart,
   stepIndex,
   type LineStep,
 } from '#app/modules/orders/orders.ts';
@@ -49,6 +51,10 @@ export const MAX_WHY = 80;
 const moveSchema = z.object({
   to: z.enum(LINE_STEPS, { message: 'Choose the step to move to.' }),
   revision: rowIdSchema('Reload the order and try again.'),
+  // 'Mark ordered' gives them (issue 48 item 7): a supplier that is no id is refused here, both
+  // are read whole (with the line's own) by markOrderedSchema at the move
+  supplierId: rowIdSchema(ORDER_MESSAGES.orderedSupplier).optional().nullable(),
+  promisedDate: z.unknown().optional(),
 });
 const undoSchema = moveSchema.pick({ revision: true });
 const autoTextsSchema = z.object({ on: z.boolean({ message: 'Say on: true or false.' }) });
@@ -124,6 +130,31 @@ export function orderLinesService(deps: ServiceDeps, parts: { texts: OrderTexts 
       });
   }
 
+  /**
+   * The supplier and promised date of a part being ordered: those given with the move, else the
+   * line's own; 400 naming the field when one is missing, the supplier unknown, or the date before
+   * today (the day it is ordered).
+   */
+  async function orderFacts(
+    trx: Tx,
+    line: OrderLine,
+    given: { supplierId?: unknown; promisedDate?: unknown },
+    at: Date,
+  ): Promise<{ supplierId: number; promisedDate: string }> {
+    const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    const facts = parseInput(markOrderedSchema, {
+      supplierId: blank(given.supplierId) ? (line.supplierId ?? undefined) : given.supplierId,
+      promisedDate: blank(given.promisedDate) ? (line.promisedDate ?? undefined) : given.promisedDate,
+    });
+    if (!(await findSupplier(trx, facts.supplierId)))
+      throw new AppError(400, ORDER_MESSAGES.orderedSupplier, {
+        fieldErrors: { supplierId: [ORDER_MESSAGES.orderedSupplier] },
+      });
+    const early = checkPromisedDate(facts.promisedDate, businessDay(at));
+    if (early) throw new AppError(400, early, { fieldErrors: { promisedDate: [early] } });
+    return facts;
+  }
+
   /** Writes the line at the revision the caller saw, or 409 with where it is now. */
   async function write(
     trx: Tx,
@@ -173,10 +204,12 @@ export function orderLinesService(deps: ServiceDeps, parts: { texts: OrderTexts 
 
     /**
      * Moves a line forward (one action: any later step), at the revision staff saw. Ordered from
-     * the supplier and ready tell the customer; the last line done makes the lead fulfilled.
+     * the supplier and ready tell the customer; the last line done makes the lead fulfilled. A
+     * line leaving 'to order' needs its supplier and promised date, given with the move or already
+     * on the line (400 naming the field: markOrderedSchema, decision 0195); both are kept with it.
      */
     async moveLine(leadId: number, lineId: number, payload: unknown, actor: string): Promise<OrderLine> {
-      const { to, revision } = parseInput(moveSchema, payload);
+      const { to, revision, ...given } = parseInput(moveSchema, payload);
       const at = now();
       await db.transaction().execute(async (trx) => {
         const lead = await lockOrder(trx, leadId);
@@ -184,13 +217,28 @@ export function orderLinesService(deps: ServiceDeps, parts: { texts: OrderTexts 
         if (line.revision !== revision) throw new AppError(409, ORDER_MESSAGES.changed);
         const refused = checkMove(line.step, to);
         if (refused) throw new AppError(409, refused);
+        const facts: Partial<{ supplierId: number; promisedDate: string }> = ordersThePart(line.step, to)
+          ? await orderFacts(trx, line, given, at)
+          : {};
         const times: Record<string, string> = {};
         // a step skipped (a local part never 'shipped') still gets the times of the steps it passed
         for (const [step, column] of Object.entries(STEP_TIME)) {
           const i = stepIndex(step as LineStep);
           if (i > stepIndex(line.step) && i <= stepIndex(to)) times[column] = at.toISOString();
         }
-        await write(trx, line, revision, { step: to, previous_step: line.step, ...times }, at);
+        const ordered = { ...line, ...facts };
+        await write(
+          trx,
+          line,
+          revision,
+          {
+            step: to,
+            previous_step: line.step,
+            ...times,
+            ...(facts.supplierId ? { supplier_id: facts.supplierId, promised_date: facts.promisedDate } : {}),
+          },
+          at,
+        );
         await record(
           trx,
           leadId,
@@ -203,7 +251,7 @@ export function orderLinesService(deps: ServiceDeps, parts: { texts: OrderTexts 
         // the move reached (a part that goes straight to ready gets the ready text)
         if (to === 'shipped') await texts.shipped(trx, lead, line, at);
         else if (line.step === 'to_order' && stepIndex(to) < stepIndex('ready')) {
-          await texts.ordered(trx, lead, line, at);
+          await texts.ordered(trx, lead, ordered, at);
         }
         if (to === 'ready') await texts.ready(trx, lead, line, at);
         if (to === 'done') {

@@ -16,6 +16,7 @@ import {
   QUOTE_PAGE_MESSAGES,
   questionFormSchema,
 } from '#app/modules/quotes/quote.ts';
+import { businessDays } from '#app/modules/quotes/eta.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { recordInbound } from '../db/repo/conversations.ts';
 import { isFleetLead } from '../db/repo/customers.ts';
@@ -108,7 +109,7 @@ export function quoteAnswersService(
           });
         const label = optionLabel(option, input.option);
         alertDetail = [
-          `Option: ${label}, ${formatMoney(option.sellPrice, { currency: true })}, ETA ${option.etaDays} days`,
+          `Option: ${label}, ${formatMoney(option.sellPrice, { currency: true })}, ETA ${businessDays(option.etaDays)}`,
           `Accepted by: ${input.name}${input.po ? ` (PO ${input.po})` : ''}`,
         ].join('\n');
         const { moved } = await moveLead(trx, engine, {

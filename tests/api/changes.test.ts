@@ -67,6 +67,8 @@ const SCREENS: Record<string, { module: { changes: ScreenChanges; action: unknow
  * tests/api/sign-in-doors.test.ts (decision 0182 'Catalog, blog, sign-in').
  */
 const SIGN_IN = 'admin-login';
+/** A promised date no test's clock passes: 'Mark ordered' gives it with the supplier. */
+const PROMISED = '2099-06-30';
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, '../../app/routes');
 
@@ -175,7 +177,12 @@ eachEngine('one declaration per change', (ctx) => {
     const leadId = await lead('ordered');
     let added = await orders.addLine(leadId, { part: 'Hydraulic pump' }, 'sam');
     if (moved)
-      added = await orders.moveLine(leadId, added.id, { to: 'ordered', revision: added.revision }, 'sam');
+      added = await orders.moveLine(
+        leadId,
+        added.id,
+        { to: 'ordered', revision: added.revision, supplierId: await supplier(), promisedDate: PROMISED },
+        'sam',
+      );
     return { lead: leadId, line: added.id, revision: added.revision };
   }
   const supplier = async () =>
@@ -239,7 +246,13 @@ eachEngine('one declaration per change', (ctx) => {
     },
     'orders.moveLine': {
       bad: async () => ({ ...(await line()), to: 'nowhere' }),
-      good: async () => ({ ...(await line()), to: 'ordered' }),
+      // 'Mark ordered' with its form filled (issue 48 item 7)
+      good: async () => ({
+        ...(await line()),
+        to: 'ordered',
+        supplierId: await supplier(),
+        promisedDate: PROMISED,
+      }),
     },
     'orders.undoLine': {
       bad: async () => ({ ...(await line(true)), revision: 'x' }),

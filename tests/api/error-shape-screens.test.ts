@@ -118,6 +118,15 @@ const CASES: Record<string, Probe[] | NoInput> = {
       message: 'Choose the step to move to.',
       fields: ['to', 'revision'],
     },
+    {
+      // issue 48 item 7: the supplier's on-time figure counts every part ordered
+      why: "'Mark ordered' without the supplier or the promised date",
+      send: (post, { order }) =>
+        post({ line: order.line, to: 'ordered', revision: order.revision }, { id: order.lead }),
+      status: 400,
+      message: ORDER_MESSAGES.orderedSupplier,
+      fields: ['supplierId', 'promisedDate'],
+    },
   ],
   'admin-lead-details line-undo': [
     {
@@ -160,6 +169,20 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: 'Choose the step to move to.',
       fields: ['to', 'revision'],
+    },
+    {
+      why: "'Mark ordered' with a supplier that is no id and a date that is no date",
+      send: (post, { order }) => post({ ...order, to: 'ordered', supplierId: 'abc', promisedDate: 'soon' }),
+      status: 400,
+      message: ORDER_MESSAGES.orderedSupplier,
+      fields: ['supplierId'],
+    },
+    {
+      why: "'Mark ordered' with a date that is no date",
+      send: (post, { order }) => post({ ...order, to: 'ordered', supplierId: '', promisedDate: 'soon' }),
+      status: 400,
+      message: ORDER_MESSAGES.orderedSupplier,
+      fields: ['supplierId', 'promisedDate'],
     },
   ],
   'admin-orders undo': [
@@ -311,7 +334,14 @@ function expectErrorShape(where: string, body: unknown) {
 }
 
 eachEngine('one error shape for bad input at the screens', (ctx) => {
-  const ids: Ids = { lead: 0, member: 0, customer: 0, item: 0, post: 0 };
+  const ids: Ids = {
+    lead: 0,
+    member: 0,
+    customer: 0,
+    item: 0,
+    post: 0,
+    order: { lead: 0, line: 0, revision: 0 },
+  };
   let screens: Awaited<ReturnType<typeof screensServingChanges>>;
   let post: (screen: string, intent: string) => Post;
 
@@ -331,6 +361,16 @@ eachEngine('one error shape for bad input at the screens', (ctx) => {
     });
     ids.lead = made.lead;
     ids.customer = made.customer;
+    const ordered = await leadWithCustomer(deps, {
+      status: 'ordered',
+      urgency: 'flexible',
+      source: 'web',
+      name: 'Lee',
+      phone: '(204) 555-0124',
+      description: 'Seal kit',
+    });
+    const part = await services.orders.addLine(ordered.lead, { part: 'Seal kit' }, 'olivia');
+    ids.order = { lead: ordered.lead, line: part.id, revision: part.revision };
     ids.member = (
       await services.team.add({ username: 'pat', displayName: 'Pat Parts' }, owner.user)
     ).member.id;

@@ -172,7 +172,7 @@ eachEngine('lead management API', (ctx) => {
             // issue 28: the part named, and the link to the customer's page
             body: expect.stringMatching(
               new RegExp(
-                `^Parts Hunters MB quote ${lead.caseNumber} for your part: \\${dollars}, ETA 4 days\\. Valid 48 hours\\. See it: http://localhost:\\d+/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
+                `^Parts Hunters MB quote ${lead.caseNumber} for your part: \\${dollars}, ETA 4 business days\\. Valid 48 hours\\. See it: http://localhost:\\d+/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
               ),
             ),
           }),
@@ -346,7 +346,7 @@ eachEngine('lead management API', (ctx) => {
       'Cost (CAD)',
       'Markup %',
       'Price (CAD)',
-      'ETA (days)',
+      'ETA (business days)',
       'Lost Reason',
     ]);
     const total = (await get('/api/leads?limit=500').expect(200)).body.length as number;
@@ -362,7 +362,7 @@ eachEngine('lead management API', (ctx) => {
       'Portage la Prairie',
       'Agricultural Equipment',
       'Safety & Compliance',
-      'Flexible',
+      'When convenient',
     ]);
     const quotedRow = rows.find((r) => r[16] === '100.00' && r[18] === '130.00');
     expect(quotedRow?.[17]).toBe('30.0');

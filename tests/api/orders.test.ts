@@ -17,6 +17,7 @@ import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertLinesAsTheyStand, type OrderLine } from '#server/db/repo/orders.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
+import * as ordersRoute from '#app/routes/admin-orders.tsx';
 import * as suppliersRoute from '#app/routes/admin-suppliers.tsx';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
@@ -30,6 +31,8 @@ import { clientOf } from '#server/http/client.ts';
 
 /** Monday 23 November 2026, 10:00 in Winnipeg (CST, UTC-6). */
 const NOW = new Date('2026-11-23T16:00:00.000Z');
+/** The date 'Mark ordered' gives when the part has none yet (a Friday). */
+const PROMISED = '2026-12-04';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(NOW.getTime() + ms);
@@ -43,6 +46,8 @@ eachEngine('orders after a yes', (ctx) => {
   let screens: ReturnType<typeof screenDoors>;
   let staff: { user: { id: number; username: string; displayName: string; role: 'staff' } };
   let phones = 0;
+  /** The supplier 'Mark ordered' picks when the part has none yet. */
+  let orderedFrom: { id: number };
 
   beforeAll(async () => {
     deps = testDeps(ctx().t, () => clock);
@@ -53,6 +58,7 @@ eachEngine('orders after a yes', (ctx) => {
     const user = { username: STAFF.username, displayName: 'Sam Staff', role: 'staff' as const };
     const id = await insertUser(db, { ...user, passwordHash: 'x' }, deps.now());
     staff = { user: { id, ...user } };
+    orderedFrom = await services.orders.suppliers.create({ name: 'Winnipeg Truck Parts', leadTimeDays: 3 });
   });
   afterAll(() => services.messaging.outbox.stop());
   beforeEach(() => {
@@ -107,8 +113,20 @@ eachEngine('orders after a yes', (ctx) => {
     expect(added).toMatchObject({ status: 200, body: { ok: true } });
     return (await lines(leadId)).find((l) => !before.has(l.id))!;
   }
+  /**
+   * A part moved one step, as the dialog's buttons post it; 'Mark ordered' (a part leaving 'to
+   * order') with its small form filled: the supplier and the promised date, the part's own when it
+   * has them (issue 48 item 7).
+   */
   const step = (leadId: number, line: OrderLine, to: string) =>
-    dialog(leadId, 'line-step', { line: line.id, to, revision: line.revision });
+    dialog(leadId, 'line-step', {
+      line: line.id,
+      to,
+      revision: line.revision,
+      ...(line.step === 'to_order' && to !== 'to_order'
+        ? { supplierId: line.supplierId ?? orderedFrom.id, promisedDate: line.promisedDate ?? PROMISED }
+        : {}),
+    });
   const undo = (leadId: number, line: OrderLine) =>
     dialog(leadId, 'line-undo', { line: line.id, revision: line.revision });
   const changeLine = (leadId: number, line: OrderLine, fields: object) =>
@@ -250,6 +268,88 @@ eachEngine('orders after a yes', (ctx) => {
       ]);
     });
 
+    // issue 48 item 7 (decision 0195): the supplier's on-time figure counts every part ordered
+    it("'Mark ordered' asks for the supplier and the promised date, and keeps them with the part", async () => {
+      const id = await orderedLead();
+      const line = await addLine(id, { part: 'Seal kit' });
+      const mark = (fields: object) =>
+        dialog(id, 'line-step', { line: line.id, to: 'ordered', revision: line.revision, ...fields });
+      const neither = await mark({ supplierId: '', promisedDate: '' });
+      expect(neither).toMatchObject({
+        status: 400,
+        body: { ok: false, message: ORDER_MESSAGES.orderedSupplier },
+      });
+      expect(neither.body.fieldErrors).toEqual({
+        supplierId: [ORDER_MESSAGES.orderedSupplier],
+        promisedDate: [ORDER_MESSAGES.orderedPromised],
+      });
+      expect((await mark({ supplierId: orderedFrom.id })).body.fieldErrors).toEqual({
+        promisedDate: [ORDER_MESSAGES.orderedPromised],
+      });
+      expect((await mark({ supplierId: 999_999, promisedDate: '2026-11-27' })).body).toMatchObject({
+        message: ORDER_MESSAGES.orderedSupplier,
+        fieldErrors: { supplierId: [ORDER_MESSAGES.orderedSupplier] },
+      });
+      expect((await mark({ supplierId: orderedFrom.id, promisedDate: '2026-11-20' })).body).toMatchObject({
+        message: ORDER_MESSAGES.promisedBeforeOrder,
+        fieldErrors: { promisedDate: [ORDER_MESSAGES.promisedBeforeOrder] },
+      });
+      expect(
+        (await mark({ supplierId: orderedFrom.id, promisedDate: '27/11/2026' })).body.fieldErrors,
+      ).toEqual({
+        promisedDate: [ORDER_MESSAGES.date],
+      });
+      // nothing moved, nothing told
+      expect(await lineOf(id, line.id)).toMatchObject({
+        step: 'to_order',
+        supplierId: null,
+        promisedDate: null,
+      });
+      expect(await events(id, 'line_step')).toEqual([]);
+      expect(await texts(id)).toEqual([]);
+
+      // the orders screen's 'Mark ordered' is the same change (skipping a step needs them too)
+      const fromScreen = await screens.act(ordersRoute, staff, 'step', {
+        lead: id,
+        line: line.id,
+        to: 'arrived',
+        revision: line.revision,
+      });
+      expect(fromScreen).toMatchObject({ status: 400, body: { message: ORDER_MESSAGES.orderedSupplier } });
+      const done = await screens.act(ordersRoute, staff, 'step', {
+        lead: id,
+        line: line.id,
+        to: 'ordered',
+        revision: line.revision,
+        supplierId: String(orderedFrom.id),
+        promisedDate: '2026-11-27',
+      });
+      expect(done).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await lineOf(id, line.id)).toMatchObject({
+        step: 'ordered',
+        supplierId: orderedFrom.id,
+        supplierName: 'Winnipeg Truck Parts',
+        promisedDate: '2026-11-27',
+      });
+      expect((await texts(id)).map((t) => t.body)).toEqual([
+        expect.stringContaining('Expected Friday, November 27.'),
+      ]);
+
+      // a part that has both already is ordered with one press
+      const ready = await addLine(id, {
+        part: 'Filter',
+        supplierId: orderedFrom.id,
+        promisedDate: '2026-11-25',
+      });
+      const pressed = await dialog(id, 'line-step', {
+        line: ready.id,
+        to: 'ordered',
+        revision: ready.revision,
+      });
+      expect(pressed).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await lineOf(id, ready.id)).toMatchObject({ step: 'ordered', promisedDate: '2026-11-25' });
+    });
+
     it('tell the second of two moves at once that someone else moved it, and record one move', async () => {
       const id = await orderedLead();
       const line = await addLine(id);
@@ -306,11 +406,13 @@ eachEngine('orders after a yes', (ctx) => {
       expect(sent[0]!.body).toContain('Expected Friday, November 27.');
       expect(sent[0]!.body).toMatch(LINK);
 
-      // ordered before its day is known: the day, once set, is its own text; a part that goes
-      // straight to ready is told it is ready, not ordered
+      // the day given with 'Mark ordered' (the part had none) is in the text; a day moved later is
+      // its own text; a part that goes straight to ready is told it is ready, not ordered
       const other = await orderedLead();
       const plain = await walk(other, await addLine(other), 'ordered');
-      expect((await texts(other)).map((t) => t.body)).toEqual([expect.not.stringContaining('Expected')]);
+      expect((await texts(other)).map((t) => t.body)).toEqual([
+        expect.stringContaining('Expected Friday, December 4.'),
+      ]);
       expect((await changeLine(other, plain, { promisedDate: '2026-11-30' })).status).toBe(200);
       expect((await texts(other)).filter((t) => /New date/.test(t.body))[0]!.body).toContain(
         'Monday, November 30',

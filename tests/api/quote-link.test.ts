@@ -758,6 +758,10 @@ eachEngine(
         expect((await staffAlerts(id)).slice(alertsBefore).map((a) => a.subject)).toEqual([
           quoteAlertEmail({ kind: 'accepted', caseNumber, detail: '', baseUrl: BASE_URL }).subject,
         ]);
+        // its ETA in business days, as the customer read it (issue 48 item 7)
+        expect((await staffAlerts(id)).at(-1)!.body).toContain(
+          'Option: Aftermarket, $128.25 CAD, ETA 2 business days',
+        );
 
         // pressed again (a reload, a second tap): nothing more
         clock = at(2 * HOUR + MINUTE);

@@ -8,11 +8,13 @@
  */
 import request from 'supertest';
 import { beforeAll, expect, it } from 'vitest';
+import { changeOf, rawRecordOf } from '#app/modules/team/audit.ts';
 import * as loginRoute from '#app/routes/admin-login.tsx';
 import type { Services } from '#server/services/index.ts';
 import { createStaff } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
+import { PHONE_USER_AGENT } from '../support/phone.ts';
 import { answerOf, routeContext } from '../support/route-context.ts';
 import { listEndpoints } from '../support/route-table.ts';
 
@@ -142,6 +144,37 @@ eachEngine('sign-in and sign-out: one path each', (ctx) => {
     expect(api.cookie).toContain('SameSite=Lax');
     expect(page).toEqual(api);
     expect(await signIns()).toBe(before + 2);
+  });
+
+  // issue 48 item 7 (decision 0195): the audit log says where and on what, from what each door records
+  it('writes in the audit log the address and the browser each door saw, read in words', async () => {
+    const firefox = 'Mozilla/5.0 (Linux; Android 15) Firefox/140.0';
+    await request(app)
+      .post('/api/admin/login')
+      .set('User-Agent', firefox)
+      .send({ username: 'api', password });
+    await viaPage({ username: 'page', password });
+    await request(app)
+      .post('/api/admin/login')
+      .set('User-Agent', firefox)
+      .send({ username: 'api', password: 'wrong password' })
+      .expect(401);
+    const { entries } = await services.team.audit({});
+    const last = (action: string, actor: string) =>
+      entries.find((e) => e.action === action && e.actor === actor)!;
+    const api = last('sign_in', 'api');
+    // supertest's address: this computer's own, as 127.0.0.1 or ::1 (::ffff:127.0.0.1)
+    expect(api.after).toEqual({ client: expect.any(String), ip: expect.any(String), userAgent: firefox });
+    expect(changeOf(api)).toBe('From Firefox on Android on this computer');
+    expect(rawRecordOf(api)).toEqual([
+      ['Address', (api.after as { ip: string }).ip],
+      ['Browser', firefox],
+    ]);
+    // the page's action: the route context's client (127.0.0.1 on an iPhone)
+    const page = last('sign_in', 'page');
+    expect(page.after).toEqual({ client: '127.0.0.1', ip: '127.0.0.1', userAgent: PHONE_USER_AGENT });
+    expect(changeOf(page)).toBe('From Safari on iPhone on this computer');
+    expect(changeOf(last('sign_in_failed', 'api'))).toBe('From Firefox on Android on this computer');
   });
 
   it('signs out through one door: the session ends on the server and its cookie is cleared', async () => {

@@ -180,7 +180,7 @@ eachEngine(
         // the part named and the customer's private link (issue 28)
         Body: expect.stringMatching(
           new RegExp(
-            `^Parts Hunters MB quote ${quoted.caseNumber} for .*: \\$142\\.50 CAD, ETA 3 days\\. Valid 48 hours\\. See it: ${BASE_URL}/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
+            `^Parts Hunters MB quote ${quoted.caseNumber} for .*: \\$142\\.50 CAD, ETA 3 business days\\. Valid 48 hours\\. See it: ${BASE_URL}/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
           ),
         ),
         StatusCallback: `${BASE_URL}/api/sms/status`,
@@ -193,7 +193,7 @@ eachEngine(
       const mail = smtp.received[0]!;
       expect(mail.to).toEqual(['rita@example.com']);
       expect(mail.text).toContain(`Subject: Your quote ${quoted.caseNumber} from Parts Hunters MB`);
-      expect(mail.text).toContain(': $142.50 CAD (all-in), ETA 3 days');
+      expect(mail.text).toContain(': $142.50 CAD (all-in), ETA 3 business days');
       expect(mail.text).toContain('The quote holds until');
       expect(mail.text).toMatch(new RegExp(`${BASE_URL}/q/[A-Za-z0-9_-]{24}`));
       expect(mail.text).toContain('reply YES or NO to our text message');

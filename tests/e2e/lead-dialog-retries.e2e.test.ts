@@ -62,7 +62,7 @@ describe('the Lead Details dialog sends once', () => {
       await dialog.getByRole('heading', { name: 'Pricing Calculator' }).waitFor();
       const id = Number(new URL(page.url()).pathname.split('/').pop());
       await dialog.getByLabel(/Cost \(\$\)/).fill('100');
-      await dialog.getByLabel(/ETA \(Days\)/).fill('4');
+      await dialog.getByLabel(/ETA \(business days\)/).fill('4');
 
       expect(await pressTwice(page, dialog.getByRole('button', { name: 'Send Quote' }))).toBe(2);
       await dialog.getByText('Status: Quoted').waitFor();

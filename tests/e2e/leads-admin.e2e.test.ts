@@ -47,7 +47,7 @@ describe('Lead Management', () => {
         expect(headings.some((h) => h.startsWith(name))).toBe(true);
       const darren = leadCard(page, 'New', 'Darren Klassen');
       await darren.waitFor();
-      expect(await darren.textContent()).toMatch(/Q-\d+.*Today.*Truck.*Darren Klassen/);
+      expect(await darren.textContent()).toMatch(/Q-\d+.*Emergency repair.*Truck.*Darren Klassen/);
       // lost leads have no column
       expect(await page.getByRole('button', { name: /Raymond Bouchard/ }).count()).toBe(0);
       // axe on the board: tests/e2e/support/accessibility.ts
@@ -160,7 +160,7 @@ describe('Lead Management', () => {
       await dialog.getByText('Urgency uplift (Emergency repair)').waitFor();
       expect(await dialog.getByRole('button', { name: 'Send Quote' }).isDisabled()).toBe(true);
       expect(await dialog.getByText('Calculated Pricing').count()).toBe(0);
-      expect(await dialog.getByLabel(/ETA \(Days\)/).inputValue()).toBe('3');
+      expect(await dialog.getByLabel(/ETA \(business days\)/).inputValue()).toBe('3');
       await dialog.getByLabel(/Cost \(\$\)/).fill('100');
       const pricing = dialog
         .locator('div', { has: page.getByRole('heading', { name: 'Calculated Pricing' }) })
@@ -207,7 +207,7 @@ describe('Lead Management', () => {
       const conversation = dialog.getByRole('region', { name: 'Conversation' });
       const quoteText = conversation.getByRole('listitem').filter({
         hasText:
-          /\$185\.00 CAD, ETA 3 days\. Valid 48 hours\. See it: \S+\/q\/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\./,
+          /\$185\.00 CAD, ETA 3 business days\. Valid 48 hours\. See it: \S+\/q\/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\./,
       });
       await quoteText.waitFor();
       expect(await quoteText.textContent()).toContain('Status: Logged');

@@ -129,8 +129,8 @@ describe('a quote of two options, from the staff dialog to the customer and back
     expect(await second.getByLabel(/Option name/).evaluate((el) => el === document.activeElement)).toBe(true);
     await second.getByLabel(/Option name/).fill('Aftermarket');
     await first.getByLabel(/Option name/).fill('New OEM');
-    await first.getByLabel(/ETA \(Days\)/).fill('3');
-    await second.getByLabel(/ETA \(Days\)/).fill('5');
+    await first.getByLabel(/ETA \(business days\)/).fill('3');
+    await second.getByLabel(/ETA \(business days\)/).fill('5');
 
     // Send Quote without the second option's cost: refused in the browser, the field says why
     await dialog.getByRole('button', { name: 'Send Quote' }).click();
@@ -241,10 +241,16 @@ describe('a quote of two options, from the staff dialog to the customer and back
       .getByRole('listitem')
       .filter({ hasText: 'Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471' });
     await history.getByText('Question from the quote page').waitFor();
+    // where and on what in words (the customer's phone, on this machine's loopback); the raw
+    // address, browser string and hash one press away (issue 48 item 7, decision 0195)
     const facts = await acceptance.innerText();
-    expect(facts).toMatch(/Address\s+\S*127\.0\.0\.1/);
-    expect(facts).toMatch(/Browser\s+Mozilla\/5\.0/);
-    expect(facts).toMatch(/Content hash \(SHA-256\)\s+[0-9a-f]{64}/);
+    expect(facts).toMatch(/Where\s+Safari on iPhone on this computer/);
+    expect(facts).not.toMatch(/Mozilla|[0-9a-f]{64}/);
+    await acceptance.getByText('Address, browser and content hash as recorded').click();
+    const raw = await acceptance.locator('details').innerText();
+    expect(raw).toMatch(/Address\s+\S*127\.0\.0\.1/);
+    expect(raw).toMatch(/Browser\s+Mozilla\/5\.0/);
+    expect(raw).toMatch(/Content hash \(SHA-256\)\s+[0-9a-f]{64}/);
 
     // the question is in the conversation too, marked as from the quote page
     const conversation = accepted.getByRole('region', { name: 'Conversation' });
@@ -285,14 +291,28 @@ describe('a quote of two options, from the staff dialog to the customer and back
     // saved: the details close, and the part names its supplier
     await part.getByRole('button', { name: 'Edit details' }).waitFor();
     await part.getByText('Prairie Truck Glass', { exact: true }).waitFor();
-    // one press a step, the part's place said after each
-    for (const [press, now] of [
-      ['Mark ordered', 'Ordered from supplier'],
-      ['Mark shipped', 'Shipped to us'],
-    ] as const) {
-      await part.getByRole('button', { name: press }).click();
-      await part.getByText(now, { exact: true }).waitFor();
-    }
+    // 'Mark ordered' asks for the supplier (the part's own, chosen) and the date they promised
+    // (issue 48 item 7): the focus in the form, a missing date said under it, axe on the form
+    await part.getByRole('button', { name: 'Mark ordered' }).click();
+    const orderedFrom = part.getByLabel('Supplier it was ordered from');
+    await orderedFrom.waitFor();
+    expect(await orderedFrom.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await orderedFrom.locator('option:checked').textContent()).toBe('Prairie Truck Glass');
+    const markForm = part.locator('form').filter({ has: page.getByLabel('Supplier it was ordered from') });
+    await markForm.getByRole('button', { name: 'Mark ordered' }).click();
+    await markForm.getByText('Enter the date the supplier promised, as YYYY-MM-DD.').waitFor();
+    expect(await part.getByText('Accepted, to order', { exact: true }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    // by keyboard: the date typed, the form's button pressed with Enter
+    const promised = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await markForm.getByLabel('Date the supplier promised').fill(promised);
+    await markForm.getByRole('button', { name: 'Mark ordered' }).focus();
+    await page.keyboard.press('Enter');
+    await part.getByText('Ordered from supplier', { exact: true }).waitFor();
+    await markForm.waitFor({ state: 'detached' });
+    // then one press a step, the part's place said after
+    await part.getByRole('button', { name: 'Mark shipped' }).click();
+    await part.getByText('Shipped to us', { exact: true }).waitFor();
 
     // the customer follows it on the link of their confirmation: on its way, with Purolator's page
     const acceptedText = await twilio.textMatching(/is accepted and your part is being ordered, expected/);
@@ -326,12 +346,44 @@ describe('a quote of two options, from the staff dialog to the customer and back
     expect(await axeViolations(customerPage)).toEqual([]);
     expect(customerProblems.errors).toEqual([]);
 
+    // a second part on the order, to be ordered from the orders screen
+    await order.getByLabel('Another part').fill('Wiper blades');
+    await order.getByRole('button', { name: 'Add a part' }).click();
+    await order.getByRole('listitem').filter({ hasText: 'Wiper blades' }).waitFor();
+
     // the orders screen on the phone: the part under its step, nothing off screen, axe clean
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.goto('/admin/orders');
     await waitForHydration(page);
     const readyGroup = page.getByRole('region', { name: /^Ready for pickup or out for delivery/ });
     await readyGroup.getByRole('button', { name: 'Mark picked up' }).waitFor();
+
+    // 'Mark ordered' on the orders screen asks too (issue 48 item 7): Escape closes it and gives
+    // the focus back; the supplier chosen and the date typed, axe on the open form, then ordered
+    const wipers = page
+      .getByRole('region', { name: /^Accepted, to order/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Wiper blades' });
+    const markOrdered = wipers.getByRole('button', { name: 'Mark ordered' });
+    await markOrdered.click();
+    const supplierField = wipers.getByLabel('Supplier it was ordered from');
+    await supplierField.waitFor();
+    expect(await supplierField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await supplierField.waitFor({ state: 'detached' });
+    expect(await markOrdered.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await markOrdered.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await supplierField.selectOption({ label: 'Prairie Truck Glass' });
+    await wipers.getByLabel('Date the supplier promised').fill(promised);
+    expect(await axeViolations(page)).toEqual([]);
+    await wipers.locator('form').getByRole('button', { name: 'Mark ordered' }).click();
+    await page
+      .getByRole('region', { name: /^Ordered from supplier/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Wiper blades' })
+      .getByText(/Prairie Truck Glass · Promised/)
+      .waitFor();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBe(0);

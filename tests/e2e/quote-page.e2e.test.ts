@@ -175,6 +175,7 @@ type OrderLineRead = {
   step: string;
   handover: string;
   revision: number;
+  promisedDate: string | null;
   orderedAt: string | null;
   arrivedAt: string | null;
   readyAt: string | null;
@@ -225,9 +226,43 @@ async function changeLine(id: number, line: OrderLineRead, change: object): Prom
   return lineOf(id, line.id);
 }
 
-/** Staff move a line forward to `to`, at the revision they read. */
+/** The supplier staff order from, added on the Suppliers screen as its form posts it. */
+let supplier: number | undefined;
+async function orderedFrom(): Promise<number> {
+  if (supplier) return supplier;
+  const form = new URLSearchParams({ intent: 'create', name: 'Prairie Seals' });
+  const res = await api('/admin/suppliers.data', undefined, {
+    method: 'POST',
+    headers: { Origin: server.origin, Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  expect(res.status).toBe(200);
+  await res.body?.cancel();
+  const read = await api('/admin/suppliers.data?_routes=routes/admin-suppliers');
+  const data = (await screenData(read))['routes/admin-suppliers']?.data as {
+    suppliers: { id: number; name: string }[];
+  };
+  supplier = data.suppliers.find((s) => s.name === 'Prairie Seals')!.id;
+  return supplier;
+}
+
+/**
+ * Staff move a line forward to `to`, at the revision they read; 'Mark ordered' (a part leaving 'to
+ * order') with its form filled: the supplier and the promised date, the part's own date when it has
+ * one (issue 48 item 7).
+ */
 async function moveLine(id: number, line: OrderLineRead, to: string): Promise<OrderLineRead> {
-  expect(await dialog(id, { intent: 'line-step', line: line.id, to, revision: line.revision })).toBe(200);
+  const form: Record<string, string | number> =
+    line.step === 'to_order'
+      ? {
+          supplierId: await orderedFrom(),
+          promisedDate:
+            line.promisedDate ?? new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        }
+      : {};
+  expect(await dialog(id, { intent: 'line-step', line: line.id, to, revision: line.revision, ...form })).toBe(
+    200,
+  );
   const moved = await lineOf(id, line.id);
   expect(moved.step).toBe(to);
   return moved;

@@ -119,7 +119,7 @@ describe('a lead that starts as a text', () => {
     // flexible urgency, moderate difficulty: 42.5 % on $200.00
     expect(sent.form.get('Body')).toMatch(
       new RegExp(
-        `^Parts Hunters MB quote ${caseNumber} for .*: \\$285\\.00 CAD, ETA 3 days\\. Valid 48 hours\\. See it: ${origin}/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
+        `^Parts Hunters MB quote ${caseNumber} for .*: \\$285\\.00 CAD, ETA 3 business days\\. Valid 48 hours\\. See it: ${origin}/q/[A-Za-z0-9_-]{24} Reply YES to order or NO to pass\\.$`,
       ),
     );
     const delivered = await postSigned('/api/sms/status', {

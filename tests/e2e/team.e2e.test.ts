@@ -117,6 +117,16 @@ it('the owner adds a staff member who signs in with the one-time password, is ke
     expect({ signedIn: signedIn >= 0, added: added >= 0 }).toEqual({ signedIn: true, added: true });
     expect(signedIn, 'the sign-in came after the addition: above it').toBeLessThan(added);
     expect(all[added]![4]).toBe(`${name} (${username}), Staff`);
+    // the sign-in says where and on what in words; the raw address and browser behind a closed
+    // disclosure (issue 48 item 7, decision 0195)
+    const signInRow = page.getByTestId('audit-entry').nth(signedIn);
+    const words = await signInRow.innerText();
+    expect(words).toMatch(/From Chrome on \w+ on this computer/);
+    expect(words).not.toMatch(/Mozilla|::1|127\.0\.0\.1/);
+    await signInRow.getByText('Address and browser as recorded').click();
+    const raw = await signInRow.locator('details').innerText();
+    expect(raw).toMatch(/Address\s+\S*(::1|127\.0\.0\.1)/);
+    expect(raw).toMatch(/Browser\s+Mozilla\/5\.0/);
 
     await page.getByLabel('Action').selectOption({ label: 'Staff member added' });
     await page.getByRole('button', { name: 'Show entries' }).click();

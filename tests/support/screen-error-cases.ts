@@ -12,8 +12,18 @@ import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { CATALOG_ITEM_MISSING } from '#server/services/catalog.ts';
 import type { ScreenAnswer } from './screen-door.ts';
 
-/** The ids of the rows the probes change: a lead (new), an account, a customer, an item, a post. */
-export type Ids = { lead: number; member: number; customer: number; item: number; post: number };
+/**
+ * The ids of the rows the probes change: a lead (new), an account, a customer, an item, a post, and
+ * an ordered lead's part still to order (at its revision).
+ */
+export type Ids = {
+  lead: number;
+  member: number;
+  customer: number;
+  item: number;
+  post: number;
+  order: { lead: number; line: number; revision: number };
+};
 export type Post = (
   fields: Record<string, unknown>,
   params?: Record<string, number | string>,

@@ -1,12 +1,5 @@
-/** Display labels for leads on the admin screens (urgency, equipment, category, city). */
+/** Display labels for leads on the admin screens (equipment, category, city; the urgency's: app/modules/leads/urgency.ts). */
 import { EQUIPMENT_TYPES, PART_CATEGORIES } from '#app/modules/leads/lead-request.ts';
-import type { Urgency } from '#app/modules/leads/leads.ts';
-
-export const URGENCY_LABELS: Record<Urgency, string> = {
-  today: 'Today',
-  '48h': '48h',
-  flexible: 'Flexible',
-};
 
 export function equipmentLabel(value: string | null | undefined): string | null {
   if (!value) return null;

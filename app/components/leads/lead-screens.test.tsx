@@ -137,7 +137,7 @@ describe('the history (issue 31)', () => {
       ['Request received by phone, entered by sam', ''],
       [
         'Quote sent (version 1: Option 1 $150.00)',
-        'ETA 3 days · by sam · Price set by hand: $150.00 instead of $162.50 (Matched the dealer)',
+        'ETA 3 business days · by sam · Price set by hand: $150.00 instead of $162.50 (Matched the dealer)',
       ],
       ['Quoted → Lost by sam', 'Reason: No answer'],
       ['Reopened: Lost → Quoted by sam', 'It was lost: No answer'],

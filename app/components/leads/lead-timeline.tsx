@@ -2,8 +2,9 @@
  * A lead's history (decision 0050): created, status changes, quotes, texts in for staff, and the
  * messages that are not part of the conversation with the customer (staff alerts), oldest first.
  * What the customer did on the quote page (issue 28) is told in words: the version sent with its
- * options, 'Viewed by the customer', the option accepted with the name, PO, address, browser and
- * the hash of what was accepted, 'Declined: {reason}', a question, a quote that expired. Issue 31:
+ * options, 'Viewed by the customer', the option accepted with the name, PO, where and on what in
+ * words ('Chrome on Android at 203.0.113.7'; the raw address, browser string and the hash of what
+ * was accepted behind a disclosure, decision 0195), 'Declined: {reason}', a question, a quote that expired. Issue 31:
  * a lead reopened (from lost, back to the status it left), a request taken by phone, and a price
  * staff set by hand, with the calculated price and the reason. Issue 29: an order's parts added,
  * moved a step, a step undone, details changed, its automatic texts switched.
@@ -25,10 +26,13 @@ import type { LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
 import { LINE_STEPS, stepLabel, type LineStep } from '#app/modules/orders/orders.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { businessDays } from '#app/modules/quotes/eta.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
 import { useWhen, When } from '#app/components/admin/time-words.tsx';
 import { businessTime } from '#app/modules/team/team.ts';
+import { whereWords } from '#app/modules/shared/where.ts';
+import { RawRecord } from '#app/components/admin/raw-record.tsx';
 
 type Entry = {
   key: string;
@@ -36,9 +40,14 @@ type Entry = {
   icon: typeof CircleDot;
   title: string;
   detail?: string;
-  /** what the event recorded, label and value (an acceptance's address, browser, hash) */
+  /** what the event recorded, label and value, in words (an acceptance's version, price, where) */
   facts?: [string, string][];
+  /** what it recorded as it came, behind a disclosure (an acceptance's address, browser, hash) */
+  raw?: [string, string][];
 };
+
+/** The disclosure of an acceptance's record as kept (decision 0195). */
+const RAW_SUMMARY = 'Address, browser and content hash as recorded';
 
 const label = (s: LeadStatus | null) => (s ? (STATUS_LABELS[s] ?? s) : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
@@ -98,7 +107,9 @@ function quoteLinkEntry(
       title: `Quote sent (version ${version}: ${options.map((o) => `${o.label} ${formatMoney(o.sellPrice)}`).join(', ')})`,
       detail: [
         ...options.map((o) =>
-          options.length > 1 ? `${o.label}: ETA ${o.etaDays} days` : `ETA ${o.etaDays} days`,
+          options.length > 1
+            ? `${o.label}: ETA ${businessDays(o.etaDays)}`
+            : `ETA ${businessDays(o.etaDays)}`,
         ),
         `by ${e.actor}`,
         ...options.flatMap((o) => overrideLine(o, options.length > 1) ?? []),
@@ -130,6 +141,9 @@ function quoteLinkEntry(
       facts: [
         ['Version', version !== undefined ? String(version) : '?'],
         ...(price !== undefined ? [['Price', formatMoney(price)] as [string, string]] : []),
+        ['Where', whereWords({ address: text(d?.ip), userAgent: text(d?.userAgent) }) || 'unknown'],
+      ],
+      raw: [
         ['Address', text(d?.ip) ?? 'unknown'],
         ['Browser', text(d?.userAgent) ?? 'unknown'],
         ['Content hash (SHA-256)', text(d?.contentHash) ?? 'unknown'],
@@ -246,7 +260,7 @@ export function timelineEntries(lead: LeadDetails, when: (at: string) => string 
         detail: [
           price !== undefined ? formatMoney(price) : null,
           markup !== undefined ? `markup ${formatPercent(markup)}` : null,
-          eta !== undefined ? `ETA ${eta} days` : null,
+          eta !== undefined ? `ETA ${businessDays(eta)}` : null,
           typeof e.detail?.difficulty === 'string' ? `${e.detail.difficulty} difficulty` : null,
         ]
           .filter(Boolean)
@@ -311,6 +325,7 @@ export function LeadTimeline({ lead }: { lead: LeadDetails }) {
                 ))}
               </dl>
             )}
+            {entry.raw && <RawRecord summary={RAW_SUMMARY} facts={entry.raw} />}
           </div>
         </li>
       ))}

@@ -21,8 +21,8 @@ import {
   leadRequestToFormEntries,
   OTHER_CITY,
   PART_CATEGORIES,
-  URGENCY_OPTIONS,
 } from '#app/modules/leads/lead-request.ts';
+import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import type { City } from '#app/modules/site/reference.ts';
 

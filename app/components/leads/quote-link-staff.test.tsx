@@ -10,7 +10,7 @@ import type { LeadCard, LeadDetails, LeadEvent } from '#app/modules/leads/lead-a
 import type { QuoteOption, QuoteVersion } from '#app/modules/quotes/quote.ts';
 import { quoteMark } from './lead-card.tsx';
 import { businessTime } from '#app/modules/team/team.ts';
-import { timelineEntries } from './lead-timeline.tsx';
+import { LeadTimeline, timelineEntries } from './lead-timeline.tsx';
 import { QuoteVersions } from './quote-versions.tsx';
 
 const NOW = new Date('2026-11-26T18:00:00.000Z');
@@ -101,61 +101,78 @@ const v2 = version(2, [option('New OEM', 20_000, 34_125, 3), option('Aftermarket
 
 describe('the history tells what the customer did on the quote page', () => {
   it('in words, with the acceptance on record', () => {
-    const entries = timelineEntries(
-      lead({
-        status: 'ordered',
-        events: [
-          event({
-            type: 'quote',
-            fromStatus: 'quoted',
-            toStatus: 'quoted',
-            actor: 'sam',
-            detail: {
-              cost: 20_000,
-              sellPrice: 34_125,
-              version: 2,
-              options: [
-                { label: 'New OEM', sellPrice: 34_125, etaDays: 3 },
-                { label: 'Aftermarket', sellPrice: 14_250, etaDays: 5 },
-              ],
-            },
-          }),
-          event({ type: 'viewed', detail: { version: 2 } }),
-          event({ type: 'question', detail: { body: 'Does it fit a 2019?' } }),
-          event({
-            fromStatus: 'quoted',
-            toStatus: 'ordered',
-            detail: {
-              version: 2,
-              option: 1,
-              optionLabel: 'Aftermarket',
-              sellPrice: 14_250,
-              name: 'Dana Friesen',
-              po: '4471',
-              ip: '203.0.113.7',
-              userAgent: 'Mozilla/5.0 (iPhone)',
-              contentHash: HASH,
-            },
-          }),
-        ],
-      }),
-    );
+    const accepted = lead({
+      status: 'ordered',
+      events: [
+        event({
+          type: 'quote',
+          fromStatus: 'quoted',
+          toStatus: 'quoted',
+          actor: 'sam',
+          detail: {
+            cost: 20_000,
+            sellPrice: 34_125,
+            version: 2,
+            options: [
+              { label: 'New OEM', sellPrice: 34_125, etaDays: 3 },
+              { label: 'Aftermarket', sellPrice: 14_250, etaDays: 5 },
+            ],
+          },
+        }),
+        event({ type: 'viewed', detail: { version: 2 } }),
+        event({ type: 'question', detail: { body: 'Does it fit a 2019?' } }),
+        event({
+          fromStatus: 'quoted',
+          toStatus: 'ordered',
+          detail: {
+            version: 2,
+            option: 1,
+            optionLabel: 'Aftermarket',
+            sellPrice: 14_250,
+            name: 'Dana Friesen',
+            po: '4471',
+            ip: '203.0.113.7',
+            userAgent: 'Mozilla/5.0 (iPhone)',
+            contentHash: HASH,
+          },
+        }),
+      ],
+    });
+    const entries = timelineEntries(accepted);
     expect(entries.map((e) => e.title)).toEqual([
       'Quote sent (version 2: New OEM $341.25, Aftermarket $142.50)',
       'Viewed by the customer',
       'Question from the quote page',
       'Accepted on the quote page: Aftermarket, by Dana Friesen, PO 4471',
     ]);
-    expect(entries[0]!.detail).toBe('New OEM: ETA 3 days · Aftermarket: ETA 5 days · by sam');
+    expect(entries[0]!.detail).toBe(
+      'New OEM: ETA 3 business days · Aftermarket: ETA 5 business days · by sam',
+    );
     expect(entries[1]!.detail).toBe(`Version 2 · 3 views so far, first ${businessTime(at(-30))}`);
     expect(entries[2]!.detail).toBe('Does it fit a 2019?');
+    // where and on what in words; the raw address, browser string and hash behind a disclosure
+    // (issue 48 item 7, decision 0195)
     expect(entries[3]!.facts).toEqual([
       ['Version', '2'],
       ['Price', '$142.50'],
+      ['Where', 'a browser on iPhone at 203.0.113.7'],
+    ]);
+    expect(entries[3]!.raw).toEqual([
       ['Address', '203.0.113.7'],
       ['Browser', 'Mozilla/5.0 (iPhone)'],
       ['Content hash (SHA-256)', HASH],
     ]);
+    const html = renderToStaticMarkup(<LeadTimeline lead={accepted} />);
+    const disclosure = /<details[^>]*>(.*?)<\/details>/s.exec(html);
+    expect(disclosure, 'the raw record is in a <details>, closed').not.toBeNull();
+    expect(disclosure![0]).not.toMatch(/<details[^>]*\bopen\b/);
+    expect(disclosure![1]).toContain('<summary');
+    for (const raw of ['203.0.113.7', 'Mozilla/5.0 (iPhone)', HASH]) expect(disclosure![1]).toContain(raw);
+    // outside the disclosure: the words, never the browser's string or the hash
+    const outside = html.replace(disclosure![0], '');
+    expect(outside).toContain('a browser on iPhone at 203.0.113.7');
+    expect(outside).not.toContain('Mozilla');
+    expect(outside).not.toContain(HASH);
   });
 
   it('a decline with its reason, an expired quote, and the events of before as they were', () => {
@@ -178,7 +195,7 @@ describe('the history tells what the customer did on the quote page', () => {
       }),
     );
     expect(entries.map((e) => [e.title, e.detail])).toEqual([
-      ['Quote sent by sam', '$142.50 · markup 42.5% · ETA 3 days · moderate difficulty'],
+      ['Quote sent by sam', '$142.50 · markup 42.5% · ETA 3 business days · moderate difficulty'],
       ['Quote expired: back to qualified', 'Version 1 · by customer (quote page)'],
       ['Declined: Price too high', 'Version 2 on the quote page · Found one for less'],
       ['Quoted → Lost by sam', 'Reason: No answer'],

@@ -1,5 +1,5 @@
 /**
- * One option of a quote in the pricing calculator (issue 28): difficulty, Cost ($) and ETA (Days)
+ * One option of a quote in the pricing calculator (issue 28): difficulty, Cost ($) and ETA (business days)
  * up front with the option's calculated price from the shared pricing engine (the figure the
  * server stores and sends); its name, warranty, brand, part number and note to the customer in a
  * disclosure, so a one-option quote stays as quick as the spec's form. With several options each
@@ -20,6 +20,7 @@ import { LEADS_TEXT, type QuoteOptionField, type QuoteOptionForm } from '#app/mo
 import type { Urgency } from '#app/modules/leads/leads.ts';
 import { markupBreakdown } from '#app/modules/leads/markup.ts';
 import { DIFFICULTIES, DIFFICULTY_LABELS, PRICING_CONFIG } from '#app/modules/pricing/pricing.ts';
+import { ETA_FIELD_LABEL } from '#app/modules/quotes/eta.ts';
 import {
   MAX_CUSTOMER_NOTE,
   MAX_OPTION_LABEL,
@@ -213,7 +214,7 @@ export function QuoteOptionFields({
         </div>
         <div>
           <Label htmlFor={fieldId('etaDays')} required>
-            ETA (Days)
+            {ETA_FIELD_LABEL}
           </Label>
           <Input
             {...invalid('etaDays')}

@@ -9,13 +9,13 @@ import { CheckCircle2, ChevronDown, Eye, Lock } from 'lucide-react';
 import type { LeadDetails } from '#app/modules/leads/lead-admin.ts';
 import { DIFFICULTY_LABELS } from '#app/modules/pricing/pricing.ts';
 import { isExpired, optionLabel, type QuoteVersion } from '#app/modules/quotes/quote.ts';
+import { businessDays } from '#app/modules/quotes/eta.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { LEADS_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { SMS_ACTOR } from '#app/modules/messages/messages.ts';
 import { When } from '#app/components/admin/time-words.tsx';
 import { PriceRow } from './quote-option-fields.tsx';
 
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
 /**
@@ -59,8 +59,8 @@ export function Options({ version }: { version: QuoteVersion }) {
               <span className="font-bold tabular-nums text-slate-900">{formatMoney(o.sellPrice)}</span>
             </p>
             <p className="text-xs text-slate-700">
-              ETA {days(o.etaDays)} · cost {formatMoney(o.cost)} · markup {formatPercent(o.markupPct)} ·{' '}
-              {DIFFICULTY_LABELS[o.difficulty] ?? o.difficulty}
+              ETA {businessDays(o.etaDays)} · cost {formatMoney(o.cost)} · markup {formatPercent(o.markupPct)}{' '}
+              · {DIFFICULTY_LABELS[o.difficulty] ?? o.difficulty}
             </p>
             {(o.warranty || part) && (
               <p className="text-xs text-slate-700">
@@ -106,7 +106,7 @@ export function QuoteVersions({ lead, now }: { lead: LeadDetails; now: Date }) {
             value={lead.markupPct === null ? LEADS_TEXT.na : formatPercent(Number(lead.markupPct))}
           />
           <PriceRow label="Price" value={formatMoney(lead.sellPrice)} strong />
-          <PriceRow label="ETA" value={lead.etaDays === null ? LEADS_TEXT.na : `${lead.etaDays} days`} />
+          <PriceRow label="ETA" value={lead.etaDays === null ? LEADS_TEXT.na : businessDays(lead.etaDays)} />
         </dl>
       </div>
     );

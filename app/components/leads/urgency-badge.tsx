@@ -1,7 +1,10 @@
-/** The urgency badge (product.md §4): red for today, the accent for 48h, secondary for flexible. */
+/**
+ * The urgency badge (product.md §4): red for today, the accent for 48h, secondary for flexible; in the
+ * customer's words (decision 0195).
+ */
 import { cn } from '#app/components/ui/cn.ts';
 import type { Urgency } from '#app/modules/leads/leads.ts';
-import { URGENCY_LABELS } from './lead-labels.ts';
+import { urgencyWord } from '#app/modules/leads/urgency.ts';
 
 const STYLES: Record<Urgency, string> = {
   today: 'bg-red-700 text-white',
@@ -19,7 +22,7 @@ export function UrgencyBadge({ urgency, className }: { urgency: Urgency; classNa
       )}
     >
       <span className="sr-only">Urgency: </span>
-      {URGENCY_LABELS[urgency] ?? urgency}
+      {urgencyWord(urgency)}
     </span>
   );
 }

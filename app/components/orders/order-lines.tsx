@@ -6,7 +6,7 @@
  * customer's automatic texts. Each change posts to the dialog's route (intents `line-…`,
  * `auto-texts`), which calls the orders service (server/changes/orders.ts).
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
@@ -25,6 +25,7 @@ import {
 } from '#app/modules/orders/orders.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import { centsToDollarText, formatMoney } from '#app/modules/site/money.ts';
+import { MarkOrderedForm } from './mark-ordered-form.tsx';
 
 export const ORDER_TEXT = {
   title: 'Order',
@@ -102,6 +103,15 @@ function LinePart({ line, order, closed }: { line: OrderLine; order: LeadOrder; 
   const tracking = trackingUrl(line.carrier, line.trackingNumber);
   const submit = (intent: 'line-step' | 'line-undo', to = '') =>
     mover.submit({ intent, line: String(line.id), to, revision: String(line.revision) }, { method: 'post' });
+  // 'Mark ordered' asks for the supplier and the promised date first (decision 0195)
+  const asks = next !== undefined && line.step === 'to_order';
+  const [asking, setAsking] = useState(false);
+  const formId = `mark-ordered-${line.id}`;
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setAsking(false);
+    opener.current?.focus();
+  };
   return (
     <li className="rounded-md border border-slate-200 bg-slate-50 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -136,7 +146,17 @@ function LinePart({ line, order, closed }: { line: OrderLine; order: LeadOrder; 
         </a>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
-        {next && (
+        {next && asks && (
+          <Button
+            ref={opener}
+            aria-expanded={asking}
+            aria-controls={asking ? formId : undefined}
+            onClick={() => (asking ? close() : setAsking(true))}
+          >
+            {moveLabel(next, line.handover)}
+          </Button>
+        )}
+        {next && !asks && (
           <Button disabled={busy} onClick={() => submit('line-step', next)}>
             {moveLabel(next, line.handover)}
           </Button>
@@ -150,6 +170,20 @@ function LinePart({ line, order, closed }: { line: OrderLine; order: LeadOrder; 
           {editing ? ORDER_TEXT.close : ORDER_TEXT.edit}
         </Button>
       </div>
+      {asking && next && (
+        <MarkOrderedForm
+          id={formId}
+          fields={{ intent: 'line-step', line: String(line.id), to: next, revision: String(line.revision) }}
+          suppliers={order.suppliers}
+          supplierId={line.supplierId}
+          promisedDate={line.promisedDate}
+          onDone={() => {
+            setAsking(false);
+            toast({ title: ORDER_TEXT.moved });
+          }}
+          onCancel={close}
+        />
+      )}
       {editing && <LineForm line={line} order={order} onSaved={() => setEditing(false)} />}
     </li>
   );

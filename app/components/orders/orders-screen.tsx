@@ -3,12 +3,14 @@
  * per step, each part a card that fits a 390 px phone, with its lead's case number as a link, the
  * one-press move to its next step and 'Undo last step'.
  */
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { shortDay, type LineStep, type OrdersBoard, type OrdersRow } from '#app/modules/orders/orders.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
+import { MarkOrderedForm } from './mark-ordered-form.tsx';
 
 export const ORDERS_TEXT = {
   title: 'Orders',
@@ -39,6 +41,7 @@ export function OrdersScreen({ board, show }: { board: OrdersBoard; show: LineSt
               title={ORDERS_TEXT.attention}
               rows={board.exceptions}
               total={board.exceptions.length}
+              suppliers={board.suppliers}
               attention
             />
           )}
@@ -48,6 +51,7 @@ export function OrdersScreen({ board, show }: { board: OrdersBoard; show: LineSt
               title={group.label}
               rows={group.rows}
               total={group.total}
+              suppliers={board.suppliers}
               more={group.step === show ? undefined : `?show=${group.step}`}
             />
           ))}
@@ -61,12 +65,14 @@ function OrdersGroup({
   title,
   rows,
   total,
+  suppliers,
   more,
   attention,
 }: {
   title: string;
   rows: OrdersRow[];
   total: number;
+  suppliers: OrdersBoard['suppliers'];
   /** where the rest of the group is, when some are not shown */
   more?: string;
   attention?: boolean;
@@ -82,7 +88,7 @@ function OrdersGroup({
       ) : (
         <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {rows.map((row) => (
-            <OrderCard key={row.lineId} row={row} />
+            <OrderCard key={row.lineId} row={row} suppliers={suppliers} />
           ))}
         </ul>
       )}
@@ -98,11 +104,20 @@ function OrdersGroup({
   );
 }
 
-function OrderCard({ row }: { row: OrdersRow }) {
+function OrderCard({ row, suppliers }: { row: OrdersRow; suppliers: OrdersBoard['suppliers'] }) {
   const fetcher = useStaffFetcher<ActionAnswer<{ line?: number }>>((answer) => {
     if (!answer.ok) toast({ title: 'Not moved', description: answer.message, variant: 'destructive' });
   });
   const busy = fetcher.state !== 'idle';
+  // 'Mark ordered' asks for the supplier and the promised date first (decision 0195)
+  const [asking, setAsking] = useState(false);
+  const formId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const asks = row.next?.step !== undefined && row.step === 'to_order';
+  const close = () => {
+    setAsking(false);
+    opener.current?.focus();
+  };
   const submit = (intent: 'step' | 'undo', to = '') =>
     fetcher.submit(
       { intent, lead: String(row.leadId), line: String(row.lineId), to, revision: String(row.revision) },
@@ -124,7 +139,18 @@ function OrderCard({ row }: { row: OrdersRow }) {
       </p>
       {row.exception && <p className="mt-1 text-sm font-medium text-red-800">{row.exception}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        {row.next && (
+        {row.next && asks && (
+          <Button
+            ref={opener}
+            type="button"
+            aria-expanded={asking}
+            aria-controls={asking ? formId : undefined}
+            onClick={() => (asking ? close() : setAsking(true))}
+          >
+            {row.next.label}
+          </Button>
+        )}
+        {row.next && !asks && (
           <Button type="button" disabled={busy} onClick={() => submit('step', row.next!.step)}>
             {row.next.label}
           </Button>
@@ -135,6 +161,26 @@ function OrderCard({ row }: { row: OrdersRow }) {
           </Button>
         )}
       </div>
+      {asking && row.next && (
+        <MarkOrderedForm
+          id={formId}
+          fields={{
+            intent: 'step',
+            lead: String(row.leadId),
+            line: String(row.lineId),
+            to: row.next.step,
+            revision: String(row.revision),
+          }}
+          suppliers={suppliers}
+          supplierId={row.supplierId}
+          promisedDate={row.promisedDate}
+          onDone={() => {
+            setAsking(false);
+            toast({ title: 'Part ordered' });
+          }}
+          onCancel={close}
+        />
+      )}
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.tsx';
 import { DECLINE_REASONS } from '#app/modules/quotes/quote.ts';
+import { businessDays } from '#app/modules/quotes/eta.ts';
 import { QUOTE_PAGE_TEXT as T, type QuotePageData } from '#app/modules/quotes/quote-page.ts';
 import { IDEMPOTENCY_FIELD } from '#app/modules/shared/idempotency.ts';
 import { ErrorSummary, type QuoteRefusal } from './error-summary.tsx';
@@ -39,8 +40,7 @@ export function Options({ page, refused }: AnswerProps) {
               <span className="text-xl font-bold tabular-nums text-slate-900">{o.price}</span>
             </span>
             <span className="mt-1 block text-sm text-slate-700">
-              All-in price in CAD. ETA {o.etaDays === 1 ? '1 business day' : `${o.etaDays} business days`}:{' '}
-              {o.etaDate} if you accept today.
+              All-in price in CAD. ETA {businessDays(o.etaDays)}: {o.etaDate} if you accept today.
             </span>
             {o.warranty && <span className="mt-1 block text-sm text-slate-700">Warranty: {o.warranty}</span>}
             {(o.brand || o.partNumber) && (

@@ -4,12 +4,8 @@
  */
 import { ArrowRight } from 'lucide-react';
 import { clsx } from 'clsx';
-import {
-  DEFAULT_URGENCY,
-  EQUIPMENT_TYPES,
-  PART_CATEGORIES,
-  URGENCY_OPTIONS,
-} from '#app/modules/leads/lead-request.ts';
+import { DEFAULT_URGENCY, EQUIPMENT_TYPES, PART_CATEGORIES } from '#app/modules/leads/lead-request.ts';
+import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
 import {
   controlBase,
   controlClass,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
+import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
 import { PRICING_CONFIG } from '#app/modules/pricing/pricing.ts';
 import { COPY } from './request-copy.ts';
 

@@ -1,5 +1,5 @@
 /** The words of the /find-my-part screen, in one place (product.md §2 'Request form', §5, §8). */
-import { URGENCY_OPTIONS } from '#app/modules/leads/lead-request.ts';
+import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
 import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
 import { REPLY_TEXT } from '#app/modules/leads/reply-promise.ts';
 import { REPLY_PROMISE } from '#app/modules/site/site.ts';

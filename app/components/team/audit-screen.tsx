@@ -2,11 +2,13 @@
  * The audit log screen's body (app/routes/admin-audit.tsx): the filters (Person, Action, From,
  * Until) as a form whose answer is the screen's address, the service's words for a filter it does
  * not know, the entries as a table that becomes cards below 1024 px (when in Winnipeg time, who,
- * what, the subject, before → after), and 'Older entries' / 'Newest entries'.
+ * what, the subject, before → after: a sign-in's address and browser in words, the raw ones
+ * behind a disclosure), and 'Older entries' / 'Newest entries'.
  */
 import { type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx';
+import { RawRecord } from '#app/components/admin/raw-record.tsx';
 import { useScreenReloading } from '#app/components/admin/use-screen-reloading.ts';
 import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
@@ -18,6 +20,7 @@ import {
   AUDIT_TEXT,
   auditHref,
   changeOf,
+  rawRecordOf,
   subjectOf,
   type AuditFilters,
   type AuditRow,
@@ -196,6 +199,7 @@ function AuditFilterForm({
 function EntryRow({ entry, members }: { entry: AuditRow; members: TeamMember[] }) {
   const subject = subjectOf(entry.subject, members);
   const change = changeOf(entry);
+  const raw = rawRecordOf(entry);
   return (
     <AdminRow data-testid="audit-entry" className="align-top">
       <AdminCell label="When" className="tabular-nums text-slate-700 lg:whitespace-nowrap">
@@ -218,6 +222,7 @@ function EntryRow({ entry, members }: { entry: AuditRow; members: TeamMember[] }
       </AdminCell>
       <AdminCell label="Before → after" wide className="break-words text-slate-700">
         {change || '—'}
+        {raw && <RawRecord summary={AUDIT_TEXT.raw} facts={raw} />}
       </AdminCell>
     </AdminRow>
   );

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { stepLabel } from '#app/modules/orders/orders.ts';
+import { businessDays } from '#app/modules/quotes/eta.ts';
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import type { ThreadMessage } from './conversation.ts';
 import type { NameCheck } from './name-check.ts';
@@ -183,7 +184,7 @@ export const CUSTOMER_TEXT = {
   sentOn: (day: string) => `Sent ${day}`,
   accepted: 'Accepted',
   option: (n: number) => `Option ${n}`,
-  eta: (days: number) => (days === 1 ? '1 day' : `${days} days`),
+  eta: businessDays,
   /** an ordered part's step, whatever the way it reaches the customer */
   steps: {
     to_order: stepLabel('to_order', 'pickup'),

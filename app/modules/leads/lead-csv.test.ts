@@ -71,11 +71,11 @@ describe('the leads report (issue 31: the names and times staff see)', () => {
       'Part Category': 'Safety & Compliance',
       'Part Number': 'AH169478',
       Description: 'Hydraulic pump, leaking.',
-      Urgency: '48h',
+      Urgency: 'Soon as possible',
       'Cost (CAD)': '410.00',
       'Markup %': '30.0',
       'Price (CAD)': '533.00',
-      'ETA (days)': 3,
+      'ETA (business days)': 3,
       'Lost Reason': null,
     });
   });
@@ -104,7 +104,7 @@ describe('the leads report (issue 31: the names and times staff see)', () => {
       'Cost (CAD)': null,
       Status: 'Lost',
       'Lost Reason': 'Price too high',
-      Urgency: 'Today',
+      Urgency: 'Emergency repair',
     });
     expect(rowOf(lead({ city: 'other', equipment: 'skidsteer' }))).toMatchObject({
       City: 'Other',

@@ -10,8 +10,9 @@ import type { Category, City } from '../site/reference.ts';
 import { centsToDollarText } from '../site/money.ts';
 import { formatPhone, toE164 } from '../site/phone.ts';
 import { EQUIPMENT_TYPES, OTHER_CITY } from './lead-request.ts';
-import type { Lead, Urgency } from './leads.ts';
+import type { Lead } from './leads.ts';
 import { STATUS_LABELS } from './status.ts';
+import { urgencyWord } from './urgency.ts';
 
 /** Columns of the report. */
 export const LEAD_CSV_HEADER = [
@@ -34,12 +35,9 @@ export const LEAD_CSV_HEADER = [
   'Cost (CAD)',
   'Markup %',
   'Price (CAD)',
-  'ETA (days)',
+  'ETA (business days)',
   'Lost Reason',
 ] as const;
-
-/** Urgency in the words of the board's badge. */
-const URGENCY_WORDS: Record<Urgency, string> = { today: 'Today', '48h': '48h', flexible: 'Flexible' };
 
 /** The names the report writes for slugs: the cities and categories the site has now. */
 export type LeadCsvNames = { cities: readonly City[]; categories: readonly Category[] };
@@ -72,7 +70,7 @@ export function leadCsvRow(lead: Lead, names: LeadCsvNames): CsvCell[] {
     named(lead.partCategory, names.categories),
     lead.partNumber,
     lead.description,
-    URGENCY_WORDS[lead.urgency],
+    urgencyWord(lead.urgency),
     lead.cost === null ? null : centsToDollarText(lead.cost),
     lead.markupPct === null ? null : (Math.round(lead.markupPct * 1000) / 10).toFixed(1),
     lead.sellPrice === null ? null : centsToDollarText(lead.sellPrice),

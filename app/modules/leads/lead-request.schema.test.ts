@@ -10,8 +10,8 @@ import {
   PART_CATEGORIES,
   PHOTO_RULES,
   stepOneComplete,
-  URGENCY_OPTIONS,
 } from './lead-request.ts';
+import { URGENCY_OPTIONS } from './urgency.ts';
 import { leadRequestSchema, type LeadRequestInput } from './lead-request.schema.ts';
 
 /** The empty form is a state of the schema's form: the compiler checks the types here. */

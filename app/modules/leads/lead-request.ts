@@ -7,11 +7,6 @@
 import { CATEGORIES } from '../site/reference.ts';
 import type { Urgency } from './leads.ts';
 
-export const URGENCY_OPTIONS: readonly { value: Urgency; label: string }[] = [
-  { value: 'today', label: 'Emergency repair' },
-  { value: '48h', label: 'Soon as possible' },
-  { value: 'flexible', label: 'When convenient' },
-];
 export const DEFAULT_URGENCY: Urgency = 'flexible';
 
 export const EQUIPMENT_TYPES = [

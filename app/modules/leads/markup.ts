@@ -6,8 +6,8 @@
  * product.md §9's values no sum reaches the floor (22 %) or passes the cap (85 %); markup.test.ts fails if
  * that ever changes, and the calculator would then have to say so. Pure.
  */
-import { URGENCY_OPTIONS } from './lead-request.ts';
 import type { Urgency } from './leads.ts';
+import { urgencyWord } from './urgency.ts';
 import {
   baseMargin,
   computeMargin,
@@ -41,7 +41,7 @@ export function markupBreakdown(difficulty: Difficulty, urgency: Urgency): Marku
     difficultyLabel: DIFFICULTY_LABELS[difficulty],
     range: PRICING_CONFIG.baseDifficulty[difficulty],
     base,
-    urgencyLabel: URGENCY_OPTIONS.find((u) => u.value === urgency)?.label ?? urgency,
+    urgencyLabel: urgencyWord(urgency),
     uplift,
     markup,
   };

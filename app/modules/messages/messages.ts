@@ -6,7 +6,8 @@
  * Pure: no I/O; the server's services and the Twilio adapter import it.
  */
 import { CONVERSATION_TEXT } from '../leads/lead-admin.ts';
-import { EQUIPMENT_TYPES, PART_CATEGORIES, URGENCY_OPTIONS } from '../leads/lead-request.ts';
+import { EQUIPMENT_TYPES, PART_CATEGORIES } from '../leads/lead-request.ts';
+import { urgencyWord } from '../leads/urgency.ts';
 import type { LeadRequest } from '../leads/lead-request.schema.ts';
 import { formatPhone } from '../site/phone.ts';
 import { HOURS_IN_A_LINE, REPLY_PROMISE } from '../site/site.ts';
@@ -186,7 +187,7 @@ export function leadAlertEmail({ caseNumber, request, cityName, photoCount, base
   subject: string;
   body: string;
 } {
-  const urgency = labelOf(URGENCY_OPTIONS, request.urgency);
+  const urgency = urgencyWord(request.urgency);
   const equipment = labelOf(EQUIPMENT_TYPES, request.equipment);
   const category = PART_CATEGORIES.find((c) => c.slug === request.partCategory)?.name;
   const machine = [request.make, request.model, request.year].filter(Boolean).join(' ');

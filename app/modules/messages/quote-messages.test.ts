@@ -67,7 +67,7 @@ describe('the quote text', () => {
         url: URL,
       }),
     ).toBe(
-      `Parts Hunters MB quote Q-10001 for hydraulic pump, 2015 JD 6120: $142.50 CAD, ETA 3 days. Valid 48 hours. See it: ${URL} Reply YES to order or NO to pass.`,
+      `Parts Hunters MB quote Q-10001 for hydraulic pump, 2015 JD 6120: $142.50 CAD, ETA 3 business days. Valid 48 hours. See it: ${URL} Reply YES to order or NO to pass.`,
     );
   });
 
@@ -175,10 +175,10 @@ describe('the quote e-mail', () => {
       url: URL,
     });
     expect(mail.subject).toBe('Your quote Q-10001 from Parts Hunters MB');
-    expect(mail.body).toContain('New OEM: $142.50 CAD (all-in), ETA 3 days');
+    expect(mail.body).toContain('New OEM: $142.50 CAD (all-in), ETA 3 business days');
     expect(mail.body).toContain('  Warranty: 1 year');
     expect(mail.body).toContain('  Part: Parker PGP315');
-    expect(mail.body).toContain('Used: $1.00 CAD (all-in), ETA 1 day');
+    expect(mail.body).toContain('Used: $1.00 CAD (all-in), ETA 1 business day');
     expect(mail.body).toContain('  From a 2016 unit');
     expect(mail.body).toContain('The quote holds until Sat, Nov 28, 2026, 2:05 PM CST.');
     expect(mail.body).toContain(URL);

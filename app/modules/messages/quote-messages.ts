@@ -6,6 +6,7 @@
  * characters) are replaced. Pure.
  */
 import { optionLabel, type QuoteOption } from '../quotes/quote.ts';
+import { businessDays } from '../quotes/eta.ts';
 import { formatMoney } from '../site/money.ts';
 import { formatPhone } from '../site/phone.ts';
 import { HOURS_IN_A_LINE, REPLY_PROMISE } from '../site/site.ts';
@@ -74,11 +75,9 @@ function cut(text: string, max: number): string {
   return `${(space > max / 2 ? room.slice(0, space) : room).replace(/[ ,]+$/, '')}...`;
 }
 
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
-
-/** The price and ETA of a one-option quote ('$142.50 CAD, ETA 3 days'). */
+/** The price and ETA of a one-option quote ('$142.50 CAD, ETA 3 business days'). */
 function offer(o: Pick<QuoteOption, 'sellPrice' | 'etaDays'>): string {
-  return `${formatMoney(o.sellPrice, { currency: true })}, ETA ${days(o.etaDays)}`;
+  return `${formatMoney(o.sellPrice, { currency: true })}, ETA ${businessDays(o.etaDays)}`;
 }
 
 /** Fills `{part}` with the part's name, shortened so the whole text stays within two segments. */
@@ -166,7 +165,7 @@ export function quoteEmail(input: {
       `Here is your quote for request ${input.caseNumber} (${input.part}):`,
       '',
       ...input.options.flatMap((o, i) => [
-        `${optionLabel(o, i)}: ${formatMoney(o.sellPrice, { currency: true })} (all-in), ETA ${days(o.etaDays)}`,
+        `${optionLabel(o, i)}: ${formatMoney(o.sellPrice, { currency: true })} (all-in), ETA ${businessDays(o.etaDays)}`,
         ...(o.warranty ? [`  Warranty: ${o.warranty}`] : []),
         ...(o.brand || o.partNumber ? [`  Part: ${[o.brand, o.partNumber].filter(Boolean).join(' ')}`] : []),
         ...(o.note ? [`  ${o.note}`] : []),

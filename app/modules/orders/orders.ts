@@ -57,6 +57,8 @@ export const ORDER_MESSAGES = {
   leadTime: 'Lead time must be a whole number of days from 0 to 365.',
   date: 'Enter a date as YYYY-MM-DD.',
   notOrdered: 'Only an ordered lead has parts to order.',
+  orderedSupplier: 'Choose the supplier the part was ordered from.',
+  orderedPromised: 'Enter the date the supplier promised, as YYYY-MM-DD.',
 } as const;
 
 /**
@@ -143,6 +145,27 @@ export type LineFields = z.output<typeof lineFieldsSchema>;
 /** A change to a line: any of its fields (a field left out stays as it is: no default here). */
 export const lineChangeSchema = lineFieldsSchema.extend({ handover: z.enum(HANDOVERS) }).partial();
 export type LineChange = z.output<typeof lineChangeSchema>;
+
+/**
+ * What 'Mark ordered' asks for (issue 48 item 7, decision 0195): the supplier the part was ordered
+ * from and the date they promised, so the suppliers' on-time figures of /admin/insights
+ * (app/modules/insights/insights.ts) count every order. Required when a line leaves 'Accepted,
+ * to order' (to ordered, or further for a part that skips a step), whether staff give them with
+ * the move or the line already has them.
+ */
+export const markOrderedSchema = z.object({
+  supplierId: rowIdSchema(ORDER_MESSAGES.orderedSupplier),
+  promisedDate: z
+    .string({ message: ORDER_MESSAGES.orderedPromised })
+    .trim()
+    .min(1, ORDER_MESSAGES.orderedPromised)
+    .pipe(isoDate),
+});
+export type MarkOrdered = z.output<typeof markOrderedSchema>;
+
+/** Whether a move from `from` to `to` orders the part from its supplier (it leaves 'to order'). */
+export const ordersThePart = (from: LineStep, to: LineStep): boolean =>
+  from === 'to_order' && stepIndex(to) > stepIndex('to_order');
 
 /** The promised date may not be before the day the line was ordered (YYYY-MM-DD, business zone). */
 export function checkPromisedDate(
@@ -247,6 +270,7 @@ export type OrdersRow = {
   caseNumber: string;
   customer: string;
   part: string;
+  supplierId: number | null;
   supplierName: string | null;
   step: LineStep;
   stepLabel: string;
@@ -263,6 +287,8 @@ export type OrdersBoard = {
   exceptions: OrdersRow[];
   /** each step's lines: how many in all, and the first of them */
   steps: { step: LineStep; label: string; total: number; rows: OrdersRow[] }[];
+  /** the suppliers 'Mark ordered' offers */
+  suppliers: { id: number; name: string }[];
 };
 
 /** The words of the button that moves a line to `step`. */

@@ -1,6 +1,6 @@
 /** The audit log in the owner's words (app/modules/team/audit.ts) and Winnipeg times (team.ts). */
 import { describe, expect, it } from 'vitest';
-import { actionLabel, auditHref, auditQueryOf, auditRow, changeOf, subjectOf } from './audit.ts';
+import { actionLabel, auditHref, auditQueryOf, auditRow, changeOf, rawRecordOf, subjectOf } from './audit.ts';
 import { businessDay, businessTime, teamRow } from './team.ts';
 
 const PAT = { id: 3, username: 'pat', displayName: 'Pat Parts' };
@@ -36,8 +36,9 @@ describe('the audit log in words', () => {
     expect(actionLabel('constructor')).toBe('Constructor');
   });
 
-  it('says what each entry was done to, with the lead as a link', () => {
-    expect(subjectOf('lead:12', [PAT])).toEqual({ text: 'Lead 12', href: '/admin/leads/12' });
+  it('says what each entry was done to, the lead by its case number as every screen does, as a link', () => {
+    expect(subjectOf('lead:12', [PAT])).toEqual({ text: 'Q-10012', href: '/admin/leads/12' });
+    expect(subjectOf('lead:412', [])).toEqual({ text: 'Q-10412', href: '/admin/leads/412' });
     expect(subjectOf('user:3', [PAT])).toEqual({ text: 'Pat Parts (pat)' });
     expect(subjectOf('user:9', [PAT])).toEqual({ text: 'Account 9' });
     expect(subjectOf('catalog:7', [])).toEqual({ text: 'Catalog item 7' });
@@ -168,5 +169,31 @@ describe('the filters in the address', () => {
     expect(auditHref({ actor: 'customer (quote page)' })).toBe(
       '/admin/audit?actor=customer+%28quote+page%29',
     );
+  });
+
+  it('says where and on what a sign-in was made in words, the raw address and browser kept apart (issue 48 item 7)', () => {
+    const edge =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0';
+    const local = { action: 'sign_in', before: null, after: { client: '::/56', ip: '::1', userAgent: edge } };
+    expect(changeOf(local)).toBe('From Edge on Windows on this computer');
+    expect(rawRecordOf(local)).toEqual([
+      ['Address', '::1'],
+      ['Browser', edge],
+    ]);
+    const away = {
+      action: 'sign_in_failed',
+      before: null,
+      after: {
+        client: '203.0.113.77',
+        ip: '203.0.113.77',
+        userAgent: 'Mozilla/5.0 (Linux; Android 15) Firefox/140.0',
+      },
+    };
+    expect(changeOf(away)).toBe('From Firefox on Android at 203.0.113.77');
+    // an entry of before: only the client's key, which may be this computer's own
+    const before = { action: 'sign_in', before: null, after: { client: '::1' } };
+    expect(changeOf(before)).toBe('From this computer');
+    expect(rawRecordOf(before)).toEqual([['Address', '::1']]);
+    expect(rawRecordOf({ action: 'lead_status', after: { status: 'qualified' } })).toBeNull();
   });
 });

@@ -5,7 +5,8 @@
  * `before=` for older entries). Pure: the entries are the server's (server/db/repo/audit.ts).
  */
 import { STATUS_LABELS } from '#app/modules/leads/status.ts';
-import type { LeadStatus } from '#app/modules/leads/leads.ts';
+import { caseNumberFor, type LeadStatus } from '#app/modules/leads/leads.ts';
+import { whereWords } from '#app/modules/shared/where.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { businessTime, ROLE_LABELS, type Role, type TeamMember } from './team.ts';
 
@@ -64,6 +65,8 @@ export const AUDIT_TEXT = {
   none: 'No entries.',
   noneFiltered: 'No entries match these filters.',
   personHint: 'A username, as it was typed',
+  /** the disclosure of a sign-in's raw address and browser string */
+  raw: 'Address and browser as recorded',
 } as const;
 
 /** An action in words: the known ones by AUDIT_ACTIONS, any other with its underscores as spaces. */
@@ -84,7 +87,8 @@ export function subjectOf(
   const [, kind, id] = match as unknown as [string, string, string];
   switch (kind) {
     case 'lead':
-      return { text: `Lead ${id}`, href: `/admin/leads/${id}` };
+      // by its case number, as every other screen names it (issue 48 item 7)
+      return { text: caseNumberFor(Number(id)), href: `/admin/leads/${id}` };
     case 'user': {
       const member = members.find((m) => m.id === Number(id));
       return { text: member ? `${member.displayName} (${member.username})` : `Account ${id}` };
@@ -148,6 +152,25 @@ function plain(value: unknown): string {
     .join(', ');
 }
 
+const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** A sign-in's address: as the request came (`ip`), else the client's key it was counted under. */
+const addressOf = (after: unknown) => str(field(after, 'ip')) ?? str(field(after, 'client'));
+
+/**
+ * What an entry recorded that a person does not read but may need (issue 48 item 7, decision
+ * 0195): a sign-in's raw address and browser string, shown behind a disclosure; null for none.
+ */
+export function rawRecordOf(entry: Pick<AuditRecord, 'action' | 'after'>): [string, string][] | null {
+  if (entry.action !== 'sign_in' && entry.action !== 'sign_in_failed') return null;
+  const facts: [string, string][] = [];
+  const address = addressOf(entry.after);
+  const browser = str(field(entry.after, 'userAgent'));
+  if (address) facts.push(['Address', address]);
+  if (browser) facts.push(['Browser', browser]);
+  return facts.length ? facts : null;
+}
+
 /** 'before → after', or only the side there is. */
 function change(before: string, after: string): string {
   if (!before) return after;
@@ -161,8 +184,8 @@ export function changeOf(entry: Pick<AuditRecord, 'action' | 'before' | 'after'>
   switch (entry.action) {
     case 'sign_in':
     case 'sign_in_failed': {
-      const client = field(after, 'client');
-      return typeof client === 'string' && client ? `From ${client}` : '';
+      const where = whereWords({ address: addressOf(after), userAgent: str(field(after, 'userAgent')) });
+      return where ? `From ${where}` : '';
     }
     case 'lead_status': {
       const reason = field(after, 'reason');

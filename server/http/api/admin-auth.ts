@@ -20,7 +20,7 @@ export function adminAuthRouter(services: Services, config: Config): Router {
     if (!sameOrigin(req, config)) throw new AppError(403, FOREIGN_ORIGIN);
     const { signedIn, setCookie } = await services.auth.signIn(
       req.body,
-      clientOf(req.ip ?? 'unknown', req.get('user-agent') ?? '').key,
+      clientOf(req.ip ?? 'unknown', req.get('user-agent') ?? ''),
       req.headers.cookie,
     );
     res.set('Set-Cookie', setCookie).json(signedIn);
