@@ -16,7 +16,7 @@ import {
   type CustomerSummary,
 } from '#app/modules/customers/customers.ts';
 import { caseNumberFor, type LeadStatus } from '#app/modules/leads/leads.ts';
-import { partName } from '#app/modules/messages/quote-messages.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { insertAudit } from '../db/repo/audit.ts';
 import { conversationSources, refreshConversations } from '../db/repo/conversations.ts';
@@ -118,13 +118,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           caseNumber: caseOf.get(l.id)!,
           status: l.status as LeadStatus,
           source: l.source,
-          part: partName({
-            description: l.description,
-            partNumber: l.part_number,
-            year: l.year,
-            make: l.make,
-            model: l.model,
-          }),
+          part: partName({ description: l.description, partNumber: l.part_number }),
           createdAt: l.created_at,
           sellPrice: l.sell_price,
         })),

@@ -28,7 +28,7 @@ import {
 } from '#app/modules/customers/follow-ups.ts';
 import { firstNameOf } from '#app/modules/customers/customers.ts';
 import { caseNumberFor } from '#app/modules/leads/leads.ts';
-import { partName } from '#app/modules/messages/quote-messages.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
 import { centralTime } from '#app/modules/quotes/quote.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import { followUpKey } from '../db/repo/conversations.ts';

@@ -13,7 +13,8 @@
  */
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { DECLINED_REASON, SMS_ACTOR, smsReplies } from '#app/modules/messages/messages.ts';
-import { expiredYesReply, partName, quoteQuestionReplies } from '#app/modules/messages/quote-messages.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
+import { expiredYesReply, quoteQuestionReplies } from '#app/modules/messages/quote-messages.ts';
 import { centralDay, etaDate } from '#app/modules/quotes/quote.ts';
 import { isFleetLead } from '../db/repo/customers.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';

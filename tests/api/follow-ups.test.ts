@@ -132,7 +132,7 @@ eachEngine(
       ]);
       expect(written[0]!.status).toBe('queued');
       expect(written[0]!.body).toMatch(
-        /^Parts Hunters MB: Your quote [A-Z]+-\d+ for Hydraulic pump, 2015 John Deere 6120 is ready\. See it and choose: https:\/\/parts\.example\.ca\/q\/[A-Za-z0-9_-]{24} Reply YES/,
+        /^Parts Hunters MB: Your quote [A-Z]+-\d+ for Hydraulic pump is ready\. See it and choose: https:\/\/parts\.example\.ca\/q\/[A-Za-z0-9_-]{24} Reply YES/,
       );
       expect(written[1]!.body).toMatch(/expires .*2026/);
       const events = await db

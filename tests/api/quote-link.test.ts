@@ -616,7 +616,7 @@ eachEngine(
           clock = at(HOUR);
           const reply = messageOf((await text(first.e164, body).expect(200)).text);
           expect(reply).toBe(
-            `Parts Hunters MB: You have 2 open quotes: ${secondCase} (Trailer brake magnet, Dexter 7K axle), ${first.caseNumber} (Rear leaf spring snapped on the curb side, Dexter 7K axle). Please answer on the page of the one you mean (the link in its text). Nothing is ordered yet.`,
+            `Parts Hunters MB: You have 2 open quotes: ${secondCase} (Trailer brake magnet), ${first.caseNumber} (Rear leaf spring snapped on the curb...). Please answer on the page of the one you mean (the link in its text). Nothing is ordered yet.`,
           );
           for (const id of [first.id, secondId]) {
             expect((await lead(id)).status).toBe('quoted');

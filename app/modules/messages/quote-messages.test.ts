@@ -6,7 +6,6 @@ import {
   expiredYesReply,
   fitsTwoSegments,
   MAX_TEXT_CHARS,
-  partName,
   quoteEmail,
   quoteText,
   requestConfirmationText,
@@ -27,33 +26,6 @@ const option = (o: Partial<QuoteOption> = {}): QuoteOption => ({
   partNumber: null,
   note: null,
   ...o,
-});
-
-describe('the part a text names', () => {
-  it.each([
-    [
-      {
-        description: 'Hydraulic pump leaks at the shaft seal. Need it fast',
-        year: '2015',
-        make: 'John Deere',
-        model: '6120',
-      },
-      'Hydraulic pump leaks at the shaft seal, 2015 John Deere 6120',
-    ],
-    [
-      {
-        description: 'Driver-side headlight assembly cracked after hitting a deer on Highway 12',
-        year: '2016',
-        make: 'Freightliner',
-        model: 'M2 106',
-      },
-      'Driver-side headlight assembly cracked after..., 2016 Freightliner M2 106',
-    ],
-    [{ description: null, partNumber: 'RE12345', year: null, make: null, model: null }, 'RE12345'],
-    [{ description: '', year: null, make: 'Kenworth', model: null }, 'your part, Kenworth'],
-  ])('%j → %s', (lead, expected) => {
-    expect(partName(lead)).toBe(expected);
-  });
 });
 
 describe('the quote text', () => {

@@ -49,23 +49,6 @@ export function fitsTwoSegments(text: string): boolean {
   return text.length <= MAX_TEXT_CHARS && [...text].every((c) => GSM7.has(c));
 }
 
-/** How much of the customer's description names the part in a text. */
-const PART_WORDS = 48;
-
-/** What the request is for, as a text names it: 'hydraulic pump, 2015 John Deere 6120'. */
-export function partName(lead: {
-  description: string | null;
-  partNumber?: string | null;
-  year: string | null;
-  make: string | null;
-  model: string | null;
-}): string {
-  const first = (lead.description ?? '').split(/[\n.;!?]/)[0]!.trim();
-  const what = (first && cut(first, PART_WORDS)) || lead.partNumber || 'your part';
-  const machine = [lead.year, lead.make, lead.model].filter(Boolean).join(' ');
-  return machine ? `${what}, ${machine}` : what;
-}
-
 /** Cuts `text` at a word to at most `max` characters, with '...' when cut. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;

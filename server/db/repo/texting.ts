@@ -153,7 +153,7 @@ export type OpenLead = {
   email: string | null;
   quotedAt: string | null;
   createdAt: string;
-  /** what names the part in a text (partName in app/modules/messages/quote-messages.ts) */
+  /** what names the part in a text (partName in app/modules/messages/part-name.ts) */
   part: {
     description: string | null;
     partNumber: string | null;
