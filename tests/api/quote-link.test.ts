@@ -745,7 +745,8 @@ eachEngine(
         // one confirmation text, with a link to the page that now shows the order
         const confirmed = await confirmations(id);
         expect(confirmed).toHaveLength(1);
-        expect(confirmed[0]!.body).toContain(`Quote ${caseNumber} (Aftermarket) is accepted`);
+        expect(confirmed[0]!.body).toContain(`Quote ${caseNumber} is accepted`);
+        expect(confirmed[0]!.body).toContain('Part: Rear leaf spring snapped on the curb..., Aftermarket.');
         const followed = await page(TOKEN_IN.exec(confirmed[0]!.body)![1]!);
         expect(followed).toMatchObject({
           state: 'accepted',

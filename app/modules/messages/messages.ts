@@ -68,11 +68,6 @@ export function smsReplies(site: Site) {
   return {
     newRequest: (caseNumber: string, url: string) =>
       `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you ${REPLY_PROMISE} (${HOURS_IN_A_LINE}). Follow it here: ${url} Reply STOP to opt out.`,
-    /** `expected`: the day the part should be here (issue 29), e.g. 'Tuesday, December 1' */
-    ordered: (caseNumber: string, expected?: string) =>
-      expected
-        ? `${site.name}: Thank you! Quote ${caseNumber} is accepted and your part is being ordered, expected ${expected}. We will text you when it is ready. Questions? Call ${phone}.`
-        : `${site.name}: Thank you! Quote ${caseNumber} is accepted and your part is being ordered. We will text you with delivery details. Questions? Call ${phone}.`,
     declined: (caseNumber: string) =>
       `${site.name}: No problem, quote ${caseNumber} is closed. Text us a photo any time you need another part.`,
     noOpenQuote: () =>

@@ -39,6 +39,9 @@ export function shortPartName(text: string | null | undefined): string {
   return `${kept.replace(/[ ,:\-–—]+$/, '')}...`;
 }
 
+/** The part's name when the request names none (no words, no part number). */
+export const UNNAMED_PART = 'your part';
+
 /** What a lead's part is called: the short name staff set, else a short form of the request. */
 export type NamedPart = {
   /** the name staff set on the lead, when they did */
@@ -56,7 +59,7 @@ export function partName(lead: NamedPart): string {
     shortPartName(lead.shortPartName) ||
     shortPartName(lead.description) ||
     shortPartName(lead.partNumber) ||
-    'your part'
+    UNNAMED_PART
   );
 }
 

@@ -87,6 +87,7 @@ describe('the quote text', () => {
       expiredYesReply(SITE, 'Q-10001'),
       acceptedText(SITE, {
         caseNumber: 'Q-10001',
+        part: 'Hydraulic pump',
         option: 'Aftermarket '.repeat(30),
         url: URL,
         expected: 'Wednesday, September 30',
@@ -94,6 +95,31 @@ describe('the quote text', () => {
     ]) {
       expect(fitsTwoSegments(text), text).toBe(true);
     }
+  });
+
+  it('the accepted text: the day when known, the part and the option, the link', () => {
+    expect(
+      acceptedText(SITE, {
+        caseNumber: 'Q-10001',
+        part: 'Hydraulic pump',
+        option: 'Aftermarket',
+        url: URL,
+        expected: 'Tuesday, December 1',
+      }),
+    ).toBe(
+      `Parts Hunters MB: Thank you! Quote Q-10001 is accepted and your part is being ordered, expected Tuesday, December 1. Part: Hydraulic pump, Aftermarket. Follow it here: ${URL}`,
+    );
+    expect(
+      acceptedText(SITE, { caseNumber: 'Q-10002', part: 'Seat', option: null, url: URL, expected: null }),
+    ).toBe(
+      `Parts Hunters MB: Thank you! Quote Q-10002 is accepted and your part is being ordered. Part: Seat. Follow it here: ${URL}`,
+    );
+    // nothing to name the part by: no 'Part:' at all
+    expect(
+      acceptedText(SITE, { caseNumber: 'Q-10003', part: null, option: null, url: URL, expected: null }),
+    ).toBe(
+      `Parts Hunters MB: Thank you! Quote Q-10003 is accepted and your part is being ordered. Follow it here: ${URL}`,
+    );
   });
 
   it("the order's texts fit, carry the link and name the part, however long it is", () => {
