@@ -59,9 +59,9 @@ export const leadsChanges = {
   }),
   'leads.sendText': change({
     who: 'staff',
-    input: z.object({ id: given, body: given, ...requestKey }),
-    run: ({ services, user }, { id, body, [IDEMPOTENCY_FIELD]: key }) =>
-      services.leadAdmin.sendText(id, { body }, user.username, key),
+    input: z.object({ id: given, body: given, withName: given, ...requestKey }),
+    run: ({ services, user }, { id, body, withName, [IDEMPOTENCY_FIELD]: key }) =>
+      services.leadAdmin.sendText(id, { body, withName }, user.username, key),
     created: true,
   }),
   'leads.reopen': change({

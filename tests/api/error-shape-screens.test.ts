@@ -82,6 +82,13 @@ const CASES: Record<string, Probe[] | NoInput> = {
       message: CONVERSATION_TEXT.emptyBody,
       fields: ['body'],
     },
+    {
+      why: "'Start with our name' neither on nor off",
+      send: (post, ids) => post({ body: 'Hi', withName: 'maybe' }, { id: ids.lead }),
+      status: 400,
+      message: CONVERSATION_TEXT.withNameInvalid,
+      fields: ['withName'],
+    },
   ],
   'admin-lead-details reopen': [
     {
@@ -218,6 +225,13 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: CONVERSATION_TEXT.emptyBody,
       fields: ['body'],
+    },
+    {
+      why: "'Start with our name' neither on nor off",
+      send: (post, ids) => post({ body: 'Hi', withName: 'maybe' }, { id: ids.customer }),
+      status: 400,
+      message: CONVERSATION_TEXT.withNameInvalid,
+      fields: ['withName'],
     },
   ],
   'admin-inbox-conversation assign': [

@@ -201,7 +201,7 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
         body: { ok: true, intent: 'text' },
       });
       const after = await leadOf(id);
-      expect(after.lead.conversation.map((m) => m.body)).toContain('It ships today.');
+      expect(after.lead.conversation.map((m) => m.body)).toContain('Parts Hunters MB: It ships today.');
     });
 
     it('answers a refused change in the one error shape, with its status', async () => {

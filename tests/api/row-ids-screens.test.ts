@@ -41,7 +41,7 @@ const BY_ADDRESS: { name: string; module: Module; path: string; fields: Record<s
     fields: {
       status: { status: 'qualified' },
       quote: { cost: 12_000, etaDays: 3 },
-      text: { body: 'Your part is in.' },
+      text: { body: 'Your part is in.', withName: 'false' },
       reopen: {},
       'line-add': { part: 'Hydraulic pump' },
       'line-change': { part: 'Hydraulic pump', revision: 1 },
@@ -60,7 +60,11 @@ const BY_ADDRESS: { name: string; module: Module; path: string; fields: Record<s
     name: 'admin-inbox-conversation',
     module: conversationRoute,
     path: '/admin/inbox',
-    fields: { reply: { body: 'Your part is in.' }, assign: { userId: '' }, done: { done: true } },
+    fields: {
+      reply: { body: 'Your part is in.', withName: 'false' },
+      assign: { userId: '' },
+      done: { done: true },
+    },
   },
 ];
 

@@ -138,6 +138,9 @@ export const CONVERSATION_TEXT = {
   optedOut: 'This customer has opted out of texts (STOP). They can send START to opt back in.',
   sent: { title: 'Text Sent', description: 'Your message is on its way to the customer' },
   emptyBody: 'Type a message first',
+  /** the reply form's box: the text begins with the business's name (issue 48 item 5) */
+  withName: 'Start with our name',
+  withNameInvalid: 'Choose whether the text starts with our name',
 } as const;
 
 /** The Lead Details dialog's 'text': a text from staff to the customer. */
@@ -147,6 +150,16 @@ export const messagePayloadSchema = z.object({
     .trim()
     .min(1, CONVERSATION_TEXT.emptyBody)
     .max(MAX_SMS_BODY, `A text can be at most ${MAX_SMS_BODY} characters`),
+  /**
+   * Whether the text begins with the business's name (`staffText`, app/modules/messages): yes
+   * unless staff untick 'Start with our name' for this one message. A form's 'true' / 'false' (or
+   * 'on' / 'off'), or JSON's own booleans; absent is yes.
+   */
+  withName: z.preprocess(
+    (v) =>
+      v === undefined ? true : v === 'true' || v === 'on' ? true : v === 'false' || v === 'off' ? false : v,
+    z.boolean({ message: CONVERSATION_TEXT.withNameInvalid }),
+  ),
 });
 export type MessagePayload = z.input<typeof messagePayloadSchema>;
 

@@ -79,6 +79,15 @@ export function smsReplies(site: Site) {
   };
 }
 
+/**
+ * A text staff write (the lead dialog's, the inbox's reply) as it goes out: beginning with the
+ * business's name like every other text (issue 48 item 5), unless staff turned that off for this
+ * message or began it with the name themselves.
+ */
+export function staffText(siteName: string, body: string, withName: boolean): string {
+  return withName && !body.startsWith(siteName) ? `${siteName}: ${body}` : body;
+}
+
 /** The e-mail copy of a text staff sent from the Lead Details dialog. */
 export function staffReplyEmail(input: { site: Site; name: string; caseNumber: string; body: string }): {
   subject: string;
