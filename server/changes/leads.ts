@@ -64,6 +64,11 @@ export const leadsChanges = {
       services.leadAdmin.sendText(id, { body, withName }, user.username, key),
     created: true,
   }),
+  'leads.setPartName': change({
+    who: 'staff',
+    input: z.object({ id: given, shortPartName: given }),
+    run: ({ services }, { id, shortPartName }) => services.leadAdmin.setPartName(id, { shortPartName }),
+  }),
   'leads.reopen': change({
     who: 'staff',
     input: z.object({ id: given }),

@@ -107,6 +107,8 @@ export interface LeadsTable {
   auto_texts: Generated<number>;
   /** whose lead (migration 0013); null only until every process has linked it */
   customer_id: number | null;
+  /** what texts and the customer's page call the part, when staff set it (migration 0020) */
+  short_part_name: string | null;
 }
 
 /**

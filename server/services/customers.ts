@@ -118,7 +118,11 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           caseNumber: caseOf.get(l.id)!,
           status: l.status as LeadStatus,
           source: l.source,
-          part: partName({ description: l.description, partNumber: l.part_number }),
+          part: partName({
+            description: l.description,
+            partNumber: l.part_number,
+            shortPartName: l.short_part_name,
+          }),
           createdAt: l.created_at,
           sellPrice: l.sell_price,
         })),

@@ -11,6 +11,7 @@ import {
   CARD_DESCRIPTION_CHARS,
   CONVERSATION_TEXT,
   messagePayloadSchema,
+  partNamePayloadSchema,
   statusPayloadSchema,
   type BoardColumn,
   type BoardPage,
@@ -38,7 +39,7 @@ import {
   type LeadFilter,
 } from '../db/repo/lead-board.ts';
 import { lastMovesInto, listLeadEvents } from '../db/repo/lead-events.ts';
-import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
+import { findLeadById, lockLead, toLead, updateShortPartName } from '../db/repo/leads.ts';
 import type { Db, Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { listCustomerMessages, listLeadMessages } from '../db/repo/outgoing-messages.ts';
@@ -231,6 +232,22 @@ export function leadAdminService(
       await db
         .transaction()
         .execute((trx) => moveLead(trx, engine, { leadId, to: status, by: 'staff', actor, at, reason }));
+      return details(leadId);
+    },
+
+    /**
+     * Sets the short part name the texts and the customer's page use (issue 48 item 5), or clears
+     * it with an empty one; 404 for an unknown lead.
+     */
+    async setPartName(id: unknown, payload: unknown): Promise<LeadDetails> {
+      const leadId = parseId(id);
+      const { shortPartName } = parseInput(partNamePayloadSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        await updateShortPartName(trx, leadId, shortPartName, at);
+      });
       return details(leadId);
     },
 

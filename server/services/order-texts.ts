@@ -33,6 +33,7 @@ export type TextedLead = {
   /** what the customer wrote: the part's name in the texts (`partName`, part-name.ts) */
   description: string | null;
   part_number: string | null;
+  short_part_name: string | null;
 };
 
 /** What every text of a line names: the business, the order's case number, the part. */
@@ -77,6 +78,7 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
         part: linePartName(m.line, firsts.get(m.lead.id) ?? m.line.id, {
           description: m.lead.description,
           partNumber: m.lead.part_number,
+          shortPartName: m.lead.short_part_name,
         }),
       }),
     }));

@@ -58,6 +58,7 @@ export async function acceptVersion(
       case_number: string | null;
       description: string | null;
       part_number: string | null;
+      short_part_name: string | null;
       eta_days: number | null;
     };
     version: number | null;
@@ -75,7 +76,11 @@ export async function acceptVersion(
   const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at });
   // the part is expected the option's ETA in business days from now (issue 29)
   const eta = chosen?.etaDays ?? lead.eta_days;
-  const part = partName({ description: lead.description, partNumber: lead.part_number });
+  const part = partName({
+    description: lead.description,
+    partNumber: lead.part_number,
+    shortPartName: lead.short_part_name,
+  });
   return acceptedText(config.site, {
     caseNumber: lead.case_number ?? '',
     part: part === UNNAMED_PART ? null : part,

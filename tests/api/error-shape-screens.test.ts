@@ -11,7 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#app/modules/customers/follow-ups.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
-import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
+import { CONVERSATION_TEXT, MAX_LOST_REASON, PART_NAME_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
@@ -88,6 +88,15 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: CONVERSATION_TEXT.withNameInvalid,
       fields: ['withName'],
+    },
+  ],
+  'admin-lead-details part-name': [
+    {
+      why: 'a short part name longer than the texts keep',
+      send: (post, ids) => post({ shortPartName: 'x'.repeat(41) }, { id: ids.lead }),
+      status: 400,
+      message: PART_NAME_TEXT.tooLong,
+      fields: ['shortPartName'],
     },
   ],
   'admin-lead-details reopen': [

@@ -573,6 +573,12 @@ eachEngine('orders after a yes', (ctx) => {
       // the page names the part as the texts do
       const order = (await services.quotes.page(token, viewer)).order!;
       expect(order.parts.map((p) => p.part)).toEqual(['Driver-side headlight assembly cracked...']);
+      // a short name staff set on the lead names the part from then on, in the texts and on the page
+      await services.leadAdmin.setPartName(id, { shortPartName: 'Headlight, driver side' });
+      const renamed = (await services.quotes.page(token, viewer)).order!;
+      expect(renamed.parts.map((p) => p.part)).toEqual(['Headlight, driver side']);
+      await walk(id, (await services.orders.lines(id))[0]!, 'shipped');
+      expect((await texts(id)).at(-1)!.body).toContain('Your part (Headlight, driver side) for order');
     });
 
     it("a quote accepted on the page opens the order's first line: the option's part at its cost", async () => {

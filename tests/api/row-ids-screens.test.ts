@@ -43,6 +43,7 @@ const BY_ADDRESS: { name: string; module: Module; path: string; fields: Record<s
       quote: { cost: 12_000, etaDays: 3 },
       text: { body: 'Your part is in.', withName: 'false' },
       reopen: {},
+      'part-name': { shortPartName: 'Hydraulic pump' },
       'line-add': { part: 'Hydraulic pump' },
       'line-change': { part: 'Hydraulic pump', revision: 1 },
       'line-step': { to: 'ordered', revision: 1 },

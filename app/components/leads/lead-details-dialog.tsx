@@ -48,6 +48,7 @@ import { LeadTimeline } from './lead-timeline.tsx';
 import { OrderLines } from '#app/components/orders/order-lines.tsx';
 import type { LeadOrder } from '#app/modules/orders/orders.ts';
 import { contactLink, PhoneLinks } from './phone-links.tsx';
+import { PartNameForm } from './part-name-form.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
@@ -320,6 +321,9 @@ export function LeadDetailsDialog({
                     <Field label="Category" value={categoryLabel(lead.partCategory)} />
                     <Field label="Part Number" value={lead.partNumber} />
                   </dl>
+                  <div className="mt-3">
+                    <PartNameForm lead={lead} />
+                  </div>
                 </Block>
                 <Block title="Description">
                   <p className="whitespace-pre-line break-words text-sm text-slate-800">

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
+import { PART_NAME_CHARS } from '../messages/part-name.ts';
 import { dollarsToCents } from '../site/money.ts';
 import { parseRowId } from '../site/row-id.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
@@ -162,6 +163,25 @@ export const messagePayloadSchema = z.object({
   ),
 });
 export type MessagePayload = z.input<typeof messagePayloadSchema>;
+
+/** The lead dialog's short part name (issue 48 item 5): what texts and the customer's page call the part. */
+export const PART_NAME_TEXT = {
+  label: 'Short part name',
+  hint: (fallback: string) => `Texts and the customer's page call the part this. Left empty: '${fallback}'.`,
+  save: 'Save name',
+  saving: 'Saving...',
+  saved: 'Part name saved',
+  tooLong: `A short part name is at most ${PART_NAME_CHARS} characters`,
+} as const;
+
+/** The short part name as staff type it: trimmed, at most PART_NAME_CHARS; empty clears it. */
+export const partNamePayloadSchema = z.object({
+  shortPartName: z
+    .string({ message: PART_NAME_TEXT.tooLong })
+    .trim()
+    .max(PART_NAME_CHARS, PART_NAME_TEXT.tooLong)
+    .transform((name) => name || null),
+});
 
 /** Texts of the screen (product.md §2, §7, §8), word for word, in one place. */
 export const LEADS_TEXT = {

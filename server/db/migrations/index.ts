@@ -23,6 +23,7 @@ import { textLimits } from './0016-text-limits.ts';
 import { idempotencyKeys } from './0017-idempotency-keys.ts';
 import { signInThrottle } from './0018-sign-in-throttle.ts';
 import { insightMarksPerTransaction } from './0019-insight-marks-per-transaction.ts';
+import { shortPartName } from './0020-short-part-name.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0017-idempotency-keys': idempotencyKeys(engine),
     '0018-sign-in-throttle': signInThrottle(engine),
     '0019-insight-marks-per-transaction': insightMarksPerTransaction(engine),
+    '0020-short-part-name': shortPartName(),
   };
   return { getMigrations: async () => migrations };
 }

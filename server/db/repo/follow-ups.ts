@@ -18,6 +18,7 @@ export type OpenQuote = {
   email: string | null;
   description: string | null;
   partNumber: string | null;
+  shortPartName: string | null;
   year: string | null;
   make: string | null;
   model: string | null;
@@ -53,6 +54,7 @@ export async function listOpenQuotes(
       'l.email',
       'l.description',
       'l.part_number as partNumber',
+      'l.short_part_name as shortPartName',
       'l.year',
       'l.make',
       'l.model',
