@@ -72,6 +72,12 @@ describe('Lead Details conversation', () => {
       await dialog.waitFor({ state: 'detached' });
       await leadCard(page, 'Quoted', 'Priya Sandhu').click();
       await conversation.getByRole('listitem').filter({ hasText: text }).waitFor();
+
+      // the short part name the texts and the customer's page use: a labelled field of the dialog
+      await dialog.getByLabel('Short part name').fill('Quick coupler');
+      await dialog.getByRole('button', { name: 'Save name' }).click();
+      await dialog.getByRole('status').getByText('Part name saved').waitFor();
+      expect(await dialog.getByLabel('Short part name').inputValue()).toBe('Quick coupler');
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();
