@@ -59,6 +59,8 @@ export const changes = {
   quote: 'leads.sendQuote',
   text: 'leads.sendText',
   reopen: 'leads.reopen',
+  // the short part name the texts and the customer's page use (issue 48 item 5)
+  'part-name': 'leads.setPartName',
   // an order's parts (issue 29): the cost in dollars, an emptied field cleared
   'line-add': 'orders.addLine',
   'line-change': 'orders.changeLine',

@@ -33,9 +33,9 @@ export const customersChanges = {
   }),
   'inbox.reply': change({
     who: 'staff',
-    input: z.object({ id: given, body: given, ...requestKey }),
-    run: ({ services, user }, { id, body, [IDEMPOTENCY_FIELD]: key }) =>
-      services.inbox.reply(id, { body }, user, key),
+    input: z.object({ id: given, body: given, withName: given, ...requestKey }),
+    run: ({ services, user }, { id, body, withName, [IDEMPOTENCY_FIELD]: key }) =>
+      services.inbox.reply(id, { body, withName }, user, key),
   }),
   'inbox.assign': change({
     who: 'staff',

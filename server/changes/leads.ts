@@ -59,10 +59,15 @@ export const leadsChanges = {
   }),
   'leads.sendText': change({
     who: 'staff',
-    input: z.object({ id: given, body: given, ...requestKey }),
-    run: ({ services, user }, { id, body, [IDEMPOTENCY_FIELD]: key }) =>
-      services.leadAdmin.sendText(id, { body }, user.username, key),
+    input: z.object({ id: given, body: given, withName: given, ...requestKey }),
+    run: ({ services, user }, { id, body, withName, [IDEMPOTENCY_FIELD]: key }) =>
+      services.leadAdmin.sendText(id, { body, withName }, user.username, key),
     created: true,
+  }),
+  'leads.setPartName': change({
+    who: 'staff',
+    input: z.object({ id: given, shortPartName: given }),
+    run: ({ services }, { id, shortPartName }) => services.leadAdmin.setPartName(id, { shortPartName }),
   }),
   'leads.reopen': change({
     who: 'staff',

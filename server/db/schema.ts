@@ -109,6 +109,8 @@ export interface LeadsTable {
   customer_id: number | null;
   /** 1: linked by phone or e-mail under another name, staff not yet asked (migration 0020, decision 0193) */
   name_check: Generated<number>;
+  /** what texts and the customer's page call the part, when staff set it (migration 0021) */
+  short_part_name: string | null;
 }
 
 /**

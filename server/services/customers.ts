@@ -17,7 +17,7 @@ import {
 } from '#app/modules/customers/customers.ts';
 import { NAME_CHECK_TEXT } from '#app/modules/customers/name-check.ts';
 import { caseNumberFor, type LeadStatus } from '#app/modules/leads/leads.ts';
-import { partName } from '#app/modules/messages/quote-messages.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
 import { parseRowId } from '#app/modules/site/row-id.ts';
 import { insertAudit, type AuditEntry } from '../db/repo/audit.ts';
 import { conversationSources, refreshConversations } from '../db/repo/conversations.ts';
@@ -131,9 +131,7 @@ export function customersService({ db, engine, now, logger }: ServiceDeps) {
           part: partName({
             description: l.description,
             partNumber: l.part_number,
-            year: l.year,
-            make: l.make,
-            model: l.model,
+            shortPartName: l.short_part_name,
           }),
           createdAt: l.created_at,
           sellPrice: l.sell_price,

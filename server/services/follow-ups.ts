@@ -16,6 +16,7 @@
  * cancels them too (lead-moves.ts, quotes.ts).
  */
 import {
+  answerByText,
   dueFollowUp,
   FOLLOW_UP_KINDS,
   fillText,
@@ -28,7 +29,7 @@ import {
 } from '#app/modules/customers/follow-ups.ts';
 import { firstNameOf } from '#app/modules/customers/customers.ts';
 import { caseNumberFor } from '#app/modules/leads/leads.ts';
-import { partName } from '#app/modules/messages/quote-messages.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
 import { centralTime } from '#app/modules/quotes/quote.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import { followUpKey } from '../db/repo/conversations.ts';
@@ -147,6 +148,7 @@ export function followUpsService(
             expires: centralTime(quote.expiresAt),
             business: config.site.name,
             reviewUrl: s.reviews.url,
+            answer: answerByText(quote.optionCount),
           }),
         })),
         at,
@@ -243,6 +245,7 @@ export function followUpsService(
             expires: '',
             business: config.site.name,
             reviewUrl: s.reviews.url,
+            answer: '',
           }),
         })),
         at,

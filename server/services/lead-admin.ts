@@ -11,6 +11,7 @@ import {
   CARD_DESCRIPTION_CHARS,
   CONVERSATION_TEXT,
   messagePayloadSchema,
+  partNamePayloadSchema,
   statusPayloadSchema,
   type BoardColumn,
   type BoardPage,
@@ -25,7 +26,7 @@ import { LEAD_CSV_HEADER, leadCsvRow } from '#app/modules/leads/lead-csv.ts';
 import { leadPhotoUrl } from '#app/modules/leads/lead-photos.ts';
 import { type Lead } from '#app/modules/leads/leads.ts';
 import { BOARD_STATUSES, reopenTarget, type BoardStatus } from '#app/modules/leads/status.ts';
-import { SMS_ERRORS, staffReplyEmail } from '#app/modules/messages/messages.ts';
+import { SMS_ERRORS, staffReplyEmail, staffText } from '#app/modules/messages/messages.ts';
 import { toCsv, type CsvCell } from '#app/modules/shared/csv.ts';
 import { toE164 } from '#app/modules/site/phone.ts';
 import {
@@ -38,7 +39,7 @@ import {
   type LeadFilter,
 } from '../db/repo/lead-board.ts';
 import { lastMovesInto, listLeadEvents } from '../db/repo/lead-events.ts';
-import { findLeadById, lockLead, toLead } from '../db/repo/leads.ts';
+import { findLeadById, lockLead, toLead, updateShortPartName } from '../db/repo/leads.ts';
 import type { Db, Tx } from '../db/schema.ts';
 import { nameCheckOfLead } from '../db/repo/name-checks.ts';
 import { AppError } from '../errors.ts';
@@ -77,14 +78,15 @@ export function leadAdminService(
   const { messaging, quotes, reference, idempotency } = parts;
 
   /** Staff's text and its e-mail copy, queued in the caller's transaction; the caller kicks the outbox. */
-  async function sendStaffText(trx: Tx, leadId: number, body: string): Promise<void> {
+  async function sendStaffText(trx: Tx, leadId: number, body: string, withName: boolean): Promise<void> {
     const at = now();
     const row = await lockLead(trx, leadId, engine);
     if (!row) throw new AppError(404, LEAD_NOT_FOUND);
     const lead = toLead(row);
     if (!toE164(lead.phone)) throw new AppError(409, SMS_ERRORS.notTextable);
     if (await messaging.isOptedOut(lead.phone, trx)) throw new AppError(409, CONVERSATION_TEXT.optedOut);
-    await messaging.enqueueText(trx, { leadId, phone: lead.phone, body, cause: 'staff' }, at);
+    const text = staffText(config.site.name, body, withName);
+    await messaging.enqueueText(trx, { leadId, phone: lead.phone, body: text, cause: 'staff' }, at);
     await messaging.enqueueCustomerEmail(
       trx,
       {
@@ -236,6 +238,22 @@ export function leadAdminService(
     },
 
     /**
+     * Sets the short part name the texts and the customer's page use (issue 48 item 5), or clears
+     * it with an empty one; 404 for an unknown lead.
+     */
+    async setPartName(id: unknown, payload: unknown): Promise<LeadDetails> {
+      const leadId = parseId(id);
+      const { shortPartName } = parseInput(partNamePayloadSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const row = await lockLead(trx, leadId, engine);
+        if (!row) throw new AppError(404, LEAD_NOT_FOUND);
+        await updateShortPartName(trx, leadId, shortPartName, at);
+      });
+      return details(leadId);
+    },
+
+    /**
      * Reopens a lost lead (issue 31): back to the status it left, as the event of its move to lost
      * recorded, with a 'reopened' event; 409 for a lead that is not lost.
      */
@@ -279,11 +297,11 @@ export function leadAdminService(
      */
     async sendText(id: unknown, payload: unknown, actor = 'staff', key?: string): Promise<LeadDetails> {
       const leadId = parseId(id);
-      const { body } = parseInput(messagePayloadSchema, payload);
+      const { body, withName } = parseInput(messagePayloadSchema, payload);
       const { answer, replayed } = await idempotency.once(
-        { scope: `lead ${leadId} text by ${actor}`, key, request: { body } },
+        { scope: `lead ${leadId} text by ${actor}`, key, request: { body, withName } },
         async (trx) => {
-          await sendStaffText(trx, leadId, body);
+          await sendStaffText(trx, leadId, body, withName);
           // the answer shows the messages as written (queued); the worker starts after it is read
           return details(leadId, trx);
         },

@@ -120,6 +120,7 @@ async function orderFollows(trx: Tx, to: LeadStatus, row: LeadRow, move: Move): 
     {
       description: row.description,
       partNumber: row.part_number,
+      shortPartName: row.short_part_name,
       year: row.year,
       make: row.make,
       model: row.model,

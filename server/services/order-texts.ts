@@ -13,11 +13,12 @@ import {
   reminderText,
   shippedText,
 } from '#app/modules/messages/order-messages.ts';
+import { linePartName } from '#app/modules/messages/part-name.ts';
 import { CARRIERS, trackingUrl } from '#app/modules/orders/orders.ts';
 import { afterQuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { centralDay } from '#app/modules/quotes/quote.ts';
 import { mintLeadLinks } from '../db/repo/lead-links.ts';
-import type { OrderLine } from '../db/repo/orders.ts';
+import { firstLineIds, type OrderLine } from '../db/repo/orders.ts';
 import type { Tx } from '../db/schema.ts';
 import type { ServiceDeps } from './context.ts';
 import type { Messaging } from './messaging.ts';
@@ -29,10 +30,20 @@ export type TextedLead = {
   phone: string;
   email: string | null;
   auto_texts: number;
+  /** what the customer wrote: the part's name in the texts (`partName`, part-name.ts) */
+  description: string | null;
+  part_number: string | null;
+  short_part_name: string | null;
 };
 
-/** One moment to tell a customer of: its lead, its key within the lead, and its words. */
-type Moment = { lead: TextedLead; key: string; body: (url: string) => string };
+/** What every text of a line names: the business, the order's case number, the part. */
+type Named = { siteName: string; caseNumber: string; part: string };
+
+/**
+ * One moment to tell a customer of: its lead and line, its key within the lead, and its words
+ * (given the link and what names the line).
+ */
+type Moment = { lead: TextedLead; line: OrderLine; key: string; body: (url: string, o: Named) => string };
 
 /** A promised date (YYYY-MM-DD, Winnipeg) as the customer's text names the day. */
 const dayOf = (date: string) => centralDay(new Date(`${date}T18:00:00Z`));
@@ -47,6 +58,10 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
    */
   async function tellAll(trx: Tx, moments: readonly Moment[], at: Date) {
     const texted = moments.filter((m) => m.lead.auto_texts);
+    const firsts = await firstLineIds(
+      trx,
+      texted.map((m) => m.lead.id),
+    );
     const urls = await mintLeadLinks(
       trx,
       config.baseUrl,
@@ -57,7 +72,15 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
     const texts = texted.map((m, i) => ({
       lead: m.lead,
       key: `lead:${m.lead.id}:${m.key}`,
-      body: m.body(urls[i]!),
+      body: m.body(urls[i]!, {
+        siteName: config.site.name,
+        caseNumber: m.lead.case_number ?? '',
+        part: linePartName(m.line, firsts.get(m.lead.id) ?? m.line.id, {
+          description: m.lead.description,
+          partNumber: m.lead.part_number,
+          shortPartName: m.lead.short_part_name,
+        }),
+      }),
     }));
     await messaging.enqueueTextsOnce(
       trx,
@@ -78,13 +101,6 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
     );
   }
 
-  /** What every text of a line names: the business, the order's case number, the part. */
-  const orderOf = (lead: { case_number: string | null }, line: OrderLine) => ({
-    siteName: config.site.name,
-    caseNumber: lead.case_number ?? '',
-    part: line.part,
-  });
-
   return {
     /** The part ordered from the supplier, with its promised day when one is set. */
     ordered(trx: Tx, lead: TextedLead, line: OrderLine, at: Date) {
@@ -94,8 +110,9 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
         [
           {
             lead,
+            line,
             key: `line:${line.id}:ordered`,
-            body: (url) => orderedText({ ...orderOf(lead, line), url, day }),
+            body: (url, o) => orderedText({ ...o, url, day }),
           },
         ],
         at,
@@ -111,8 +128,9 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
         [
           {
             lead,
+            line,
             key: `line:${line.id}:shipped`,
-            body: (link) => shippedText({ ...orderOf(lead, line), url: link, tracking }),
+            body: (link, o) => shippedText({ ...o, url: link, tracking }),
           },
         ],
         at,
@@ -126,8 +144,9 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
         [
           {
             lead,
+            line,
             key: `line:${line.id}:ready`,
-            body: (url) => readyText({ ...orderOf(lead, line), url, handover: line.handover }),
+            body: (url, o) => readyText({ ...o, url, handover: line.handover }),
           },
         ],
         at,
@@ -148,8 +167,9 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
         [
           {
             lead,
+            line,
             key: `line:${line.id}:date:${date}`,
-            body: (url) => dateMovedText({ ...orderOf(lead, line), url, day: dayOf(date), why }),
+            body: (url, o) => dateMovedText({ ...o, url, day: dayOf(date), why }),
           },
         ],
         at,
@@ -162,8 +182,9 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
         trx,
         reminders.map(({ lead, line, days }) => ({
           lead,
+          line,
           key: `line:${line.id}:reminder:${days}`,
-          body: (url: string) => reminderText({ ...orderOf(lead, line), url }),
+          body: (url: string, o: Named) => reminderText({ ...o, url }),
         })),
         at,
       );

@@ -4,6 +4,7 @@
  * (lead-moves.ts), the one transition staff and texts use too; staff are told by an alert. The page
  * itself is quote-page.ts; staff's side of the quote is quotes.ts.
  */
+import { partName, UNNAMED_PART } from '#app/modules/messages/part-name.ts';
 import { acceptedText, quoteAlertEmail, type QuotePageEvent } from '#app/modules/messages/quote-messages.ts';
 import {
   acceptFormSchema,
@@ -40,6 +41,55 @@ export const QUOTE_EXPIRED = 'This quote has expired. Ask us for a new quote.';
 export const QUOTE_CLOSED = 'This quote can no longer be answered.';
 /** Questions one lead may send from its page in an hour (each alerts staff). */
 export const QUESTION_LIMIT = 10;
+
+/**
+ * Accepts a quote, whichever way the customer said yes (the page's Accept, a YES or an option's
+ * number by text; issue 48 item 5): the version locked at the option, the lead priced at it, and
+ * the one confirmation (`acceptedText`) with a link of its own, which the page queues as a text and
+ * the text's answer sends as its reply. Called in the acceptance's transaction, from `moveLead`'s
+ * `then`. A lead quoted before versions (`version` null) gets the confirmation alone, with the day
+ * its own ETA gives.
+ */
+export async function acceptVersion(
+  trx: Tx,
+  config: Pick<ServiceDeps['config'], 'baseUrl' | 'site'>,
+  input: {
+    lead: {
+      id: number;
+      case_number: string | null;
+      description: string | null;
+      part_number: string | null;
+      short_part_name: string | null;
+      eta_days: number | null;
+    };
+    version: number | null;
+    option: number;
+    at: Date;
+  },
+): Promise<string> {
+  const { lead, version, option, at } = input;
+  const chosen =
+    version === null ? undefined : (await findQuoteVersion(trx, lead.id, version))?.options[option];
+  if (version !== null && chosen) {
+    await markVersionAccepted(trx, lead.id, version, option, at);
+    await updateLeadPrice(trx, lead.id, chosen);
+  }
+  const url = await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at });
+  // the part is expected the option's ETA in business days from now (issue 29)
+  const eta = chosen?.etaDays ?? lead.eta_days;
+  const part = partName({
+    description: lead.description,
+    partNumber: lead.part_number,
+    shortPartName: lead.short_part_name,
+  });
+  return acceptedText(config.site, {
+    caseNumber: lead.case_number ?? '',
+    part: part === UNNAMED_PART ? null : part,
+    option: chosen ? optionLabel(chosen, option) : null,
+    url,
+    expected: eta ? centralDay(etaDate(at, eta)) : null,
+  });
+}
 
 export function quoteAnswersService(
   deps: ServiceDeps,
@@ -130,27 +180,15 @@ export function quoteAnswersService(
             contentHash: version.contentHash,
           },
           then: async () => {
-            await markVersionAccepted(trx, link.leadId, input.version, input.option, at);
-            await updateLeadPrice(trx, link.leadId, option);
-            const url = await mintLeadLink(trx, {
-              baseUrl: config.baseUrl,
-              leadId: link.leadId,
-              version: null,
+            const body = await acceptVersion(trx, config, {
+              lead: row,
+              version: input.version,
+              option: input.option,
               at,
             });
             await messaging.enqueueText(
               trx,
-              {
-                leadId: link.leadId,
-                phone: row.phone,
-                body: acceptedText(config.site, {
-                  caseNumber,
-                  option: label,
-                  url,
-                  expected: centralDay(etaDate(at, option.etaDays)),
-                }),
-                cause: 'answer',
-              },
+              { leadId: link.leadId, phone: row.phone, body, cause: 'answer' },
               at,
             );
             await messaging.enqueueStaffAlert(

@@ -213,6 +213,7 @@ export function quotePageService(deps: ServiceDeps, parts: { links: QuoteLinks }
                 await listLeadLines(db, lead.id),
                 { pickupAddress: config.pickupAddress, hours: HOME_HOURS },
                 await leadAutoTexts(db, lead.id),
+                lead,
               )
             : null,
         staffView: viewer.staff,

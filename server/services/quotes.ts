@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { canQuote, quoteRefusal } from '#app/modules/leads/status.ts';
-import { partName, quoteAlertEmail, quoteEmail, quoteText } from '#app/modules/messages/quote-messages.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
+import { quoteAlertEmail, quoteEmail, quoteText } from '#app/modules/messages/quote-messages.ts';
 import {
   centralTime,
   isExpired,

@@ -13,17 +13,17 @@
  */
 import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { DECLINED_REASON, SMS_ACTOR, smsReplies } from '#app/modules/messages/messages.ts';
-import { expiredYesReply, partName, quoteQuestionReplies } from '#app/modules/messages/quote-messages.ts';
-import { centralDay, etaDate } from '#app/modules/quotes/quote.ts';
+import { partName } from '#app/modules/messages/part-name.ts';
+import { expiredYesReply, quoteQuestionReplies } from '#app/modules/messages/quote-messages.ts';
 import { isFleetLead } from '../db/repo/customers.ts';
 import { mintLeadLink } from '../db/repo/lead-links.ts';
-import { updateLeadPrice } from '../db/repo/leads.ts';
-import { findQuoteVersion, lastTextedQuoteVersion, markVersionAccepted } from '../db/repo/quotes.ts';
+import { lastTextedQuoteVersion } from '../db/repo/quotes.ts';
 import type { OpenLead } from '../db/repo/texting.ts';
 import type { Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import { moveLead } from './lead-moves.ts';
+import { acceptVersion } from './quote-answers.ts';
 import type { QuotesService } from './quotes.ts';
 
 /** What a text answers: YES (`option` set when it named one by number) or NO. */
@@ -84,7 +84,7 @@ export function textAnswers(deps: Pick<ServiceDeps, 'engine' | 'config'>, quotes
       option = asked;
     }
     const to: LeadStatus = answer.kind === 'yes' ? 'ordered' : 'lost';
-    let chosen: { etaDays: number } | undefined;
+    let confirmation = '';
     const move = await moveLead(trx, engine, {
       leadId,
       to,
@@ -93,13 +93,15 @@ export function textAnswers(deps: Pick<ServiceDeps, 'engine' | 'config'>, quotes
       at,
       reason: answer.kind === 'no' ? DECLINED_REASON : null,
       detail: answer.kind === 'no' ? { reason: DECLINED_REASON, body } : { body, option },
-      // the option is locked in its version, and the lead priced at it, as Accept on the page does
+      // accepted as Accept on the page accepts, with the same confirmation (issue 48 item 5)
       then: async (row) => {
-        if (answer.kind !== 'yes' || row.quote_version === null) return;
-        await markVersionAccepted(trx, leadId, row.quote_version, option, at);
-        const locked = (await findQuoteVersion(trx, leadId, row.quote_version))?.options[option];
-        if (locked) await updateLeadPrice(trx, leadId, locked);
-        chosen = locked;
+        if (answer.kind !== 'yes') return;
+        confirmation = await acceptVersion(trx, config, {
+          lead: row,
+          version: row.quote_version,
+          option,
+          at,
+        });
       },
     }).catch((err: unknown) => {
       if (err instanceof AppError && err.status === 409) return undefined;
@@ -107,12 +109,7 @@ export function textAnswers(deps: Pick<ServiceDeps, 'engine' | 'config'>, quotes
     });
     if (!move?.moved || move.from !== 'quoted') return { result: 'none' };
     if (answer.kind === 'no') return { result: 'declined', reply: replies.declined(caseNumber) };
-    // the part is expected the option's ETA in business days from now (issue 29)
-    const eta = chosen?.etaDays ?? move.row.eta_days;
-    return {
-      result: 'ordered',
-      reply: replies.ordered(caseNumber, eta ? centralDay(etaDate(at, eta)) : undefined),
-    };
+    return { result: 'ordered', reply: confirmation };
   }
 
   /** The option a YES orders (its index), or the question to ask instead. */

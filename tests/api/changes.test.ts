@@ -228,6 +228,10 @@ eachEngine('one declaration per change', (ctx) => {
       bad: async () => ({ id: await lead(), body: '' }),
       good: async () => ({ id: await lead(), body: 'Your part is in.' }),
     },
+    'leads.setPartName': {
+      bad: async () => ({ id: await lead(), shortPartName: 'x'.repeat(41) }),
+      good: async () => ({ id: await lead(), shortPartName: 'Hydraulic pump' }),
+    },
     'leads.reopen': {
       bad: async () => ({ id: 'abc' }),
       good: async () => {

@@ -439,22 +439,28 @@ eachEngine('the customers and inbox screens: loaders and actions', (ctx) => {
       status: 200,
       body: { ok: true, intent: 'reply' },
     });
+    // a reply begins with the business's name, as every text does (issue 48 item 5)
+    const named = 'Parts Hunters MB: Yes, in stock. Ready at 3.';
     const out = await db
       .selectFrom('outgoing_messages')
       .select(['recipient', 'channel', 'body'])
       .where('lead_id', '=', leadId)
-      .where('body', '=', 'Yes, in stock. Ready at 3.')
+      .where('body', 'like', '%Yes, in stock. Ready at 3.')
       .execute();
-    expect(out).toEqual([{ recipient: '+12045550308', channel: 'sms', body: 'Yes, in stock. Ready at 3.' }]);
+    expect(out).toEqual([{ recipient: '+12045550308', channel: 'sms', body: named }]);
     expect((await inbox('')).conversations[0]).toMatchObject({
       customerId,
       lastIn: false,
-      preview: 'Yes, in stock. Ready at 3.',
+      preview: named,
     });
-    expect((await open(customerId)).thread.at(-1)).toMatchObject({
-      direction: 'out',
-      body: 'Yes, in stock. Ready at 3.',
+    expect((await open(customerId)).thread.at(-1)).toMatchObject({ direction: 'out', body: named });
+    // 'Start with our name' unticked: this one reply goes as typed
+    tick();
+    expect(await act(customerId, { intent: 'reply', body: 'See you at 3.', withName: 'false' })).toEqual({
+      status: 200,
+      body: { ok: true, intent: 'reply' },
     });
+    expect((await open(customerId)).thread.at(-1)).toMatchObject({ direction: 'out', body: 'See you at 3.' });
 
     const empty = await act(customerId, { intent: 'reply', body: '   ' });
     expect(empty.status).toBe(400);

@@ -220,7 +220,7 @@ eachEngine(
       const reply = await db
         .selectFrom('outgoing_messages')
         .select('lead_id')
-        .where('body', '=', 'Still looking for that one?')
+        .where('body', '=', 'Parts Hunters MB: Still looking for that one?')
         .executeTakeFirstOrThrow();
       expect(reply.lead_id).toBe(ids.at(-3));
     });
@@ -399,11 +399,18 @@ eachEngine(
         .selectFrom('outgoing_messages')
         .select(['body', 'recipient', 'channel'])
         .where('lead_id', '=', leadIdOf(lead.body.caseNumber as string))
-        .where('body', '=', 'New, OEM. Ready Thursday.')
+        .where('body', '=', 'Parts Hunters MB: New, OEM. Ready Thursday.')
         .execute();
-      expect(out).toEqual([{ body: 'New, OEM. Ready Thursday.', recipient: '+12045550306', channel: 'sms' }]);
+      // beginning with the business's name, as every text does (issue 48 item 5)
+      expect(out).toEqual([
+        { body: 'Parts Hunters MB: New, OEM. Ready Thursday.', recipient: '+12045550306', channel: 'sms' },
+      ]);
       const top = ((await api.get('/api/inbox').expect(200)).body.conversations as InboxConversation[])[0]!;
-      expect(top).toMatchObject({ customerId: id, lastIn: false, preview: 'New, OEM. Ready Thursday.' });
+      expect(top).toMatchObject({
+        customerId: id,
+        lastIn: false,
+        preview: 'Parts Hunters MB: New, OEM. Ready Thursday.',
+      });
 
       // assigned to me, then done: out of 'open', in 'mine' until done, in 'done'
       const me = await db

@@ -12,7 +12,7 @@ import { CUSTOMER_MESSAGES, CUSTOMER_TEXT } from '#app/modules/customers/custome
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#app/modules/customers/follow-ups.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import { NAME_CHECK_TEXT } from '#app/modules/customers/name-check.ts';
-import { CONVERSATION_TEXT, MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
+import { CONVERSATION_TEXT, MAX_LOST_REASON, PART_NAME_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
@@ -82,6 +82,22 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: CONVERSATION_TEXT.emptyBody,
       fields: ['body'],
+    },
+    {
+      why: "'Start with our name' neither on nor off",
+      send: (post, ids) => post({ body: 'Hi', withName: 'maybe' }, { id: ids.lead }),
+      status: 400,
+      message: CONVERSATION_TEXT.withNameInvalid,
+      fields: ['withName'],
+    },
+  ],
+  'admin-lead-details part-name': [
+    {
+      why: 'a short part name longer than the texts keep',
+      send: (post, ids) => post({ shortPartName: 'x'.repeat(41) }, { id: ids.lead }),
+      status: 400,
+      message: PART_NAME_TEXT.tooLong,
+      fields: ['shortPartName'],
     },
   ],
   'admin-lead-details reopen': [
@@ -258,6 +274,13 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: CONVERSATION_TEXT.emptyBody,
       fields: ['body'],
+    },
+    {
+      why: "'Start with our name' neither on nor off",
+      send: (post, ids) => post({ body: 'Hi', withName: 'maybe' }, { id: ids.customer }),
+      status: 400,
+      message: CONVERSATION_TEXT.withNameInvalid,
+      fields: ['withName'],
     },
   ],
   'admin-inbox-conversation assign': [

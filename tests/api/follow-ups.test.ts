@@ -81,8 +81,10 @@ eachEngine(
     });
 
     const phoneOf = (n: number) => `+1204555${String(n).padStart(4, '0')}`;
-    /** A lead quoted now through the API (one option), and its customer's number. */
-    async function quoted(): Promise<{ leadId: number; phone: string }> {
+    /** A lead quoted now through the API (one option, unless `body` says otherwise), and its customer's number. */
+    async function quoted(
+      body: object = { cost: 10_000, etaDays: 3 },
+    ): Promise<{ leadId: number; phone: string }> {
       const phone = phoneOf(2000 + ++phones);
       const { id } = await insertLead(
         db,
@@ -102,7 +104,7 @@ eachEngine(
       await request(app)
         .post(`/api/leads/${id}/quote`)
         .set(await staff())
-        .send({ cost: 10_000, etaDays: 3 })
+        .send(body)
         .expect(200);
       return { leadId: id, phone };
     }
@@ -132,7 +134,7 @@ eachEngine(
       ]);
       expect(written[0]!.status).toBe('queued');
       expect(written[0]!.body).toMatch(
-        /^Parts Hunters MB: Your quote [A-Z]+-\d+ for Hydraulic pump, 2015 John Deere 6120 is ready\. See it and choose: https:\/\/parts\.example\.ca\/q\/[A-Za-z0-9_-]{24} Reply YES/,
+        /^Parts Hunters MB: Your quote [A-Z]+-\d+ for Hydraulic pump is ready\. See it and choose: https:\/\/parts\.example\.ca\/q\/[A-Za-z0-9_-]{24} Reply YES/,
       );
       expect(written[1]!.body).toMatch(/expires .*2026/);
       const events = await db
@@ -142,6 +144,25 @@ eachEngine(
         .where('type', '=', 'follow_up')
         .execute();
       expect(events).toHaveLength(2);
+    });
+
+    it('tells a customer with several options to reply with the option’s number, never a bare YES (decision 0188)', async () => {
+      const { leadId } = await quoted({
+        options: [
+          { label: 'New OEM', cost: 20_000, etaDays: 5 },
+          { label: 'Aftermarket', cost: 9_000, etaDays: 2 },
+        ],
+      });
+      clock = at(4);
+      await services.followUps.run();
+      clock = at(24);
+      await services.followUps.run();
+      const written = await followUps(leadId);
+      expect(written).toHaveLength(2);
+      for (const { body } of written) {
+        expect(body).toMatch(/Reply 1 or 2 to order that option, or NO to pass\.$/);
+        expect(body).not.toMatch(/YES/);
+      }
     });
 
     it('sends none after the customer answered, in quiet hours, or to a number that sent STOP', async () => {

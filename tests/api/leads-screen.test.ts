@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_MAX_PAGE, BOARD_PAGE_SIZE } from '#app/modules/leads/lead-admin.ts';
+import { BOARD_MAX_PAGE, BOARD_PAGE_SIZE, PART_NAME_TEXT } from '#app/modules/leads/lead-admin.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { transitionRefusal } from '#app/modules/leads/status.ts';
 import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
@@ -201,7 +201,52 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
         body: { ok: true, intent: 'text' },
       });
       const after = await leadOf(id);
-      expect(after.lead.conversation.map((m) => m.body)).toContain('It ships today.');
+      expect(after.lead.conversation.map((m) => m.body)).toContain('Parts Hunters MB: It ships today.');
+    });
+
+    it("sets the short part name the texts use; emptied, the customer's words name the part again", async () => {
+      const id = await addLead(
+        ctx().deps.db,
+        {
+          name: 'Nadia Kowalchuk',
+          description: 'Driver-side headlight assembly cracked after hitting a deer',
+        },
+        10,
+      );
+      const quoteText = async () =>
+        (
+          await ctx()
+            .deps.db.selectFrom('outgoing_messages')
+            .select('body')
+            .where('lead_id', '=', id)
+            .where('channel', '=', 'sms')
+            .orderBy('id', 'desc')
+            .executeTakeFirstOrThrow()
+        ).body;
+      expect(await post(id, { intent: 'part-name', shortPartName: '  Headlight (driver side) ' })).toEqual({
+        status: 200,
+        body: { ok: true, intent: 'part-name' },
+      });
+      expect((await leadOf(id)).lead.shortPartName).toBe('Headlight (driver side)');
+      await post(id, { intent: 'quote', cost: '10000', etaDays: '4' });
+      // the name staff set, its brackets flattened inside the text's own
+      expect(await quoteText()).toMatch(/ quote Q-\d+ for Headlight driver side: \$/);
+
+      const tooLong = await post(id, { intent: 'part-name', shortPartName: 'x'.repeat(41) });
+      expect(tooLong).toEqual({
+        status: 400,
+        body: {
+          ok: false,
+          message: PART_NAME_TEXT.tooLong,
+          fieldErrors: { shortPartName: [PART_NAME_TEXT.tooLong] },
+        },
+      });
+      expect((await leadOf(id)).lead.shortPartName).toBe('Headlight (driver side)');
+
+      expect(await post(id, { intent: 'part-name', shortPartName: '' })).toMatchObject({ status: 200 });
+      expect((await leadOf(id)).lead.shortPartName).toBeNull();
+      await post(id, { intent: 'quote', cost: '11000', etaDays: '4' });
+      expect(await quoteText()).toMatch(/ for Driver-side headlight assembly cracked\.\.\.: \$/);
     });
 
     it('answers a refused change in the one error shape, with its status', async () => {

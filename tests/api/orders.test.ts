@@ -402,7 +402,8 @@ eachEngine('orders after a yes', (ctx) => {
       await walk(id, undone, 'shipped');
       const sent = (await texts(id)).filter((t) => /We ordered your part/.test(t.body));
       expect(sent.map((t) => t.dedupe_key)).toEqual([`lead:${id}:line:${line.id}:ordered`]);
-      expect(sent[0]!.body).toContain('(Hydraulic pump)');
+      // the order's first line is the request's part: the texts name it by the lead's part name
+      expect(sent[0]!.body).toContain('your part (Hydraulic pump for the loader) for order');
       expect(sent[0]!.body).toContain('Expected Friday, November 27.');
       expect(sent[0]!.body).toMatch(LINK);
 
@@ -432,7 +433,8 @@ eachEngine('orders after a yes', (ctx) => {
       const shipped = await walk(id, line, 'ordered', 'shipped');
       const sent = (await texts(id)).filter((t) => /has shipped to us/.test(t.body));
       expect(sent.map((t) => t.dedupe_key)).toEqual([`lead:${id}:line:${line.id}:shipped`]);
-      expect(sent[0]!.body).toContain('(Hydraulic pump)');
+      // the order's first line is the request's part: the texts name it by the lead's part name
+      expect(sent[0]!.body).toContain('Your part (Hydraulic pump for the loader) for order');
       expect(sent[0]!.body).toContain(
         'Purolator tracking: https://www.purolator.com/en/shipping/tracker?pin=PUR%203309%2017',
       );
@@ -525,7 +527,11 @@ eachEngine('orders after a yes', (ctx) => {
         `lead:${two}:line:${parts[0]!.id}:reminder:3`,
         `lead:${two}:line:${parts[1]!.id}:reminder:3`,
       ]);
-      expect(reminders.map((t) => t.body.match(/\(([^)]+)\)/)![1])).toEqual(['Hydraulic pump', 'Seal kit']);
+      // the first line by the lead's part name, the line staff added by its own words
+      expect(reminders.map((t) => t.body.match(/\(([^)]+)\)/)![1])).toEqual([
+        'Hydraulic pump for the loader',
+        'Seal kit',
+      ]);
       const links = reminders.map((t) => t.body.match(LINK)![0]);
       expect(new Set(links).size).toBe(2);
       // the quiet lead's part is marked reminded (a new revision), with no text
@@ -622,6 +628,61 @@ eachEngine('orders after a yes', (ctx) => {
   });
 
   describe('the lead and its lines', () => {
+    it('the texts and the tracker name the part short, at a word, without nested brackets', async () => {
+      const { id } = await insertLead(
+        db,
+        {
+          status: 'new',
+          urgency: 'flexible',
+          source: 'web',
+          name: 'Dana Friesen',
+          phone: `(204) 555-${3000 + ++phones}`,
+          description: 'Driver-side headlight assembly cracked after hitting a deer on Highway 12',
+          year: '2016',
+          make: 'Freightliner',
+          model: 'M2 106',
+        },
+        [],
+        { now: NOW, actor: 'customer', createdAt: at(-DAY) },
+      );
+      const { case_number: caseNumber } = await db
+        .selectFrom('leads')
+        .select('case_number')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await services.leadAdmin.sendQuote(
+        id,
+        { options: [{ label: 'Aftermarket (Depo)', cost: 20_000, etaDays: 2, brand: 'Depo' }] },
+        STAFF.username,
+      );
+      const quote = (await texts(id)).at(-1)!.body;
+      expect(quote).toContain(`quote ${caseNumber} for Driver-side headlight assembly cracked...: $`);
+      const token = /\/q\/([A-Za-z0-9_-]{24})/.exec(quote)![1]!;
+      const viewer = { staff: false, ...clientOf('198.51.100.9', 'test') };
+      await services.quotes.accept(
+        token,
+        { version: '1', option: '0', name: 'Dana Friesen', po: '', terms: 'yes' },
+        viewer,
+      );
+      const [line] = await services.orders.lines(id);
+      await walk(id, line!, 'ordered');
+      const ordered = (await texts(id)).find((t) => /We ordered your part/.test(t.body))!.body;
+      expect(ordered).toMatch(
+        new RegExp(
+          `^Parts Hunters MB: We ordered your part \\(Driver-side headlight assembly cracked\\.\\.\\.\\) for order ${caseNumber} from our supplier\\. Expected \\w+day, \\w+ \\d{1,2}\\. Follow it: \\S+/q/[A-Za-z0-9_-]{24}$`,
+        ),
+      );
+      // the page names the part as the texts do
+      const order = (await services.quotes.page(token, viewer)).order!;
+      expect(order.parts.map((p) => p.part)).toEqual(['Driver-side headlight assembly cracked...']);
+      // a short name staff set on the lead names the part from then on, in the texts and on the page
+      await services.leadAdmin.setPartName(id, { shortPartName: 'Headlight, driver side' });
+      const renamed = (await services.quotes.page(token, viewer)).order!;
+      expect(renamed.parts.map((p) => p.part)).toEqual(['Headlight, driver side']);
+      await walk(id, (await services.orders.lines(id))[0]!, 'shipped');
+      expect((await texts(id)).at(-1)!.body).toContain('Your part (Headlight, driver side) for order');
+    });
+
     it("a quote accepted on the page opens the order's first line: the option's part at its cost", async () => {
       const id = await orderedLead('new');
       await services.leadAdmin.sendQuote(

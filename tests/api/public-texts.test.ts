@@ -171,7 +171,7 @@ eachEngine(
       expect(answer).toEqual({ ok: true, intent: 'text' });
       await state.services.messaging.outbox.idle();
       expect(textsTo('+18765550124').map((t) => t.form.get('Body'))).toEqual([
-        'Hi, we got your request: is this for the 2018 trailer?',
+        'Parts Hunters MB: Hi, we got your request: is this for the 2018 trailer?',
       ]);
     });
 

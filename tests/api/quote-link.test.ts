@@ -616,7 +616,7 @@ eachEngine(
           clock = at(HOUR);
           const reply = messageOf((await text(first.e164, body).expect(200)).text);
           expect(reply).toBe(
-            `Parts Hunters MB: You have 2 open quotes: ${secondCase} (Trailer brake magnet, Dexter 7K axle), ${first.caseNumber} (Rear leaf spring snapped on the curb side, Dexter 7K axle). Please answer on the page of the one you mean (the link in its text). Nothing is ordered yet.`,
+            `Parts Hunters MB: You have 2 open quotes: ${secondCase} (Trailer brake magnet), ${first.caseNumber} (Rear leaf spring snapped on the curb...). Please answer on the page of the one you mean (the link in its text). Nothing is ordered yet.`,
           );
           for (const id of [first.id, secondId]) {
             expect((await lead(id)).status).toBe('quoted');
@@ -745,7 +745,8 @@ eachEngine(
         // one confirmation text, with a link to the page that now shows the order
         const confirmed = await confirmations(id);
         expect(confirmed).toHaveLength(1);
-        expect(confirmed[0]!.body).toContain(`Quote ${caseNumber} (Aftermarket) is accepted`);
+        expect(confirmed[0]!.body).toContain(`Quote ${caseNumber} is accepted`);
+        expect(confirmed[0]!.body).toContain('Part: Rear leaf spring snapped on the curb..., Aftermarket.');
         const followed = await page(TOKEN_IN.exec(confirmed[0]!.body)![1]!);
         expect(followed).toMatchObject({
           state: 'accepted',

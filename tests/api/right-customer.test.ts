@@ -150,7 +150,8 @@ eachEngine('the right customer', (ctx) => {
     expect(made.name).toBe('Bernie Toews');
     expect(leads.map((l) => l.id)).toEqual([second]);
     expect(nameChecks).toEqual([]);
-    expect(conversation.map((m) => m.body)).toContain('Hi, which side is it?');
+    // a staff text begins with the business's name (decision 0194)
+    expect(conversation.map((m) => m.body)).toContain('Parts Hunters MB: Hi, which side is it?');
     // the number stays with the customer who had it (one customer per number); the lead keeps its own
     expect((await page(customer)).customer.phone).toBe('+12045550177');
     expect((await page(customer)).leads.map((l) => l.id)).toEqual([first]);

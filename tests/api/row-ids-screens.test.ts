@@ -41,8 +41,9 @@ const BY_ADDRESS: { name: string; module: Module; path: string; fields: Record<s
     fields: {
       status: { status: 'qualified' },
       quote: { cost: 12_000, etaDays: 3 },
-      text: { body: 'Your part is in.' },
+      text: { body: 'Your part is in.', withName: 'false' },
       reopen: {},
+      'part-name': { shortPartName: 'Hydraulic pump' },
       'line-add': { part: 'Hydraulic pump' },
       'line-change': { part: 'Hydraulic pump', revision: 1 },
       'line-step': { to: 'ordered', revision: 1 },
@@ -62,7 +63,11 @@ const BY_ADDRESS: { name: string; module: Module; path: string; fields: Record<s
     name: 'admin-inbox-conversation',
     module: conversationRoute,
     path: '/admin/inbox',
-    fields: { reply: { body: 'Your part is in.' }, assign: { userId: '' }, done: { done: true } },
+    fields: {
+      reply: { body: 'Your part is in.', withName: 'false' },
+      assign: { userId: '' },
+      done: { done: true },
+    },
   },
 ];
 

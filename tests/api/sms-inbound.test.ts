@@ -340,9 +340,13 @@ eachEngine(
           actor: 'customer (SMS)',
           createdAt: clock.toISOString(),
         });
-        expect(messageOf(res.text)).toBe(
-          `Parts Hunters MB: Thank you! Quote ${lead.caseNumber} is accepted and your part is being ordered, expected ${centralDay(etaDate(clock, lead.etaDays!))}. We will text you when it is ready. Questions? Call (204) 555-0147.`,
+        // the confirmation Accept on the page sends too (issue 48 item 5), with the link
+        const confirmation = messageOf(res.text)!;
+        const [words, token] = confirmation.split(`${BASE_URL}/q/`);
+        expect(words).toBe(
+          `Parts Hunters MB: Thank you! Quote ${lead.caseNumber} is accepted and your part is being ordered, expected ${centralDay(etaDate(clock, lead.etaDays!))}. Follow it here: `,
         );
+        expect(token).toMatch(/^[A-Za-z0-9_-]{24}$/);
         expect(lead.conversation.map((m) => [m.direction, m.status])).toEqual([
           ['in', 'received'],
           ['out', 'sent'],

@@ -100,12 +100,17 @@ function setUp(ctx: () => { t: Parameters<typeof testDeps>[0] }) {
     };
   });
   /** The dialog's 'text' intent for the lead `id`, as `as` (the signed-in staff member, or nobody). */
-  const textThroughDialog = (id: number, body: unknown, as: typeof state.user | null = state.user) => {
+  const textThroughDialog = (
+    id: number,
+    body: unknown,
+    as: typeof state.user | null = state.user,
+    fields: Record<string, string> = {},
+  ) => {
     const answer = screenDoors(state.services, state.deps).act(
       leadDetailsRoute,
       as,
       'text',
-      body === undefined ? {} : { body },
+      { ...(body === undefined ? {} : { body }), ...fields },
       { id },
     );
     // as supertest's: `.expect(status)` checks the status and hands the answer on
@@ -133,7 +138,8 @@ function setUp(ctx: () => { t: Parameters<typeof testDeps>[0] }) {
       (await request(state.app).get(`/api/leads/${id}`).set(staff()).expect(200)).body as LeadDetails,
     quote: (id: number) =>
       request(state.app).post(`/api/leads/${id}/quote`).set(staff()).send({ cost: 10_000, etaDays: 3 }),
-    textCustomer: (id: number, body: unknown) => textThroughDialog(id, body),
+    textCustomer: (id: number, body: unknown, fields: Record<string, string> = {}) =>
+      textThroughDialog(id, body, state.user, fields),
     textAs: textThroughDialog,
     /** Lets every queued delivery finish (the worker runs after each response). */
     settle: () => state.services.messaging.outbox.idle(),
@@ -293,7 +299,10 @@ eachEngine(
       expect(textsTo('+12045550162')).toHaveLength(1);
       state.clock = new Date(state.clock.getTime() + RETRY_DELAYS_MS[0]);
       expect(await state.services.messaging.outbox.runDue()).toEqual({ sent: 1, failed: 0 });
-      expect(textsTo('+12045550162').map((t) => t.form.get('Body'))).toEqual(['Retry me', 'Retry me']);
+      expect(textsTo('+12045550162').map((t) => t.form.get('Body'))).toEqual([
+        'Parts Hunters MB: Retry me',
+        'Parts Hunters MB: Retry me',
+      ]);
       expect(await outRow(messageId)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
       expect((await details(id)).conversation.at(-1)).toMatchObject({ status: 'sent' });
     });
@@ -343,8 +352,8 @@ eachEngine(
       await textCustomer(id, 'Welcome back').expect(200);
       await settle();
       expect(textsTo('+12045550163').map((t) => t.form.get('Body'))).toEqual([
-        'Are you still looking for the pump?',
-        'Welcome back',
+        'Parts Hunters MB: Are you still looking for the pump?',
+        'Parts Hunters MB: Welcome back',
       ]);
     });
 
@@ -534,12 +543,13 @@ eachEngine(
         expect(
           lead.conversation.map((m) => [m.direction, m.channel, m.status, m.body.split('\n')[0]]),
         ).toEqual([
-          ['out', 'sms', onItsWay, 'Your Cummins sensor ships today from Winnipeg.'],
+          // the text begins with the business's name, as every text does (issue 48 item 5)
+          ['out', 'sms', onItsWay, 'Parts Hunters MB: Your Cummins sensor ships today from Winnipeg.'],
           ['out', 'email', onItsWay, 'Hello Gord Thiessen,'],
         ]);
         await settle();
         expect(textsTo('+12045550169').map((t) => t.form.get('Body'))).toEqual([
-          'Your Cummins sensor ships today from Winnipeg.',
+          'Parts Hunters MB: Your Cummins sensor ships today from Winnipeg.',
         ]);
         expect(smtp.received).toHaveLength(1);
         expect(smtp.received[0]!.to).toEqual(['gord@example.com']);
@@ -548,6 +558,26 @@ eachEngine(
         );
         expect(smtp.received[0]!.text).toContain('Your Cummins sensor ships today from Winnipeg.');
         expect((await details(id)).conversation.map((m) => m.status)).toEqual(['sent', 'sent']);
+      });
+
+      it("starts with the business's name unless staff turn it off for the message, never twice", async () => {
+        const id = await addLead('204-555-0170');
+        await textCustomer(id, 'Your seal kit is in.').expect(200);
+        // the box unticked: this one message goes as typed
+        await textCustomer(id, 'Call me when you are here.', { withName: 'false' }).expect(200);
+        // staff who typed the name themselves: not said twice
+        await textCustomer(id, 'Parts Hunters MB: open till 6 today.').expect(200);
+        // JSON's own true and false are read too; anything else is refused with the field named
+        await textCustomer(id, 'Thanks!', { withName: 'true' }).expect(200);
+        const refused = await textCustomer(id, 'Hi', { withName: 'maybe' }).expect(400);
+        expect(refused.body).toMatchObject({ fieldErrors: { withName: [expect.any(String)] } });
+        await settle();
+        expect(textsTo('+12045550170').map((t) => t.form.get('Body'))).toEqual([
+          'Parts Hunters MB: Your seal kit is in.',
+          'Call me when you are here.',
+          'Parts Hunters MB: open till 6 today.',
+          'Parts Hunters MB: Thanks!',
+        ]);
       });
     });
 

@@ -206,13 +206,17 @@ describe('one inbox', () => {
 
     // a reply by text: queued, in the thread, and at the stand-in, to the customer's number
     await pane.getByLabel('Reply by text').fill(REPLY);
+    // the reply begins with the business's name unless staff untick the box for it
+    const withName = pane.getByRole('checkbox', { name: 'Start with our name' });
+    expect(await withName.isChecked()).toBe(true);
     await pane.getByRole('button', { name: 'Send text' }).click();
     await pane.getByRole('status').getByText('Text queued').waitFor();
     await thread.getByRole('listitem').filter({ hasText: REPLY }).waitFor();
     await twilio.textMatching(/the gasket is included/);
     const sent = twilio.received.find((t) => t.form.get('Body')?.includes(REPLY));
     expect(sent?.form.get('To')).toBe(CUSTOMER);
-    expect(await top.textContent()).toContain(`You: ${REPLY}`);
+    expect(sent?.form.get('Body')).toBe(`Parts Hunters MB: ${REPLY}`);
+    expect(await top.textContent()).toContain(`You: Parts Hunters MB: ${REPLY}`);
 
     // an empty text is refused in the field's words
     await pane.getByRole('button', { name: 'Send text' }).click();

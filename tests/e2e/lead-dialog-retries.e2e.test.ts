@@ -77,7 +77,9 @@ describe('the Lead Details dialog sends once', () => {
       await dialog.getByLabel('Text the customer').fill('The seal kit is on its way.');
       expect(await pressTwice(page, dialog.getByRole('button', { name: 'Send Text' }))).toBe(2);
       const after = await leadOf(page, id);
-      expect(after.messages.filter((m) => m.body === 'The seal kit is on its way.')).toHaveLength(1);
+      expect(
+        after.messages.filter((m) => m.body === 'Parts Hunters MB: The seal kit is on its way.'),
+      ).toHaveLength(1);
       // and the next quote, a change of its own, is a new version (asked for, then confirmed)
       await dialog.getByRole('button', { name: 'Send a new version' }).click();
       await dialog.getByLabel(/Cost \(\$\)/).fill('120');

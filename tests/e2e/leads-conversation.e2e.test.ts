@@ -41,10 +41,15 @@ describe('Lead Details conversation', () => {
 
       const text = 'Hi Priya, the quick coupler is in Winnipeg today and on the Brandon truck tomorrow.';
       await box.fill(text);
+      // the text begins with the business's name unless staff untick the box for this one
+      const withName = conversation.getByRole('checkbox', { name: 'Start with our name' });
+      expect(await withName.isChecked()).toBe(true);
       await conversation.getByText(`${text.length} / 1000 characters`).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      // keyboard: from the box, Tab reaches the button and Enter sends
+      // keyboard: from the box, Tab reaches 'Start with our name', then the button, and Enter sends
       await box.focus();
+      await page.keyboard.press('Tab');
+      expect(await withName.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Tab');
       expect(await send.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
@@ -67,6 +72,12 @@ describe('Lead Details conversation', () => {
       await dialog.waitFor({ state: 'detached' });
       await leadCard(page, 'Quoted', 'Priya Sandhu').click();
       await conversation.getByRole('listitem').filter({ hasText: text }).waitFor();
+
+      // the short part name the texts and the customer's page use: a labelled field of the dialog
+      await dialog.getByLabel('Short part name').fill('Quick coupler');
+      await dialog.getByRole('button', { name: 'Save name' }).click();
+      await dialog.getByRole('status').getByText('Part name saved').waitFor();
+      expect(await dialog.getByLabel('Short part name').inputValue()).toBe('Quick coupler');
       expect(problems.errors).toEqual([]);
     } finally {
       await context.close();

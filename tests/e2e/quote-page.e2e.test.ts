@@ -507,7 +507,9 @@ describe('the quote page on a phone', () => {
       handover: 'pickup',
       part: expect.stringContaining('Rebuilt'),
     });
-    const pump = first!.part;
+    // the page names it as the texts do: the request's short part name (decision 0194), not the
+    // purchase line staff read
+    const pump = 'Hydraulic pump leaks at the shaft seal';
     const shownFirst = await shown();
     expect(await banner()).toEqual({
       title: 'Quote accepted',

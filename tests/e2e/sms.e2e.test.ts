@@ -176,7 +176,10 @@ describe('a lead that starts as a text', () => {
     await conversation.getByRole('status').getByText('Your message is on its way to the customer').waitFor();
     await textsReceived(before + 1);
     expect(received[before]!.form.get('To')).toBe(CUSTOMER);
-    expect(received[before]!.form.get('Body')).toBe('Your starter ships from Winnipeg today.');
+    // beginning with the business's name, as every text does ('Start with our name', ticked)
+    expect(received[before]!.form.get('Body')).toBe(
+      'Parts Hunters MB: Your starter ships from Winnipeg today.',
+    );
 
     // STOP: recorded, and the dialog no longer offers to text
     expect((await text('STOP')).status).toBe(200);

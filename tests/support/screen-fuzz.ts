@@ -35,6 +35,7 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
   'admin-lead-details quote': () => ({ cost: 12_345, etaDays: 3, notes: 'OEM' }),
   'admin-lead-details text': () => ({ body: 'Your part is in.' }),
   'admin-lead-details reopen': () => ({}),
+  'admin-lead-details part-name': () => ({ shortPartName: 'Hydraulic pump' }),
   'admin-lead-details line-add': () => ({ part: 'Hydraulic pump', supplierId: '', actualCost: '45.50' }),
   'admin-lead-details line-change': () => ({ line: 1, part: 'Hydraulic pump', supplierId: '', revision: 1 }),
   // 'Mark ordered' asks for the supplier and the promised date (issue 48 item 7)

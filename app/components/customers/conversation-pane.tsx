@@ -25,6 +25,7 @@ import { FleetBadge } from './customers-screen.tsx';
 import { NameCheckFlags } from './name-check-flag.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { useRequestKey } from '#app/components/admin/request-key.ts';
+import { WithNameBox } from '#app/components/leads/lead-conversation.tsx';
 
 export type ConversationData = {
   customer: {
@@ -209,6 +210,7 @@ function AssignForm({ customer, team }: Pick<ConversationData, 'customer' | 'tea
 /** 'Reply by text': the service's words when it refuses (an empty text, a number that sent STOP). */
 function ReplyForm({ optedOut, textable }: { optedOut: boolean; textable: boolean }) {
   const [body, setBody] = useState('');
+  const [withName, setWithName] = useState(true);
   const [notice, setNotice] = useState('');
   const { element, show, check, clear, forget, refusal, field, error } = useFormErrors({ id: 'inbox-reply' });
   // a double press of Send, or the same reply sent again after no answer, sends one text
@@ -217,6 +219,7 @@ function ReplyForm({ optedOut, textable }: { optedOut: boolean; textable: boolea
     if (!answer.ok) return show(answer);
     replyKey.done();
     setBody('');
+    setWithName(true);
     setNotice(INBOX_TEXT.sent);
     toast({ title: INBOX_TEXT.sent });
   });
@@ -227,7 +230,9 @@ function ReplyForm({ optedOut, textable }: { optedOut: boolean; textable: boolea
     if (!parsed) return;
     clear();
     setNotice('');
-    void fetcher.submit(replyKey.keyed({ intent: 'reply', body: parsed.body }), { method: 'post' });
+    void fetcher.submit(replyKey.keyed({ intent: 'reply', body: parsed.body, withName: String(withName) }), {
+      method: 'post',
+    });
   };
   return (
     <form ref={element} onSubmit={send} noValidate className="mt-4">
@@ -269,6 +274,7 @@ function ReplyForm({ optedOut, textable }: { optedOut: boolean; textable: boolea
       <p id="inbox-reply-hint" className="mt-1 text-xs text-slate-600">
         {INBOX_TEXT.replyHint}
       </p>
+      <WithNameBox on={withName} onChange={setWithName} />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-slate-600">
           <span id="inbox-reply-count">{INBOX_TEXT.count(body.length, MAX_SMS_BODY)}</span>

@@ -70,6 +70,7 @@ function lead(fields: Partial<LeadDetails>): LeadDetails {
     quoteFirstViewedAt: null,
     createdAt: NOW.toISOString(),
     updatedAt: NOW.toISOString(),
+    shortPartName: null,
     events: [],
     messages: [],
     conversation: [],

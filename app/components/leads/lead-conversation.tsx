@@ -7,7 +7,7 @@
  * new message.
  */
 import { Globe, Loader2, Mail, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRequestKey } from '#app/components/admin/request-key.ts';
 import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { Refusal, useFormErrors } from '#app/components/admin/staff-form.tsx';
@@ -123,8 +123,33 @@ export function MessageBubble({ message, when }: { message: ConversationMessage;
   );
 }
 
+/**
+ * 'Start with our name' (issue 48 item 5): ticked, the text begins with the business's name as
+ * every other text does; unticked for one message, it goes as typed. The reply forms of the lead
+ * dialog and of the inbox both show it, ticked again after each text.
+ */
+export function WithNameBox({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="mt-2 flex items-center gap-2">
+      <input
+        id={id}
+        name="withName"
+        type="checkbox"
+        className="h-5 w-5 shrink-0 accent-orange-600"
+        checked={on}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {CONVERSATION_TEXT.withName}
+      </label>
+    </div>
+  );
+}
+
 export function LeadConversation({ lead }: { lead: LeadDetails }) {
   const [body, setBody] = useState('');
+  const [withName, setWithName] = useState(true);
   /** said in the form's own live region: the toast region is hidden from assistive tech while the dialog is open */
   const [notice, setNotice] = useState('');
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -147,6 +172,7 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
     if (!answer.ok) return show(answer);
     textKey.done();
     setBody('');
+    setWithName(true);
     setNotice(CONVERSATION_TEXT.sent.description);
     toast(CONVERSATION_TEXT.sent);
     // the box keeps the focus for the next text
@@ -160,7 +186,9 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
     if (!parsed) return;
     clear();
     setNotice('');
-    void text.submit(textKey.keyed({ intent: 'text', body: parsed.body }), { method: 'post' });
+    void text.submit(textKey.keyed({ intent: 'text', body: parsed.body, withName: String(withName) }), {
+      method: 'post',
+    });
   }
 
   return (
@@ -213,6 +241,7 @@ export function LeadConversation({ lead }: { lead: LeadDetails }) {
             className={cn(fieldClass, 'min-h-20 resize-y')}
           />
           {error('body')}
+          <WithNameBox on={withName} onChange={setWithName} />
           <div className="mt-2 flex items-center justify-between gap-2">
             <span className="text-xs text-slate-600">
               <span id="conversation-count">

@@ -50,6 +50,7 @@ import { NameCheckFlags } from '#app/components/customers/name-check-flag.tsx';
 import { OrderLines } from '#app/components/orders/order-lines.tsx';
 import type { LeadOrder } from '#app/modules/orders/orders.ts';
 import { contactLink, PhoneLinks } from './phone-links.tsx';
+import { PartNameForm } from './part-name-form.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { QuoteSent } from './quote-sent.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
@@ -332,6 +333,9 @@ export function LeadDetailsDialog({
                     <Field label="Category" value={categoryLabel(lead.partCategory)} />
                     <Field label="Part Number" value={lead.partNumber} />
                   </dl>
+                  <div className="mt-3">
+                    <PartNameForm lead={lead} />
+                  </div>
                 </Block>
                 <Block title="Description">
                   <p className="whitespace-pre-line break-words text-sm text-slate-800">

@@ -64,6 +64,7 @@ function lead(fields: Partial<LeadDetails>): LeadDetails {
     partCategory: null,
     partNumber: null,
     description: null,
+    shortPartName: null,
     photos: [],
     consentAt: null,
     notes: null,

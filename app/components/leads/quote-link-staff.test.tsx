@@ -72,6 +72,7 @@ function lead(fields: Partial<LeadDetails>): LeadDetails {
     partCategory: null,
     partNumber: null,
     description: null,
+    shortPartName: null,
     photos: [],
     consentAt: null,
     notes: null,

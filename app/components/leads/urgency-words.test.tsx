@@ -61,6 +61,7 @@ function lead(urgency: Urgency): Lead {
     quoteFirstViewedAt: null,
     createdAt: '2026-01-15T19:05:00.000Z',
     updatedAt: '2026-01-15T19:05:00.000Z',
+    shortPartName: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
+  answerByText,
   dueFollowUp,
   fillText,
   FOLLOW_UP_KINDS,
@@ -97,8 +98,11 @@ describe('the owner’s wording', () => {
   it('fills every placeholder; the part is shortened to keep two segments', () => {
     const text = fillText(DEFAULT_SETTINGS.followUps.expiring.text, SAMPLE_VALUES);
     expect(text).toBe(
-      'Parts Hunters MB: Your quote PH-1234 for hydraulic pump, 2015 John Deere 6120 expires Thu Nov 27, 10:15 AM. Accept it here: https://partshuntersmb.ca/q/Xy7kQ2mN9pLr4sT8vW1zA3bC or reply YES to order.',
+      'Parts Hunters MB: Your quote PH-1234 for hydraulic pump, 2015 John Deere 6120 expires Thu Nov 27, 10:15 AM. Accept it here: https://partshuntersmb.ca/q/Xy7kQ2mN9pLr4sT8vW1zA3bC Reply YES to order or NO to pass.',
     );
+    // with several options a YES orders nothing (decision 0188): the text asks for the number
+    expect(answerByText(2)).toBe('Reply 1 or 2 to order that option, or NO to pass.');
+    expect(answerByText(3)).toBe('Reply 1, 2 or 3 to order that option, or NO to pass.');
     const long = fillText('{part} {link}', { ...SAMPLE_VALUES, part: 'pump '.repeat(100) });
     expect(long.length).toBeLessThanOrEqual(306);
   });

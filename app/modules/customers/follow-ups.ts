@@ -99,6 +99,7 @@ export const PLACEHOLDERS = [
   '{expires}',
   '{business}',
   '{review_url}',
+  '{answer}',
 ] as const;
 
 export const FOLLOW_UP_LABELS: Record<FollowUpKind, { title: string; when: string }> = {
@@ -114,7 +115,7 @@ export const DEFAULT_SETTINGS: Settings = {
   followUps: {
     unviewed: {
       on: true,
-      text: '{business}: Your quote {case} for {part} is ready. See it and choose: {link} Reply YES to order or NO to pass.',
+      text: '{business}: Your quote {case} for {part} is ready. See it and choose: {link} {answer}',
     },
     viewed: {
       on: true,
@@ -122,7 +123,7 @@ export const DEFAULT_SETTINGS: Settings = {
     },
     expiring: {
       on: true,
-      text: '{business}: Your quote {case} for {part} expires {expires}. Accept it here: {link} or reply YES to order.',
+      text: '{business}: Your quote {case} for {part} expires {expires}. Accept it here: {link} {answer}',
     },
   },
   reviews: {
@@ -197,7 +198,19 @@ export type TextValues = {
   expires: string;
   business: string;
   reviewUrl: string;
+  /** how the customer answers by text: YES for one option, the option's number for several */
+  answer: string;
 };
+
+/**
+ * `{answer}`: what a text reply does on this quote (decision 0188: a YES orders only a one-option
+ * quote; with several, the option's number does).
+ */
+export function answerByText(optionCount: number): string {
+  if (optionCount <= 1) return 'Reply YES to order or NO to pass.';
+  const numbers = Array.from({ length: optionCount }, (_, i) => String(i + 1));
+  return `Reply ${numbers.slice(0, -1).join(', ')} or ${numbers.at(-1)} to order that option, or NO to pass.`;
+}
 
 /** A wording with its placeholders filled; the part's name shortened so the text fits two segments. */
 export function fillText(template: string, v: TextValues): string {
@@ -207,7 +220,8 @@ export function fillText(template: string, v: TextValues): string {
     .replaceAll('{link}', v.link)
     .replaceAll('{expires}', v.expires)
     .replaceAll('{business}', v.business)
-    .replaceAll('{review_url}', v.reviewUrl);
+    .replaceAll('{review_url}', v.reviewUrl)
+    .replaceAll('{answer}', v.answer);
   return filled.includes('{part}') ? withPart(filled, v.part) : filled;
 }
 
@@ -220,6 +234,7 @@ export const SAMPLE_VALUES: TextValues = {
   expires: 'Thu Nov 27, 10:15 AM',
   business: 'Parts Hunters MB',
   reviewUrl: 'https://g.page/r/parts-hunters-mb/review',
+  answer: answerByText(1),
 };
 
 // GSM 03.38: the basic set, and the extension characters that take two places
@@ -296,9 +311,10 @@ export const SETTINGS_TEXT = {
     '{expires}': 'when the quote expires, in Winnipeg time',
     '{business}': 'the business name',
     '{review_url}': 'your review page',
+    '{answer}': 'how to answer by text: “Reply YES to order…”, or with several options “Reply 1 or 2…”',
   } satisfies Record<(typeof PLACEHOLDERS)[number], string>,
   /** which placeholders mean something in each kind of text */
-  followUpPlaceholders: ['{name}', '{case}', '{part}', '{link}', '{expires}', '{business}'],
+  followUpPlaceholders: ['{name}', '{case}', '{part}', '{link}', '{expires}', '{business}', '{answer}'],
   reviewPlaceholders: ['{name}', '{case}', '{business}', '{review_url}'],
   /** '1 segment · 142 of 160 characters (GSM-7)' */
   segments: ({ encoding, characters, segments }: ReturnType<typeof smsSegments>) => {

@@ -9,6 +9,7 @@
 import type { NameCheck } from '#app/modules/customers/name-check.ts';
 import { z } from 'zod';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, type Difficulty } from '../pricing/pricing.ts';
+import { PART_NAME_CHARS } from '../messages/part-name.ts';
 import { dollarsToCents } from '../site/money.ts';
 import { parseRowId } from '../site/row-id.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus, type Urgency } from './leads.ts';
@@ -141,6 +142,9 @@ export const CONVERSATION_TEXT = {
   optedOut: 'This customer has opted out of texts (STOP). They can send START to opt back in.',
   sent: { title: 'Text Sent', description: 'Your message is on its way to the customer' },
   emptyBody: 'Type a message first',
+  /** the reply form's box: the text begins with the business's name (issue 48 item 5) */
+  withName: 'Start with our name',
+  withNameInvalid: 'Choose whether the text starts with our name',
 } as const;
 
 /** The Lead Details dialog's 'text': a text from staff to the customer. */
@@ -150,8 +154,37 @@ export const messagePayloadSchema = z.object({
     .trim()
     .min(1, CONVERSATION_TEXT.emptyBody)
     .max(MAX_SMS_BODY, `A text can be at most ${MAX_SMS_BODY} characters`),
+  /**
+   * Whether the text begins with the business's name (`staffText`, app/modules/messages): yes
+   * unless staff untick 'Start with our name' for this one message. A form's 'true' / 'false' (or
+   * 'on' / 'off'), or JSON's own booleans; absent is yes.
+   */
+  withName: z.preprocess(
+    (v) =>
+      v === undefined ? true : v === 'true' || v === 'on' ? true : v === 'false' || v === 'off' ? false : v,
+    z.boolean({ message: CONVERSATION_TEXT.withNameInvalid }),
+  ),
 });
 export type MessagePayload = z.input<typeof messagePayloadSchema>;
+
+/** The lead dialog's short part name (issue 48 item 5): what texts and the customer's page call the part. */
+export const PART_NAME_TEXT = {
+  label: 'Short part name',
+  hint: (fallback: string) => `Texts and the customer's page call the part this. Left empty: '${fallback}'.`,
+  save: 'Save name',
+  saving: 'Saving...',
+  saved: 'Part name saved',
+  tooLong: `A short part name is at most ${PART_NAME_CHARS} characters`,
+} as const;
+
+/** The short part name as staff type it: trimmed, at most PART_NAME_CHARS; empty clears it. */
+export const partNamePayloadSchema = z.object({
+  shortPartName: z
+    .string({ message: PART_NAME_TEXT.tooLong })
+    .trim()
+    .max(PART_NAME_CHARS, PART_NAME_TEXT.tooLong)
+    .transform((name) => name || null),
+});
 
 /** Texts of the screen (product.md §2, §7, §8), word for word, in one place. */
 export const LEADS_TEXT = {

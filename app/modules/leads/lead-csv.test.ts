@@ -30,6 +30,7 @@ function lead(over: Partial<Lead> = {}): Lead {
     partCategory: 'safety-compliance',
     partNumber: 'AH169478',
     description: 'Hydraulic pump, leaking.',
+    shortPartName: null,
     photos: [],
     consentAt: null,
     notes: null,

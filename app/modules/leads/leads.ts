@@ -23,6 +23,8 @@ export type Lead = {
   partCategory: string | null;
   partNumber: string | null;
   description: string | null;
+  /** what texts and the customer's page call the part, when staff set it (part-name.ts) */
+  shortPartName: string | null;
   photos: string[];
   consentAt: string | null;
   notes: string | null;

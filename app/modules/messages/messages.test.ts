@@ -58,16 +58,6 @@ describe('automatic SMS replies', () => {
       'Parts Hunters MB: Thanks, we got your request. Your case number is Q-10001. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx Reply STOP to opt out.',
     ],
     [
-      'ordered',
-      replies.ordered('Q-10002'),
-      'Parts Hunters MB: Thank you! Quote Q-10002 is accepted and your part is being ordered. We will text you with delivery details. Questions? Call (204) 555-0147.',
-    ],
-    [
-      'ordered, with the day the part is expected',
-      replies.ordered('Q-10002', 'Tuesday, December 1'),
-      'Parts Hunters MB: Thank you! Quote Q-10002 is accepted and your part is being ordered, expected Tuesday, December 1. We will text you when it is ready. Questions? Call (204) 555-0147.',
-    ],
-    [
       'declined',
       replies.declined('Q-10003'),
       'Parts Hunters MB: No problem, quote Q-10003 is closed. Text us a photo any time you need another part.',

@@ -69,11 +69,6 @@ export function smsReplies(site: Site) {
   return {
     newRequest: (caseNumber: string, url: string) =>
       `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you ${REPLY_PROMISE} (${HOURS_IN_A_LINE}). Follow it here: ${url} Reply STOP to opt out.`,
-    /** `expected`: the day the part should be here (issue 29), e.g. 'Tuesday, December 1' */
-    ordered: (caseNumber: string, expected?: string) =>
-      expected
-        ? `${site.name}: Thank you! Quote ${caseNumber} is accepted and your part is being ordered, expected ${expected}. We will text you when it is ready. Questions? Call ${phone}.`
-        : `${site.name}: Thank you! Quote ${caseNumber} is accepted and your part is being ordered. We will text you with delivery details. Questions? Call ${phone}.`,
     declined: (caseNumber: string) =>
       `${site.name}: No problem, quote ${caseNumber} is closed. Text us a photo any time you need another part.`,
     noOpenQuote: () =>
@@ -83,6 +78,15 @@ export function smsReplies(site: Site) {
     optedIn: () =>
       `${site.name}: You will receive texts from us again. Text a photo of your part for a quote. Reply STOP to opt out.`,
   };
+}
+
+/**
+ * A text staff write (the lead dialog's, the inbox's reply) as it goes out: beginning with the
+ * business's name like every other text (issue 48 item 5), unless staff turned that off for this
+ * message or began it with the name themselves.
+ */
+export function staffText(siteName: string, body: string, withName: boolean): string {
+  return withName && !body.startsWith(siteName) ? `${siteName}: ${body}` : body;
 }
 
 /** The e-mail copy of a text staff sent from the Lead Details dialog. */

@@ -6,7 +6,6 @@ import {
   expiredYesReply,
   fitsTwoSegments,
   MAX_TEXT_CHARS,
-  partName,
   quoteEmail,
   quoteText,
   requestConfirmationText,
@@ -27,33 +26,6 @@ const option = (o: Partial<QuoteOption> = {}): QuoteOption => ({
   partNumber: null,
   note: null,
   ...o,
-});
-
-describe('the part a text names', () => {
-  it.each([
-    [
-      {
-        description: 'Hydraulic pump leaks at the shaft seal. Need it fast',
-        year: '2015',
-        make: 'John Deere',
-        model: '6120',
-      },
-      'Hydraulic pump leaks at the shaft seal, 2015 John Deere 6120',
-    ],
-    [
-      {
-        description: 'Driver-side headlight assembly cracked after hitting a deer on Highway 12',
-        year: '2016',
-        make: 'Freightliner',
-        model: 'M2 106',
-      },
-      'Driver-side headlight assembly cracked after..., 2016 Freightliner M2 106',
-    ],
-    [{ description: null, partNumber: 'RE12345', year: null, make: null, model: null }, 'RE12345'],
-    [{ description: '', year: null, make: 'Kenworth', model: null }, 'your part, Kenworth'],
-  ])('%j → %s', (lead, expected) => {
-    expect(partName(lead)).toBe(expected);
-  });
 });
 
 describe('the quote text', () => {
@@ -115,6 +87,7 @@ describe('the quote text', () => {
       expiredYesReply(SITE, 'Q-10001'),
       acceptedText(SITE, {
         caseNumber: 'Q-10001',
+        part: 'Hydraulic pump',
         option: 'Aftermarket '.repeat(30),
         url: URL,
         expected: 'Wednesday, September 30',
@@ -122,6 +95,31 @@ describe('the quote text', () => {
     ]) {
       expect(fitsTwoSegments(text), text).toBe(true);
     }
+  });
+
+  it('the accepted text: the day when known, the part and the option, the link', () => {
+    expect(
+      acceptedText(SITE, {
+        caseNumber: 'Q-10001',
+        part: 'Hydraulic pump',
+        option: 'Aftermarket',
+        url: URL,
+        expected: 'Tuesday, December 1',
+      }),
+    ).toBe(
+      `Parts Hunters MB: Thank you! Quote Q-10001 is accepted and your part is being ordered, expected Tuesday, December 1. Part: Hydraulic pump, Aftermarket. Follow it here: ${URL}`,
+    );
+    expect(
+      acceptedText(SITE, { caseNumber: 'Q-10002', part: 'Seat', option: null, url: URL, expected: null }),
+    ).toBe(
+      `Parts Hunters MB: Thank you! Quote Q-10002 is accepted and your part is being ordered. Part: Seat. Follow it here: ${URL}`,
+    );
+    // nothing to name the part by: no 'Part:' at all
+    expect(
+      acceptedText(SITE, { caseNumber: 'Q-10003', part: null, option: null, url: URL, expected: null }),
+    ).toBe(
+      `Parts Hunters MB: Thank you! Quote Q-10003 is accepted and your part is being ordered. Follow it here: ${URL}`,
+    );
   });
 
   it("the order's texts fit, carry the link and name the part, however long it is", () => {

@@ -50,23 +50,6 @@ export function fitsTwoSegments(text: string): boolean {
   return text.length <= MAX_TEXT_CHARS && [...text].every((c) => GSM7.has(c));
 }
 
-/** How much of the customer's description names the part in a text. */
-const PART_WORDS = 48;
-
-/** What the request is for, as a text names it: 'hydraulic pump, 2015 John Deere 6120'. */
-export function partName(lead: {
-  description: string | null;
-  partNumber?: string | null;
-  year: string | null;
-  make: string | null;
-  model: string | null;
-}): string {
-  const first = (lead.description ?? '').split(/[\n.;!?]/)[0]!.trim();
-  const what = (first && cut(first, PART_WORDS)) || lead.partNumber || 'your part';
-  const machine = [lead.year, lead.make, lead.model].filter(Boolean).join(' ');
-  return machine ? `${what}, ${machine}` : what;
-}
-
 /** Cuts `text` at a word to at most `max` characters, with '...' when cut. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -227,16 +210,26 @@ export function expiredYesReply(site: Site, caseNumber: string): string {
 }
 
 /**
- * The confirmation text after an acceptance on the quote page, with the day the part should be
- * here (`expected`, e.g. 'Tuesday, December 1'; issue 29).
+ * The confirmation of an accepted quote, on the page or by a text answering it (issue 48 item 5:
+ * one event, one text): the day the part should be here (`expected`, e.g. 'Tuesday, December 1';
+ * issue 29) when the option gives one, the part's name and the option when there are any, and
+ * the link.
  */
 export function acceptedText(
   site: Site,
-  input: { caseNumber: string; option: string; url: string; expected: string },
+  input: {
+    caseNumber: string;
+    part: string | null;
+    option: string | null;
+    url: string;
+    expected: string | null;
+  },
 ): string {
+  const expected = input.expected ? `, expected ${input.expected}` : '';
+  const named = [input.part, input.option].filter(Boolean).join(', ');
   return withPart(
-    `${site.name}: Thank you! Quote ${input.caseNumber} ({part}) is accepted and your part is being ordered, expected ${input.expected}. Follow it here: ${input.url}`,
-    input.option,
+    `${site.name}: Thank you! Quote ${input.caseNumber} is accepted and your part is being ordered${expected}.${named ? ' Part: {part}.' : ''} Follow it here: ${input.url}`,
+    named,
   );
 }
 

@@ -235,14 +235,16 @@ describe("the customer's tracker", () => {
     ...fields,
   });
   const place = { pickupAddress: '1 Main St, Winnipeg', hours: ['Mon-Fri 7AM-6PM'] };
+  const lead = { description: 'Hydraulic pump (leaks at the shaft seal)', partNumber: null };
 
   it('shows each part on its way with its steps, the day it is expected and its tracking page', () => {
-    const order = customerOrder([line({})], place)!;
+    const order = customerOrder([line({})], place, true, lead)!;
     expect(order.summary).toBe('Your part is on its way');
     expect(order.pickup).toBeNull();
     const [part] = order.parts;
     expect(part).toMatchObject({
-      part: 'Hydraulic pump',
+      // the request's part name, brackets flattened, as the texts name it
+      part: 'Hydraulic pump leaks at the shaft seal',
       now: 'Shipped to us',
       expected: 'Tuesday, December 1',
       tracking: {
@@ -274,8 +276,12 @@ describe("the customer's tracker", () => {
         }),
       ],
       place,
+      true,
+      lead,
     )!;
     expect(order.summary).toBe('1 of 2 parts ready');
+    // the first line is the request's part; a line staff added, by its own words
+    expect(order.parts.map((p) => p.part)).toEqual(['Hydraulic pump leaks at the shaft seal', 'Seal kit']);
     expect(order.pickup).toEqual({ address: '1 Main St, Winnipeg', hours: ['Mon-Fri 7AM-6PM'] });
     expect(order.parts.map((p) => [p.now, p.expected, p.tracking])).toEqual([
       ['Ready for pickup', null, null],
@@ -287,7 +293,7 @@ describe("the customer's tracker", () => {
 
   it("puts the order's state in the page's banner, and promises only the texts still to come", () => {
     const banner = (fields: Partial<OrderLine>, texts = true) =>
-      customerOrder([line(fields)], place, texts)!.banner;
+      customerOrder([line(fields)], place, texts, lead)!.banner;
     expect(banner({ step: 'to_order', orderedAt: null })).toEqual({
       title: 'Quote accepted',
       body: 'Thank you! We are ordering your part now. We will text you when we have ordered it, when it ships to us and when it is ready for pickup.',
@@ -312,7 +318,12 @@ describe("the customer's tracker", () => {
     // staff turned the lead's texts off: no text is promised
     expect(banner({ step: 'ordered' }, false).body).toBe('We have ordered your part from our supplier.');
     // several parts: the least advanced one speaks, the summary is the title
-    const two = customerOrder([line({ step: 'ready' }), line({ id: 2, step: 'ordered' })], place)!;
+    const two = customerOrder(
+      [line({ step: 'ready' }), line({ id: 2, step: 'ordered' })],
+      place,
+      true,
+      lead,
+    )!;
     expect(two.banner).toEqual({
       title: two.summary,
       body: 'We have ordered your parts from our supplier. We will text you when they ship to us and when they are ready for pickup.',
@@ -320,6 +331,6 @@ describe("the customer's tracker", () => {
   });
 
   it('has nothing to show before the first part is on the order', () => {
-    expect(customerOrder([], place)).toBeNull();
+    expect(customerOrder([], place, true, lead)).toBeNull();
   });
 });

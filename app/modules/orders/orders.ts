@@ -7,7 +7,7 @@
  * Pure: no React, no I/O.
  */
 import { z } from 'zod';
-import { partName } from '../messages/quote-messages.ts';
+import { partName, type NamedPart } from '../messages/part-name.ts';
 import { MAX_COST_CENTS, optionalText } from '../quotes/quote.ts';
 import { rowIdSchema } from '../site/row-id.ts';
 
@@ -305,16 +305,19 @@ export function moveLabel(step: LineStep, handover: Handover): string {
 }
 
 /**
- * What the first purchase line of an order buys: the request's part ('hydraulic pump, 2015 John
- * Deere 6120') and, when the customer chose an option, its name, brand and part number.
+ * What the first purchase line of an order buys, as staff read it: the request's part name and
+ * machine ('Hydraulic pump, 2015 John Deere 6120') and, when the customer chose an option, its
+ * name, brand and part number, in one pair of brackets. The customer's texts and page name the
+ * line by the lead's part name alone (`linePartName`, app/modules/messages/part-name.ts).
  */
 export function firstLinePart(
-  request: Parameters<typeof partName>[0],
+  request: NamedPart & { year: string | null; make: string | null; model: string | null },
   option?: { label: string | null; brand: string | null; partNumber: string | null } | null,
 ): string {
   const chosen = option ? [option.label, option.brand, option.partNumber].filter(Boolean).join(', ') : '';
-  const part = partName(request);
-  return (chosen ? `${part} (${chosen})` : part).slice(0, MAX_LINE_TEXT);
+  const machine = [request.year, request.make, request.model].filter(Boolean).join(' ');
+  const part = [partName(request), machine].filter(Boolean).join(', ');
+  return (chosen ? `${part} (${chosen.replace(/[()]/g, '')})` : part).slice(0, MAX_LINE_TEXT);
 }
 
 /**

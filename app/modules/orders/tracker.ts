@@ -4,6 +4,7 @@
  * part waits at the counter, where and when to pick it up. Nothing about suppliers, costs or
  * references: only what the customer needs. Pure.
  */
+import { linePartName, type NamedPart } from '../messages/part-name.ts';
 import { centralDay } from '../quotes/quote.ts';
 import {
   CARRIERS,
@@ -94,9 +95,12 @@ export function customerOrder(
   lines: readonly OrderLine[],
   place: { pickupAddress: string; hours: readonly string[] },
   /** whether the order's texts go out (staff may turn them off for a lead) */
-  texts = true,
+  texts: boolean,
+  /** the request: its part name names the first line, as the texts do (part-name.ts) */
+  lead: NamedPart,
 ): CustomerOrder | null {
   if (!lines.length) return null;
+  const first = Math.min(...lines.map((l) => l.id));
   const parts = lines.map((line): TrackedPart => {
     // 'to order' shows as the first step not yet reached
     const at = stepIndex(line.step);
@@ -113,7 +117,7 @@ export function customerOrder(
     const onItsWay = at < stepIndex('arrived');
     const url = onItsWay ? trackingUrl(line.carrier, line.trackingNumber) : undefined;
     return {
-      part: line.part,
+      part: linePartName(line, first, lead),
       now: line.step === 'to_order' ? 'Being ordered' : stepLabel(line.step, line.handover),
       steps,
       expected: onItsWay && line.promisedDate ? day(line.promisedDate) : null,

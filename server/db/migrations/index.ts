@@ -24,6 +24,7 @@ import { idempotencyKeys } from './0017-idempotency-keys.ts';
 import { signInThrottle } from './0018-sign-in-throttle.ts';
 import { insightMarksPerTransaction } from './0019-insight-marks-per-transaction.ts';
 import { nameChecks } from './0020-name-checks.ts';
+import { shortPartName } from './0021-short-part-name.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0018-sign-in-throttle': signInThrottle(engine),
     '0019-insight-marks-per-transaction': insightMarksPerTransaction(engine),
     '0020-name-checks': nameChecks(),
+    '0021-short-part-name': shortPartName(),
   };
   return { getMigrations: async () => migrations };
 }

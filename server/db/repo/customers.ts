@@ -409,6 +409,7 @@ export async function customerLeadRows(db: Executor, customerId: number, limit: 
       'model',
       'year',
       'part_number',
+      'short_part_name',
       'description',
       'sell_price',
       'quote_version',

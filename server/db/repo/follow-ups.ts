@@ -18,10 +18,13 @@ export type OpenQuote = {
   email: string | null;
   description: string | null;
   partNumber: string | null;
+  shortPartName: string | null;
   year: string | null;
   make: string | null;
   model: string | null;
   version: number;
+  /** how many options the version offers (a YES orders only a one-option quote, decision 0188) */
+  optionCount: number;
   sentAt: string;
   expiresAt: string;
   firstViewedAt: string | null;
@@ -53,10 +56,12 @@ export async function listOpenQuotes(
       'l.email',
       'l.description',
       'l.part_number as partNumber',
+      'l.short_part_name as shortPartName',
       'l.year',
       'l.make',
       'l.model',
       'v.version',
+      'v.options',
       'v.sent_at as sentAt',
       'v.expires_at as expiresAt',
       'l.quote_first_viewed_at as firstViewedAt',
@@ -66,7 +71,11 @@ export async function listOpenQuotes(
     .where('l.quote_expires_at', '>', now.toISOString())
     .where('v.accepted_at', 'is', null);
   if (leadIds) q = q.where('l.id', 'in', [...leadIds]);
-  return q.orderBy('l.id').execute();
+  const rows = await q.orderBy('l.id').execute();
+  return rows.map(({ options, ...row }) => ({
+    ...row,
+    optionCount: (JSON.parse(options) as unknown[]).length,
+  }));
 }
 
 /** The follow-ups written for these leads: their keys (`lead:{id}:follow-up:{version}:{kind}`) and when. */

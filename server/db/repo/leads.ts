@@ -62,6 +62,7 @@ export function toLead(row: Selectable<LeadsTable>, photos: string[] = []): Lead
     partCategory: row.part_category,
     partNumber: row.part_number,
     description: row.description,
+    shortPartName: row.short_part_name,
     photos,
     consentAt: row.consent_at,
     notes: row.notes,
@@ -282,6 +283,20 @@ export async function updateLeadPrice(
       sell_price: price.sellPrice,
       eta_days: price.etaDays,
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets (or, with null, clears) the short part name staff gave the lead (issue 48 item 5). */
+export async function updateShortPartName(
+  trx: Transaction<DB>,
+  id: number,
+  name: string | null,
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ short_part_name: name, updated_at: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }

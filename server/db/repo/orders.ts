@@ -143,6 +143,18 @@ export async function listLeadLines(db: Executor, leadId: number): Promise<Order
   return rows.map(toLine);
 }
 
+/** Each lead's first purchase line (the one its acceptance opened), by lead id; one statement. */
+export async function firstLineIds(db: Executor, leadIds: readonly number[]): Promise<Map<number, number>> {
+  if (!leadIds.length) return new Map();
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['lead_id', (eb) => eb.fn.min<number>('id').as('first')])
+    .where('lead_id', 'in', [...new Set(leadIds)])
+    .groupBy('lead_id')
+    .execute();
+  return new Map(rows.map((r) => [r.lead_id, Number(r.first)]));
+}
+
 /** The lines of several leads (a customer's), in the order they were added; one statement. */
 export async function listLinesOfLeads(db: Executor, leadIds: readonly number[]): Promise<OrderLine[]> {
   if (!leadIds.length) return [];

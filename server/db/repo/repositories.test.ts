@@ -206,6 +206,7 @@ eachEngine('repositories', (ctx) => {
       year: null,
       partCategory: null,
       partNumber: null,
+      shortPartName: null,
       description: 'Leaf spring snapped',
       photos: ['/api/leads/photos/leads/a.webp', '/api/leads/photos/leads/b.webp'],
       consentAt: '2026-11-02T15:04:05.678Z',

@@ -153,10 +153,11 @@ export type OpenLead = {
   email: string | null;
   quotedAt: string | null;
   createdAt: string;
-  /** what names the part in a text (partName in app/modules/messages/quote-messages.ts) */
+  /** what names the part in a text (partName in app/modules/messages/part-name.ts) */
   part: {
     description: string | null;
     partNumber: string | null;
+    shortPartName: string | null;
     year: string | null;
     make: string | null;
     model: string | null;
@@ -183,6 +184,7 @@ export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string)
       'created_at',
       'description',
       'part_number',
+      'short_part_name',
       'year',
       'make',
       'model',
@@ -204,6 +206,7 @@ export async function findOpenLeadsByDigits(db: Executor, lastTenDigits: string)
     part: {
       description: r.description,
       partNumber: r.part_number,
+      shortPartName: r.short_part_name,
       year: r.year,
       make: r.make,
       model: r.model,
