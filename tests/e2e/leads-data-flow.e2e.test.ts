@@ -49,7 +49,8 @@ describe('Lead Management data flow', () => {
 
       await leadCard(page, 'New', COUPLER).click();
       const dialog = page.getByRole('dialog', { name: 'Lead Details' });
-      await dialog.getByText(COUPLER).waitFor();
+      // the lead's words (also in the hint of its short part name, which defaults to them)
+      await dialog.getByText(COUPLER).first().waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/admin\/leads\/\d+$/);
       await dialog.getByRole('button', { name: 'Mark as Qualified' }).click();
       await dialogToast(page, 'Lead updated successfully').waitFor();

@@ -213,7 +213,11 @@ function EntryRow({ entry, members }: { entry: AuditRow; members: TeamMember[] }
       </AdminCell>
       <AdminCell label="Subject" className="break-words text-slate-700">
         {subject?.href ? (
-          <Link to={subject.href} className="text-blue-800 underline">
+          // a case number reads whole (Q-10423, never 'Q-' above '10423')
+          <Link
+            to={subject.href}
+            className={cn('text-blue-800 underline', /^Q-\d+$/.test(subject.text) && 'whitespace-nowrap')}
+          >
             {subject.text}
           </Link>
         ) : (
