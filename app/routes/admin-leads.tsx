@@ -1,7 +1,7 @@
 /**
  * Lead Management (product.md §2 'Lead Management'; decision 0005; decision 0050): the summary cards, the
  * five-column board with search and 'Load more', the lost leads (issue 31), 'New lead' for a request
- * taken by phone, 'Export Report' (CSV, an /api download) and 'Generate SEO Pages'. React Router's
+ * taken by phone and 'Export Report' (CSV, an /api download). React Router's
  * data flow (docs/ARCHITECTURE.md): the loader gives what the screen shows, from the URL: `?q=` the
  * search, `?{status}=n` a column (or `lost`) grown by 'Load more' to n cards, `?show=` the status a
  * phone shows (`lost`: the lost leads, at every width); the action generates the SEO pages or
@@ -146,8 +146,6 @@ const MAX_FORM_BYTES = 32 * 1024;
 
 /** The screen's changes, by intent (server/changes/leads.ts, decision 0182). */
 export const changes = {
-  // 'Generate SEO Pages' (decision 0012): how many city pages are worth indexing
-  'generate-seo-pages': served('leads.generateSeoPages', { answer: ({ count }) => ({ count }) }),
   // a request taken by phone (issue 31): the request form's fields, in the staff member's name
   'create-lead': served('leads.enter', { answer: (lead) => lead }),
 } satisfies ScreenChanges;

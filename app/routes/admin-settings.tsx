@@ -34,6 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export const changes = {
   save: served('settings.update', { answer: (settings) => ({ settings }) }),
+  // which city pages search engines are shown, and how many (issue 49 item 4, decision 0012)
+  'city-pages': served('leads.generateSeoPages', { answer: ({ count }) => ({ count }) }),
 } satisfies ScreenChanges;
 
 export async function action({ request, context }: Route.ActionArgs) {

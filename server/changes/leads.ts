@@ -37,8 +37,9 @@ export const leadsChanges = {
     run: ({ services, user }, fields) => services.leads.enterLead(fields, user.username),
     created: true,
   }),
+  // the owner's, on Settings (issue 49 item 4): which city pages search engines are shown
   'leads.generateSeoPages': change({
-    who: 'staff',
+    who: 'owner',
     input: z.object({}),
     run: async ({ services }) => {
       const pages = await services.cityPages.indexablePages();

@@ -36,7 +36,7 @@ const JUNK = { nonsense: 'x', status: 42 };
 
 /** The cases, by screen and intent ('admin-suppliers create'). A new intent needs its own. */
 const CASES: Record<string, Probe[] | NoInput> = {
-  'admin-leads generate-seo-pages': {
+  'admin-settings city-pages': {
     noInput: 'counts the city pages whatever the form says',
     send: (post) => post(JUNK),
     status: 200,

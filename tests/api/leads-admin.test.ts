@@ -20,7 +20,7 @@ import { createStaff, signIn, STAFF } from '../support/admin.ts';
 import { eachEngine, testDeps } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { answerOf, routeContext } from '../support/route-context.ts';
-import * as leadsRoute from '#app/routes/admin-leads.tsx';
+import * as settingsRoute from '#app/routes/admin-settings.tsx';
 
 /** Saturday 21 November 2026, 12:00 in Winnipeg (CST, UTC-6). */
 const NOW = new Date('2026-11-21T18:00:00.000Z');
@@ -369,15 +369,14 @@ eachEngine('lead management API', (ctx) => {
     expect(quotedRow?.[19]).toBe('3');
   });
 
-  // the board's action is its one door (decision 0182: POST /api/admin/seo-pages mirrored it)
-  it('Generate SEO Pages reports the number of indexable city pages', async () => {
+  // the owner's tool on Settings (issue 49 item 4; decision 0182: one door, the screen's action)
+  it("'Show city pages … in search results' reports the number of indexable city pages, to the owner only", async () => {
     const { services, deps } = ctx();
     const user = (await services.team.list()).find((m) => m.username === STAFF.username)!;
-    const staff = { user: { ...user, role: user.role }, csrfToken: 'token' };
-    const body = 'intent=generate-seo-pages';
-    const answer = answerOf(
-      await leadsRoute.action({
-        request: new Request('http://localhost/admin/leads', {
+    const post = async (role: 'owner' | 'staff') => {
+      const body = 'intent=city-pages';
+      const answer = settingsRoute.action({
+        request: new Request('http://localhost/admin/settings', {
           method: 'POST',
           headers: {
             'Content-Type': 'application/x-www-form-urlencoded',
@@ -385,14 +384,17 @@ eachEngine('lead management API', (ctx) => {
           },
           body,
         }),
-        context: routeContext(services, deps, staff),
+        context: routeContext(services, deps, { user: { ...user, role }, csrfToken: 'token' }),
         params: {},
-      } as never),
-    );
-    expect(answer.status).toBe(200);
-    const res = { body: answer.body as { count: unknown } };
+      } as never);
+      // a refusal may be thrown (the owner's screen) or answered (the change's who)
+      return answerOf(await answer.catch((thrown: unknown) => thrown));
+    };
+    const owner = await post('owner');
+    expect(owner.status).toBe(200);
     const pages = await services.cityPages.indexablePages();
-    expect(res.body.count).toBe(pages.length);
-    expect(res.body.count).toEqual(expect.any(Number));
+    expect((owner.body as { count: unknown }).count).toBe(pages.length);
+    // staff are refused: the button is the owner's, on the owner's screen
+    expect((await post('staff')).status).toBe(403);
   });
 });

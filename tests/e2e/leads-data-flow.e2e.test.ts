@@ -140,14 +140,14 @@ describe('Lead Management data flow', () => {
     const { context, page } = await openPage(browser, 'desktop');
     try {
       await signIn(page);
-      const answer = await page.request.post('/admin/leads', {
-        form: { intent: 'generate-seo-pages' },
+      const answer = await page.request.post('/admin/settings', {
+        form: { intent: 'city-pages' },
         headers: { Origin: 'https://elsewhere.example' },
       });
       expect(answer.status()).toBe(403);
       // from the site itself the same post is the screen's action
-      const own = await page.request.post('/admin/leads.data', {
-        form: { intent: 'generate-seo-pages' },
+      const own = await page.request.post('/admin/settings.data', {
+        form: { intent: 'city-pages' },
         headers: { Origin: baseUrl() },
       });
       expect(own.status()).toBe(200);

@@ -77,6 +77,7 @@ it('the owner edits a wording with a live preview and segment count, saves it an
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'Follow-up texts',
       'Review requests',
+      'City pages in search results',
     ]);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -183,6 +184,32 @@ it('fits a 390 px phone with nothing for axe to find', async () => {
     await context.close();
   }
 });
+
+it.each(['desktop', 'phone'] as const)(
+  "shows the owner on a %s how many city pages are in search results (the leads board's 'Generate SEO Pages' no more)",
+  async (device) => {
+    const { context, page, problems } = await openPage(browser, device);
+    try {
+      await signIn(page, '/admin/leads');
+      expect(await page.getByRole('button', { name: /SEO/ }).count()).toBe(0);
+      await page.goto('/admin/settings');
+      await waitForHydration(page);
+      const section = page.getByRole('region', { name: 'City pages in search results' });
+      await section
+        .getByRole('button', { name: 'Show city pages for the places we have served in search results' })
+        .click();
+      await section
+        .getByRole('status')
+        .getByText(/^\d+ city pages? (is|are) in search results now\.$/)
+        .waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 it('answers a staff member who opens /admin/settings with "Only the owner can do this."', async () => {
   const username = `sky-${Date.now().toString(36)}`;

@@ -19,7 +19,7 @@ type Who = 'owner' | 'staff' | 'nobody';
 
 /** A valid form for each intent ('screen intent'), its ids from the rows that exist. */
 const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
-  'admin-leads generate-seo-pages': () => ({}),
+  'admin-settings city-pages': () => ({}),
   'admin-leads create-lead': (r) => ({
     name: 'Dana Friesen',
     phone: `(204) 555-${String(1000 + r.int(8999))}`,

@@ -1,13 +1,12 @@
 /**
  * The Lead Management screen's body (app/routes/admin-leads.tsx; product.md §2 'Lead Management'):
  * the summary cards, the five-column board with search and 'Load more', the lost leads, 'New lead',
- * 'Export Report' and 'Generate SEO Pages'; the open lead (the nested route) in its outlet.
+ * 'Export Report'; the open lead (the nested route) in its outlet.
  */
-import { AlertTriangle, ArrowLeft, Loader2, Plus, Search, Sparkles, XCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Plus, Search, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PhoneFold } from '#app/components/admin/phone-fold.tsx';
-import { useStaffFetcher } from '#app/components/admin/staff-fetcher.ts';
 import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
 import {
   LEADS_HEADING_ID,
@@ -22,7 +21,6 @@ import { SummaryCards } from '#app/components/leads/summary-cards.tsx';
 import { Button, buttonVariants } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { Input, Label } from '#app/components/ui/input.tsx';
-import { toast } from '#app/components/ui/use-toast.ts';
 import { INSIGHT_RANGES } from '#app/modules/insights/insights.ts';
 import {
   BOARD_PAGE_SIZE,
@@ -33,7 +31,6 @@ import {
 import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
 import { BOARD_STATUSES } from '#app/modules/leads/status.ts';
 import { TEXT_LIMIT_WORDS } from '#app/modules/messages/messages.ts';
-import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import type { City } from '#app/modules/site/reference.ts';
 
@@ -140,18 +137,6 @@ export function LeadsScreen({
     void navigate({ pathname: `/admin/leads/${id}`, search: location.search }, { preventScrollReset: true });
   }
 
-  const seo = useStaffFetcher<ActionAnswer<{ count: number }>>((answer) =>
-    toast(
-      answer.ok
-        ? {
-            title: 'SEO Pages Generated',
-            description: `${answer.count} city pages are worth indexing and are in the sitemap.`,
-          }
-        : { title: 'Error', description: answer.message, variant: 'destructive' },
-    ),
-  );
-  const generating = seo.state !== 'idle';
-
   return (
     <section>
       {/* on a desk: the title, then 'New lead' and the tools on its right, the notice and the
@@ -188,18 +173,6 @@ export function LeadsScreen({
         >
           <div className="flex flex-wrap gap-2 lg:order-3">
             <ExportReportMenu ranges={INSIGHT_RANGES} />
-            <Button
-              variant="accent"
-              onClick={() => void seo.submit({ intent: 'generate-seo-pages' }, { method: 'post' })}
-              disabled={generating}
-            >
-              {generating ? (
-                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <Sparkles className="h-4 w-4" aria-hidden="true" />
-              )}
-              {LEADS_TEXT.generateSeo}
-            </Button>
           </div>
           <div className="mt-3 w-full lg:order-5 lg:mt-2">
             <SummaryCards stats={stats} clicks={clicks} />

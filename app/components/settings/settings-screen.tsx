@@ -22,6 +22,7 @@ import {
   type Settings,
 } from '#app/modules/customers/follow-ups.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
+import { CityPagesInSearch } from './city-pages.tsx';
 import { OnOff, Placeholders, Rules, Wording } from './text-fields.tsx';
 
 type Saved = ActionAnswer<{ settings: Settings }>;
@@ -178,6 +179,7 @@ export function SettingsScreen({
           </Button>
         </div>
       </form>
+      <CityPagesInSearch />
     </section>
   );
 }

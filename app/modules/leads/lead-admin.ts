@@ -190,7 +190,6 @@ export const partNamePayloadSchema = z.object({
 export const LEADS_TEXT = {
   title: 'Lead Management',
   exportReport: 'Export Report',
-  generateSeo: 'Generate SEO Pages',
   noLeads: 'No leads',
   unknownEquipment: 'Unknown',
   na: 'N/A',

@@ -10,6 +10,16 @@
  *
  * Pure: server/services/city-pages.ts gathers the counts and is the one place that applies it.
  */
+/** The owner's words for the city pages search engines are shown (Settings, issue 49 item 4). */
+export const CITY_PAGES_TEXT = {
+  title: 'City pages in search results',
+  intro:
+    'Each city has a page for each kind of part. A page is shown to Google and other search engines once it has something to show: a place we have served, with enough of our parts listed.',
+  show: 'Show city pages for the places we have served in search results',
+  shown: (count: number) =>
+    count === 1 ? '1 city page is in search results now.' : `${count} city pages are in search results now.`,
+} as const;
+
 export const PRIORITY_CITY_SLUGS: readonly string[] = ['winnipeg', 'brandon', 'steinbach'];
 export const MIN_ACTIVE_ITEMS = 3;
 
