@@ -98,7 +98,7 @@ async function main(): Promise<number> {
   });
   const database = openDatabase(config.database, { poolSize: 4 });
   const now = () => new Date();
-  const deps: ServiceDeps = {
+  const base: Omit<ServiceDeps, 'shop'> = {
     db: database.db,
     engine: database.engine,
     config,
@@ -106,7 +106,8 @@ async function main(): Promise<number> {
     files: createFileStore({ dataDir, now }),
     now,
   };
-  const services = createServices(deps);
+  const services = createServices(base);
+  const deps: ServiceDeps = { ...base, shop: services.shop };
   try {
     await migrate(database);
     await seed({ ...deps, logger: pino({ level: 'silent' }) });

@@ -99,7 +99,7 @@ const envSchema = z.object({
     .trim()
     .min(1, 'must not be empty')
     .max(200, 'must be at most 200 characters')
-    .default('our Winnipeg counter (call us for directions)'),
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
   TWILIO_ACCOUNT_SID: z
@@ -168,8 +168,11 @@ export type Config = Readonly<{
   databaseTimeoutMs: number;
   admin: { username: string; password?: string };
   site: { name: string; phone: string; email: string };
-  /** where customers pick up their parts, as the order tracker shows it (issue 29) */
-  pickupAddress: string;
+  /**
+   * Where customers pick up their parts (PICKUP_ADDRESS): only the first value of the owner's
+   * Settings (server/services/shop.ts, decision 0204); unset, no text or page names a place
+   */
+  pickupAddress?: string;
   /**
    * A message still 'sending' this long after it was handed to its provider was cut off by a
    * crash (SEND_INTERRUPTED_AFTER_SECONDS): an e-mail goes again, a text only if Twilio never got
@@ -177,8 +180,8 @@ export type Config = Readonly<{
    */
   sendInterruptedAfterMs: number;
   /**
-   * The night hours (Winnipeg) in which customers' texts wait for the morning, or null for none;
-   * checked when a text is about to be sent (decision 0181)
+   * The night hours (Winnipeg) in which customers' texts wait for the morning, or null for none
+   * (TEXT_QUIET_HOURS): the first value of the owner's Settings (server/services/shop.ts)
    */
   quietHours: { from: number; until: number } | null;
   /**

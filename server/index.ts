@@ -77,7 +77,6 @@ const now = () => new Date();
 const files = createFileStore({ dataDir: config.dataDir, now, backend: await storageBackend(config) });
 const deps = { db: database.db, engine: database.engine, config, logger, files, now };
 const services = createServices(deps);
-const site = { ...config.site, baseUrl: config.baseUrl };
 
 try {
   // Migrations, seed and admin account under the start-up lock: processes or machines started
@@ -86,7 +85,7 @@ try {
     ? await withStartupLock(database, async () => {
         const applied = await migrate(database);
         if (applied.length) logger.info({ applied }, 'migrations applied');
-        await seed(deps);
+        await seed({ ...deps, shop: services.shop });
         return services.adminAccount.ensureAdmin();
       })
     : undefined;
@@ -112,6 +111,8 @@ try {
   await database.close().catch(() => {});
   process.exit(1);
 }
+// the owner's hours, prices and pickup place in force before the first request (decision 0204)
+await services.shop.load();
 // the cluster's primary starts the other workers now
 if (prepares && cluster.isWorker) process.send?.(PREPARED_MESSAGE);
 
@@ -131,7 +132,6 @@ if (dev) {
     pageHandler: renderPages({
       build: () => viteServer.ssrLoadModule('virtual:react-router/server-build') as never,
       services,
-      site,
       mode: 'development',
     }),
   });
@@ -152,6 +152,8 @@ if (dev) {
   });
   // staff changed what pages show, here or in another process: every kept page goes (decision 0097)
   services.changes.onChange(() => cache.clear());
+  // and once the owner's hours, read again after such a change, are in force here
+  services.shop.onChange(() => cache.clear());
   pageCache = cache;
   app = createApp({
     config,
@@ -159,7 +161,7 @@ if (dev) {
     logger,
     files,
     clientDir: path.join(buildDir, 'client'),
-    pageHandler: renderPages({ build, services, site, mode: 'production', pageCache }),
+    pageHandler: renderPages({ build, services, mode: 'production', pageCache }),
   });
 }
 

@@ -13,7 +13,7 @@ import { getAppContext } from '#app/load-context.ts';
 import { displayStats } from '#app/modules/marketing/stats.ts';
 import { localBusinessJsonLd } from '#app/modules/seo/json-ld.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
-import { HOME_HOURS, REPLY_PROMISE, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
+import { REPLY_PROMISE, siteHours, smsHref, TEXTING_HOURS } from '#app/modules/site/site.ts';
 
 const COPY = {
   eyebrow: 'Parts sourcing & quoting for Manitoba',
@@ -107,7 +107,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         text={COPY.ready.text}
         aside={
           <div className="rounded-xl bg-slate-800 p-6 ring-1 ring-slate-700">
-            <HoursAndPhone phone={site.phone} />
+            <HoursAndPhone phone={site.phone} hours={siteHours(site)} />
           </div>
         }
       >
@@ -145,11 +145,11 @@ function QuoteAnyway({ phone }: { phone: string }) {
   );
 }
 
-function HoursAndPhone({ phone }: { phone: string }) {
+function HoursAndPhone({ phone, hours }: { phone: string; hours: readonly string[] }) {
   return (
     <>
       <h3 className="font-semibold text-white">Hours</h3>
-      <Hours lines={[...HOME_HOURS, TEXTING_HOURS]} className="mt-3 text-slate-200" />
+      <Hours lines={[...hours, TEXTING_HOURS]} className="mt-3 text-slate-200" />
       <p className="mt-4 text-sm text-slate-300">
         Text or call{' '}
         <a href={`tel:${phone}`} className="font-semibold text-white underline underline-offset-2">

@@ -38,7 +38,6 @@ const documentRequest = createContext<boolean>(false);
 export function renderPages(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   services: Services;
-  site: SiteInfo;
   mode: 'production' | 'development';
   /** Without it every page is rendered per request (development, and tests that want it so). */
   pageCache?: PageCache;
@@ -67,7 +66,9 @@ export function renderPages(options: {
       res.redirect(301, spelled + (query === -1 ? '' : req.originalUrl.slice(query)));
       return;
     }
-    if (!read && !sameOrigin(req, options.site)) {
+    // the site's facts with the owner's hours in force (server/services/shop.ts)
+    const site = options.services.shop.site();
+    if (!read && !sameOrigin(req, site)) {
       // a page's action (a back-office form or fetcher) is for this site's own pages only
       res.status(403).type('text/plain').send(FOREIGN_ORIGIN);
       return;
@@ -84,7 +85,7 @@ export function renderPages(options: {
     const context = contextFor(req, {
       services,
       changes,
-      site: options.site,
+      site,
       cspNonce: publicPage ? '' : (res.locals.cspNonce as string),
       client: clientOf(req.ip ?? '', req.get('user-agent') ?? '', req.headers),
       session: session && {

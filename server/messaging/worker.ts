@@ -89,11 +89,14 @@ export function createOutboxWorker(deps: {
   interruptedAfterMs?: number;
   /** start a run this often (none: only when kicked, and for retries) */
   sweepEveryMs?: number;
-  /** the night hours in which texts that are no immediate answer wait (TEXT_QUIET_HOURS); null: none */
-  quietHours?: QuietHours | null;
+  /**
+   * the night hours in which texts that are no immediate answer wait, as in force when a text is
+   * about to go (the owner's Settings, decision 0204); null: none
+   */
+  quietHours?: () => QuietHours | null;
 }) {
   const { db, logger, now, senders, lookups = {}, interruptedAfterMs = STALE_SENDING_MS } = deps;
-  const quietHours = deps.quietHours ?? null;
+  const quietHoursNow = deps.quietHours ?? (() => null);
   /** Messages the provider accepted whose row could not be marked sent yet: their provider ids. */
   const unrecorded = new Map<number, string | null>();
   // only channels this worker can send: another channel's rows wait for a worker that can
@@ -122,6 +125,7 @@ export function createOutboxWorker(deps: {
 
   /** When a text due now must wait for the morning instead (quiet hours), or undefined. */
   function heldUntil(message: DueMessage, at: Date): Date | undefined {
+    const quietHours = quietHoursNow();
     if (message.channel !== 'sms' || !quietHours) return undefined;
     if (message.answerUntil && Date.parse(message.answerUntil) >= at.getTime()) return undefined;
     const morning = afterQuietHours(at, quietHours);

@@ -10,6 +10,7 @@
  * a little faster as the year goes on. Phone numbers stay in the fictitious 555-01xx range.
  */
 import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { startOfZonedDay, wallClock } from '#app/modules/shared/calendar.ts';
 import type { LeadSource, LeadStatus, Urgency } from '#app/modules/leads/leads.ts';
 import { DECLINED_REASON } from '#app/modules/messages/messages.ts';
@@ -368,9 +369,10 @@ export function demoHistory(now: Date, seed = 2026): { leads: HistoryLead[]; cli
       let quote: HistoryLead['quote'] = null;
       const age = now.getTime() - createdAt.getTime();
 
-      if (rnd() < 0.1) events.push({ type: 'status', to: 'qualified', at: addBusinessMinutes(createdAt, 3) });
+      if (rnd() < 0.1)
+        events.push({ type: 'status', to: 'qualified', at: addBusinessMinutes(DEFAULT_HOURS, createdAt, 3) });
       if (rnd() < 0.9) {
-        const at = addBusinessMinutes(createdAt, responseMinutes(rnd, progress));
+        const at = addBusinessMinutes(DEFAULT_HOURS, createdAt, responseMinutes(rnd, progress));
         const [low, high] = category.cost;
         const cost = Math.round((low + (high - low) * rnd() ** 2) * 100);
         const markupPct = Math.round((0.25 + rnd() * 0.2 + (urgency === 'today' ? 0.1 : 0)) * 100) / 100;

@@ -14,6 +14,7 @@ import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/re
 import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts';
 import { insertMessage as enqueueMessage } from '../db/repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { partName } from '#app/modules/messages/part-name.ts';
 import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertClicks } from '../db/repo/clicks.ts';
@@ -325,6 +326,7 @@ async function startConversation(
       body: smsReplies(config.site).newRequest(
         lead.caseNumber,
         await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at }),
+        DEFAULT_HOURS,
       ),
       status: 'logged',
       audience: 'customer',

@@ -1,5 +1,6 @@
 /** What every service is built with. `now` is injectable so tests can fix the clock. */
 import type { Logger } from 'pino';
+import type { ShopSettings } from '#app/modules/site/shop-settings.ts';
 import type { Config } from '../config.ts';
 import type { Engine } from '../db/index.ts';
 import type { Db } from '../db/schema.ts';
@@ -12,7 +13,15 @@ export type ServiceDeps = {
   logger: Logger;
   files: FileStore;
   now: () => Date;
+  /**
+   * The shop's own numbers in force (hours, markup, pickup, quiet hours, staff access): the owner's
+   * Settings, read without waiting (server/services/shop.ts; decision 0204)
+   */
+  shop: ShopReader;
 };
+
+/** What a service reads of the shop's settings. */
+export type ShopReader = { current(): ShopSettings };
 
 /**
  * Who asks, as the HTTP edge reads the request (server/http/client.ts): the address (as Express

@@ -62,7 +62,7 @@ export const FOLLOW_UP_ACTOR = 'follow-ups';
 export const PER_PASS = 30;
 
 export function followUpsService(
-  { db, engine, config, now }: ServiceDeps,
+  { db, engine, config, now, shop }: ServiceDeps,
   { messaging, settings }: { messaging: Messaging; settings: SettingsService },
 ) {
   const kindOf = (key: string) => key.slice(key.lastIndexOf(':') + 1) as FollowUpKind;
@@ -95,7 +95,7 @@ export function followUpsService(
         },
         at,
         on,
-        config.quietHours,
+        shop.current(),
       );
       if (kind) due.push({ quote, kind });
     }
@@ -191,7 +191,7 @@ export function followUpsService(
           excluded,
         },
         at,
-        config.quietHours,
+        shop.current().quietHours,
       );
     // who declined or opted out is read only for those otherwise due
     const maybe = [...byCustomer.values()].filter((f) => due(f, f.noReviews));

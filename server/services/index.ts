@@ -26,16 +26,20 @@ import { cityPagesService } from './city-pages.ts';
 import { rateLimitService } from './rate-limits.ts';
 import { referenceService } from './reference.ts';
 import { seoService } from './seo.ts';
+import { shopService } from './shop.ts';
 import { statsService } from './stats.ts';
 import { textingService } from './texting.ts';
 
 export type { ServiceDeps } from './context.ts';
 
-export function createServices(deps: ServiceDeps) {
+export function createServices(base: Omit<ServiceDeps, 'shop'>) {
+  // what staff change on public pages, seen by every process within a second (decision 0097)
+  const changes = contentChanges(base);
+  // the shop's own numbers as the owner set them, in force in every process (decision 0204)
+  const shop = shopService(base, { changes });
+  const deps: ServiceDeps = { ...base, shop };
   // one outbox per process: staff alerts, quotes, texts and e-mail copies (decisions 0041, 0060)
   const messaging = createMessaging(deps);
-  // what staff change on public pages, seen by every process within a second (decision 0097)
-  const changes = contentChanges(deps);
   // cities and categories: read once a minute, and again at once after a change (docs/performance.md);
   // every service that needs them asks this one
   const reference = referenceService(deps, { changes });
@@ -70,6 +74,7 @@ export function createServices(deps: ServiceDeps) {
     customers,
     inbox: inboxService(deps, { leadAdmin }),
     settings,
+    shop,
     followUps: followUpsService(deps, { messaging, settings }),
     messaging,
     // after a yes: suppliers and the parts bought for each order (issue 29)

@@ -38,6 +38,7 @@ import {
   writeDays,
 } from '../db/repo/insight-days.ts';
 import type { Db, Tx } from '../db/schema.ts';
+import type { WeekHours } from '#app/modules/site/shop-settings.ts';
 
 const DAY_MS = 86_400_000;
 /** The longest run of days one set of queries computes (a year of days in one CASE is fine). */
@@ -157,6 +158,8 @@ export async function computeDays(
   engine: Engine,
   days: readonly string[],
   now: Date,
+  /** the opening hours in force when the day is rolled up: its response times count open minutes */
+  hours: WeekHours,
 ): Promise<Map<string, DayFigures>> {
   const out = new Map<string, DayFigures>();
   for (const run of runsOf(days)) {
@@ -182,7 +185,7 @@ export async function computeDays(
       countLeadsByPeriodAndSource(db, range, periods),
       countFunnelByPeriod(db, range, periods),
       countLostReasons(db, range, periods),
-      responseSecondsByPeriod(db, engine, range, periods, steps),
+      responseSecondsByPeriod(db, engine, range, periods, steps, hours),
       sumOrdersByPeriod(db, range, periods),
       countClicksByPeriodAndLocation(db, range, periods),
       countLeadsBy(db, range, 'part_category', periods),
@@ -255,12 +258,13 @@ export async function refreshDays(
   db: Db,
   engine: Engine,
   now: Date,
+  hours: WeekHours,
   chunks = Number.POSITIVE_INFINITY,
 ): Promise<number> {
   let recomputed = 0;
   for (let chunk = 0; chunk < chunks; chunk++) {
     if (!(await anyStaleDate(db))) return recomputed;
-    const { days, marks } = await db.transaction().execute((trx) => refreshSome(trx, engine, now));
+    const { days, marks } = await db.transaction().execute((trx) => refreshSome(trx, engine, now, hours));
     recomputed += days;
     if (marks < DATES_PER_REFRESH) return recomputed;
     // the requests that came in meanwhile go first
@@ -270,11 +274,16 @@ export async function refreshDays(
 }
 
 /** One chunk of `refreshDays`: the days of up to DATES_PER_REFRESH marks, in the caller's transaction. */
-async function refreshSome(trx: Tx, engine: Engine, now: Date): Promise<{ days: number; marks: number }> {
+async function refreshSome(
+  trx: Tx,
+  engine: Engine,
+  now: Date,
+  hours: WeekHours,
+): Promise<{ days: number; marks: number }> {
   const stale = await takeStaleDates(trx, engine, DATES_PER_REFRESH);
   const days = localDaysOf(stale);
   if (!days.length) return { days: 0, marks: stale.length };
-  const figures = await computeDays(trx, engine, days, now);
+  const figures = await computeDays(trx, engine, days, now, hours);
   const json = new Map([...figures].map(([day, f]) => [day, JSON.stringify(f)]));
   await writeDays(
     trx,

@@ -42,6 +42,7 @@ import {
 import { aggregatesOfDays, arrivalOf, refreshDays, type Aggregates } from './insight-days.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
+import type { WeekHours } from '#app/modules/site/shop-settings.ts';
 import type { CityPagesService } from './city-pages.ts';
 import type { ReferenceService } from './reference.ts';
 
@@ -115,6 +116,7 @@ export async function aggregatesOfRows(
   { db, engine }: Pick<ServiceDeps, 'db' | 'engine'>,
   periods: InsightPeriods,
   at: Date,
+  hours: WeekHours,
 ): Promise<Aggregates> {
   const bounds = { start: periods.start, end: periods.end };
   const whole = [bounds];
@@ -137,7 +139,7 @@ export async function aggregatesOfRows(
     countLeadsByPeriodAndSource(db, bounds, periods.weeks),
     countFunnelByPeriod(db, bounds, whole),
     countLostReasons(db, bounds, whole),
-    responseTimesByPeriod(db, engine, bounds, periods.weeks, steps),
+    responseTimesByPeriod(db, engine, bounds, periods.weeks, steps, hours),
     sumOrdersByPeriod(db, bounds, periods.months),
     countClicksByPeriodAndLocation(db, bounds, periods.weeks),
     countLeadsBy(db, bounds, 'part_category', whole),
@@ -176,7 +178,7 @@ export async function aggregatesOfRows(
 }
 
 export function insightsService(
-  { db, engine, now }: ServiceDeps,
+  { db, engine, now, shop }: ServiceDeps,
   { cityPages, reference }: { cityPages: CityPagesService; reference: ReferenceService },
 ) {
   /**
@@ -187,7 +189,7 @@ export function insightsService(
     const range = parseInsightRange(rangeInput);
     const at = now();
     const periods = insightPeriods(at, range);
-    await refreshDays(db, engine, at);
+    await refreshDays(db, engine, at, shop.current().hours);
     return shape(range, periods, await aggregatesOfDays(db, periods));
   }
 
@@ -196,7 +198,7 @@ export function insightsService(
     const range = parseInsightRange(rangeInput);
     const at = now();
     const periods = insightPeriods(at, range);
-    return shape(range, periods, await aggregatesOfRows({ db, engine }, periods, at));
+    return shape(range, periods, await aggregatesOfRows({ db, engine }, periods, at, shop.current().hours));
   }
 
   async function shape(
@@ -307,7 +309,7 @@ export function insightsService(
      * Recomputes the days whose rows changed, a month of dates at most (the minutely pass: the
      * first view then rarely waits, and a bulk load is built a month a minute).
      */
-    refresh: () => refreshDays(db, engine, now(), 1),
+    refresh: () => refreshDays(db, engine, now(), shop.current().hours, 1),
 
     /** The insights of a range as CSV ('Export Report'): UTF-8 with BOM, one row per figure. */
     async insightsCsv(rangeInput: unknown): Promise<{ range: InsightRange; csv: string }> {

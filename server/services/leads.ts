@@ -163,7 +163,12 @@ export function leadsService(
       {
         leadId: lead.id,
         phone: request.phone,
-        body: requestConfirmationText({ siteName: config.site.name, caseNumber: lead.caseNumber, url }),
+        body: requestConfirmationText({
+          siteName: config.site.name,
+          caseNumber: lead.caseNumber,
+          url,
+          hours: deps.shop.current().hours,
+        }),
         // staff entering a request taken by phone send its confirmation themselves
         cause: meta.source === 'web' ? 'public' : 'staff',
       },
@@ -179,6 +184,7 @@ export function leadsService(
           name: request.name,
           caseNumber: lead.caseNumber,
           url,
+          hours: deps.shop.current().hours,
         }),
       },
       at,

@@ -63,7 +63,7 @@ export function createMessaging(deps: ServiceDeps) {
     db,
     logger,
     now,
-    quietHours: config.quietHours,
+    quietHours: () => deps.shop.current().quietHours,
     senders: { email: emailSender, sms: smsSender },
     lookups: { sms: twilio && createTwilioLookup(twilio) },
     interruptedAfterMs: config.sendInterruptedAfterMs,

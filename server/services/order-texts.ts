@@ -68,7 +68,7 @@ export function orderTexts(deps: ServiceDeps, parts: { messaging: Messaging }) {
       texted.map((m) => ({ leadId: m.lead.id, version: null })),
       at,
     );
-    const notBefore = afterQuietHours(at, config.quietHours);
+    const notBefore = afterQuietHours(at, deps.shop.current().quietHours);
     const texts = texted.map((m, i) => ({
       lead: m.lead,
       key: `lead:${m.lead.id}:${m.key}`,

@@ -25,7 +25,7 @@ import type { QuotePageData, QuotePageState } from '#app/modules/quotes/quote-pa
 import { nextOpening } from '#app/modules/shared/business-hours.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { formatPhone, toE164 } from '#app/modules/site/phone.ts';
-import { HOME_HOURS } from '#app/modules/site/site.ts';
+import { pickupHours } from '#app/modules/site/shop-settings.ts';
 import { isFleetLead } from '../db/repo/customers.ts';
 import { insertLeadEvent, listLeadEvents } from '../db/repo/lead-events.ts';
 import { leadPhotoUrls } from '../db/repo/lead-photos.ts';
@@ -105,7 +105,7 @@ export function quoteLinks(deps: ServiceDeps, rateLimits: RateLimitService) {
 export type QuoteLinks = ReturnType<typeof quoteLinks>;
 
 export function quotePageService(deps: ServiceDeps, parts: { links: QuoteLinks }) {
-  const { db, config, now } = deps;
+  const { db, config, now, shop } = deps;
   const { resolve } = parts.links;
   return {
     /** The page a token opens (see QuotePageData). `latest` shows the current version instead of the link's own. */
@@ -168,7 +168,7 @@ export function quotePageService(deps: ServiceDeps, parts: { links: QuoteLinks }
           const full = `${leadLinkUrl('', token)}/photos/${i + 1}`;
           return { full, preview: `${full}?preview` };
         }),
-        reply: nextOpening(at),
+        reply: nextOpening(shop.current().hours, at),
         renewing: lead.status === 'qualified' && current !== null,
         quote: shown
           ? {
@@ -211,7 +211,7 @@ export function quotePageService(deps: ServiceDeps, parts: { links: QuoteLinks }
           state === 'accepted'
             ? customerOrder(
                 await listLeadLines(db, lead.id),
-                { pickupAddress: config.pickupAddress, hours: HOME_HOURS },
+                { pickupAddress: shop.current().pickup?.address ?? null, hours: pickupHours(shop.current()) },
                 await leadAutoTexts(db, lead.id),
                 lead,
               )

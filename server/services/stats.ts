@@ -38,7 +38,7 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 export const PAGE_FIGURES_TTL_MS = 10_000;
 
 export function statsService(
-  { db, now }: ServiceDeps,
+  { db, now, shop }: ServiceDeps,
   { reference, changes }: { reference: ReferenceService; changes: ContentChanges },
 ) {
   /** Average ETA (days, 1 decimal) and response time (minutes) of recent quotes, or the baselines. */
@@ -50,7 +50,7 @@ export function statsService(
     // during business hours', and a text at midnight answered at 7:05 took 5 of them (docs/stats.md)
     const minutes = quotes
       .filter((q) => q.quotedAt >= q.createdAt)
-      .map((q) => businessMinutesBetween(new Date(q.createdAt), new Date(q.quotedAt)));
+      .map((q) => businessMinutesBetween(shop.current().hours, new Date(q.createdAt), new Date(q.quotedAt)));
     return {
       avgETA:
         etas.length >= MIN_QUOTES_FOR_AVERAGES

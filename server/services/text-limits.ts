@@ -32,7 +32,7 @@ function dayKey(dayStart: Date): string {
   return `public-texts:${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-export function textLimits({ engine, config }: Pick<ServiceDeps, 'engine' | 'config'>) {
+export function textLimits({ engine, config, shop }: Pick<ServiceDeps, 'engine' | 'config' | 'shop'>) {
   const { countries, dailyLimit } = config.publicTexts;
   const outside = TEXT_LIMIT_WORDS.country(countryNames(countries));
 
@@ -63,7 +63,7 @@ export function textLimits({ engine, config }: Pick<ServiceDeps, 'engine' | 'con
             ? { go: 'now' }
             : {
                 go: 'later',
-                from: afterQuietHours(day.start, config.quietHours),
+                from: afterQuietHours(day.start, shop.current().quietHours),
                 reason: TEXT_LIMIT_WORDS.waiting(dailyLimit),
               };
         day = zonedDayRange(day.end);

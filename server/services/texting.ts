@@ -270,6 +270,7 @@ export function textingService(
             reply = replies.newRequest(
               lead.caseNumber,
               await mintLeadLink(trx, { baseUrl: config.baseUrl, leadId: lead.id, version: null, at }),
+              deps.shop.current().hours,
             );
             await alert('new_request');
             break;

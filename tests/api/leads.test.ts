@@ -4,6 +4,7 @@
  * polyglot, oversize, 7th photo), EXIF/GPS removal, concurrent case numbers, abuse limits, and
  * all-or-nothing storage (no row without photos, no file without a row).
  */
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { replyPromise } from '#app/modules/leads/reply-promise.ts';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -83,7 +84,7 @@ eachEngine(
       // with when we reply, by the server's clock (decision 0192; the confirmation shows it)
       expect(res.body).toEqual({
         caseNumber: expect.stringMatching(/^Q-1\d{4}$/),
-        reply: replyPromise(new Date()),
+        reply: replyPromise(DEFAULT_HOURS, new Date()),
       });
       const { caseNumber } = res.body as { caseNumber: string };
 
@@ -435,7 +436,7 @@ eachEngine(
       const res = await submit(app, { ...VALID_FIELDS, website: 'https://cheap-pills.example' }, [
         photos[0]!,
       ]).expect(201);
-      expect(res.body).toEqual({ caseNumber: 'Q-10000', reply: replyPromise(new Date()) });
+      expect(res.body).toEqual({ caseNumber: 'Q-10000', reply: replyPromise(DEFAULT_HOURS, new Date()) });
       expect(await counts(ctx())).toEqual(before);
     });
 

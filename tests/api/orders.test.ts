@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
-import { HOME_HOURS } from '#app/modules/site/site.ts';
+import { DEFAULT_HOURS, hoursLines } from '#app/modules/site/shop-settings.ts';
 import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
@@ -720,7 +720,20 @@ eachEngine('orders after a yes', (ctx) => {
       await walk(id, line!, 'ordered', 'arrived', 'ready');
       const after = (await services.quotes.page(token, viewer)).order!;
       expect(after.summary).toBe('Your part is ready');
-      expect(after.pickup).toEqual({ address: deps.config.pickupAddress, hours: HOME_HOURS });
+      // no pickup place set yet: the page names none (it says we will text it), the hours none
+      expect(after.pickup).toEqual({ address: null, hours: hoursLines(DEFAULT_HOURS) });
+      // once the owner sets it on Settings, the page names it, with the hours they gave
+      const owner = { id: staff.user.id, username: 'owner', displayName: 'Owner', role: 'owner' as const };
+      await services.shop.update(
+        'pickup',
+        { pickup: { address: '1450 Sargent Ave, Winnipeg', hours: 'Mon-Fri 8AM-5PM' } },
+        owner,
+      );
+      expect((await services.quotes.page(token, viewer)).order!.pickup).toEqual({
+        address: '1450 Sargent Ave, Winnipeg',
+        hours: ['Mon-Fri 8AM-5PM'],
+      });
+      await services.shop.update('pickup', { pickup: { address: '', hours: '' } }, owner);
       const readyText = (await texts(id)).find((t) => /ready for pickup/.test(t.body))!.body;
       const readyToken = /\/q\/([A-Za-z0-9_-]{24})/.exec(readyText)![1]!;
       expect((await services.quotes.page(readyToken, viewer)).order!.parts[0]!.now).toBe('Ready for pickup');

@@ -151,7 +151,7 @@ describe('the head of every public page, as a search result shows it', () => {
     context.set(appContext, {
       services,
       changes: changeDoor(services),
-      site: { ...deps.config.site, baseUrl: 'http://localhost' },
+      site: { ...services.shop.site(), baseUrl: 'http://localhost' },
       cspNonce: '',
       client: clientOf('127.0.0.1', 'test'),
     });

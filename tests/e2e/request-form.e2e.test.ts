@@ -9,6 +9,7 @@
  * touch screen; a file that is not a photo named when picked; 'Missing Information' gone once
  * fixed; outside business hours the confirmation says when the business opens.
  */
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { replyPromise } from '#app/modules/leads/reply-promise.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -599,7 +600,7 @@ describe('a complete request', () => {
       expect(response.status()).toBe(201);
       const { caseNumber, reply } = (await response.json()) as { caseNumber: string; reply: string };
       expect(caseNumber).toMatch(/^Q-1\d{4}$/);
-      expect(reply).toBe(replyPromise(new Date()));
+      expect(reply).toBe(replyPromise(DEFAULT_HOURS, new Date()));
 
       await page.getByRole('heading', { name: 'Request Submitted!' }).waitFor();
       expect(await activeText(page)).toBe('Request Submitted!');

@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { loadConfig, type Config } from '#server/config.ts';
 import { migrate, openDatabase, type Database, type Engine } from '#server/db/index.ts';
+import { shopDefaults } from '#app/modules/site/shop-settings.ts';
 import { createServices, type ServiceDeps, type Services } from '#server/services/index.ts';
 import { createFileStore } from '#server/storage/index.ts';
 import { acquireSchema, releaseSchema } from './postgres-pool.ts';
@@ -138,6 +139,8 @@ export function testDeps(t: TestDatabase, now: () => Date = () => new Date()): S
     logger: pino({ level: 'silent' }),
     files: createFileStore({ dataDir: t.dataDir, now }),
     now,
+    // the first values (nothing saved): a test that saves settings uses createServices' own
+    shop: { current: () => shopDefaults(t.config) },
   };
 }
 
@@ -157,8 +160,11 @@ export function eachEngine(
       let current: EngineContext | undefined;
       beforeAll(async () => {
         const t = await lendTestDatabase(engine, env);
-        const deps = testDeps(t);
-        current = { t, deps, services: createServices(deps) };
+        const base = testDeps(t);
+        const services = createServices(base);
+        await services.shop.load();
+        // the deps the services were built with: the shop's settings as they are in force
+        current = { t, deps: { ...base, shop: services.shop }, services };
       });
       afterAll(async () => {
         await current?.t.drop();

@@ -19,7 +19,7 @@ export function routeContext(
   context.set(appContext, {
     services,
     changes: changeDoor(services),
-    site: { ...deps.config.site, baseUrl: 'http://localhost' },
+    site: { ...services.shop.site(), baseUrl: 'http://localhost' },
     cspNonce: '',
     client: clientOf('127.0.0.1', PHONE_USER_AGENT),
     session: session ?? undefined,

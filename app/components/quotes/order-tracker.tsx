@@ -14,6 +14,8 @@ export const TRACKER_TEXT = {
   expected: (day: string) => `Expected ${day}`,
   track: (carrier: string, number: string) => `Track it with ${carrier} (${number})`,
   pickup: 'Pick up at',
+  /** no pickup place set yet on the owner's Settings (issue 49 item 1) */
+  pickupLater: 'Ready for pickup: we will text you where to pick up.',
   hours: 'Hours',
 } as const;
 
@@ -29,15 +31,25 @@ export function OrderTracker({ order }: { order: CustomerOrder }) {
           <p className="flex items-start gap-2 font-semibold">
             <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
             <span>
-              {TRACKER_TEXT.pickup} {order.pickup.address}
+              {order.pickup.address ? (
+                <>
+                  {TRACKER_TEXT.pickup} {order.pickup.address}
+                </>
+              ) : (
+                TRACKER_TEXT.pickupLater
+              )}
             </span>
           </p>
-          <p className="mt-2 text-sm font-medium">{TRACKER_TEXT.hours}</p>
-          <ul className="text-sm">
-            {order.pickup.hours.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          {order.pickup.address && (
+            <>
+              <p className="mt-2 text-sm font-medium">{TRACKER_TEXT.hours}</p>
+              <ul className="text-sm">
+                {order.pickup.hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       )}
       <ul className="mt-4 space-y-5">

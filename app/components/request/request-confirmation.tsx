@@ -5,7 +5,7 @@
  */
 import { CheckCircle2, Clock, MessageSquare } from 'lucide-react';
 import { type Ref } from 'react';
-import { HOME_HOURS, smsHref, TEXTING_HOURS, type SiteInfo } from '#app/modules/site/site.ts';
+import { siteHours, smsHref, TEXTING_HOURS, type SiteInfo } from '#app/modules/site/site.ts';
 import { primaryButton, secondaryButton } from './fields.tsx';
 import { COPY } from './request-copy.ts';
 
@@ -45,7 +45,7 @@ export function RequestConfirmation({
           {COPY.confirmation.hoursTitle}
         </h3>
         <ul className="mt-2 space-y-1 text-sm text-slate-700">
-          {HOME_HOURS.map((line) => (
+          {siteHours(site).map((line) => (
             <li key={line}>{line}</li>
           ))}
           <li className="font-medium text-slate-900">{TEXTING_HOURS}</li>

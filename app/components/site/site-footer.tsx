@@ -2,7 +2,7 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import { PRIVACY_PATH, TERMS_PATH } from '#app/modules/site/legal.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
-import { copyrightYears, FOOTER_HOURS, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
+import { copyrightYears, siteHours, SLOGAN, type SiteInfo } from '#app/modules/site/site.ts';
 import { LogoMark } from './logo.tsx';
 import { cityPagePath, FOOTER_CITIES, SERVICE_LINKS } from './nav-links.ts';
 
@@ -84,10 +84,12 @@ export function SiteFooter({ site, year }: { site: SiteInfo; year: number }) {
                 {site.email}
               </a>
             </li>
-            <li className="inline-flex items-center gap-2">
-              <Clock className="h-4 w-4" aria-hidden="true" />
-              {FOOTER_HOURS}
-            </li>
+            {siteHours(site).map((line) => (
+              <li key={line} className="inline-flex items-center gap-2">
+                <Clock className="h-4 w-4" aria-hidden="true" />
+                {line}
+              </li>
+            ))}
           </ul>
         </div>
       </div>

@@ -1,8 +1,10 @@
+import { DEFAULT_HOURS } from '../site/shop-settings.ts';
 import { describe, expect, it } from 'vitest';
 import { postModifiedAt, type PublicBlogPost } from './blog.ts';
 import { blogJsonLd, postJsonLd } from './blog-json-ld.ts';
 
 const site = {
+  hours: DEFAULT_HOURS,
   name: 'Parts Hunters MB',
   phone: '+12045550147',
   email: 'q@example.com',

@@ -1,8 +1,10 @@
+import { DEFAULT_HOURS } from '../site/shop-settings.ts';
 import { describe, expect, it } from 'vitest';
 import type { PublicCatalogItem } from './catalog.ts';
 import { catalogListJsonLd, productJsonLd } from './catalog-json-ld.ts';
 
 const site = {
+  hours: DEFAULT_HOURS,
   name: 'Parts Hunters MB',
   phone: '+12045550147',
   email: 'q@example.com',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import {
   DEFAULT_SETTINGS,
   answerByText,
@@ -16,6 +17,9 @@ import {
 
 const HOUR = 3_600_000;
 const QUIET = { from: 20, until: 8 };
+/** the first values: Mon-Fri 7-6, quiet 20-8 */
+const SHOP = { quietHours: QUIET, hours: DEFAULT_HOURS };
+const NO_QUIET = { quietHours: null, hours: DEFAULT_HOURS };
 const ALL = new Set<FollowUpKind>(FOLLOW_UP_KINDS);
 /** Monday 23 November 2026, 9:00 in Winnipeg (CST, UTC-6); open 7 AM-6 PM on weekdays. */
 const SENT = new Date('2026-11-23T15:00:00.000Z');
@@ -30,28 +34,28 @@ const quote = (over: Partial<Parameters<typeof dueFollowUp>[0]> = {}) => ({
 
 describe('which follow-up is due (a fixed clock)', () => {
   it('not opened: 4 business hours after sending, not before', () => {
-    expect(dueFollowUp(quote(), at(3.9), ALL, QUIET)).toBeNull();
-    expect(dueFollowUp(quote(), at(4), ALL, QUIET)).toBe('unviewed');
+    expect(dueFollowUp(quote(), at(3.9), ALL, SHOP)).toBeNull();
+    expect(dueFollowUp(quote(), at(4), ALL, SHOP)).toBe('unviewed');
   });
 
   it('counts business hours: sent at 5 PM, due the next morning at 10 (the shop opens at 7)', () => {
     const evening = new Date('2026-11-23T23:00:00.000Z'); // 5 PM
     const q = quote({ sentAt: evening, expiresAt: new Date(evening.getTime() + 48 * HOUR) });
-    expect(dueFollowUp(q, new Date('2026-11-24T15:59:00.000Z'), ALL, QUIET)).toBeNull(); // 9:59
-    expect(dueFollowUp(q, new Date('2026-11-24T16:00:00.000Z'), ALL, QUIET)).toBe('unviewed'); // 10:00
+    expect(dueFollowUp(q, new Date('2026-11-24T15:59:00.000Z'), ALL, SHOP)).toBeNull(); // 9:59
+    expect(dueFollowUp(q, new Date('2026-11-24T16:00:00.000Z'), ALL, SHOP)).toBe('unviewed'); // 10:00
   });
 
   it('opened: 24 hours after the first view, spaced 12 hours from the one before', () => {
     const viewed = quote({ firstViewedAt: at(1) });
-    expect(dueFollowUp(viewed, at(4), ALL, QUIET)).toBeNull();
+    expect(dueFollowUp(viewed, at(4), ALL, SHOP)).toBeNull();
     // the day before it expires comes first (24 h after sending); the opened one waits 12 hours
-    expect(dueFollowUp(viewed, at(24), ALL, QUIET)).toBe('expiring');
+    expect(dueFollowUp(viewed, at(24), ALL, SHOP)).toBe('expiring');
     const afterExpiring = { ...viewed, sent: new Map([['expiring', at(24)]] as [FollowUpKind, Date][]) };
-    expect(dueFollowUp(afterExpiring, at(25), ALL, null)).toBeNull();
-    expect(dueFollowUp(afterExpiring, at(36), ALL, null)).toBe('viewed');
+    expect(dueFollowUp(afterExpiring, at(25), ALL, NO_QUIET)).toBeNull();
+    expect(dueFollowUp(afterExpiring, at(36), ALL, NO_QUIET)).toBe('viewed');
     // with quiet hours, 12 hours after a 9 AM text is 9 PM: held to 8 AM, an hour before expiry, too late
-    expect(dueFollowUp(afterExpiring, at(36), ALL, QUIET)).toBeNull();
-    expect(dueFollowUp(afterExpiring, at(47), ALL, QUIET)).toBeNull();
+    expect(dueFollowUp(afterExpiring, at(36), ALL, SHOP)).toBeNull();
+    expect(dueFollowUp(afterExpiring, at(47), ALL, SHOP)).toBeNull();
   });
 
   it('each once per version; none switched off; none in the last hour before expiry', () => {
@@ -59,19 +63,19 @@ describe('which follow-up is due (a fixed clock)', () => {
       ['unviewed', at(4)],
       ['expiring', at(24)],
     ]);
-    expect(dueFollowUp(quote({ sent }), at(40), ALL, QUIET)).toBeNull();
-    expect(dueFollowUp(quote(), at(24), new Set<FollowUpKind>(['unviewed']), QUIET)).toBe('unviewed');
-    expect(dueFollowUp(quote(), at(24), new Set<FollowUpKind>(), QUIET)).toBeNull();
-    expect(dueFollowUp(quote({ firstViewedAt: at(20) }), at(47.5), ALL, null)).toBeNull();
+    expect(dueFollowUp(quote({ sent }), at(40), ALL, SHOP)).toBeNull();
+    expect(dueFollowUp(quote(), at(24), new Set<FollowUpKind>(['unviewed']), SHOP)).toBe('unviewed');
+    expect(dueFollowUp(quote(), at(24), new Set<FollowUpKind>(), SHOP)).toBeNull();
+    expect(dueFollowUp(quote({ firstViewedAt: at(20) }), at(47.5), ALL, NO_QUIET)).toBeNull();
   });
 
   it('quiet hours 20:00-08:00 in Winnipeg: nothing then, whatever is due', () => {
     // sent Monday 9 AM: due Tuesday 9 AM ('expiring'); at 7:59 PM Monday the unviewed one is due
-    expect(dueFollowUp(quote(), new Date('2026-11-24T01:59:00.000Z'), ALL, QUIET)).toBe('unviewed'); // 7:59 PM
-    expect(dueFollowUp(quote(), new Date('2026-11-24T02:00:00.000Z'), ALL, QUIET)).toBeNull(); // 8 PM
-    expect(dueFollowUp(quote(), new Date('2026-11-24T13:59:00.000Z'), ALL, QUIET)).toBeNull(); // 7:59 AM
-    expect(dueFollowUp(quote(), new Date('2026-11-24T14:00:00.000Z'), ALL, QUIET)).toBe('unviewed'); // 8 AM
-    expect(dueFollowUp(quote(), new Date('2026-11-24T02:00:00.000Z'), ALL, null)).toBe('unviewed');
+    expect(dueFollowUp(quote(), new Date('2026-11-24T01:59:00.000Z'), ALL, SHOP)).toBe('unviewed'); // 7:59 PM
+    expect(dueFollowUp(quote(), new Date('2026-11-24T02:00:00.000Z'), ALL, SHOP)).toBeNull(); // 8 PM
+    expect(dueFollowUp(quote(), new Date('2026-11-24T13:59:00.000Z'), ALL, SHOP)).toBeNull(); // 7:59 AM
+    expect(dueFollowUp(quote(), new Date('2026-11-24T14:00:00.000Z'), ALL, SHOP)).toBe('unviewed'); // 8 AM
+    expect(dueFollowUp(quote(), new Date('2026-11-24T02:00:00.000Z'), ALL, NO_QUIET)).toBe('unviewed');
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
+import type { WeekHours } from '#app/modules/site/shop-settings.ts';
 import { afterQuietHours, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { withPart } from '#app/modules/messages/quote-messages.ts';
 
@@ -50,8 +51,9 @@ export function dueFollowUp(
   quote: QuoteState,
   now: Date,
   on: ReadonlySet<FollowUpKind>,
-  quiet: QuietHours | null,
+  shop: { quietHours: QuietHours | null; hours: WeekHours },
 ): FollowUpKind | null {
+  const quiet = shop.quietHours;
   const t = now.getTime();
   if (t >= quote.expiresAt.getTime() - TOO_LATE_BEFORE_EXPIRY_MS) return null;
   if (afterQuietHours(now, quiet).getTime() !== t) return null;
@@ -60,7 +62,7 @@ export function dueFollowUp(
   const dueAt: Record<FollowUpKind, number | null> = {
     unviewed: quote.firstViewedAt
       ? null
-      : addBusinessMinutes(quote.sentAt, UNVIEWED_AFTER_BUSINESS_MINUTES).getTime(),
+      : addBusinessMinutes(shop.hours, quote.sentAt, UNVIEWED_AFTER_BUSINESS_MINUTES).getTime(),
     viewed: quote.firstViewedAt ? quote.firstViewedAt.getTime() + VIEWED_AFTER_MS : null,
     expiring: quote.expiresAt.getTime() - EXPIRING_BEFORE_MS,
   };

@@ -6,6 +6,7 @@
  * browser's time-zone data may put Winnipeg an hour off (decision 0192: one clock).
  */
 import { nextOpening } from '#app/modules/shared/business-hours.ts';
+import type { WeekHours } from '#app/modules/site/shop-settings.ts';
 import { REPLY_PROMISE } from '#app/modules/site/site.ts';
 
 export const REPLY_TEXT = {
@@ -14,7 +15,7 @@ export const REPLY_TEXT = {
   closed: (when: string) => `We're closed right now: we open ${when} and will contact you first thing.`,
 } as const;
 
-export function replyPromise(now: Date): string {
-  const opening = nextOpening(now);
+export function replyPromise(hours: WeekHours, now: Date): string {
+  const opening = nextOpening(hours, now);
   return opening.open ? REPLY_TEXT.promise : REPLY_TEXT.closed(opening.when);
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { describe, expect, it } from 'vitest';
 import { leadRequestSchema } from '../leads/lead-request.schema.ts';
 import {
@@ -54,8 +55,8 @@ describe('automatic SMS replies', () => {
   it.each([
     [
       'newRequest',
-      replies.newRequest('Q-10001', 'https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx'),
-      'Parts Hunters MB: Thanks, we got your request. Your case number is Q-10001. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM, Sat 8AM-4PM CT). Follow it here: https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx Reply STOP to opt out.',
+      replies.newRequest('Q-10001', 'https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx', DEFAULT_HOURS),
+      'Parts Hunters MB: Thanks, we got your request. Your case number is Q-10001. We will contact you within 20 minutes during business hours (Mon-Fri 7AM-6PM CT). Follow it here: https://partshuntersmb.ca/q/AbCdEfGhIjKlMnOpQrStUvWx Reply STOP to opt out.',
     ],
     [
       'declined',

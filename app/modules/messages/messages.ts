@@ -10,7 +10,8 @@ import { EQUIPMENT_TYPES, PART_CATEGORIES } from '../leads/lead-request.ts';
 import { urgencyWord } from '../leads/urgency.ts';
 import type { LeadRequest } from '../leads/lead-request.schema.ts';
 import { formatPhone } from '../site/phone.ts';
-import { HOURS_IN_A_LINE, REPLY_PROMISE } from '../site/site.ts';
+import { REPLY_PROMISE } from '../site/site.ts';
+import { hoursInALine, type WeekHours } from '../site/shop-settings.ts';
 
 /** The actor of lead events a customer causes by text. */
 export const SMS_ACTOR = 'customer (SMS)';
@@ -67,8 +68,9 @@ type Site = { name: string; phone: string };
 export function smsReplies(site: Site) {
   const phone = formatPhone(site.phone);
   return {
-    newRequest: (caseNumber: string, url: string) =>
-      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you ${REPLY_PROMISE} (${HOURS_IN_A_LINE}). Follow it here: ${url} Reply STOP to opt out.`,
+    /** `hours`: the opening hours in force (the owner's Settings) */
+    newRequest: (caseNumber: string, url: string, hours: WeekHours) =>
+      `${site.name}: Thanks, we got your request. Your case number is ${caseNumber}. We will contact you ${REPLY_PROMISE} (${hoursInALine(hours)}). Follow it here: ${url} Reply STOP to opt out.`,
     declined: (caseNumber: string) =>
       `${site.name}: No problem, quote ${caseNumber} is closed. Text us a photo any time you need another part.`,
     noOpenQuote: () =>

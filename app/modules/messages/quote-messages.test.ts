@@ -1,4 +1,5 @@
 import { dateMovedText, orderedText, readyText, reminderText } from './order-messages.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { describe, expect, it } from 'vitest';
 import type { QuoteOption } from '../quotes/quote.ts';
 import {
@@ -83,7 +84,7 @@ describe('the quote text', () => {
 
   it('the confirmation, the late-YES reply and the accepted text fit too', () => {
     for (const text of [
-      requestConfirmationText({ siteName: SITE.name, caseNumber: 'Q-10001', url: URL }),
+      requestConfirmationText({ siteName: SITE.name, caseNumber: 'Q-10001', url: URL, hours: DEFAULT_HOURS }),
       expiredYesReply(SITE, 'Q-10001'),
       acceptedText(SITE, {
         caseNumber: 'Q-10001',

@@ -9,7 +9,8 @@ import { optionLabel, type QuoteOption } from '../quotes/quote.ts';
 import { businessDays } from '../quotes/eta.ts';
 import { formatMoney } from '../site/money.ts';
 import { formatPhone } from '../site/phone.ts';
-import { HOURS_IN_A_LINE, REPLY_PROMISE } from '../site/site.ts';
+import { REPLY_PROMISE } from '../site/site.ts';
+import { hoursInALine, type WeekHours } from '../site/shop-settings.ts';
 
 type Site = { name: string; phone: string };
 
@@ -172,9 +173,11 @@ export function requestConfirmationText(input: {
   siteName: string;
   caseNumber: string;
   url: string;
+  /** the opening hours in force (the owner's Settings) */
+  hours: WeekHours;
 }): string {
   return toGsm7(
-    `${input.siteName}: Thanks, we got your request ${input.caseNumber}. We reply ${REPLY_PROMISE} (${HOURS_IN_A_LINE}). Follow it here: ${input.url} Reply STOP to opt out.`,
+    `${input.siteName}: Thanks, we got your request ${input.caseNumber}. We reply ${REPLY_PROMISE} (${hoursInALine(input.hours)}). Follow it here: ${input.url} Reply STOP to opt out.`,
   );
 }
 
@@ -184,13 +187,14 @@ export function requestConfirmationEmail(input: {
   name: string;
   caseNumber: string;
   url: string;
+  hours: WeekHours;
 }): { subject: string; body: string } {
   return {
     subject: `We got your request ${input.caseNumber} - ${input.site.name}`,
     body: [
       `Hello ${input.name},`,
       '',
-      `Thanks, we got your request ${input.caseNumber}. We reply ${REPLY_PROMISE} (${HOURS_IN_A_LINE}).`,
+      `Thanks, we got your request ${input.caseNumber}. We reply ${REPLY_PROMISE} (${hoursInALine(input.hours)}).`,
       '',
       `Your request, its photos and our quote are on this private page: ${input.url}`,
       '',

@@ -45,7 +45,8 @@ export type CustomerOrder = {
   summary: string;
   parts: TrackedPart[];
   /** where and when to collect, once a part waits at the counter */
-  pickup: { address: string; hours: readonly string[] } | null;
+  /** `address` null: the owner has not set a pickup place yet; the page says we will text it */
+  pickup: { address: string | null; hours: readonly string[] } | null;
 };
 
 /** A YYYY-MM-DD date as the customer reads it ('Tuesday, December 1'). */
@@ -93,7 +94,7 @@ function orderBanner(lines: readonly OrderLine[], texts: boolean): CustomerOrder
 
 export function customerOrder(
   lines: readonly OrderLine[],
-  place: { pickupAddress: string; hours: readonly string[] },
+  place: { pickupAddress: string | null; hours: readonly string[] },
   /** whether the order's texts go out (staff may turn them off for a lead) */
   texts: boolean,
   /** the request: its part name names the first line, as the texts do (part-name.ts) */

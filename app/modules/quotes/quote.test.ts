@@ -25,6 +25,10 @@ import {
   type QuoteOption,
 } from './quote.ts';
 import { nextOpening } from '../shared/business-hours.ts';
+import { DEFAULT_HOURS, type WeekHours } from '../site/shop-settings.ts';
+
+/** A shop open Saturdays 8-4 too, as an owner may set it. */
+const WITH_SATURDAY: WeekHours = [...DEFAULT_HOURS.slice(0, 5), { open: 8 * 3600, close: 16 * 3600 }, null];
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -126,25 +130,54 @@ describe('ETA dates in business days', () => {
 });
 
 describe('when the business answers (nextOpening)', () => {
+  it('with the first values (Mon-Fri 7-6), a Saturday is closed: Monday at 7 AM', () => {
+    expect(nextOpening(DEFAULT_HOURS, cst('2026-11-28T08:00:00'))).toEqual({
+      open: false,
+      when: 'Monday at 7 AM',
+    });
+    expect(nextOpening(DEFAULT_HOURS, cst('2026-11-27T18:00:00'))).toEqual({
+      open: false,
+      when: 'Monday at 7 AM',
+    });
+  });
+
   it('is open on a weekday at 10:00 CT, on Friday at 17:59, on Saturday at 8:00', () => {
-    expect(nextOpening(cst('2026-11-25T10:00:00'))).toEqual({ open: true });
-    expect(nextOpening(cst('2026-11-27T17:59:00'))).toEqual({ open: true });
-    expect(nextOpening(cst('2026-11-28T08:00:00'))).toEqual({ open: true });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-25T10:00:00'))).toEqual({ open: true });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-27T17:59:00'))).toEqual({ open: true });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-28T08:00:00'))).toEqual({ open: true });
   });
 
   it('before opening on a weekday: today at 7 AM', () => {
-    expect(nextOpening(cst('2026-11-23T06:00:00'))).toEqual({ open: false, when: 'today at 7 AM' });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-23T06:00:00'))).toEqual({
+      open: false,
+      when: 'today at 7 AM',
+    });
   });
 
   it('after 18:00 on Friday: tomorrow (Saturday) at 8 AM', () => {
-    expect(nextOpening(cst('2026-11-27T18:00:00'))).toEqual({ open: false, when: 'tomorrow at 8 AM' });
-    expect(nextOpening(cst('2026-11-27T23:30:00'))).toEqual({ open: false, when: 'tomorrow at 8 AM' });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-27T18:00:00'))).toEqual({
+      open: false,
+      when: 'tomorrow at 8 AM',
+    });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-27T23:30:00'))).toEqual({
+      open: false,
+      when: 'tomorrow at 8 AM',
+    });
   });
 
   it('closed over Sunday: Monday at 7 AM from Saturday evening, tomorrow at 7 AM on Sunday itself', () => {
-    expect(nextOpening(cst('2026-11-28T16:00:00'))).toEqual({ open: false, when: 'Monday at 7 AM' });
-    expect(nextOpening(cst('2026-11-28T21:00:00'))).toEqual({ open: false, when: 'Monday at 7 AM' });
-    expect(nextOpening(cst('2026-11-29T10:00:00'))).toEqual({ open: false, when: 'tomorrow at 7 AM' });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-28T16:00:00'))).toEqual({
+      open: false,
+      when: 'Monday at 7 AM',
+    });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-28T21:00:00'))).toEqual({
+      open: false,
+      when: 'Monday at 7 AM',
+    });
+    expect(nextOpening(WITH_SATURDAY, cst('2026-11-29T10:00:00'))).toEqual({
+      open: false,
+      when: 'tomorrow at 7 AM',
+    });
   });
 });
 

@@ -1,7 +1,9 @@
+import { DEFAULT_HOURS } from '../site/shop-settings.ts';
 import { describe, expect, it } from 'vitest';
 import { breadcrumbJsonLd, faqPageJsonLd, localBusinessJsonLd, serviceJsonLd } from './json-ld.ts';
 
 const site = {
+  hours: DEFAULT_HOURS,
   name: 'Parts Hunters MB',
   phone: '+12045550147',
   email: 'q@example.com',
@@ -52,8 +54,20 @@ describe('structured data', () => {
     expect((ld.knowsAbout as string[]).length).toBeGreaterThan(0);
   });
 
-  it('states the opening hours of the business calendar (product.md §1: Mon-Fri 7AM-6PM, Sat 8AM-4PM)', () => {
+  it("states the owner's opening hours: the first values, Mon-Fri 7AM-6PM", () => {
     expect(localBusinessJsonLd(site).openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '07:00',
+        closes: '18:00',
+      },
+    ]);
+  });
+
+  it('states a Saturday the owner opens on as its own specification', () => {
+    const saturdays = [...DEFAULT_HOURS.slice(0, 5), { open: 8 * 3600, close: 16 * 3600 }, null];
+    expect(localBusinessJsonLd({ ...site, hours: saturdays }).openingHoursSpecification).toEqual([
       {
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],

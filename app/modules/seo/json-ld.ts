@@ -3,7 +3,7 @@
  * 'Structured business data'), FAQ pages and breadcrumbs. Pure: returns plain objects that
  * buildMeta's `jsonLd` emits as <script type="application/ld+json">.
  */
-import { BUSINESS_HOURS } from '../shared/business-hours.ts';
+import { timeField, WEEKDAYS } from '../site/shop-settings.ts';
 import type { SiteInfo } from '../site/site.ts';
 import { REPLY_PROMISE, SLOGAN } from '../site/site.ts';
 import { absoluteUrl } from './meta.ts';
@@ -63,17 +63,13 @@ function serviceCircle(): JsonLd {
 
 const businessId = (site: SiteInfo) => `${absoluteUrl(site.baseUrl, '/')}#business`;
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const clockTime = (seconds: number) =>
-  `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
-
-/** The business calendar's opening hours as schema.org states them: days with the same hours together. */
-function openingHours(): JsonLd[] {
+/** The owner's opening hours as schema.org states them: days with the same hours together. */
+function openingHours(site: SiteInfo): JsonLd[] {
   const byHours = new Map<string, { opens: string; closes: string; days: string[] }>();
-  BUSINESS_HOURS.forEach((hours, weekday) => {
+  site.hours.forEach((hours, weekday) => {
     if (!hours) return;
-    const opens = clockTime(hours.open);
-    const closes = clockTime(hours.close);
+    const opens = timeField(hours.open);
+    const closes = timeField(hours.close);
     const group = byHours.get(`${opens}-${closes}`) ?? { opens, closes, days: [] };
     group.days.push(WEEKDAYS[weekday]!);
     byHours.set(`${opens}-${closes}`, group);
@@ -107,7 +103,7 @@ export function localBusinessJsonLd(site: SiteInfo): JsonLd {
     address: { '@type': 'PostalAddress', addressRegion: 'MB', addressCountry: 'CA' },
     // areaServed replaced schema.org's retired serviceArea; it takes the province and the circle
     areaServed: [MANITOBA, serviceCircle()],
-    openingHoursSpecification: openingHours(),
+    openingHoursSpecification: openingHours(site),
     hasOfferCatalog: {
       '@type': 'OfferCatalog',
       name: 'Parts Services',

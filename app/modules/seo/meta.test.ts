@@ -1,9 +1,11 @@
+import { DEFAULT_HOURS } from '../site/shop-settings.ts';
 import { describe, expect, it } from 'vitest';
 import { buildMeta } from './meta.ts';
 import { DESCRIPTION_MAX, fitTitle, TITLE_MAX } from './text-fit.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const site = {
+  hours: DEFAULT_HOURS,
   name: 'Parts Hunters MB',
   phone: '+12045550147',
   email: 'q@example.com',

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_HOURS } from '../shared/business-hours.ts';
-import {
-  copyrightYears,
-  FOOTER_HOURS,
-  HOME_HOURS,
-  hoursLines,
-  REPLY_PROMISE,
-  smsHref,
-  trackAttributes,
-} from './site.ts';
+import { DEFAULT_HOURS, hoursInALine, hoursLines } from './shop-settings.ts';
+import { copyrightYears, DEFAULT_SITE, REPLY_PROMISE, siteHours, smsHref, trackAttributes } from './site.ts';
 
 describe('site helpers', () => {
   it('builds sms: links that work on iOS and Android, with an encoded body', () => {
@@ -32,11 +24,14 @@ describe('site helpers', () => {
     expect(copyrightYears(2031)).toBe('2024–2031');
   });
 
-  it('says the hours of the business calendar, so the pages and the figures count the same hours', () => {
-    // product.md §1: the home page and the confirmation say both lines, the footer the weekdays
-    expect(HOME_HOURS).toEqual(['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']);
-    expect(FOOTER_HOURS).toBe('Mon-Fri 7AM-6PM CT');
-    expect(hoursLines(BUSINESS_HOURS)).toEqual(HOME_HOURS);
+  it("says the owner's hours, whose first values are the footer's Mon-Fri 7AM-6PM CT", () => {
+    // one reading everywhere (issue 49 item 1): the footer, the home page and the confirmation
+    expect(siteHours(DEFAULT_SITE)).toEqual(['Mon-Fri 7AM-6PM CT']);
+    expect(hoursLines(DEFAULT_HOURS)).toEqual(['Mon-Fri 7AM-6PM CT']);
+    expect(hoursInALine(DEFAULT_HOURS)).toBe('Mon-Fri 7AM-6PM CT');
+    const saturdays = [...DEFAULT_HOURS.slice(0, 5), { open: 8 * 3600, close: 16 * 3600 }, null];
+    expect(siteHours({ hours: saturdays })).toEqual(['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']);
+    expect(hoursInALine(saturdays)).toBe('Mon-Fri 7AM-6PM, Sat 8AM-4PM CT');
   });
 
   it('writes any calendar: runs of equal days joined, half hours, noon, closed days left out', () => {

@@ -1,9 +1,10 @@
 /**
  * Site-wide facts and copy (product.md §1, §2 'Site chrome'). A fact the site states in more than one
  * place has its one source here or where this file points (decision 0140): the opening hours come
- * from the business calendar (shared/business-hours.ts), the reply promise is one phrase.
+ * the owner sets (shop-settings.ts, decision 0204) and travel with the site's facts; the reply
+ * promise is one phrase.
  */
-import { BUSINESS_HOURS } from '../shared/business-hours.ts';
+import { DEFAULT_HOURS, hoursLines, type WeekHours } from './shop-settings.ts';
 
 export type SiteInfo = {
   name: string;
@@ -11,52 +12,16 @@ export type SiteInfo = {
   phone: string;
   email: string;
   baseUrl: string;
+  /** the opening hours in force (the owner's Settings) */
+  hours: WeekHours;
 };
 
 export const SLOGAN = 'Parts hunted, problems solved.';
 
-const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-/** A time of day in seconds after midnight as the site writes it: '7AM', '6PM', '7:30AM'. */
-function clock(seconds: number): string {
-  const hour = Math.floor(seconds / 3600);
-  const minute = Math.floor((seconds % 3600) / 60);
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}${hour < 12 ? 'AM' : 'PM'}`;
+/** The opening hours' lines on the home page, the request's confirmation and the footer. */
+export function siteHours(site: Pick<SiteInfo, 'hours'>): string[] {
+  return hoursLines(site.hours);
 }
-
-/**
- * Opening hours as lines of text, days with the same hours in a row joined: the business calendar
- * of product.md §1 gives ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']. Closed days are left out.
- */
-export function hoursLines(hours: typeof BUSINESS_HOURS): string[] {
-  const lines: string[] = [];
-  let day = 0;
-  while (day < 7) {
-    const open = hours[day];
-    let last = day;
-    while (
-      open &&
-      last + 1 < 7 &&
-      hours[last + 1]?.open === open.open &&
-      hours[last + 1]?.close === open.close
-    )
-      last++;
-    if (open) {
-      const days = last === day ? DAY_NAMES[day] : `${DAY_NAMES[day]}-${DAY_NAMES[last]}`;
-      lines.push(`${days} ${clock(open.open)}-${clock(open.close)} CT`);
-    }
-    day = last + 1;
-  }
-  return lines;
-}
-
-/** The home page's and the request confirmation's reading of the hours (product.md §1). */
-export const HOME_HOURS: readonly string[] = hoursLines(BUSINESS_HOURS);
-/** The footer's reading (product.md §1: the weekday hours only). */
-export const FOOTER_HOURS = HOME_HOURS[0]!;
-/** The hours in a text message's few words: 'Mon-Fri 7AM-6PM, Sat 8AM-4PM CT'. */
-export const HOURS_IN_A_LINE = `${HOME_HOURS.map((line) => line.replace(/ CT$/, '')).join(', ')} CT`;
 
 /** product.md §9: the promised contact time, in business hours. */
 export const REPLY_PROMISE_MINUTES = 20;
@@ -85,6 +50,7 @@ export const DEFAULT_SITE: SiteInfo = {
   phone: '+12045550147',
   email: 'quotes@example.com',
   baseUrl: 'http://localhost:3000',
+  hours: DEFAULT_HOURS,
 };
 
 /** Quote-button tracking attributes read by the chrome script (product.md §7: type 'quote'). */

@@ -45,6 +45,7 @@ for (const engine of testEngines()) {
           logger: pino({ level: 'silent' }),
           files: undefined as never,
           now: () => new Date(LATER),
+          shop: undefined as never,
         });
         expect(await customers.linkWaiting()).toBe(4);
         const rows = await db

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { INSIGHT_RANGES, insightPeriods } from '#app/modules/insights/insights.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
 import { blankDatabase, migrateTo } from '../../../tests/support/blank-database.ts';
 import { testEngines } from '../../../tests/support/databases.ts';
 import { migrate } from '../index.ts';
@@ -56,25 +57,25 @@ for (const engine of testEngines()) {
         const staleNow = async () =>
           Number((await sql<{ n: unknown }>`select count(*) as n from insight_stale`.execute(db)).rows[0]!.n);
         const before = await staleNow();
-        expect(await refreshDays(db, engine, NOW, 1)).toBeGreaterThan(0);
+        expect(await refreshDays(db, engine, NOW, DEFAULT_HOURS, 1)).toBeGreaterThan(0);
         expect(await staleNow()).toBe(before - 31);
-        expect(await refreshDays(db, engine, NOW)).toBeGreaterThan(0);
+        expect(await refreshDays(db, engine, NOW, DEFAULT_HOURS)).toBeGreaterThan(0);
         expect(await staleNow()).toBe(0);
         for (const range of INSIGHT_RANGES) {
           const periods = insightPeriods(NOW, range);
           expect(normal(await aggregatesOfDays(db, periods))).toEqual(
-            normal(await aggregatesOfRows({ db, engine }, periods, NOW)),
+            normal(await aggregatesOfRows({ db, engine }, periods, NOW, DEFAULT_HOURS)),
           );
         }
 
         // a column no figure reads marks nothing; one a figure reads marks its day
         await sql`update leads set description = 'a note' where id = 1`.execute(db);
-        expect(await refreshDays(db, engine, NOW)).toBe(0);
+        expect(await refreshDays(db, engine, NOW, DEFAULT_HOURS)).toBe(0);
         await sql`update leads set status = 'ordered' where id = 1`.execute(db);
-        expect(await refreshDays(db, engine, NOW)).toBeGreaterThan(0);
+        expect(await refreshDays(db, engine, NOW, DEFAULT_HOURS)).toBeGreaterThan(0);
         const year = insightPeriods(NOW, '365d');
         expect(normal(await aggregatesOfDays(db, year))).toEqual(
-          normal(await aggregatesOfRows({ db, engine }, year, NOW)),
+          normal(await aggregatesOfRows({ db, engine }, year, NOW, DEFAULT_HOURS)),
         );
       } finally {
         await drop();

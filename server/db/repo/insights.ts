@@ -7,12 +7,8 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Funnel, ResponseFigures } from '#app/modules/insights/insights.ts';
-import {
-  BUSINESS_HOURS,
-  EPOCH_WEEKDAY,
-  OPEN_SECONDS_BEFORE,
-  OPEN_SECONDS_PER_WEEK,
-} from '#app/modules/shared/business-hours.ts';
+import { EPOCH_WEEKDAY, openSecondsBefore } from '#app/modules/shared/business-hours.ts';
+import type { WeekHours } from '#app/modules/site/shop-settings.ts';
 import type { Engine } from '../engine.ts';
 import type { DB } from '../schema.ts';
 
@@ -62,17 +58,20 @@ function toLocal(seconds: RawBuilder<number>, steps: OffsetSteps): RawBuilder<nu
 }
 
 /** `openSecondsUntil` (app/modules/shared/business-hours.ts) in SQL, from a local day and second. */
-function openSecondsUntil(day: RawBuilder<unknown>, second: RawBuilder<unknown>): RawBuilder<number> {
+function openSecondsUntil(
+  hours: WeekHours,
+  day: RawBuilder<unknown>,
+  second: RawBuilder<unknown>,
+): RawBuilder<number> {
   const weekday = sql`((${day} + ${sql.lit(EPOCH_WEEKDAY)}) % 7)`;
-  const before = BUSINESS_HOURS.map(
-    (_h, w) => sql`when ${sql.lit(w)} then ${sql.lit(OPEN_SECONDS_BEFORE[w]!)}`,
-  );
-  const today = BUSINESS_HOURS.map((h, w) =>
+  const openBefore = openSecondsBefore(hours);
+  const before = hours.map((_h, w) => sql`when ${sql.lit(w)} then ${sql.lit(openBefore[w]!)}`);
+  const today = hours.map((h, w) =>
     h
       ? sql`when ${sql.lit(w)} then case when ${second} <= ${sql.lit(h.open)} then 0 when ${second} >= ${sql.lit(h.close)} then ${sql.lit(h.close - h.open)} else ${second} - ${sql.lit(h.open)} end`
       : sql`when ${sql.lit(w)} then 0`,
   );
-  return sql<number>`(((${day} + ${sql.lit(EPOCH_WEEKDAY)}) / 7) * ${sql.lit(OPEN_SECONDS_PER_WEEK)}
+  return sql<number>`(((${day} + ${sql.lit(EPOCH_WEEKDAY)}) / 7) * ${sql.lit(openBefore[7]!)}
     + case ${weekday} ${sql.join(before, sql` `)} end
     + case ${weekday} ${sql.join(today, sql` `)} end)`;
 }
@@ -188,7 +187,13 @@ export async function countLostReasons(
  * range's quoted requests. MATERIALIZED: each step computed once per row; inlined, SQLite would
  * parse both timestamps again in every branch of the CASE expressions built on them.
  */
-function responseSeconds(engine: Engine, range: Bounds, periods: readonly Bounds[], steps: OffsetSteps) {
+function responseSeconds(
+  engine: Engine,
+  range: Bounds,
+  periods: readonly Bounds[],
+  steps: OffsetSteps,
+  hours: WeekHours,
+) {
   return sql`
     locals as materialized (
       select ${periodIndex('created_at', periods)} as period,
@@ -200,8 +205,8 @@ function responseSeconds(engine: Engine, range: Bounds, periods: readonly Bounds
     ),
     responses as materialized (
       select period,
-        ${openSecondsUntil(sql`(q_local / 86400)`, sql`(q_local - (q_local / 86400) * 86400)`)}
-        - ${openSecondsUntil(sql`(c_local / 86400)`, sql`(c_local - (c_local / 86400) * 86400)`)} as secs
+        ${openSecondsUntil(hours, sql`(q_local / 86400)`, sql`(q_local - (q_local / 86400) * 86400)`)}
+        - ${openSecondsUntil(hours, sql`(c_local / 86400)`, sql`(c_local - (c_local / 86400) * 86400)`)} as secs
       from locals
     )`;
 }
@@ -217,9 +222,11 @@ export async function responseTimesByPeriod(
   range: Bounds,
   periods: readonly Bounds[],
   steps: OffsetSteps,
+  /** the opening hours in force (the owner's Settings): only open minutes count */
+  hours: WeekHours,
 ): Promise<(ResponseFigures & { period: number })[]> {
   const { rows } = await sql<{ period: number; quotes: number; median: number; p90: number }>`
-    with ${responseSeconds(engine, range, periods, steps)},
+    with ${responseSeconds(engine, range, periods, steps, hours)},
     ranked as (
       select period, secs,
         row_number() over (partition by period order by secs) as rn,
@@ -247,9 +254,10 @@ export async function responseSecondsByPeriod(
   range: Bounds,
   periods: readonly Bounds[],
   steps: OffsetSteps,
+  hours: WeekHours,
 ): Promise<{ period: number; secs: number }[]> {
   const { rows } = await sql<{ period: unknown; secs: unknown }>`
-    with ${responseSeconds(engine, range, periods, steps)}
+    with ${responseSeconds(engine, range, periods, steps, hours)}
     select period, secs from responses`.execute(db);
   return rows.map((r) => ({ period: num(r.period), secs: num(r.secs) }));
 }

@@ -155,7 +155,7 @@ export function leadsRouter(services: Services, config: Config): Router {
     const photos = ((req.files ?? []) as PhotoFile[]).flatMap((f) => (f.photo ? [f.photo] : []));
     const { caseNumber } = await services.leads.submitLead({ ...req.body }, photos);
     // when we reply, said by the server's clock (decision 0192)
-    res.status(201).json({ caseNumber, reply: replyPromise(new Date()) });
+    res.status(201).json({ caseNumber, reply: replyPromise(services.shop.current().hours, new Date()) });
   });
 
   router.get('/leads/photos/*key', requireAdmin(config), async (req, res) => {

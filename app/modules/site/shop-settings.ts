@@ -1,0 +1,324 @@
+/**
+ * The shop's own numbers, which the owner sets on the Settings screen (issue 49 item 1, decision
+ * 0204): its opening hours per weekday, the markup rules of the pricing calculator, where customers
+ * pick up their parts, the quiet hours of texts, and what staff may see and do. One stored value
+ * (`settings` key 'shop'); every process holds the one in force (server/services/shop.ts) and each
+ * place that states or uses one of them reads it from there. The environment variables that set
+ * some of them before (PICKUP_ADDRESS, TEXT_QUIET_HOURS) give the first values. Pure.
+ */
+import { z } from 'zod';
+import type { Urgency } from '#app/modules/leads/leads.ts';
+import { PRICING_CONFIG, type Difficulty, type MarginRange } from '#app/modules/pricing/pricing.ts';
+import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
+
+/** One weekday's opening hours, in seconds after local midnight (Winnipeg). */
+export type DayHours = { open: number; close: number };
+/** Monday = 0 … Sunday = 6; null: closed that day. */
+export type WeekHours = readonly (DayHours | null)[];
+
+/** The markup rules (product.md §9's pricing engine): each difficulty's range, each urgency's uplift. */
+export type MarkupRules = {
+  difficulty: Readonly<Record<Difficulty, MarginRange>>;
+  urgency: Readonly<Record<Urgency, number>>;
+};
+
+export type Pickup = { address: string; hours: string };
+
+/** What staff (not the owner) may see and do; each the owner's alone until the owner allows it. */
+export type StaffAccess = { seeMoney: boolean; mergeCustomers: boolean };
+
+export type ShopSettings = {
+  hours: WeekHours;
+  markup: MarkupRules;
+  /** null until the owner sets it: no text or page names a pickup place then */
+  pickup: Pickup | null;
+  quietHours: QuietHours | null;
+  staff: StaffAccess;
+};
+
+export const SHOP_SECTIONS = ['hours', 'markup', 'pickup', 'quietHours', 'staff'] as const;
+export type ShopSection = (typeof SHOP_SECTIONS)[number];
+
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+const open = (from: number, until: number): DayHours => ({ open: from * 3600, close: until * 3600 });
+/** product.md §1's hours as the footer states them: Monday to Friday, 7 AM to 6 PM. */
+export const DEFAULT_HOURS: WeekHours = [
+  open(7, 18),
+  open(7, 18),
+  open(7, 18),
+  open(7, 18),
+  open(7, 18),
+  null,
+  null,
+];
+
+export const DEFAULT_MARKUP: MarkupRules = {
+  difficulty: PRICING_CONFIG.baseDifficulty,
+  urgency: PRICING_CONFIG.urgencyUplift,
+};
+
+/** The settings before the owner saved any: product.md's values and the environment's. */
+export function shopDefaults(firsts: {
+  pickupAddress?: string;
+  quietHours: QuietHours | null;
+}): ShopSettings {
+  return {
+    hours: DEFAULT_HOURS,
+    markup: DEFAULT_MARKUP,
+    pickup: firsts.pickupAddress ? { address: firsts.pickupAddress, hours: '' } : null,
+    quietHours: firsts.quietHours,
+    staff: { seeMoney: false, mergeCustomers: false },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's forms: what each section's form sends, read into the stored shape with clear words
+
+export const SHOP_MESSAGES = {
+  time: 'Enter a time such as 07:00.',
+  closeAfterOpen: 'The closing time must be after the opening time.',
+  oneDayOpen: 'Open at least one day a week.',
+  percent: (max: number) => `Enter a percent from 0 to ${max}.`,
+  lowAboveHigh: 'The lowest markup must not be above the highest.',
+  address: 'Enter the pickup address, up to 200 characters.',
+  pickupHours: 'Keep the pickup hours to 200 characters.',
+  quietFrom: 'Choose an evening hour, from 6 PM to 11 PM.',
+  quietUntil: 'Choose a morning hour, from 5 AM to 11 AM.',
+} as const;
+
+const checked = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean());
+const text = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().catch(''));
+
+/** '07:00' → seconds after midnight; '24:00' is not a time of day. */
+const timeOfDay = z
+  .string({ message: SHOP_MESSAGES.time })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SHOP_MESSAGES.time)
+  .transform((v) => Number(v.slice(0, 2)) * 3600 + Number(v.slice(3, 5)) * 60);
+
+const dayForm = z
+  .object({ open: checked, from: z.unknown(), until: z.unknown() })
+  .transform((day, ctx): DayHours | null => {
+    if (!day.open) return null;
+    const from = timeOfDay.safeParse(day.from);
+    const until = timeOfDay.safeParse(day.until);
+    if (!from.success) ctx.addIssue({ code: 'custom', path: ['from'], message: SHOP_MESSAGES.time });
+    if (!until.success) ctx.addIssue({ code: 'custom', path: ['until'], message: SHOP_MESSAGES.time });
+    if (!from.success || !until.success) return z.NEVER;
+    if (until.data <= from.data) {
+      ctx.addIssue({ code: 'custom', path: ['until'], message: SHOP_MESSAGES.closeAfterOpen });
+      return z.NEVER;
+    }
+    return { open: from.data, close: until.data };
+  });
+
+const hoursForm = z
+  .object({ hours: z.object(Object.fromEntries(WEEKDAYS.map((_, i) => [String(i), dayForm]))) })
+  .transform(({ hours }, ctx): WeekHours => {
+    const week = WEEKDAYS.map((_, i) => (hours as Record<string, DayHours | null>)[String(i)] ?? null);
+    if (week.every((d) => d === null)) {
+      ctx.addIssue({ code: 'custom', path: ['hours', '0', 'open'], message: SHOP_MESSAGES.oneDayOpen });
+      return z.NEVER;
+    }
+    return week;
+  });
+
+/** A percent typed by the owner ('35', '12.5') → a fraction (0.35), at most `max` percent. */
+const percent = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(/%$/, '')) : v),
+    z
+      .number({ message: SHOP_MESSAGES.percent(max) })
+      .min(0, SHOP_MESSAGES.percent(max))
+      .max(max, SHOP_MESSAGES.percent(max))
+      .transform((p) => Math.round(p * 100) / 10_000),
+  );
+
+const range = z
+  .object({ min: percent(85), max: percent(85) })
+  .refine((r) => r.min <= r.max, { path: ['max'], message: SHOP_MESSAGES.lowAboveHigh });
+
+const markupForm = z
+  .object({
+    markup: z.object({
+      difficulty: z.object({ easy: range, moderate: range, hard: range }),
+      urgency: z.object({ flexible: percent(50), '48h': percent(50), today: percent(50) }),
+    }),
+  })
+  .transform(({ markup }): MarkupRules => markup);
+
+const pickupForm = z
+  .object({
+    pickup: z.object({
+      address: text.pipe(z.string().max(200, SHOP_MESSAGES.address)),
+      hours: text.pipe(z.string().max(200, SHOP_MESSAGES.pickupHours)),
+    }),
+  })
+  .transform(({ pickup }): Pickup | null => (pickup.address ? pickup : null));
+
+const hour = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ message }).int(message).min(min, message).max(max, message),
+  );
+
+const quietForm = z
+  .object({
+    quietHours: z.object({ on: checked, from: z.unknown(), until: z.unknown() }),
+  })
+  .transform(({ quietHours: q }, ctx): QuietHours | null => {
+    if (!q.on) return null;
+    const from = hour(18, 23, SHOP_MESSAGES.quietFrom).safeParse(q.from);
+    const until = hour(5, 11, SHOP_MESSAGES.quietUntil).safeParse(q.until);
+    if (!from.success)
+      ctx.addIssue({ code: 'custom', path: ['quietHours', 'from'], message: SHOP_MESSAGES.quietFrom });
+    if (!until.success)
+      ctx.addIssue({ code: 'custom', path: ['quietHours', 'until'], message: SHOP_MESSAGES.quietUntil });
+    if (!from.success || !until.success) return z.NEVER;
+    return { from: from.data, until: until.data };
+  });
+
+const staffForm = z
+  .object({ staff: z.object({ seeMoney: checked, mergeCustomers: checked }) })
+  .transform(({ staff }): StaffAccess => staff);
+
+/** Each section's form, read into its stored value (refusals under the field's path). */
+export const SHOP_FORMS = {
+  hours: hoursForm,
+  markup: markupForm,
+  pickup: pickupForm,
+  quietHours: quietForm,
+  staff: staffForm,
+} satisfies Record<ShopSection, z.ZodType>;
+
+/** What is stored, read back leniently: a section that does not read keeps the default's. */
+const storedSchema = z.object({
+  hours: z
+    .array(z.object({ open: z.number(), close: z.number() }).nullable())
+    .length(7)
+    .refine((w) => w.some((d) => d !== null))
+    .optional()
+    .catch(undefined),
+  markup: z
+    .object({
+      difficulty: z.object({
+        easy: z.object({ min: z.number(), max: z.number() }),
+        moderate: z.object({ min: z.number(), max: z.number() }),
+        hard: z.object({ min: z.number(), max: z.number() }),
+      }),
+      urgency: z.object({ flexible: z.number(), '48h': z.number(), today: z.number() }),
+    })
+    .optional()
+    .catch(undefined),
+  pickup: z.object({ address: z.string(), hours: z.string() }).nullable().optional().catch(undefined),
+  quietHours: z.object({ from: z.number(), until: z.number() }).nullable().optional().catch(undefined),
+  staff: z.object({ seeMoney: z.boolean(), mergeCustomers: z.boolean() }).optional().catch(undefined),
+});
+
+/** The settings in force: what the owner saved, section by section, over the defaults. */
+export function shopWithDefaults(stored: unknown, defaults: ShopSettings): ShopSettings {
+  const read = storedSchema.safeParse(stored ?? {});
+  if (!read.success) return defaults;
+  const s = read.data;
+  return {
+    hours: s.hours ?? defaults.hours,
+    markup: s.markup ?? defaults.markup,
+    pickup: s.pickup === undefined ? defaults.pickup : s.pickup,
+    quietHours: s.quietHours === undefined ? defaults.quietHours : s.quietHours,
+    staff: s.staff ?? defaults.staff,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+/** A time of day in seconds after midnight as the site writes it: '7AM', '6PM', '7:30AM'. */
+export function clockWords(seconds: number): string {
+  const hour = Math.floor(seconds / 3600);
+  const minute = Math.floor((seconds % 3600) / 60);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A time of day as a form's time field holds it: '07:00'. */
+export function timeField(seconds: number): string {
+  const hour = Math.floor(seconds / 3600);
+  const minute = Math.floor((seconds % 3600) / 60);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/**
+ * Opening hours as lines of text, days with the same hours in a row joined:
+ * ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT']. Closed days are left out.
+ */
+export function hoursLines(hours: WeekHours): string[] {
+  const lines: string[] = [];
+  let day = 0;
+  while (day < 7) {
+    const today = hours[day];
+    if (!today) {
+      day++;
+      continue;
+    }
+    let last = day;
+    while (last < 6 && hours[last + 1]?.open === today.open && hours[last + 1]?.close === today.close) last++;
+    const days = last === day ? WEEKDAY_SHORT[day] : `${WEEKDAY_SHORT[day]}-${WEEKDAY_SHORT[last]}`;
+    lines.push(`${days} ${clockWords(today.open)}-${clockWords(today.close)} CT`);
+    day = last + 1;
+  }
+  return lines;
+}
+
+/** The hours in a text message's few words: 'Mon-Fri 7AM-6PM, Sat 8AM-4PM CT'. */
+export function hoursInALine(hours: WeekHours): string {
+  return `${hoursLines(hours)
+    .map((line) => line.replace(/ CT$/, ''))
+    .join(', ')} CT`;
+}
+
+/** A margin as the owner types it: 0.35 → '35', 0.125 → '12.5'. */
+export function percentField(fraction: number): string {
+  return String(Math.round(fraction * 10_000) / 100);
+}
+
+/** What the audit log says of a section's value, in words (before and after). */
+export function sectionWords(section: ShopSection, s: ShopSettings): Record<string, string> {
+  switch (section) {
+    case 'hours':
+      return { hours: hoursInALine(s.hours) };
+    case 'markup':
+      return Object.fromEntries([
+        ...Object.entries(s.markup.difficulty).map(([d, r]) => [
+          d,
+          `${percentField(r.min)}%–${percentField(r.max)}%`,
+        ]),
+        ...Object.entries(s.markup.urgency).map(([u, p]) => [`uplift ${u}`, `${percentField(p)}%`]),
+      ]);
+    case 'pickup':
+      return s.pickup
+        ? { pickup: s.pickup.address, 'pickup hours': s.pickup.hours || 'the business hours' }
+        : { pickup: 'not set' };
+    case 'quietHours':
+      return { 'quiet hours': s.quietHours ? `${s.quietHours.from}:00–${s.quietHours.until}:00` : 'off' };
+    case 'staff':
+      return {
+        'staff see money': s.staff.seeMoney ? 'yes' : 'no',
+        'staff merge customers': s.staff.mergeCustomers ? 'yes' : 'no',
+      };
+  }
+}
+
+/** The pickup hours customers read: the owner's words, else the opening hours. */
+export function pickupHours(s: Pick<ShopSettings, 'pickup' | 'hours'>): string[] {
+  return s.pickup?.hours ? [s.pickup.hours] : hoursLines(s.hours);
+}
