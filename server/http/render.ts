@@ -23,7 +23,6 @@ import { writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { isBackOffice, isPrivate } from '#app/page-handle.ts';
-import type { SiteInfo } from '#app/modules/site/site.ts';
 import { changeDoor } from '../changes/index.ts';
 import type { Services } from '../services/index.ts';
 import { currentSession, FOREIGN_ORIGIN, sameOrigin } from './auth.ts';
