@@ -35,7 +35,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const order = ORDER_STATUSES.includes(lead.status) ? await services.orders.order(lead.id) : null;
     // the time it was read at: whether the lead's quote still holds
     // every time the dialog shows, in the server's words (decision 0192: one clock)
-    return { lead, order, now: new Date().toISOString(), times: timeWords({ lead, order }) };
+    // the owner's markup rules in force: the calculator prices as the server will (decision 0204)
+    const markup = services.shop.current().markup;
+    return { lead, order, markup, now: new Date().toISOString(), times: timeWords({ lead, order }) };
   } catch (err) {
     // no such lead (an old link, a typed address): 404 with the service's words, for the
     // ErrorBoundary; an address whose id is not one: 400 with the id's (decision 0178)
@@ -138,6 +140,7 @@ export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
         key={loaderData.lead.id}
         lead={loaderData.lead}
         order={loaderData.order}
+        markup={loaderData.markup}
         now={new Date(loaderData.now)}
         onClose={() => close(loaderData.lead.status)}
       />

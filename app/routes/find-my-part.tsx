@@ -8,6 +8,7 @@ import { useRouteLoaderData } from 'react-router';
 import islands from 'virtual:islands';
 import type { Route } from './+types/find-my-part';
 import { FindMyPartPage } from '#app/components/request/find-my-part-page.tsx';
+import { urgencyHint } from '#app/components/request/request-copy.ts';
 import { REQUEST_FORM_ISLAND, scriptJson } from '#app/components/request/island.ts';
 import { useNonce } from '#app/components/site/nonce.tsx';
 import { pageMeta } from '#app/components/site/seo.ts';
@@ -15,7 +16,12 @@ import { getAppContext } from '#app/load-context.ts';
 import { DEFAULT_SITE, REPLY_PROMISE, type SiteInfo } from '#app/modules/site/site.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cities: await getAppContext(context).services.reference.listCities() };
+  const { services } = getAppContext(context);
+  return {
+    cities: await services.reference.listCities(),
+    // which urgencies cost more, by the owner's markup rules in force (decision 0204)
+    urgencyHint: urgencyHint(services.shop.current().markup),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,13 +36,13 @@ export default function FindMyPart({ loaderData }: Route.ComponentProps) {
   const island = islands.requestForm;
   return (
     <>
-      <FindMyPartPage cities={loaderData.cities} site={site} />
+      <FindMyPartPage cities={loaderData.cities} site={site} urgencyHint={loaderData.urgencyHint} />
       {island && (
         <>
           <script
             type="application/json"
             id={REQUEST_FORM_ISLAND.props}
-            dangerouslySetInnerHTML={{ __html: scriptJson({ cities: loaderData.cities, site }) }}
+            dangerouslySetInnerHTML={{ __html: scriptJson({ cities: loaderData.cities, site, urgencyHint: loaderData.urgencyHint }) }}
           />
           {island.preamble && (
             <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: island.preamble }} />

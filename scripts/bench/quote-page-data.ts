@@ -7,6 +7,7 @@
  * that still holds and a private link (`mintLeadLink`).
  */
 import { createHash } from 'node:crypto';
+import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { LEAD_STATUSES, URGENCIES, type Urgency } from '#app/modules/leads/leads.ts';
 import { DIFFICULTIES, priceQuote } from '#app/modules/pricing/pricing.ts';
 import { quoteExpiresAt, versionContent, type QuoteOption } from '#app/modules/quotes/quote.ts';
@@ -33,7 +34,7 @@ function quoteOptions(i: number, urgency: Urgency): QuoteOption[] {
     const costCents = 4_000 + ((i * 7_919) % 150_000) - n * 1_000;
     return {
       ...o,
-      ...priceQuote({ costCents, difficulty, urgency }),
+      ...priceQuote({ costCents, difficulty, urgency, rules: DEFAULT_MARKUP }),
       difficulty,
       etaDays: 2 + ((i + 3 * n) % 10),
       partNumber: `PH-${10_000 + (i % 90_000)}`,

@@ -60,7 +60,7 @@ function quoteVersionsService(deps: ServiceDeps, parts: { messaging: Messaging }
       if (!canQuote(lead.status)) throw new AppError(409, quoteRefusal(lead.status));
       const options: QuoteOption[] = input.options.map((o, i) => {
         // the engine's price, or the one staff set by hand with its reason (issue 31)
-        const { calculatedPrice, ...price } = optionPrice(o, lead.urgency);
+        const { calculatedPrice, ...price } = optionPrice(o, lead.urgency, deps.shop.current().markup);
         return {
           label: optionLabel(o, i),
           ...price,

@@ -13,6 +13,7 @@
  * tests/server/quote-link.server.test.ts; two processes racing: quote-link-processes.test.ts.
  */
 import { createHash } from 'node:crypto';
+import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -230,8 +231,18 @@ eachEngine(
         const { id, caseNumber } = await addLead({ urgency: '48h' });
         const res = await sendQuote(id, TWO_OPTIONS, 200);
         const body = res.body as LeadDetails;
-        const oem = priceQuote({ costCents: 20_000, difficulty: 'moderate', urgency: '48h' });
-        const after = priceQuote({ costCents: 9_000, difficulty: 'moderate', urgency: '48h' });
+        const oem = priceQuote({
+          costCents: 20_000,
+          difficulty: 'moderate',
+          urgency: '48h',
+          rules: DEFAULT_MARKUP,
+        });
+        const after = priceQuote({
+          costCents: 9_000,
+          difficulty: 'moderate',
+          urgency: '48h',
+          rules: DEFAULT_MARKUP,
+        });
         // priced on the server; the lead carries the first option's figures
         expect(body).toMatchObject({
           status: 'quoted',

@@ -146,7 +146,7 @@ beforeAll(async () => {
   }
   await render(catalogItemRoute as unknown as RouteModule, '/catalog/on-hand', { slug: 'on-hand' });
   const cities = await services.reference.listCities();
-  pages.set('/find-my-part', textOf(renderToStaticMarkup(createElement(FindMyPartPage, { cities, site }))));
+  pages.set('/find-my-part', textOf(renderToStaticMarkup(createElement(FindMyPartPage, { cities, site, urgencyHint: null }))));
   pages.set('footer', textOf(renderToStaticMarkup(createElement(SiteFooter, { site, year: 2026 }))));
 }, 60_000);
 

@@ -7,6 +7,7 @@
  * 'Send version 2' sends it, and the top then says version 2. axe at each step.
  */
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceQuote } from '#app/modules/pricing/pricing.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
@@ -56,7 +57,9 @@ describe.each(DEVICES)('on a %s', (device) => {
       expect(await inView(page, 'Sent: version 1')).toBe(true);
       const words = await sent.innerText();
       expect(words).toMatch(/Version 1 · sent \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [ap]\.m\. by \S+/);
-      expect(words).toContain(formatMoney(priceQuote({ costCents: 10_000, urgency: 'flexible' }).sellPrice));
+      expect(words).toContain(
+        formatMoney(priceQuote({ costCents: 10_000, urgency: 'flexible', rules: DEFAULT_MARKUP }).sellPrice),
+      );
       expect(await axeViolations(page)).toEqual([]);
 
       // the form waits behind 'Send a new version': a second press of Send Quote is impossible
@@ -84,7 +87,7 @@ describe.each(DEVICES)('on a %s', (device) => {
       await dialog.getByRole('region', { name: 'Sent: version 2' }).waitFor();
       await expect.poll(() => focusedText(page)).toMatch(/^Sent: version 2/);
       expect(await dialog.getByRole('region', { name: 'Sent: version 2' }).innerText()).toContain(
-        formatMoney(priceQuote({ costCents: 12_000, urgency: 'flexible' }).sellPrice),
+        formatMoney(priceQuote({ costCents: 12_000, urgency: 'flexible', rules: DEFAULT_MARKUP }).sellPrice),
       );
       expect(await versionsOf(page, id)).toEqual([1, 2]);
       expect(await axeViolations(page)).toEqual([]);

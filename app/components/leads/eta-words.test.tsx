@@ -5,6 +5,7 @@
  * current quote, the customer's page, the customer's card, the quote text and e-mail say '1 business
  * day' or '3 business days' from the one formatter (app/modules/quotes/eta.ts); never '1 days'.
  */
+import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
@@ -112,6 +113,7 @@ describe('an ETA in business days (issue 48 item 7)', () => {
         several={false}
         option={emptyQuoteOption(3)}
         urgency="flexible"
+        markup={DEFAULT_MARKUP}
         errors={{}}
         detailsOpen={false}
         onDetailsToggle={() => {}}

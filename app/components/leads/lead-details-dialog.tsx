@@ -49,6 +49,7 @@ import { LeadTimeline } from './lead-timeline.tsx';
 import { NameCheckFlags } from '#app/components/customers/name-check-flag.tsx';
 import { OrderLines } from '#app/components/orders/order-lines.tsx';
 import type { LeadOrder } from '#app/modules/orders/orders.ts';
+import type { MarkupRules } from '#app/modules/pricing/pricing.ts';
 import { contactLink, PhoneLinks } from './phone-links.tsx';
 import { PartNameForm } from './part-name-form.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';
@@ -97,12 +98,15 @@ const ACTIONS: { to: LeadStatus; label: string }[] = [
 export function LeadDetailsDialog({
   lead,
   order = null,
+  markup,
   now,
   onClose,
 }: {
   lead: LeadDetails;
   /** an ordered or fulfilled lead's parts (issue 29) */
   order?: LeadOrder | null;
+  /** the owner's markup rules in force, as the server prices (decision 0204) */
+  markup: MarkupRules;
   /** the time the lead was read at: whether its quote still holds */
   now: Date;
   onClose: () => void;
@@ -387,6 +391,7 @@ export function LeadDetailsDialog({
                   // a sent quote starts the form again from the new version
                   key={`${lead.id}-${lead.quoteVersion ?? 0}`}
                   lead={lead}
+                  markup={markup}
                   now={now}
                   canQuote={canQuote(lead.status)}
                   busy={busy !== null}

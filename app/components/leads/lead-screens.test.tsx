@@ -6,6 +6,7 @@
  * the lost leads with their reasons; the status switcher of a phone with its counts. The browser's
  * side (layout at 390 px, focus, the dialog staying open): tests/e2e/leads-admin.e2e.test.ts.
  */
+import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -158,6 +159,7 @@ describe('the calculator: how the markup is made, and a price set by hand (issue
           several={false}
           option={{ ...emptyQuoteOption(3), ...option }}
           urgency={urgency}
+          markup={DEFAULT_MARKUP}
           errors={{}}
           detailsOpen={false}
           onDetailsToggle={() => {}}

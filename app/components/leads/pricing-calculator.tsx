@@ -22,7 +22,7 @@ import {
   type QuoteOptionForm,
   type QuotePayload,
 } from '#app/modules/leads/lead-admin.ts';
-import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
+import { urgencyUplift, type MarkupRules } from '#app/modules/pricing/pricing.ts';
 import { MAX_NOTES, MAX_OPTIONS } from '#app/modules/quotes/quote.ts';
 import { centsToDollarText } from '#app/modules/site/money.ts';
 import { inDisclosure, optionFieldId, QuoteOptionFields, typedCost } from './quote-option-fields.tsx';
@@ -66,6 +66,7 @@ function refusalErrors(fieldErrors: Record<string, string[]>): Record<string, st
 
 export function PricingCalculator({
   lead,
+  markup,
   now,
   canQuote,
   busy,
@@ -73,6 +74,8 @@ export function PricingCalculator({
   onSend,
 }: {
   lead: LeadDetails;
+  /** the owner's markup rules in force (the Settings screen) */
+  markup: MarkupRules;
   now: Date;
   canQuote: boolean;
   busy: boolean;
@@ -118,7 +121,7 @@ export function PricingCalculator({
     if (hidden.length > 0) setOpened(new Set([...opened, ...hidden.map((r) => r.key)]));
   }
 
-  const uplift = urgencyUplift(lead.urgency);
+  const uplift = urgencyUplift(markup, lead.urgency);
 
   function update(key: number, index: number, patch: Partial<QuoteOptionForm>) {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -226,6 +229,7 @@ export function PricingCalculator({
               several={several}
               option={row}
               urgency={lead.urgency}
+              markup={markup}
               errors={optionErrors(i)}
               detailsOpen={opened.has(row.key)}
               onDetailsToggle={(open) => toggle(row.key, open)}

@@ -19,7 +19,7 @@ import { FieldError, fieldClass, Input, Label } from '#app/components/ui/input.t
 import { LEADS_TEXT, type QuoteOptionField, type QuoteOptionForm } from '#app/modules/leads/lead-admin.ts';
 import type { Urgency } from '#app/modules/leads/leads.ts';
 import { markupBreakdown } from '#app/modules/leads/markup.ts';
-import { DIFFICULTIES, DIFFICULTY_LABELS, PRICING_CONFIG } from '#app/modules/pricing/pricing.ts';
+import { DIFFICULTIES, DIFFICULTY_LABELS, type MarkupRules } from '#app/modules/pricing/pricing.ts';
 import { ETA_FIELD_LABEL } from '#app/modules/quotes/eta.ts';
 import {
   MAX_CUSTOMER_NOTE,
@@ -75,6 +75,7 @@ export function QuoteOptionFields({
   several,
   option,
   urgency,
+  markup: rules,
   errors,
   detailsOpen,
   onDetailsToggle,
@@ -87,6 +88,8 @@ export function QuoteOptionFields({
   several: boolean;
   option: QuoteOptionForm;
   urgency: Urgency;
+  /** the owner's markup rules in force (the Settings screen) */
+  markup: MarkupRules;
   /** the message of each field that is wrong */
   errors: Partial<Record<QuoteOptionField, string>>;
   detailsOpen: boolean;
@@ -123,8 +126,9 @@ export function QuoteOptionFields({
             priceOverride: byHand && typedPrice !== undefined ? dollarsToCents(typedPrice) : null,
           },
           urgency,
+          rules,
         );
-  const markup = markupBreakdown(option.difficulty, urgency);
+  const markup = markupBreakdown(rules, option.difficulty, urgency);
   const filled = (['warranty', 'brand', 'partNumber', 'note'] as const).filter((f) => option[f].trim());
 
   const nameField = (
@@ -152,7 +156,7 @@ export function QuoteOptionFields({
         </legend>
         <div className="grid grid-cols-3 gap-2">
           {DIFFICULTIES.map((d) => {
-            const range = PRICING_CONFIG.baseDifficulty[d];
+            const range = rules.difficulty[d];
             const checked = option.difficulty === d;
             return (
               <label

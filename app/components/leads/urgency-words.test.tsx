@@ -7,6 +7,7 @@
  * app/modules/leads/urgency.ts.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
+import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { describe, expect, it } from 'vitest';
 import { LEAD_CSV_HEADER, leadCsvRow } from '#app/modules/leads/lead-csv.ts';
 import { URGENCIES, type Lead, type Urgency } from '#app/modules/leads/leads.ts';
@@ -74,7 +75,7 @@ describe('the urgency in one set of words (issue 48 item 7)', () => {
 
   it.each(URGENCIES)('staff read %s in the customer’s words: badge, calculator, CSV report', (urgency) => {
     expect(text(renderToStaticMarkup(<UrgencyBadge urgency={urgency} />))).toBe(`Urgency: ${SPEC[urgency]}`);
-    expect(markupBreakdown('moderate', urgency).urgencyLabel).toBe(SPEC[urgency]);
+    expect(markupBreakdown(DEFAULT_MARKUP, 'moderate', urgency).urgencyLabel).toBe(SPEC[urgency]);
     const row = leadCsvRow(lead(urgency), { cities: [], categories: CATEGORIES });
     expect(row[LEAD_CSV_HEADER.indexOf('Urgency')]).toBe(SPEC[urgency]);
   });

@@ -7,7 +7,15 @@ import { REQUEST_FORM_ISLAND } from './island.ts';
 import { COPY } from './request-copy.ts';
 import { RequestForm } from './request-form.tsx';
 
-export function FindMyPartPage({ cities, site }: { cities: readonly City[]; site: SiteInfo }) {
+export function FindMyPartPage({
+  cities,
+  site,
+  urgencyHint,
+}: {
+  cities: readonly City[];
+  site: SiteInfo;
+  urgencyHint: string | null;
+}) {
   return (
     <>
       <section className="bg-slate-900 text-white">
@@ -40,7 +48,7 @@ export function FindMyPartPage({ cities, site }: { cities: readonly City[]; site
           </noscript>
           {/* hydrated on its own by request-form.island.ts: nothing else here may go inside */}
           <div {...{ [REQUEST_FORM_ISLAND.container]: '' }}>
-            <RequestForm cities={cities} site={site} />
+            <RequestForm cities={cities} site={site} urgencyHint={urgencyHint} />
           </div>
         </div>
         <p className="mt-6 flex items-center justify-center gap-2 text-center text-sm text-slate-600">

@@ -2,7 +2,7 @@
 import type { City } from '#app/modules/site/reference.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 
-export type RequestFormProps = { cities: readonly City[]; site: SiteInfo };
+export type RequestFormProps = { cities: readonly City[]; site: SiteInfo; urgencyHint: string | null };
 
 export const REQUEST_FORM_ISLAND = {
   /**

@@ -28,7 +28,13 @@ export function PartDetailsStep({
   alerts,
   photos,
   hydrated,
-}: StepFieldsProps & { photos: ReturnType<typeof usePhotos>; hydrated: boolean }) {
+  urgencyHint,
+}: StepFieldsProps & {
+  photos: ReturnType<typeof usePhotos>;
+  hydrated: boolean;
+  /** which urgencies cost more, by the owner's markup rules (request-copy.ts `urgencyHint`) */
+  urgencyHint: string | null;
+}) {
   return (
     <div className="mt-6 grid gap-5 sm:grid-cols-2">
       <Field
@@ -112,16 +118,18 @@ export function PartDetailsStep({
         role="radiogroup"
         className="sm:col-span-2"
         aria-required="true"
-        {...describedBy('urgency', { hint: true, error: error('urgency') })}
+        {...describedBy('urgency', { hint: urgencyHint !== null, error: error('urgency') })}
       >
         <legend className="mb-1.5 block text-sm font-semibold text-slate-800">
           {COPY.labels.urgency}
           <RequiredMark />
         </legend>
         {/* rush pricing, said where the urgency is chosen: 'no hidden fees' stays true */}
-        <p id={hintId('urgency')} className="mb-3 text-sm text-slate-600">
-          {COPY.urgencyHint}
-        </p>
+        {urgencyHint && (
+          <p id={hintId('urgency')} className="mb-3 text-sm text-slate-600">
+            {urgencyHint}
+          </p>
+        )}
         <div className="grid gap-3 sm:grid-cols-3">
           {URGENCY_OPTIONS.map((option) => (
             <label

@@ -1,18 +1,24 @@
 /** The words of the /find-my-part screen, in one place (product.md §2 'Request form', §5, §8). */
 import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
-import { urgencyUplift } from '#app/modules/pricing/pricing.ts';
+import { urgencyUplift, type MarkupRules } from '#app/modules/pricing/pricing.ts';
 import { REPLY_TEXT } from '#app/modules/leads/reply-promise.ts';
 import { REPLY_PROMISE } from '#app/modules/site/site.ts';
 
 /**
  * 'No hidden fees' holds only if the customer knows a rush costs more (issue 31 item 6): the
- * urgencies the pricing engine prices higher are named where the urgency is chosen.
+ * urgencies the owner's markup rules price higher are named where the urgency is chosen (none
+ * when no urgency costs more, or all do alike).
  */
-const rush = URGENCY_OPTIONS.filter((o) => urgencyUplift(o.value) > 0).map((o) => o.label);
-const usual = URGENCY_OPTIONS.filter((o) => urgencyUplift(o.value) === 0).map((o) => o.label);
-export const URGENCY_HINT =
-  `${rush.join(' and ')} ${rush.length > 1 ? 'are' : 'is'} priced higher than ${usual.join(' or ')}: ` +
-  'finding and shipping a part fast costs more. Your quote shows the full price before you decide.';
+export function urgencyHint(rules: MarkupRules): string | null {
+  const least = Math.min(...URGENCY_OPTIONS.map((o) => urgencyUplift(rules, o.value)));
+  const rush = URGENCY_OPTIONS.filter((o) => urgencyUplift(rules, o.value) > least).map((o) => o.label);
+  const usual = URGENCY_OPTIONS.filter((o) => urgencyUplift(rules, o.value) === least).map((o) => o.label);
+  if (!rush.length) return null;
+  return (
+    `${rush.join(' and ')} ${rush.length > 1 ? 'are' : 'is'} priced higher than ${usual.join(' or ')}: ` +
+    'finding and shipping a part fast costs more. Your quote shows the full price before you decide.'
+  );
+}
 
 export const COPY = {
   title: 'Find My Part',
@@ -51,7 +57,6 @@ export const COPY = {
     email: 'you@example.com',
     city: 'Select your city',
   },
-  urgencyHint: URGENCY_HINT,
   optional: 'optional',
   emailHint: 'For a copy of your quote by email.',
   photos: {

@@ -109,10 +109,13 @@ function startingValues(early: BeforeHydration | undefined): {
 export function RequestForm({
   cities,
   site,
+  urgencyHint,
   early,
 }: {
   cities: readonly City[];
   site: SiteInfo;
+  /** which urgencies cost more (the find-my-part loader's words, from the owner's markup rules) */
+  urgencyHint: string | null;
   /** Set when the form is hydrated as an island */
   early?: BeforeHydration;
 }) {
@@ -369,7 +372,7 @@ export function RequestForm({
       </div>
 
       {step === 1 || !later ? (
-        <PartDetailsStep {...stepProps} photos={photos} hydrated={hydrated} />
+        <PartDetailsStep {...stepProps} photos={photos} hydrated={hydrated} urgencyHint={urgencyHint} />
       ) : (
         <later.ContactInfoStep
           {...stepProps}

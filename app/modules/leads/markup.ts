@@ -12,9 +12,9 @@ import {
   baseMargin,
   computeMargin,
   DIFFICULTY_LABELS,
-  PRICING_CONFIG,
   urgencyUplift,
   type Difficulty,
+  type MarkupRules,
   type MarginRange,
 } from '../pricing/pricing.ts';
 
@@ -32,14 +32,14 @@ export type MarkupBreakdown = {
   markup: number;
 };
 
-export function markupBreakdown(difficulty: Difficulty, urgency: Urgency): MarkupBreakdown {
-  const base = baseMargin(difficulty);
-  const uplift = urgencyUplift(urgency);
-  const markup = computeMargin(difficulty, urgency);
+export function markupBreakdown(rules: MarkupRules, difficulty: Difficulty, urgency: Urgency): MarkupBreakdown {
+  const base = baseMargin(rules, difficulty);
+  const uplift = urgencyUplift(rules, urgency);
+  const markup = computeMargin(rules, difficulty, urgency);
   return {
     difficulty,
     difficultyLabel: DIFFICULTY_LABELS[difficulty],
-    range: PRICING_CONFIG.baseDifficulty[difficulty],
+    range: rules.difficulty[difficulty],
     base,
     urgencyLabel: urgencyWord(urgency),
     uplift,

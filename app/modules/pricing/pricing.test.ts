@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   b2bPrice,
+  DEFAULT_MARKUP,
   baseMargin,
   computeMargin,
   isDifficulty,
@@ -21,7 +22,7 @@ describe('base margin: the midpoint of the difficulty range (product.md §9)', (
     [undefined, 0.425],
     ['extreme', 0.425],
   ] as const)('%s → %s', (difficulty, expected) => {
-    expect(baseMargin(difficulty as Difficulty | undefined)).toBe(expected);
+    expect(baseMargin(DEFAULT_MARKUP, difficulty as Difficulty | undefined)).toBe(expected);
   });
 
   it('the ranges are the spec values', () => {
@@ -42,7 +43,7 @@ describe('urgency uplift', () => {
     [undefined, 0],
     ['toString', 0],
   ] as const)('%s → %s', (urgency, expected) => {
-    expect(urgencyUplift(urgency)).toBe(expected);
+    expect(urgencyUplift(DEFAULT_MARKUP, urgency)).toBe(expected);
   });
 });
 
@@ -59,13 +60,13 @@ describe('margin: midpoint + uplift, floor 0.22, cap 0.85, 4 decimals', () => {
     ['hard', 'today', 0.85], // 0.65 + 0.2 lands exactly on the cap (0.8500000000000001 unrounded)
     [undefined, 'today', 0.625],
   ] as const)('%s + %s → %s', (difficulty, urgency, expected) => {
-    expect(computeMargin(difficulty, urgency)).toBe(expected);
+    expect(computeMargin(DEFAULT_MARKUP, difficulty, urgency)).toBe(expected);
   });
 
   it('is never below the floor nor above the cap, whatever the configuration would give', () => {
     for (const d of ['easy', 'moderate', 'hard'] as const) {
       for (const u of ['flexible', '48h', 'today'] as const) {
-        const m = computeMargin(d, u);
+        const m = computeMargin(DEFAULT_MARKUP, d, u);
         expect(m).toBeGreaterThanOrEqual(0.22);
         expect(m).toBeLessThanOrEqual(0.85);
       }
@@ -127,12 +128,14 @@ describe('B2B discount 10 %', () => {
 
 describe('priceQuote', () => {
   it('combines margin and price, moderate by default', () => {
-    expect(priceQuote({ costCents: 10_000, urgency: 'flexible' })).toEqual({
+    expect(priceQuote({ costCents: 10_000, urgency: 'flexible', rules: DEFAULT_MARKUP })).toEqual({
       cost: 10_000,
       markupPct: 0.425,
       sellPrice: 14_250,
     });
-    expect(priceQuote({ costCents: 10_000, difficulty: 'hard', urgency: 'today' })).toEqual({
+    expect(
+      priceQuote({ costCents: 10_000, difficulty: 'hard', urgency: 'today', rules: DEFAULT_MARKUP }),
+    ).toEqual({
       cost: 10_000,
       markupPct: 0.85,
       sellPrice: 18_500,

@@ -11,7 +11,12 @@ export const DEFAULT_DIFFICULTY: Difficulty = 'moderate';
 
 export type MarginRange = { min: number; max: number };
 
-/** The shared pricing configuration (product.md §9: the only values given). */
+/**
+ * The shared pricing configuration (product.md §9: the only values given). The difficulty ranges
+ * and urgency uplifts here are only the first values: the owner sets them on the Settings screen
+ * (app/modules/site/shop-settings.ts, decision 0204) and the calculator and the server price with
+ * the rules in force (`MarkupRules`); the floor, cap, shipping and discount stay product.md's.
+ */
 export const PRICING_CONFIG = {
   baseDifficulty: {
     easy: { min: 0.25, max: 0.35 },
@@ -41,15 +46,27 @@ export function isDifficulty(value: unknown): value is Difficulty {
   return typeof value === 'string' && (DIFFICULTIES as readonly string[]).includes(value);
 }
 
+/** The owner's markup rules: each difficulty's range, each urgency's uplift (fractions). */
+export type MarkupRules = {
+  difficulty: Readonly<Record<Difficulty, MarginRange>>;
+  urgency: Readonly<Record<Urgency, number>>;
+};
+
+/** The first values of the rules, product.md §9's, until the owner changes them. */
+export const DEFAULT_MARKUP: MarkupRules = {
+  difficulty: PRICING_CONFIG.baseDifficulty,
+  urgency: PRICING_CONFIG.urgencyUplift,
+};
+
 /** The midpoint of a difficulty's range (unknown or missing difficulty: moderate). */
-export function baseMargin(difficulty: Difficulty | undefined = DEFAULT_DIFFICULTY): number {
-  const range = PRICING_CONFIG.baseDifficulty[isDifficulty(difficulty) ? difficulty : DEFAULT_DIFFICULTY];
+export function baseMargin(rules: MarkupRules, difficulty: Difficulty | undefined = DEFAULT_DIFFICULTY): number {
+  const range = rules.difficulty[isDifficulty(difficulty) ? difficulty : DEFAULT_DIFFICULTY];
   return roundMargin((range.min + range.max) / 2);
 }
 
 /** The uplift an urgency adds to the margin (unknown urgency: none). */
-export function urgencyUplift(urgency: Urgency | string | undefined): number {
-  const uplift = PRICING_CONFIG.urgencyUplift as Record<string, number>;
+export function urgencyUplift(rules: MarkupRules, urgency: Urgency | string | undefined): number {
+  const uplift = rules.urgency as Record<string, number>;
   return urgency !== undefined && Object.hasOwn(uplift, urgency) ? uplift[urgency]! : 0;
 }
 
@@ -58,10 +75,11 @@ export function urgencyUplift(urgency: Urgency | string | undefined): number {
  * and the cap (0.85), rounded to 4 decimals.
  */
 export function computeMargin(
+  rules: MarkupRules,
   difficulty: Difficulty | undefined,
   urgency: Urgency | string | undefined,
 ): number {
-  const raw = baseMargin(difficulty) + urgencyUplift(urgency);
+  const raw = baseMargin(rules, difficulty) + urgencyUplift(rules, urgency);
   const bounded = Math.min(PRICING_CONFIG.marginCap, Math.max(PRICING_CONFIG.marginFloor, raw));
   return roundMargin(bounded);
 }
@@ -95,7 +113,8 @@ export function priceQuote(input: {
   costCents: number;
   difficulty?: Difficulty;
   urgency: Urgency | string | undefined;
+  rules: MarkupRules;
 }): Quote {
-  const markupPct = computeMargin(input.difficulty, input.urgency);
+  const markupPct = computeMargin(input.rules, input.difficulty, input.urgency);
   return { cost: input.costCents, markupPct, sellPrice: sellPrice(input.costCents, markupPct) };
 }

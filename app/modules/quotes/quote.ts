@@ -12,6 +12,7 @@ import {
   priceQuote,
   roundMargin,
   type Difficulty,
+  type MarkupRules,
 } from '../pricing/pricing.ts';
 import { localSeconds } from '../shared/business-hours.ts';
 import { rowIdSchema } from '../site/row-id.ts';
@@ -190,8 +191,10 @@ export type QuoteSendInput = z.output<typeof optionsSchema>;
 export function optionPrice(
   option: { cost: number; difficulty?: Difficulty; priceOverride?: number | null },
   urgency: string | undefined,
+  /** the owner's markup rules in force (the Settings screen) */
+  rules: MarkupRules,
 ): { cost: number; markupPct: number; sellPrice: number; calculatedPrice: number | null } {
-  const engine = priceQuote({ costCents: option.cost, difficulty: option.difficulty, urgency });
+  const engine = priceQuote({ costCents: option.cost, difficulty: option.difficulty, urgency, rules });
   const override = option.priceOverride;
   if (override === undefined || override === null || !(option.cost > 0))
     return { ...engine, calculatedPrice: null };

@@ -7,8 +7,7 @@
  * some of them before (PICKUP_ADDRESS, TEXT_QUIET_HOURS) give the first values. Pure.
  */
 import { z } from 'zod';
-import type { Urgency } from '#app/modules/leads/leads.ts';
-import { PRICING_CONFIG, type Difficulty, type MarginRange } from '#app/modules/pricing/pricing.ts';
+import { DEFAULT_MARKUP, type MarkupRules } from '#app/modules/pricing/pricing.ts';
 import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
 
 /** One weekday's opening hours, in seconds after local midnight (Winnipeg). */
@@ -16,11 +15,6 @@ export type DayHours = { open: number; close: number };
 /** Monday = 0 … Sunday = 6; null: closed that day. */
 export type WeekHours = readonly (DayHours | null)[];
 
-/** The markup rules (product.md §9's pricing engine): each difficulty's range, each urgency's uplift. */
-export type MarkupRules = {
-  difficulty: Readonly<Record<Difficulty, MarginRange>>;
-  urgency: Readonly<Record<Urgency, number>>;
-};
 
 export type Pickup = { address: string; hours: string };
 
@@ -61,11 +55,6 @@ export const DEFAULT_HOURS: WeekHours = [
   null,
   null,
 ];
-
-export const DEFAULT_MARKUP: MarkupRules = {
-  difficulty: PRICING_CONFIG.baseDifficulty,
-  urgency: PRICING_CONFIG.urgencyUplift,
-};
 
 /** The settings before the owner saved any: product.md's values and the environment's. */
 export function shopDefaults(firsts: {
