@@ -29,13 +29,14 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { services } = staffContext(context);
+  const { services, session } = staffContext(context);
   // '?requests=all' shows every request; anything else the newest
   const requests = new URL(request.url).searchParams.get('requests') === 'all' ? 'all' : 'newest';
   try {
     const page: CustomerPage = await services.customers.page(params.id, { requests });
     // days and times are written here, on the server: the browser's time-zone data may differ
-    return customerScreen(page);
+    // merging is the owner's unless the owner allows staff (Settings, decision 0204)
+    return { ...customerScreen(page), mayMerge: services.shop.may(session.user, 'mergeCustomers') };
   } catch (err) {
     // no such customer (an old link, a typed address): 404 with the service's words; an address
     // whose id is not one: 400 with the id's (decision 0178)

@@ -17,11 +17,11 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: INSIGHTS_TEXT.title, description: INSIGHTS_TEXT.subtitle, noindex: true });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = staffContext(context);
+  const { services, session } = staffContext(context);
   const range = new URL(request.url).searchParams.get('range');
   // a range typed by hand that is not one of the three: show the default rather than an error
   if (range !== null && !isInsightRange(range)) throw redirect('/admin/insights');
-  return { insights: await services.insights.insights(range ?? DEFAULT_INSIGHT_RANGE) };
+  return { insights: await services.insights.insights(range ?? DEFAULT_INSIGHT_RANGE, session.user) };
 }
 
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {

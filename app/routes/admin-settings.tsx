@@ -24,7 +24,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = ownerContext(context);
-  return { settings: await services.settings.get(), quietHours: services.settings.quietHours };
+  const shop = services.shop.current();
+  return { settings: await services.settings.get(), shop };
 }
 
 /**
@@ -32,8 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
  * wording under its path ('followUps.viewed.text', 'reviews.url'), the paths its refusals name.
  * Answers the settings as saved (trimmed).
  */
+
 export const changes = {
   save: served('settings.update', { answer: (settings) => ({ settings }) }),
+  // the shop's own numbers, a form each naming its `section` (decision 0204)
+  shop: served('settings.shop', { answer: (shop) => ({ shop }) }),
   // which city pages search engines are shown, and how many (issue 49 item 4, decision 0012)
   'city-pages': served('leads.generateSeoPages', { answer: ({ count }) => ({ count }) }),
 } satisfies ScreenChanges;

@@ -8,14 +8,18 @@
  * read for itself (ids, yes/no fields, blank fields).
  */
 import type { z } from 'zod';
-import { OWNER_ONLY } from '#app/modules/team/team.ts';
+import type { StaffAccess } from '#app/modules/site/shop-settings.ts';
+import { OWNER_ONLY, OWNER_UNLESS_ALLOWED } from '#app/modules/team/team.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from '../services/auth.ts';
 import type { Services } from '../services/index.ts';
 import { parseInput } from '../validation.ts';
 
-/** Who may make a change: any signed-in staff member, or the owner alone (decision 0160). */
-export type Who = 'staff' | 'owner';
+/**
+ * Who may make a change: any signed-in staff member, the owner alone (decision 0160), or the owner
+ * and staff once the owner allows them this (a key of the Settings' staff access, decision 0204).
+ */
+export type Who = 'staff' | 'owner' | keyof StaffAccess;
 
 /** What a change runs with: the services and the signed-in staff member who makes it. */
 export type ChangeContext = { services: Services; user: SessionUser };
@@ -43,5 +47,7 @@ export async function performChange<R>(
   raw: unknown,
 ): Promise<R> {
   if (declared.who === 'owner' && user.role !== 'owner') throw new AppError(403, OWNER_ONLY);
+  if (declared.who !== 'owner' && declared.who !== 'staff' && !services.shop.may(user, declared.who))
+    throw new AppError(403, OWNER_UNLESS_ALLOWED);
   return declared.run({ services, user }, parseInput(declared.input, raw));
 }

@@ -16,7 +16,8 @@ export const customersChanges = {
     run: ({ services, user }, { id, ...fields }) => services.customers.update(id, fields, user),
   }),
   'customers.merge': change({
-    who: 'staff',
+    // the owner's, unless the owner allows staff in Settings (decision 0204)
+    who: 'mergeCustomers',
     input: z.object({ id: given, into: given }),
     run: ({ services, user }, { id, into }) => services.customers.merge(id, { into }, user),
   }),

@@ -3,6 +3,7 @@
  * refused to staff (403, OWNER_ONLY). Declared once (decision 0182).
  */
 import { z } from 'zod';
+import { SHOP_SECTIONS } from '#app/modules/site/shop-settings.ts';
 import { change } from './change.ts';
 import { given, nested, rowId } from './inputs.ts';
 
@@ -25,6 +26,22 @@ export const teamChanges = {
     who: 'owner',
     input: z.object({ id: rowId }),
     run: ({ services, user }, { id }) => services.team.resetPassword(id, user),
+  }),
+  // one section of the shop's own numbers (decision 0204): its form, read by the shop service
+  'settings.shop': change({
+    who: 'owner',
+    input: z.preprocess(
+      nested,
+      z.object({
+        section: z.enum(SHOP_SECTIONS, { message: 'Say which settings: ' + SHOP_SECTIONS.join(', ') + '.' }),
+        hours: given,
+        markup: given,
+        pickup: given,
+        quietHours: given,
+        staff: given,
+      }),
+    ),
+    run: ({ services, user }, { section, ...form }) => services.shop.update(section, form, user),
   }),
   'settings.update': change({
     who: 'owner',

@@ -23,6 +23,7 @@ import {
   type Insights,
   type LostReason,
   type Ranked,
+  withoutMoney,
 } from '#app/modules/insights/insights.ts';
 import { EQUIPMENT_TYPES } from '#app/modules/leads/lead-request.ts';
 import { offsetSteps } from '#app/modules/shared/calendar.ts';
@@ -43,6 +44,7 @@ import { aggregatesOfDays, arrivalOf, refreshDays, type Aggregates } from './ins
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import type { WeekHours } from '#app/modules/site/shop-settings.ts';
+import type { SessionUser } from './auth.ts';
 import type { CityPagesService } from './city-pages.ts';
 import type { ReferenceService } from './reference.ts';
 
@@ -185,12 +187,14 @@ export function insightsService(
    * The figures of a range, from the days' rollups: the days whose rows changed since are
    * recomputed first, so they are always what the raw rows say.
    */
-  async function insights(rangeInput: unknown): Promise<Insights> {
+  async function insights(rangeInput: unknown, viewer: Pick<SessionUser, 'role'>): Promise<Insights> {
     const range = parseInsightRange(rangeInput);
     const at = now();
     const periods = insightPeriods(at, range);
     await refreshDays(db, engine, at, shop.current().hours);
-    return shape(range, periods, await aggregatesOfDays(db, periods));
+    const figures = await shape(range, periods, await aggregatesOfDays(db, periods));
+    // revenue, profit and margins are the owner's unless the owner shares them (decision 0204)
+    return viewer.role === 'owner' || shop.current().staff.seeMoney ? figures : withoutMoney(figures);
   }
 
   /** The figures as the raw rows give them, without the rollups (the tests' reference). */
@@ -312,8 +316,11 @@ export function insightsService(
     refresh: () => refreshDays(db, engine, now(), shop.current().hours, 1),
 
     /** The insights of a range as CSV ('Export Report'): UTF-8 with BOM, one row per figure. */
-    async insightsCsv(rangeInput: unknown): Promise<{ range: InsightRange; csv: string }> {
-      const figures = await insights(rangeInput);
+    async insightsCsv(
+      rangeInput: unknown,
+      viewer: Pick<SessionUser, 'role'>,
+    ): Promise<{ range: InsightRange; csv: string }> {
+      const figures = await insights(rangeInput, viewer);
       return { range: figures.range, csv: toCsv([[...INSIGHTS_CSV_HEADER], ...insightsCsvRows(figures)]) };
     },
   };

@@ -14,11 +14,8 @@ import type { ServiceDeps } from './context.ts';
 
 const KEY = 'customer_texts';
 
-export function settingsService({ db, now, config }: Pick<ServiceDeps, 'db' | 'now' | 'config'>) {
+export function settingsService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
   const service = {
-    /** The quiet hours the texts keep (TEXT_QUIET_HOURS), for the settings screen to say. */
-    quietHours: config.quietHours,
-
     /** The settings in force: as the owner saved them, or the defaults (follow-ups on, reviews off). */
     async get(): Promise<Settings> {
       return withDefaults(await readSetting(db, KEY));

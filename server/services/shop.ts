@@ -17,6 +17,7 @@ import {
   shopWithDefaults,
   type ShopSection,
   type ShopSettings,
+  type StaffAccess,
 } from '#app/modules/site/shop-settings.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { insertAudit } from '../db/repo/audit.ts';
@@ -71,6 +72,9 @@ export function shopService(
   return {
     /** The settings in force in this process. */
     current: (): ShopSettings => settings,
+    /** Whether `user` may see or do what is the owner's unless the owner allows staff. */
+    may: (user: Pick<SessionUser, 'role'>, what: keyof StaffAccess): boolean =>
+      user.role === 'owner' || settings.staff[what],
     /** The site's facts with the hours in force: one object until they change. */
     site: (): SiteInfo => site,
     /** Runs after a new value is in force here (the page cache drops its pages). */
@@ -122,12 +126,3 @@ export function shopService(
 }
 
 export type ShopService = ReturnType<typeof shopService>;
-
-/** Whether staff may do what the owner allows them (the owner always may). */
-export function staffMay(
-  shop: Pick<ShopService, 'current'>,
-  user: Pick<SessionUser, 'role'>,
-  what: 'seeMoney' | 'mergeCustomers',
-): boolean {
-  return user.role === 'owner' || shop.current().staff[what];
-}

@@ -351,6 +351,11 @@ eachEngine('one declaration per change', (ctx) => {
       },
       good: async () => ctx().services.settings.get(),
     },
+    'settings.shop': {
+      // a day that closes before it opens: refused under the field's path
+      bad: async () => ({ section: 'hours', hours: { 0: { open: 'on', from: '18:00', until: '07:00' } } }),
+      good: async () => ({ section: 'quietHours', quietHours: { on: 'on', from: '21', until: '7' } }),
+    },
   };
 
   // ---- the doors ----

@@ -10,6 +10,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
 import { DEFAULT_SETTINGS, SETTINGS_MESSAGES } from '#app/modules/customers/follow-ups.ts';
+import { SHOP_MESSAGES } from '#app/modules/site/shop-settings.ts';
 import { INBOX_TEXT } from '#app/modules/customers/inbox.ts';
 import { NAME_CHECK_TEXT } from '#app/modules/customers/name-check.ts';
 import { CONVERSATION_TEXT, MAX_LOST_REASON, PART_NAME_TEXT } from '#app/modules/leads/lead-admin.ts';
@@ -331,6 +332,39 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: SETTINGS_MESSAGES.needsLink,
       fields: ['followUps.viewed.text', 'reviews.url'],
+    },
+  ],
+  'admin-settings shop': [
+    {
+      why: 'a day that closes before it opens, a markup range upside down',
+      send: (post) => post({ section: 'hours', hours: { 2: { open: 'on', from: '17:00', until: '08:00' } } }),
+      status: 400,
+      message: SHOP_MESSAGES.closeAfterOpen,
+      fields: ['hours.2.until'],
+    },
+    {
+      why: 'a markup range upside down and a percent that is no number',
+      send: (post) =>
+        post({
+          section: 'markup',
+          markup: {
+            difficulty: {
+              easy: { min: '40', max: '30' },
+              moderate: { min: '35', max: '50' },
+              hard: { min: '50', max: 'lots' },
+            },
+            urgency: { flexible: '0', '48h': '10', today: '20' },
+          },
+        }),
+      status: 400,
+      message: SHOP_MESSAGES.lowAboveHigh,
+      fields: ['markup.difficulty.easy.max', 'markup.difficulty.hard.max'],
+    },
+    {
+      why: 'no such section',
+      send: (post) => post({ section: 'prices' }),
+      status: 400,
+      fields: ['section'],
     },
   ],
   // the catalog's and the blog's (the item dialog's dollars, the post's image file)

@@ -222,20 +222,20 @@ eachEngine('insights from per-day rollups', (ctx, engine) => {
   it('every figure of every range is the one the raw rows give, empty days and weeks included', async () => {
     const { db } = ctx().deps;
     for (const range of INSIGHT_RANGES) {
-      const fromDays = await services.insights.insights(range);
+      const fromDays = await services.insights.insights(range, { role: 'owner' });
       expectSame(fromDays, await services.insights.insightsOfRows(range));
       // the data set is not trivial: every chart has figures
       expect(fromDays.leads.total).toBeGreaterThan(0);
       expect(fromDays.response.quotes).toBeGreaterThan(0);
-      expect(fromDays.revenue.orders).toBeGreaterThan(0);
+      expect(fromDays.revenue!.orders).toBeGreaterThan(0);
     }
-    const year = await services.insights.insights('365d');
+    const year = await services.insights.insights('365d', { role: 'owner' });
     expect(year.followUps.quotes).toBeGreaterThan(year.followUps.accepted);
     expect(year.followUps.accepted).toBeGreaterThan(0);
     expect(year.orders.suppliers.map((s) => s.supplier)).toEqual(['Prairie Hydraulics', 'Westman Ag Parts']);
     expect(year.lostReasons.length).toBeGreaterThan(1);
     // the weeks 40 to 47 days ago had no request: zeros, not gaps
-    const ninety = await services.insights.insights('90d');
+    const ninety = await services.insights.insights('90d', { role: 'owner' });
     expect(ninety.leads.weeks.filter((w) => w.web + w.sms === 0).length).toBeGreaterThan(0);
     expect(ninety.leads.weeks).toHaveLength(14);
     // read from the rollups: nothing left stale, one row per day that holds anything
@@ -247,7 +247,7 @@ eachEngine('insights from per-day rollups', (ctx, engine) => {
 
   it('rows changed behind the rollups, by any writer, show at the next read', async () => {
     const { db } = ctx().deps;
-    const before = await services.insights.insights('365d');
+    const before = await services.insights.insights('365d', { role: 'owner' });
     // a lost lead moves back to qualified
     const lost = await db
       .selectFrom('leads')
@@ -315,13 +315,16 @@ eachEngine('insights from per-day rollups', (ctx, engine) => {
     await db.updateTable('leads').set({ city: 'brandon' }).where('id', '=', today).execute();
 
     for (const range of INSIGHT_RANGES) {
-      expectSame(await services.insights.insights(range), await services.insights.insightsOfRows(range));
+      expectSame(
+        await services.insights.insights(range, { role: 'owner' }),
+        await services.insights.insightsOfRows(range),
+      );
     }
-    const after = await services.insights.insights('365d');
+    const after = await services.insights.insights('365d', { role: 'owner' });
     expect(after.leads.total).toBe(before.leads.total + 1);
     expect(after.funnel.lost).toBe(before.funnel.lost - 1);
     expect(after.clicks.total).toBe(before.clicks.total + 2);
-    expect(after.revenue.revenue).not.toBe(before.revenue.revenue);
+    expect(after.revenue!.revenue).not.toBe(before.revenue!.revenue);
     expect(after.followUps.quotes).toBe(0);
     expect(after.orders.suppliers.map((s) => s.supplier)).toContain('Prairie Hydraulics Ltd.');
   });
@@ -346,13 +349,13 @@ eachEngine('insights from per-day rollups', (ctx, engine) => {
     };
     await Promise.all([
       writes(),
-      services.insights.insights('30d'),
-      second.insights.insights('30d'),
+      services.insights.insights('30d', { role: 'owner' }),
+      second.insights.insights('30d', { role: 'owner' }),
       second.insights.refresh(),
       services.insights.refresh(),
     ]);
     for (const s of [services, second]) {
-      expectSame(await s.insights.insights('30d'), await s.insights.insightsOfRows('30d'));
+      expectSame(await s.insights.insights('30d', { role: 'owner' }), await s.insights.insightsOfRows('30d'));
     }
     const stale = await sql<{ n: unknown }>`select count(*) as n from insight_stale`.execute(db);
     expect(Number(stale.rows[0]!.n)).toBe(0);
@@ -366,7 +369,10 @@ describe('the rollups of an empty database', () => {
       const services = createServices(deps);
       await seedReference(deps);
       for (const range of INSIGHT_RANGES) {
-        expectSame(await services.insights.insights(range), await services.insights.insightsOfRows(range));
+        expectSame(
+          await services.insights.insights(range, { role: 'owner' }),
+          await services.insights.insightsOfRows(range),
+        );
       }
       expect(await services.insights.refresh()).toBe(0);
       services.messaging.outbox.stop();

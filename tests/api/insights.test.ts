@@ -298,12 +298,12 @@ eachEngine('insights API', (ctx) => {
 
   it('30 days: revenue per month by order date, profit and margin over orders with a known cost', async () => {
     const i = await get('30d');
-    expect(i.revenue.orders).toBe(3);
-    expect(i.revenue.revenue).toBe(13500 + 5000 + 20000);
-    expect(i.revenue.profit).toBe(3500 + 5000);
-    expect(i.revenue.margin).toBeCloseTo(8500 / 33500, 9);
-    expect(i.revenue.months.map((m) => m.month)).toEqual(['2026-10', '2026-11']);
-    const [october, november] = i.revenue.months;
+    expect(i.revenue!.orders).toBe(3);
+    expect(i.revenue!.revenue).toBe(13500 + 5000 + 20000);
+    expect(i.revenue!.profit).toBe(3500 + 5000);
+    expect(i.revenue!.margin).toBeCloseTo(8500 / 33500, 9);
+    expect(i.revenue!.months.map((m) => m.month)).toEqual(['2026-10', '2026-11']);
+    const [october, november] = i.revenue!.months;
     expect({ ...october, margin: undefined }).toEqual({
       month: '2026-10',
       orders: 2,
@@ -358,7 +358,7 @@ eachEngine('insights API', (ctx) => {
       indexedPage: false,
     });
     expect(i.leads.weeks[0]!.week).toBe('2026-08-24');
-    expect(i.revenue.months.map((m) => m.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
+    expect(i.revenue!.months.map((m) => m.month)).toEqual(['2026-08', '2026-09', '2026-10', '2026-11']);
     const plain = await request(app).get('/api/admin/insights').set('Cookie', cookie).expect(200);
     expect(plain.body).toEqual(i);
   });
@@ -397,7 +397,7 @@ describe('insights of an empty database', () => {
       const deps = testDeps(ctx().t, () => NOW);
       const services = createServices(deps);
       await seedReference(deps);
-      const i = await services.insights.insights('365d');
+      const i = await services.insights.insights('365d', { role: 'owner' });
       expect([i.from, i.to]).toEqual(['2025-11-26', '2026-11-25']);
       expect(i.leads.weeks).toHaveLength(53);
       expect(i.leads.weeks.every((w) => w.web === 0 && w.sms === 0)).toBe(true);
@@ -405,7 +405,7 @@ describe('insights of an empty database', () => {
       expect(i.lostReasons).toEqual([]);
       expect(i.response).toMatchObject({ quotes: 0, median: null, p90: null });
       expect(i.revenue).toMatchObject({ orders: 0, revenue: 0, profit: 0, margin: null });
-      expect(i.revenue.months).toHaveLength(13);
+      expect(i.revenue!.months).toHaveLength(13);
       expect(i.clicks).toMatchObject({ total: 0, perLead: null, locations: [] });
       expect(i.top).toEqual({ categories: [], equipment: [], cities: [] });
     });
@@ -482,8 +482,8 @@ describe('what orders really earned, and how suppliers delivered (issue 29)', ()
         line(three, westman, [2_000, null], '2026-10-28T17:00:00Z', '2026-11-03', null),
       ]);
 
-      const i = await services.insights.insights('30d');
-      expect(i.orders.margins).toEqual([
+      const i = await services.insights.insights('30d', { role: 'owner' });
+      expect(i.orders.margins!).toEqual([
         { month: '2026-10', orders: 1, quoted: 0.5, actual: null },
         { month: '2026-11', orders: 2, quoted: 0.4, actual: expect.closeTo(12_500 / 30_000, 9) },
       ]);
@@ -496,13 +496,13 @@ describe('what orders really earned, and how suppliers delivered (issue 29)', ()
         },
         { supplier: 'Westman Ag Parts', arrived: 1, onTime: 1, medianDays: 4 },
       ]);
-      expect(marginSummary(i.orders.margins)).toBe(
+      expect(marginSummary(i.orders.margins!)).toBe(
         'Over 2 orders, the margin made was 42%, 1.7 points better than quoted (40%).',
       );
       expect(suppliersSummary(i.orders.suppliers)).toBe(
         '3 parts arrived from 2 suppliers; least on time: Prairie Hydraulics (50%).',
       );
-      const { csv } = await services.insights.insightsCsv('30d');
+      const { csv } = await services.insights.insightsCsv('30d', { role: 'owner' });
       expect(csv).toContain('Margin quoted and made per month,2026-11,Actual margin,0.4167,fraction');
       expect(csv).toContain(
         'Suppliers: on time and how long,2026-10-27 to 2026-11-25,Prairie Hydraulics: on time,0.5,fraction',

@@ -875,8 +875,9 @@ eachEngine(
         const token = await quoted(id);
         clock = at(HOUR);
         const countOf = async () =>
-          (await services.insights.insights('30d')).lostReasons.find((r) => r.reason === 'Price too high')
-            ?.count ?? 0;
+          (await services.insights.insights('30d', { role: 'owner' })).lostReasons.find(
+            (r) => r.reason === 'Price too high',
+          )?.count ?? 0;
         const before = await countOf();
         const alertsBefore = (await staffAlerts(id)).length;
         await services.quotes.decline(

@@ -127,8 +127,9 @@ eachEngine('the settings screen: loader and action', (ctx) => {
   });
 
   it('gives the owner the defaults: every follow-up on, review requests off', async () => {
-    // with the quiet hours the texts keep (TEXT_QUIET_HOURS: 20-8 by default), for the screen to say
-    expect(await load()).toEqual({ settings: DEFAULT_SETTINGS, quietHours: { from: 20, until: 8 } });
+    // with the shop's own numbers in force (their first values: quiet hours 20-8, TEXT_QUIET_HOURS)
+    expect(await load()).toEqual({ settings: DEFAULT_SETTINGS, shop: services.shop.current() });
+    expect(services.shop.current().quietHours).toEqual({ from: 20, until: 8 });
   });
 
   it('saves the owner’s change, trimmed, kept for the next load and in the audit log', async () => {
@@ -149,7 +150,7 @@ eachEngine('the settings screen: loader and action', (ctx) => {
       reviews: { ...next.reviews, url: 'https://g.page/r/parts-hunters/review' },
     };
     expect(saved).toEqual({ status: 200, body: { ok: true, settings: kept } });
-    expect(await load()).toEqual({ settings: kept, quietHours: { from: 20, until: 8 } });
+    expect(await load()).toEqual({ settings: kept, shop: services.shop.current() });
     expect(await services.settings.get()).toEqual(kept);
 
     const [entry, ...older] = await settingsAudit();

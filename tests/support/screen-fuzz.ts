@@ -83,6 +83,17 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
   'admin-blog unpublish': (r, k) => ({ id: pickId(r, k.postIds) }),
   'admin-blog archive': (r, k) => ({ id: pickId(r, k.postIds) }),
   'admin-blog delete': (r, k) => ({ id: pickId(r, k.postIds) }),
+  'admin-settings shop': (r) =>
+    r.pick([
+      {
+        section: 'quietHours',
+        'quietHours.on': r.pick(['on', '']),
+        'quietHours.from': '21',
+        'quietHours.until': '7',
+      },
+      { section: 'staff', 'staff.seeMoney': r.pick(['on', '']), 'staff.mergeCustomers': '' },
+      { section: 'pickup', 'pickup.address': r.pick(['', '1450 Sargent Ave, Winnipeg']), 'pickup.hours': '' },
+    ]),
   'admin-settings save': () => ({
     'followUps.viewed.on': 'on',
     'followUps.viewed.text': 'Any questions about your quote? {link}',

@@ -33,7 +33,7 @@ const LEAD_COLUMNS = [
   CUSTOMER_TEXT.date,
 ] as const;
 
-export function CustomerScreen(page: CustomerScreenData) {
+export function CustomerScreen(page: CustomerScreenData & { mayMerge: boolean }) {
   const { customer } = page;
   const [open, setOpen] = useState<'edit' | 'merge' | null>(null);
   const merged = customer.mergedInto !== null;
@@ -53,9 +53,11 @@ export function CustomerScreen(page: CustomerScreenData) {
             <Button variant="accent" onClick={() => setOpen('edit')}>
               {CUSTOMER_TEXT.edit}
             </Button>
-            <Button variant="outline" onClick={() => setOpen('merge')}>
-              {CUSTOMER_TEXT.merge}
-            </Button>
+            {page.mayMerge && (
+              <Button variant="outline" onClick={() => setOpen('merge')}>
+                {CUSTOMER_TEXT.merge}
+              </Button>
+            )}
           </div>
         )}
       </div>

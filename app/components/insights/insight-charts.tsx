@@ -21,7 +21,9 @@ import {
   topSummary,
   weekLabel,
   type Insights,
+  type MonthMargin,
   type Ranked,
+  type RevenueFigures,
 } from '#app/modules/insights/insights.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
 import { ChartCard } from './chart-card.tsx';
@@ -173,7 +175,7 @@ export function ResponseChart({ response, promised }: { response: Insights['resp
   );
 }
 
-export function RevenueChart({ revenue }: { revenue: Insights['revenue'] }) {
+export function RevenueChart({ revenue }: { revenue: RevenueFigures }) {
   return (
     <ChartCard
       title={INSIGHTS_TEXT.revenueTitle}
@@ -216,7 +218,7 @@ export function RevenueChart({ revenue }: { revenue: Insights['revenue'] }) {
 }
 
 /** Per month, the margin the quotes counted on and the margin the orders made (issue 29). */
-export function MarginChart({ margins }: { margins: Insights['orders']['margins'] }) {
+export function MarginChart({ margins }: { margins: MonthMargin[] }) {
   return (
     <ChartCard
       title={INSIGHTS_TEXT.marginTitle}

@@ -22,6 +22,7 @@ import { calendarDayWords } from '#app/modules/team/team.ts';
 import {
   INSIGHT_RANGES,
   INSIGHTS_TEXT,
+  MONEY_HIDDEN,
   RANGE_LABELS,
   type Insights,
 } from '#app/modules/insights/insights.ts';
@@ -29,7 +30,8 @@ import {
 export function InsightsScreen({ insights }: { insights: Insights }) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/insights';
-  const nothing = insights.leads.total === 0 && insights.clicks.total === 0 && insights.revenue.orders === 0;
+  const nothing =
+    insights.leads.total === 0 && insights.clicks.total === 0 && (insights.revenue?.orders ?? 0) === 0;
 
   return (
     <section>
@@ -81,8 +83,13 @@ export function InsightsScreen({ insights }: { insights: Insights }) {
           <LeadsChart leads={insights.leads} />
           <FunnelChart funnel={insights.funnel} followUps={insights.followUps} />
           <ResponseChart response={insights.response} promised={insights.promisedResponseMinutes} />
-          <RevenueChart revenue={insights.revenue} />
-          <MarginChart margins={insights.orders.margins} />
+          {insights.revenue && <RevenueChart revenue={insights.revenue} />}
+          {insights.orders.margins && <MarginChart margins={insights.orders.margins} />}
+          {!insights.revenue && (
+            <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 lg:col-span-2">
+              {MONEY_HIDDEN}
+            </p>
+          )}
           <SuppliersChart suppliers={insights.orders.suppliers} />
           <ClicksChart clicks={insights.clicks} />
           <LostReasonsChart reasons={insights.lostReasons} />

@@ -7,7 +7,6 @@
  * action; its refusals come back per field ('followUps.viewed.text', 'reviews.url') and are shown
  * under their fields, the first of them focused.
  */
-import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
@@ -22,7 +21,9 @@ import {
   type Settings,
 } from '#app/modules/customers/follow-ups.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
+import type { ShopSettings } from '#app/modules/site/shop-settings.ts';
 import { CityPagesInSearch } from './city-pages.tsx';
+import { ShopSections } from './shop-sections.tsx';
 import { OnOff, Placeholders, Rules, Wording } from './text-fields.tsx';
 
 type Saved = ActionAnswer<{ settings: Settings }>;
@@ -39,13 +40,8 @@ function same(a: Settings, b: Settings): boolean {
   );
 }
 
-export function SettingsScreen({
-  settings,
-  quietHours,
-}: {
-  settings: Settings;
-  quietHours: QuietHours | null;
-}) {
+export function SettingsScreen({ settings, shop }: { settings: Settings; shop: ShopSettings }) {
+  const quietHours = shop.quietHours;
   const [values, setValues] = useState<Settings>(settings);
   const { element, submit, forget, messages, byField, refusal, busy } = useStaffForm<Saved>({
     id: 'settings',
@@ -76,12 +72,15 @@ export function SettingsScreen({
     <section className="min-w-0">
       <h1 className="text-2xl font-bold">{SETTINGS_TEXT.title}</h1>
       <p className="mt-1 text-slate-600">{SETTINGS_TEXT.subtitle}</p>
+      <div className="mt-8">
+        <ShopSections shop={shop} />
+      </div>
       <form
         ref={element}
         method="post"
         noValidate
         onSubmit={submit({ intent: 'save' })}
-        className="mt-8 grid min-w-0 gap-10"
+        className="mt-10 grid min-w-0 gap-10"
       >
         <section aria-labelledby="settings-follow-ups" className="grid min-w-0 gap-4">
           <SectionHeading id="settings-follow-ups" title={SETTINGS_TEXT.followUps}>

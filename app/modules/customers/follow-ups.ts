@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
-import type { WeekHours } from '#app/modules/site/shop-settings.ts';
+import { hourWords, type WeekHours } from '#app/modules/site/shop-settings.ts';
 import { afterQuietHours, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { withPart } from '#app/modules/messages/quote-messages.ts';
 
@@ -264,14 +264,14 @@ export function smsSegments(text: string): {
 }
 
 /** 20 → '8 PM', 8 → '8 AM', 0 → '12 AM'. */
-const hourWords = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The settings screen's words (/admin/settings, app/components/settings/settings-screen.tsx). */
 export const SETTINGS_TEXT = {
   title: 'Settings',
-  subtitle: 'The texts customers get without anyone sending them: follow-ups on quotes and review requests.',
+  subtitle:
+    "Your shop's hours, prices and pickup place, what staff may see and do, and the texts customers get without anyone sending them.",
   followUps: 'Follow-up texts',
   followUpsIntro:
     'Each goes out once per quote version, only while the quote is still open and the customer has not answered.',

@@ -96,9 +96,13 @@ export type Insights = {
   followUps: { quotes: number; accepted: number };
   lostReasons: LostReason[];
   response: ResponseFigures & { weeks: WeekResponse[] };
-  revenue: { orders: number; revenue: number; profit: number; margin: number | null; months: MonthRevenue[] };
-  /** what the orders really earned, and how the suppliers delivered (issue 29) */
-  orders: { margins: MonthMargin[]; suppliers: SupplierFigures[] };
+  /**
+   * null for staff unless the owner lets them see money figures (Settings, decision 0204); the
+   * owner's own figures then say so (`MONEY_HIDDEN`)
+   */
+  revenue: RevenueFigures | null;
+  /** what the orders really earned (null like `revenue`), and how the suppliers delivered (issue 29) */
+  orders: { margins: MonthMargin[] | null; suppliers: SupplierFigures[] };
   clicks: { total: number; perLead: number | null; locations: string[]; weeks: WeekClicks[] };
   top: { categories: Ranked[]; equipment: Ranked[]; cities: RankedCity[] };
 };
@@ -279,7 +283,24 @@ export function suppliersSummary(suppliers: readonly SupplierFigures[]): string 
   return `${count(arrived, 'part')} arrived from ${count(suppliers.length, 'supplier')}${late ? `; least on time: ${late.supplier} (${percent(late.onTime!)})` : ''}.`;
 }
 
-export function revenueSummary(r: Insights['revenue'], money: (cents: number) => string): string {
+export type RevenueFigures = {
+  orders: number;
+  revenue: number;
+  profit: number;
+  margin: number | null;
+  months: MonthRevenue[];
+};
+
+/** What staff read where the money figures would be, when the owner keeps them (decision 0204). */
+export const MONEY_HIDDEN =
+  'Revenue, profit and margins are for the owner. The owner can share them with staff in Settings.';
+
+/** The figures as a staff member may see them: without the money ones unless the owner allows. */
+export function withoutMoney(i: Insights): Insights {
+  return { ...i, revenue: null, orders: { ...i.orders, margins: null } };
+}
+
+export function revenueSummary(r: RevenueFigures, money: (cents: number) => string): string {
   if (r.orders === 0) return 'No orders in this range.';
   const margin = r.margin === null ? '' : `, average margin ${percent(r.margin)}`;
   return `${money(r.revenue)} from ${count(r.orders, 'order')}${margin}.`;
@@ -370,14 +391,15 @@ export function insightsCsvRows(i: Insights): CsvRow[] {
     rows.push([INSIGHTS_TEXT.responseTitle, w.week, '90th percentile', rounded(w.p90), 'business minutes']);
     rows.push([INSIGHTS_TEXT.responseTitle, w.week, 'Quotes', w.quotes, 'quotes']);
   }
-  for (const m of i.revenue.months) {
+  for (const m of i.revenue?.months ?? []) {
     rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Revenue', dollars(m.revenue), 'CAD']);
     rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Profit', dollars(m.profit), 'CAD']);
     rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Orders', m.orders, 'orders']);
     rows.push([INSIGHTS_TEXT.revenueTitle, m.month, 'Margin', rounded(m.margin, 4), 'fraction']);
   }
-  rows.push([INSIGHTS_TEXT.revenueTitle, range, 'Average margin', rounded(i.revenue.margin, 4), 'fraction']);
-  for (const m of i.orders.margins) {
+  if (i.revenue)
+    rows.push([INSIGHTS_TEXT.revenueTitle, range, 'Average margin', rounded(i.revenue.margin, 4), 'fraction']);
+  for (const m of i.orders.margins ?? []) {
     rows.push([INSIGHTS_TEXT.marginTitle, m.month, 'Quoted margin', rounded(m.quoted, 4), 'fraction']);
     rows.push([INSIGHTS_TEXT.marginTitle, m.month, 'Actual margin', rounded(m.actual, 4), 'fraction']);
   }

@@ -15,7 +15,6 @@ export type DayHours = { open: number; close: number };
 /** Monday = 0 … Sunday = 6; null: closed that day. */
 export type WeekHours = readonly (DayHours | null)[];
 
-
 export type Pickup = { address: string; hours: string };
 
 /** What staff (not the owner) may see and do; each the owner's alone until the owner allows it. */
@@ -85,6 +84,10 @@ export const SHOP_MESSAGES = {
   quietUntil: 'Choose a morning hour, from 5 AM to 11 AM.',
 } as const;
 
+/** A group of fields a form left out reads as empty fields (each then says what it needs). */
+const group = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'object' && v !== null ? v : {}), schema);
+
 const checked = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean());
 const text = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().catch(''));
 
@@ -95,9 +98,8 @@ const timeOfDay = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SHOP_MESSAGES.time)
   .transform((v) => Number(v.slice(0, 2)) * 3600 + Number(v.slice(3, 5)) * 60);
 
-const dayForm = z
-  .object({ open: checked, from: z.unknown(), until: z.unknown() })
-  .transform((day, ctx): DayHours | null => {
+const dayForm = group(z.object({ open: checked, from: z.unknown().optional(), until: z.unknown().optional() })).transform(
+  (day, ctx): DayHours | null => {
     if (!day.open) return null;
     const from = timeOfDay.safeParse(day.from);
     const until = timeOfDay.safeParse(day.until);
@@ -109,10 +111,11 @@ const dayForm = z
       return z.NEVER;
     }
     return { open: from.data, close: until.data };
-  });
+  },
+);
 
 const hoursForm = z
-  .object({ hours: z.object(Object.fromEntries(WEEKDAYS.map((_, i) => [String(i), dayForm]))) })
+  .object({ hours: group(z.object(Object.fromEntries(WEEKDAYS.map((_, i) => [String(i), dayForm])))) })
   .transform(({ hours }, ctx): WeekHours => {
     const week = WEEKDAYS.map((_, i) => (hours as Record<string, DayHours | null>)[String(i)] ?? null);
     if (week.every((d) => d === null)) {
@@ -133,25 +136,31 @@ const percent = (max: number) =>
       .transform((p) => Math.round(p * 100) / 10_000),
   );
 
-const range = z
-  .object({ min: percent(85), max: percent(85) })
-  .refine((r) => r.min <= r.max, { path: ['max'], message: SHOP_MESSAGES.lowAboveHigh });
+const range = group(
+  z
+    .object({ min: percent(85), max: percent(85) })
+    .refine((r) => r.min <= r.max, { path: ['max'], message: SHOP_MESSAGES.lowAboveHigh }),
+);
 
 const markupForm = z
   .object({
-    markup: z.object({
-      difficulty: z.object({ easy: range, moderate: range, hard: range }),
-      urgency: z.object({ flexible: percent(50), '48h': percent(50), today: percent(50) }),
-    }),
+    markup: group(
+      z.object({
+        difficulty: group(z.object({ easy: range, moderate: range, hard: range })),
+        urgency: group(z.object({ flexible: percent(50), '48h': percent(50), today: percent(50) })),
+      }),
+    ),
   })
   .transform(({ markup }): MarkupRules => markup);
 
 const pickupForm = z
   .object({
-    pickup: z.object({
-      address: text.pipe(z.string().max(200, SHOP_MESSAGES.address)),
-      hours: text.pipe(z.string().max(200, SHOP_MESSAGES.pickupHours)),
-    }),
+    pickup: group(
+      z.object({
+        address: text.pipe(z.string().max(200, SHOP_MESSAGES.address)),
+        hours: text.pipe(z.string().max(200, SHOP_MESSAGES.pickupHours)),
+      }),
+    ),
   })
   .transform(({ pickup }): Pickup | null => (pickup.address ? pickup : null));
 
@@ -163,7 +172,7 @@ const hour = (min: number, max: number, message: string) =>
 
 const quietForm = z
   .object({
-    quietHours: z.object({ on: checked, from: z.unknown(), until: z.unknown() }),
+    quietHours: group(z.object({ on: checked, from: z.unknown().optional(), until: z.unknown().optional() })),
   })
   .transform(({ quietHours: q }, ctx): QuietHours | null => {
     if (!q.on) return null;
@@ -178,7 +187,7 @@ const quietForm = z
   });
 
 const staffForm = z
-  .object({ staff: z.object({ seeMoney: checked, mergeCustomers: checked }) })
+  .object({ staff: group(z.object({ seeMoney: checked, mergeCustomers: checked })) })
   .transform(({ staff }): StaffAccess => staff);
 
 /** Each section's form, read into its stored value (refusals under the field's path). */
@@ -310,4 +319,69 @@ export function sectionWords(section: ShopSection, s: ShopSettings): Record<stri
 /** The pickup hours customers read: the owner's words, else the opening hours. */
 export function pickupHours(s: Pick<ShopSettings, 'pickup' | 'hours'>): string[] {
   return s.pickup?.hours ? [s.pickup.hours] : hoursLines(s.hours);
+}
+
+/** The Settings screen's words for these sections (issue 49 item 1). */
+export const SHOP_TEXT = {
+  saved: 'Saved. Every page and text uses it now.',
+  notSaved: 'Not saved',
+  hours: {
+    title: 'Opening hours',
+    intro:
+      'When the shop is open, Winnipeg time. The footer, the home page, the texts customers get, the "we open at" message and the response-time figures all use these hours.',
+    open: (day: string) => `Open on ${day}`,
+    opens: 'Opens',
+    closes: 'Closes',
+    save: 'Save opening hours',
+  },
+  markup: {
+    title: 'Markup',
+    intro:
+      "The pricing calculator starts from the middle of a difficulty's range and adds the urgency's uplift, never below 22% or above 85%. A quote already sent keeps its price.",
+    difficulty: 'Markup by difficulty',
+    lowest: 'Lowest %',
+    highest: 'Highest %',
+    urgency: 'Uplift by urgency',
+    uplift: (urgency: string) => `${urgency} uplift %`,
+    save: 'Save markup',
+  },
+  pickup: {
+    title: 'Pickup',
+    intro: 'Where customers collect their parts, as their order page shows it once a part is ready.',
+    missing:
+      'No pickup address yet: customers with a part ready are told we will text them where to pick it up.',
+    address: 'Pickup address',
+    addressHint: 'Street, town. Leave empty to name no place.',
+    hours: 'Pickup hours (optional)',
+    hoursHint: 'Leave empty to show the opening hours.',
+    save: 'Save pickup',
+  },
+  quietHours: {
+    title: 'Quiet hours for texts',
+    intro:
+      'Texts that are not an immediate answer to the customer wait for the morning in these hours, Winnipeg time.',
+    on: 'Hold texts overnight',
+    from: 'From',
+    until: 'Until',
+    save: 'Save quiet hours',
+  },
+  staff: {
+    title: 'What staff may see and do',
+    intro: 'You always can. Staff can only what you allow here.',
+    seeMoney: 'Staff see revenue, profit and margins on Insights',
+    mergeCustomers: 'Staff may merge customers',
+    save: 'Save what staff may do',
+  },
+} as const;
+
+/** The board's and Settings' notice while no pickup place is set. */
+export const PICKUP_MISSING = {
+  board:
+    'No pickup address is set: customers with a part ready are told we will text them where to pick it up.',
+  settingsLink: 'Set it in Settings',
+} as const;
+
+/** An hour of the day as a select option reads it: 20 → '8 PM', 7 → '7 AM'. */
+export function hourWords(hour: number): string {
+  return clockWords(hour * 3600).replace(/(AM|PM)$/, ' $1');
 }

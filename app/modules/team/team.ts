@@ -35,6 +35,8 @@ export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', staff: 'Staff
 
 /** What staff read on the owner's screens and endpoints (403). */
 export const OWNER_ONLY = 'Only the owner can do this.';
+/** A change the owner keeps unless they allow staff on the Settings screen (decision 0204). */
+export const OWNER_UNLESS_ALLOWED = 'Only the owner can do this, unless the owner allows staff in Settings.';
 
 export const TEAM_TEXT = {
   title: 'Team',

@@ -9,16 +9,16 @@ import { Router } from 'express';
 import { csvDay } from '#app/modules/shared/csv.ts';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services/index.ts';
-import { requireAdmin } from '../auth.ts';
+import { currentSession, requireAdmin } from '../auth.ts';
 
 export function insightsRouter(services: Services, config: Config): Router {
   const router = Router();
   const admin = requireAdmin(config);
   router.get('/admin/insights', admin, async (req, res) => {
-    res.json(await services.insights.insights(req.query.range));
+    res.json(await services.insights.insights(req.query.range, currentSession(res)!.user));
   });
   router.get('/admin/insights.csv', admin, async (req, res) => {
-    const { range, csv } = await services.insights.insightsCsv(req.query.range);
+    const { range, csv } = await services.insights.insightsCsv(req.query.range, currentSession(res)!.user);
     const day = csvDay(new Date());
     res.set({
       'Content-Type': 'text/csv; charset=utf-8',
