@@ -14,6 +14,7 @@ import { catalogService } from './catalog.ts';
 import { contentChanges } from './changes.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
+import { figuresService } from './figures.ts';
 import { healthService } from './health.ts';
 import { idempotencyService } from './idempotency.ts';
 import { insightsService } from './insights.ts';
@@ -62,6 +63,7 @@ export function createServices(deps: ServiceDeps) {
     changes,
     cityPages,
     clicks: clicksService(deps),
+    figures: figuresService(deps),
     health: healthService(deps),
     idempotency,
     insights: insightsService(deps, { cityPages, reference }),
