@@ -102,10 +102,11 @@ try {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(passwordFile, `${admin.generatedPassword}\n`, { mode: 0o600 });
     fs.chmodSync(passwordFile, 0o600);
+    // a newcomer's first start: where to sign in, as whom, with what (README.md, Run it)
     console.log(
       [
         '',
-        '  Admin account created',
+        `  Admin account created. Sign in at ${signInUrl(config.port)}`,
         `    username: ${config.admin.username}`,
         `    password: ${admin.generatedPassword}`,
         `  (shown once; also saved to ${passwordFile}, readable only by you)`,
@@ -224,7 +225,10 @@ const listener = pageCache ? servedFrom(pageCache, app) : app;
 const server = http.createServer(metrics ? metrics.timed(listener) : listener).listen(config.port, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, database: database.engine, dev }, `listening on http://localhost:${port}`);
+  logger.info(
+    { port, database: database.engine, dev },
+    `listening on http://localhost:${port}; staff sign in at ${signInUrl(port)}`,
+  );
 });
 server.keepAliveTimeout = 65_000;
 
@@ -249,6 +253,11 @@ function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+
+/** The back office's sign-in page: on BASE_URL, or on this machine when the port was chosen at listen (PORT=0). */
+function signInUrl(port: number): string {
+  return `${config.port === 0 ? `http://localhost:${port}` : config.baseUrl}/admin/login`;
+}
 
 /**
  * The process settings `npm start` applies (decisions 0040, 0165): glibc malloc (fewer arenas, big

@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, type SpawnedServer } from '../e2e/support/spawn-server.ts';
+import { readLog, spawnServer, type SpawnedServer } from '../e2e/support/spawn-server.ts';
 import { urlOf } from '../e2e/support/server.ts';
 import { durationSeries, parseScrape, valueOf } from '../support/metrics.ts';
 
@@ -98,8 +98,13 @@ describe('/metrics with METRICS_TOKEN, two worker processes [SQLite]', () => {
     server = await spawnServer({
       name: 'metrics',
       adminPassword: PASSWORD,
-      env: { METRICS_TOKEN: TOKEN, WEB_CONCURRENCY: '2' },
+      env: { METRICS_TOKEN: TOKEN, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' },
     });
+    // both workers serving, so that consecutive connections go to one and then the other
+    const listening = () => readLog(server!.logFile).split('"msg":"listening on').length - 1;
+    for (let waited = 0; listening() < 2 && waited < 60_000; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     token = await quotedLink(server.origin);
   }, 150_000);
   afterAll(async () => {
@@ -111,6 +116,13 @@ describe('/metrics with METRICS_TOKEN, two worker processes [SQLite]', () => {
     expect(res.status).toBe(200);
     return parseScrape(res.body);
   };
+
+  it('says where staff sign in as each worker starts', () => {
+    const lines = readLog(server!.logFile).split('\n');
+    const listening = lines.filter((l) => l.includes('"msg":"listening on'));
+    expect(listening).toHaveLength(2);
+    for (const line of listening) expect(line).toContain(`staff sign in at ${server!.origin}/admin/login`);
+  });
 
   it('answers 401 without the token', async () => {
     const res = await get(`${server!.origin}/metrics`);
