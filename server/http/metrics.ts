@@ -58,7 +58,7 @@ export type MetricsOptions = {
 };
 
 /** The route tree React Router matches, from a build's flat table. */
-function routeTree(table: RouteTable, parentId?: string): RouteObject[] {
+export function routeTree(table: RouteTable, parentId?: string): RouteObject[] {
   return Object.values(table)
     .filter((r) => r !== undefined && r.parentId === parentId)
     .map(
