@@ -8,10 +8,10 @@
  *   table the path matches. Labels come only from those tables, never from the URL, so no token,
  *   id or slug is ever in a label; a path no route names (the not-found page) is `(unmatched)`.
  *   Timed around the whole listener, so the pages the page cache answers count too.
- * - The database's figures (the outbox by channel: queued, due and not sent, failed, the oldest due
- *   one's age; the leads by source), read at the scrape by the gauges' `collect`, once for all of
- *   them, within FIGURES_TIMEOUT_MS (services/figures.ts); `database_figures_up` 0 when they could
- *   not be read.
+ * - The database's figures (the outbox by channel: queued, waiting as due and not sent, failed,
+ *   the oldest due one's age; the leads by source), read at the scrape by the gauges' `collect`,
+ *   once for all of them, within FIGURES_TIMEOUT_MS (services/figures.ts); `database_figures_up` 0
+ *   when they could not be read.
  * - The process: memory, event-loop delay (monitorEventLoopDelay: `nodejs_eventloop_lag_*`),
  *   garbage collection (prom-client's default metrics), and its database connections.
  * With several worker processes (WEB_CONCURRENCY), whichever worker is asked answers for all of
@@ -190,7 +190,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   });
   new client.Gauge({
     name: 'outbox_messages',
-    help: 'Outgoing messages by channel (sms: texts) and state: queued (due now or later), due (due and not sent yet), failed (given up)',
+    help: 'Outgoing messages by channel (sms: texts) and state: queued (all not sent yet, due now or later), waiting (due and not sent yet), failed (given up)',
     labelNames: ['channel', 'state'],
     registers: [shared],
     async collect() {
@@ -199,8 +199,9 @@ export function createMetrics(options: MetricsOptions): Metrics {
       if (!figures) return;
       for (const channel of new Set([...CHANNELS, ...figures.outbox.map((o) => o.channel)])) {
         const f = figures.outbox.find((o) => o.channel === channel);
-        for (const state of ['queued', 'due', 'failed'] as const)
-          this.set({ channel, state }, f?.[state] ?? 0);
+        this.set({ channel, state: 'queued' }, f?.queued ?? 0);
+        this.set({ channel, state: 'waiting' }, f?.due ?? 0);
+        this.set({ channel, state: 'failed' }, f?.failed ?? 0);
       }
     },
   });

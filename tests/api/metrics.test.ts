@@ -107,14 +107,14 @@ eachEngine('GET /metrics', (ctx, engine) => {
     }
   });
 
-  it('texts queued, due and failed, and the oldest due one, move; health says degraded past 10 minutes', async () => {
+  it('texts queued, waiting and failed, and the oldest due one, move; health says degraded past 10 minutes', async () => {
     const sms = (figures: Awaited<ReturnType<typeof scrape>>) => ({
       queued: valueOf(figures, 'outbox_messages', { channel: 'sms', state: 'queued' }),
-      due: valueOf(figures, 'outbox_messages', { channel: 'sms', state: 'due' }),
+      waiting: valueOf(figures, 'outbox_messages', { channel: 'sms', state: 'waiting' }),
       failed: valueOf(figures, 'outbox_messages', { channel: 'sms', state: 'failed' }),
       oldest: valueOf(figures, 'outbox_oldest_due_seconds', { channel: 'sms' }),
     });
-    expect(sms(await scrape())).toEqual({ queued: 0, due: 0, failed: 0, oldest: 0 });
+    expect(sms(await scrape())).toEqual({ queued: 0, waiting: 0, failed: 0, oldest: 0 });
     expect(valueOf(await scrape(), 'outbox_messages', { channel: 'email', state: 'queued' })).toBe(0);
     expect(await health()).toEqual({ status: 'ok', database: 'ok', texts: 'ok', oldestDueTextSeconds: 0 });
 
@@ -123,7 +123,7 @@ eachEngine('GET /metrics', (ctx, engine) => {
     await text(-60 * MINUTE, 'failed');
     await text(-5 * MINUTE);
     let now = sms(await scrape());
-    expect(now).toMatchObject({ queued: 2, due: 1, failed: 1 });
+    expect(now).toMatchObject({ queued: 2, waiting: 1, failed: 1 });
     expect(now.oldest).toBeGreaterThanOrEqual(300);
     expect(now.oldest).toBeLessThan(330);
     const waiting = await health();
@@ -133,7 +133,7 @@ eachEngine('GET /metrics', (ctx, engine) => {
     // a text due 11 minutes ago and still not sent: degraded, still a 200
     await text(-11 * MINUTE);
     now = sms(await scrape());
-    expect(now).toMatchObject({ queued: 3, due: 2, failed: 1 });
+    expect(now).toMatchObject({ queued: 3, waiting: 2, failed: 1 });
     expect(now.oldest).toBeGreaterThanOrEqual(660);
     const degraded = await health();
     expect(degraded).toMatchObject({ status: 'degraded', database: 'ok', texts: 'delayed' });
