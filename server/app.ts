@@ -32,6 +32,8 @@ export type AppOptions = {
   devMiddleware?: RequestHandler;
   /** React Router's request handler; without it only the API and files are served */
   pageHandler?: RequestHandler;
+  /** GET /metrics (server/http/metrics.ts), when METRICS_TOKEN is set; without it /metrics is not found */
+  metrics?: RequestHandler;
   /** How long a request body may go without a byte before its connection is closed (30 s) */
   stalledBodyMs?: number;
 };
@@ -102,6 +104,7 @@ export function createApp(options: AppOptions) {
   // U+0000 in a path is not found, in an API query a 400 (decision 0095)
   app.use(unstorableInUrl);
 
+  if (options.metrics) app.get('/metrics', options.metrics);
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(services.seo.robotsTxt());
   });

@@ -14,6 +14,41 @@ import type { Logger } from 'pino';
 export const PREPARE_ENV = 'PHMB_PREPARE_DATABASE';
 /** What that worker sends the primary once the database is ready for the others. */
 export const PREPARED_MESSAGE = 'phmb:database-prepared';
+/** A worker asked for GET /metrics asks the primary for every worker's figures (decision 0199)… */
+const METRICS_ASK = 'phmb:metrics-ask';
+/** …and the primary answers with them summed (prom-client's AggregatorRegistry), or why not. */
+const METRICS_ANSWER = 'phmb:metrics-answer';
+/** Longer than prom-client's own wait for the workers (5 s), under Prometheus's scrape timeout (10 s). */
+const METRICS_WAIT_MS = 7_000;
+
+type MetricsAsk = { type: typeof METRICS_ASK; id: number };
+type MetricsAnswer = { type: typeof METRICS_ANSWER; id: number; text?: string; error?: string };
+let asked = 0;
+
+/**
+ * In a worker: the process figures of every worker, summed by the primary (prom-client's
+ * aggregation: counters and histograms added up, each gauge as prom-client's default metrics say).
+ * Rejects when the primary does not answer within METRICS_WAIT_MS.
+ */
+export function metricsOfAllWorkers(): Promise<string> {
+  const id = ++asked;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      const answer = message as MetricsAnswer | undefined;
+      if (answer?.type !== METRICS_ANSWER || answer.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      if (answer.error !== undefined) reject(new Error(`the workers' figures: ${answer.error}`));
+      else resolve(answer.text ?? '');
+    };
+    const timer = setTimeout(() => {
+      process.off('message', onMessage);
+      reject(new Error(`the primary did not send the workers' figures within ${METRICS_WAIT_MS} ms`));
+    }, METRICS_WAIT_MS);
+    process.on('message', onMessage);
+    process.send?.({ type: METRICS_ASK, id } satisfies MetricsAsk);
+  });
+}
 
 export type BackoffOptions = { initialMs: number; maxMs: number; stableMs: number };
 export const RESTART_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000, stableMs: 60_000 };
@@ -39,8 +74,18 @@ export function createRestartBackoff(options: BackoffOptions = RESTART_BACKOFF) 
  * Runs the cluster's primary until SIGTERM/SIGINT, or until the site fails to come up at all. The
  * promise never settles: the primary ends with process.exit once its workers have stopped.
  */
-export function runPrimary(options: { workers: number; logger: Logger; graceMs: number }): Promise<never> {
+export function runPrimary(options: {
+  workers: number;
+  logger: Logger;
+  graceMs: number;
+  /** METRICS_TOKEN is set: answer the workers' requests for every worker's figures */
+  metrics?: boolean;
+}): Promise<never> {
   const { workers, logger, graceMs } = options;
+  // loaded only when there are figures to keep
+  const aggregator = options.metrics
+    ? import('prom-client').then(({ default: client }) => new client.AggregatorRegistry())
+    : undefined;
   const backoff = createRestartBackoff();
   const live = new Set<Worker>();
   const restarts = new Set<NodeJS.Timeout>();
@@ -57,6 +102,19 @@ export function runPrimary(options: { workers: number; logger: Logger; graceMs: 
       servedOnce = true;
     });
     worker.on('message', (message: unknown) => {
+      const ask = message as MetricsAsk | undefined;
+      if (aggregator && ask?.type === METRICS_ASK) {
+        const answer = (reply: Omit<MetricsAnswer, 'type' | 'id'>) => {
+          if (worker.isConnected()) worker.send({ type: METRICS_ANSWER, id: ask.id, ...reply });
+        };
+        aggregator
+          .then((registry) => registry.clusterMetrics())
+          .then(
+            (text) => answer({ text }),
+            (err: unknown) => answer({ error: err instanceof Error ? err.message : String(err) }),
+          );
+        return;
+      }
       if (message !== PREPARED_MESSAGE || othersForked || shuttingDown) return;
       othersForked = true;
       for (let i = 1; i < workers; i++) fork(false);

@@ -144,6 +144,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps no /metrics without METRICS_TOKEN, and asks for 16 characters or more without spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-scrape-token' }).metricsToken).toBe('a-long-scrape-token');
+    expect(problemsOf({ METRICS_TOKEN: 'short-token' })).toEqual([
+      'METRICS_TOKEN must be at least 16 characters',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: 'a long scrape token' })).toEqual([
+      'METRICS_TOKEN must be letters, digits and punctuation, without spaces',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', SITE_NAME: '  ' }).port).toBe(3000);
   });

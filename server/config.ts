@@ -131,6 +131,12 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().optional(),
   AWS_SECRET_ACCESS_KEY: z.string().optional(),
   TRUST_PROXY: z.coerce.number({ message: 'must be a number of proxy hops' }).int().min(0).max(10).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be letters, digits and punctuation, without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAGE_CACHE_MB: z.coerce
     .number({ message: 'must be a number of MiB' })
@@ -201,6 +207,11 @@ export type Config = Readonly<{
   notifyEmail?: string;
   trustProxy?: number;
   logLevel: string;
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN, decision 0199); unset, /metrics is not
+   * there at all (the not-found page) and no figures are kept
+   */
+  metricsToken?: string;
   /** Memory the page cache may hold, every encoding of every page counted (decision 0164). */
   pageCacheBytes: number;
   /** Where uploaded files live (decision 0094): the local folder under DATA_DIR, or an S3 bucket. */
@@ -296,6 +307,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     notifyEmail: env.NOTIFY_EMAIL,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     storage: storageConfig(env),
   } satisfies Config);

@@ -41,12 +41,18 @@ const GRACE_MS = 8_000;
 const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 const { createLogger } = await import('./logger.ts');
 const logger = createLogger(config.logLevel);
-const { PREPARE_ENV, PREPARED_MESSAGE, runPrimary } = await import('./cluster.ts');
+const { PREPARE_ENV, PREPARED_MESSAGE, runPrimary, metricsOfAllWorkers } = await import('./cluster.ts');
 if (config.webConcurrency > 1 && cluster.isPrimary) {
   // Vite's dev server (hot reload, its websocket) belongs to one process
   if (dev) logger.warn('WEB_CONCURRENCY is ignored with --dev: one process serves the app through Vite');
   // the primary serves nothing; it never gets past this line (it ends with its workers)
-  else await runPrimary({ workers: config.webConcurrency, logger, graceMs: SHUTDOWN_MS });
+  else
+    await runPrimary({
+      workers: config.webConcurrency,
+      logger,
+      graceMs: SHUTDOWN_MS,
+      metrics: Boolean(config.metricsToken),
+    });
 }
 
 const { openDatabase, migrate } = await import('./db/index.ts');
@@ -95,10 +101,11 @@ try {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(passwordFile, `${admin.generatedPassword}\n`, { mode: 0o600 });
     fs.chmodSync(passwordFile, 0o600);
+    // a newcomer's first start: where to sign in, as whom, with what (README.md, Run it)
     console.log(
       [
         '',
-        '  Admin account created',
+        `  Admin account created. Sign in at ${signInUrl(config.port)}`,
         `    username: ${config.admin.username}`,
         `    password: ${admin.generatedPassword}`,
         `  (shown once; also saved to ${passwordFile}, readable only by you)`,
@@ -116,6 +123,16 @@ await services.shop.load();
 // the cluster's primary starts the other workers now
 if (prepares && cluster.isWorker) process.send?.(PREPARED_MESSAGE);
 
+// GET /metrics and the answers' timing, only with METRICS_TOKEN set (decision 0199)
+const metrics = config.metricsToken
+  ? (await import('./http/metrics.ts')).createMetrics({
+      token: config.metricsToken,
+      services,
+      logger,
+      allWorkers: cluster.isWorker ? metricsOfAllWorkers : undefined,
+    })
+  : undefined;
+
 let app;
 let pageCache: PageCache | undefined;
 let closeVite: (() => Promise<void>) | undefined;
@@ -123,11 +140,19 @@ if (dev) {
   const vite = await import('vite');
   const viteServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
   closeVite = () => viteServer.close();
+  // the page routes as they were at start: enough to label the answers' timing
+  if (metrics) {
+    const devBuild = (await viteServer.ssrLoadModule('virtual:react-router/server-build')) as {
+      routes: Parameters<typeof metrics.setRoutes>[0];
+    };
+    metrics.setRoutes(devBuild.routes);
+  }
   app = createApp({
     config,
     services,
     logger,
     files,
+    metrics: metrics?.handler,
     devMiddleware: viteServer.middlewares,
     pageHandler: renderPages({
       build: () => viteServer.ssrLoadModule('virtual:react-router/server-build') as never,
@@ -155,11 +180,13 @@ if (dev) {
   // and once the owner's hours, read again after such a change, are in force here
   services.shop.onChange(() => cache.clear());
   pageCache = cache;
+  metrics?.setRoutes(build.routes);
   app = createApp({
     config,
     services,
     logger,
     files,
+    metrics: metrics?.handler,
     clientDir: path.join(buildDir, 'client'),
     pageHandler: renderPages({ build, services, mode: 'production', pageCache }),
   });
@@ -196,10 +223,14 @@ const minutely = setInterval(() => void everyMinute(), 60_000);
 minutely.unref();
 
 // a public page already in the page cache is sent before Express runs at all (decision 0114)
-const server = http.createServer(pageCache ? servedFrom(pageCache, app) : app).listen(config.port, () => {
+const listener = pageCache ? servedFrom(pageCache, app) : app;
+const server = http.createServer(metrics ? metrics.timed(listener) : listener).listen(config.port, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, database: database.engine, dev }, `listening on http://localhost:${port}`);
+  logger.info(
+    { port, database: database.engine, dev },
+    `listening on http://localhost:${port}; staff sign in at ${signInUrl(port)}`,
+  );
 });
 server.keepAliveTimeout = 65_000;
 
@@ -224,6 +255,11 @@ function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+
+/** The back office's sign-in page: on BASE_URL, or on this machine when the port was chosen at listen (PORT=0). */
+function signInUrl(port: number): string {
+  return `${config.port === 0 ? `http://localhost:${port}` : config.baseUrl}/admin/login`;
+}
 
 /**
  * The process settings `npm start` applies (decisions 0040, 0165): glibc malloc (fewer arenas, big

@@ -1,6 +1,13 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { createLogger, logFormatFor, outputDestination, prettyMessage, redactLinkTokens } from './logger.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createLogger,
+  logFormatFor,
+  outputDestination,
+  prettyMessage,
+  redactLinkTokens,
+  terminalTime,
+} from './logger.ts';
 
 function collect() {
   const lines: string[] = [];
@@ -53,6 +60,33 @@ describe('logs', () => {
     expect(lines[1]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: GET \/blog 200 \(4 ms\)$/);
     expect(lines[2]).toMatch(/WARN: slow upload \(POST \/api\/leads\)$/);
     for (const line of lines) expect(() => JSON.parse(line)).toThrow();
+  });
+
+  describe('times on a terminal', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("are Winnipeg's, summer (CDT) and winter (CST), whatever the machine's zone", () => {
+      expect(terminalTime(Date.parse('2026-07-01T17:04:31Z'))).toBe('12:04:31');
+      expect(terminalTime(Date.parse('2026-01-15T17:04:31Z'))).toBe('11:04:31');
+      // the night of the autumn change: 01:30 CDT, then 01:30 CST an hour later
+      expect(terminalTime(Date.parse('2026-11-01T06:30:00Z'))).toBe('01:30:00');
+      expect(terminalTime(Date.parse('2026-11-01T07:30:00Z'))).toBe('01:30:00');
+      expect(terminalTime(Date.parse('2026-11-01T05:00:00Z'))).toBe('00:00:00');
+      expect(terminalTime('not a time')).toBe('not a time');
+    });
+
+    it('lead each pretty line; the JSON lines keep milliseconds since 1970 (UTC)', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-07-01T17:04:31Z'));
+      const pretty = collect();
+      createLogger('info', { format: 'pretty', destination: pretty.stream, colorize: false }).info('ready');
+      expect(pretty.lines).toEqual(['[12:04:31] INFO: ready']);
+      const json = collect();
+      createLogger('info', { format: 'json', destination: json.stream }).info('ready');
+      expect((JSON.parse(json.lines[0]!) as { time: number }).time).toBe(Date.parse('2026-07-01T17:04:31Z'));
+    });
   });
 
   it('prettyMessage leaves other messages as they are', () => {

@@ -1,7 +1,9 @@
 /**
  * Logs (pino). JSON lines by default, which log collectors and `jq` read; on a terminal (a person
  * running `npm start`) readable lines instead, through pino-pretty in the same thread:
- * `12:04:31 INFO: GET /blog 200 (4 ms)` (docs/ARCHITECTURE.md). Secrets and customer contact details are
+ * `[12:04:31] INFO: GET /blog 200 (4 ms)` (docs/ARCHITECTURE.md), the time as a clock in Winnipeg
+ * reads it, whatever the machine's zone (the business's zone, app/modules/shared/calendar.ts); the
+ * JSON lines keep pino's `time`, milliseconds since 1970 UTC, for machines. Secrets and customer contact details are
  * redacted either way, and so is the token of every customer's private link, wherever a line
  * holds one (decision 0177). A reader of the output that stops reading, or goes away, never holds
  * up the server or its exit (decision 0145).
@@ -11,6 +13,7 @@ import type { Writable } from 'node:stream';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
 import { LINK_PATH } from '#app/modules/quotes/link.ts';
+import { wallClock } from '#app/modules/shared/calendar.ts';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -38,6 +41,14 @@ export function prettyMessage(log: RequestLog): string {
     return `${request} ${log.res.statusCode}${took}`;
   }
   return request ? `${msg} (${request})` : msg;
+}
+
+/** A log line's time (pino's `time`, milliseconds since 1970) as a clock in Winnipeg reads it: `12:04:31`. */
+export function terminalTime(time: unknown): string {
+  const instant = new Date(typeof time === 'number' || typeof time === 'string' ? time : NaN);
+  if (Number.isNaN(instant.getTime())) return String(time);
+  const { hour, minute, second } = wallClock(instant);
+  return [hour, minute, second].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
 /** A separator of path segments in a JSON line: `/`, a backslash (escaped: `\\`), either encoded. */
@@ -104,7 +115,9 @@ export function createLogger(
     options: PrettyOptions,
   ) => DestinationStream;
   const prettyOptions: PrettyOptions = {
-    translateTime: 'SYS:HH:MM:ss',
+    // Winnipeg's time, not the machine's zone (a server set to UTC, a laptop elsewhere)
+    translateTime: false,
+    customPrettifiers: { time: (time) => `[${terminalTime(time)}]` },
     ignore: 'pid,hostname,req,res,responseTime',
     messageFormat: (log) => prettyMessage(log as RequestLog),
     singleLine: true,

@@ -96,13 +96,35 @@ export function openDatabase(database: Config['database'], options: OpenOptions 
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     const { database: sqlite } = openNodeSqlite(database.file, { busyTimeoutMs: options.timeoutMs });
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    // one connection, always open, that Kysely lends to one query at a time
+    pools.set(db, () => ({ max: 1, open: 1 }));
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   const pool = openPool(database.url, options);
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: kyselyPool(pool) }) });
+  pools.set(db, () => ({
+    max: pool.options.max ?? 10,
+    open: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   const opened: Database = { db, engine: 'postgres', close: () => db.destroy() };
   maintenance.set(opened, () => openDatabase(database, { ...options, poolSize: 1, statementTimeoutMs: 0 }));
   return opened;
+}
+
+/**
+ * A database's connections (GET /metrics, decision 0199): how many it may open and has open; on
+ * PostgreSQL also how many are idle and how many queries wait for one. SQLite has one connection
+ * and no count of waiting queries.
+ */
+export type PoolUse = { max: number; open: number; idle?: number; waiting?: number };
+
+const pools = new WeakMap<Kysely<DB>, () => PoolUse>();
+
+/** The connections of the database `db` belongs to, now; undefined for a Kysely opened elsewhere. */
+export function poolUse(db: Kysely<DB>): PoolUse | undefined {
+  return pools.get(db)?.();
 }
 
 /** For each PostgreSQL database: how to open a connection without the web timeouts. */

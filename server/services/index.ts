@@ -14,6 +14,7 @@ import { catalogService } from './catalog.ts';
 import { contentChanges } from './changes.ts';
 import { clicksService } from './clicks.ts';
 import type { ServiceDeps } from './context.ts';
+import { figuresService } from './figures.ts';
 import { healthService } from './health.ts';
 import { idempotencyService } from './idempotency.ts';
 import { insightsService } from './insights.ts';
@@ -66,6 +67,7 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
     changes,
     cityPages,
     clicks: clicksService(deps),
+    figures: figuresService(deps),
     health: healthService(deps),
     idempotency,
     insights: insightsService(deps, { cityPages, reference }),

@@ -25,7 +25,7 @@ eachEngine('server basics', (ctx) => {
 
   it('GET /api/health checks the database', async () => {
     const res = await request(app).get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'ok', texts: 'ok', oldestDueTextSeconds: 0 });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

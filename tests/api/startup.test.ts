@@ -1,6 +1,6 @@
 /**
  * The process entry: it refuses to start on bad configuration, with one readable line per problem,
- * and keeps a password it generated for the admin where its owner can read it.
+ * and keeps a password it generated for the admin where its owner can read it, saying where to sign in.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +46,10 @@ it('keeps a generated admin password in DATA_DIR/initial-admin-password, readabl
     expect(fs.readFileSync(file, 'utf8')).toBe(`${printed}\n`);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(result.stdout).toContain(`also saved to ${file}`);
+    // one message says where to sign in, as whom and with what
+    expect(result.stdout).toMatch(
+      /Admin account created\. Sign in at http:\/\/localhost:3000\/admin\/login\n\s+username: admin\n\s+password: /,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
