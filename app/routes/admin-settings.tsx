@@ -24,7 +24,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = ownerContext(context);
-  return { settings: await services.settings.get(), quietHours: services.settings.quietHours };
+  return {
+    settings: await services.settings.get(),
+    quietHours: services.settings.quietHours,
+    backup: await services.backups.status(),
+  };
 }
 
 /**

@@ -6,8 +6,11 @@
  */
 import type { Readable } from 'node:stream';
 
-/** `public`: catalog and blog images, served at /uploads/<key>. `private`: lead photos, staff only. */
-export type Area = 'public' | 'private';
+/**
+ * `public`: catalog and blog images, served at /uploads/<key>. `private`: lead photos, staff only.
+ * `backups`: the nightly backups when they are kept in the bucket (server/storage/backups.ts).
+ */
+export type Area = 'public' | 'private' | 'backups';
 
 /** What a backend knows about a stored file. */
 export type StoredObject = { key: string; size: number; lastModified: Date };
@@ -23,7 +26,10 @@ export type StorageBackend = {
   stat(area: Area, key: string): Promise<StoredObject | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   delete(area: Area, key: string): Promise<void>;
-  /** Every file whose key starts with `prefix/`, at any depth (a bucket lists by prefix, not by folder). */
+  /**
+   * Every file whose key starts with `prefix/`, at any depth (a bucket lists by prefix, not by
+   * folder); the whole area for ''.
+   */
   list(area: Area, prefix: string): AsyncIterable<StoredObject>;
 };
 

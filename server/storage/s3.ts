@@ -110,7 +110,7 @@ export function s3Backend(config: S3Config): StorageBackend {
         const page = await client.send(
           new ListObjectsV2Command({
             Bucket: config.bucket,
-            Prefix: `${from}${checkKey(prefix)}/`,
+            Prefix: prefix === '' ? from : `${from}${checkKey(prefix)}/`,
             ContinuationToken: token,
           }),
         );

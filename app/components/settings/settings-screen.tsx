@@ -9,7 +9,7 @@
  */
 import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, Input } from '#app/components/ui/input.tsx';
@@ -22,6 +22,7 @@ import {
   type Settings,
 } from '#app/modules/customers/follow-ups.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
+import { Backups } from './backups.tsx';
 import { CityPagesInSearch } from './city-pages.tsx';
 import { OnOff, Placeholders, Rules, Wording } from './text-fields.tsx';
 
@@ -42,9 +43,11 @@ function same(a: Settings, b: Settings): boolean {
 export function SettingsScreen({
   settings,
   quietHours,
+  backup,
 }: {
   settings: Settings;
   quietHours: QuietHours | null;
+  backup: ComponentProps<typeof Backups>['backup'];
 }) {
   const [values, setValues] = useState<Settings>(settings);
   const { element, submit, forget, messages, byField, refusal, busy } = useStaffForm<Saved>({
@@ -180,6 +183,7 @@ export function SettingsScreen({
         </div>
       </form>
       <CityPagesInSearch />
+      <Backups backup={backup} />
     </section>
   );
 }
