@@ -98,6 +98,10 @@ function libpq(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = '';
+  // libpq reads %20 as a space, never '+' (URLSearchParams writes `options=-c search_path=x` with '+')
+  parsed.search = [...parsed.searchParams]
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
   return {
     dbname: parsed.toString(),
     env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) },
