@@ -196,6 +196,7 @@ minutely.unref();
 // the night's backup, from 03:00 Winnipeg time (issue 49 item 5, decision 0198): every process asks
 // each minute, and one of them makes it; beside the minute's passes, which it never holds up
 const nightlyBackup = setInterval(() => {
+  if (!config.backupNightly) return;
   services.backups.nightly().catch((err: unknown) => logger.error({ err }, 'nightly backup failed'));
 }, 60_000);
 nightlyBackup.unref();

@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import * as settingsRoute from '#app/routes/admin-settings.tsx';
 import { loadConfig } from '#server/config.ts';
 import { countRows } from '#server/db/backup.ts';
 import { openDatabase, type Engine } from '#server/db/index.ts';
@@ -21,6 +22,7 @@ import { seedReference } from '#server/seed/index.ts';
 import { BackupError, backupsService, restoreBackup, type Manifest } from '#server/services/backups.ts';
 import { createFileStore } from '#server/storage/index.ts';
 import { eachEngine } from '../support/databases.ts';
+import { routeContext } from '../support/route-context.ts';
 import { VALID_FIELDS } from './leads-fixtures.ts';
 
 const photo = (r: number) =>
@@ -113,6 +115,27 @@ eachEngine('backups', (ctx, engine) => {
     // 36 hours later the same backup is too old
     const later = new Date(Date.parse(made.createdAt) + 36 * 3_600_000 + 60_000);
     expect(await backupsService({ ...ctx().deps, now: () => later }).status()).toMatchObject({ stale: true });
+  });
+
+  it("gives the owner's Settings the last backup, its time in the server's words", async () => {
+    const { services, deps } = ctx();
+    const session = {
+      user: { id: 1, username: 'admin', displayName: 'Owner', role: 'owner' as const },
+      csrfToken: 'token',
+    };
+    const loaded = await settingsRoute.loader({
+      request: new Request('http://localhost/admin/settings'),
+      params: {},
+      context: routeContext(services, deps, session),
+    } as unknown as Parameters<typeof settingsRoute.loader>[0]);
+    expect(loaded.backup).toEqual({
+      last: { name: made.name, at: made.createdAt, bytes: made.bytes },
+      stale: false,
+      place: `the folder ${path.join(ctx().t.dataDir, 'backups')}`,
+      times: {
+        [made.createdAt]: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [ap]\.m\.$/),
+      },
+    });
   });
 
   it('restores into an empty place and finds every lead and photo, then refuses to restore over it', async () => {

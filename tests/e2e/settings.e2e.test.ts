@@ -5,7 +5,8 @@
  * and finds it kept; turning review requests on (by keyboard) without a review page is refused
  * with the message under the field, focused, and nothing saved. axe finds nothing on a laptop and
  * on a phone, where the screen does not scroll sideways; a staff member opening /admin/settings
- * gets 'Only the owner can do this.'. Loaders and actions in detail:
+ * gets 'Only the owner can do this.'. Backups (decision 0197): the owner is warned there is none
+ * yet, at both widths. Loaders and actions in detail:
  * tests/api/settings-screen.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +21,7 @@ import {
   smsSegments,
   type Settings,
 } from '#app/modules/customers/follow-ups.ts';
+import { BACKUP_TEXT } from '#app/modules/shared/backups.ts';
 import { signIn, toastRegion } from './support/admin.ts';
 import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { baseUrl } from './support/server.ts';
@@ -78,6 +80,7 @@ it('the owner edits a wording with a live preview and segment count, saves it an
       'Follow-up texts',
       'Review requests',
       'City pages in search results',
+      'Backups',
     ]);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -202,6 +205,25 @@ it.each(['desktop', 'phone'] as const)(
         .getByRole('status')
         .getByText(/^\d+ city pages? (is|are) in search results now\.$/)
         .waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+it.each(['desktop', 'phone'] as const)(
+  'warns the owner on a %s that there is no backup yet (issue 49 item 5, decision 0197)',
+  async (device) => {
+    const { context, page, problems } = await openPage(browser, device);
+    try {
+      await signIn(page, '/admin/settings');
+      const section = page.getByRole('region', { name: 'Backups' });
+      await section.getByRole('alert').getByText(BACKUP_TEXT.noneWarning).waitFor();
+      await section.getByText(BACKUP_TEXT.none).waitFor();
+      await section.getByText(/^Kept in the folder .+backups\.$/).waitFor();
       expect(await sidewaysScroll(page)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       expect(problems.errors).toEqual([]);
