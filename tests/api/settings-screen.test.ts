@@ -61,6 +61,9 @@ function formOf(s: Settings): Record<string, string> {
   return fields;
 }
 
+/** The backups' part of the screen before any backup (tests/api/backups.test.ts, decision 0197). */
+const NO_BACKUP = expect.objectContaining({ last: null, stale: true });
+
 eachEngine('the settings screen: loader and action', (ctx) => {
   let services: Services;
   let context: (session: Session | null) => RouterContextProvider;
@@ -128,7 +131,11 @@ eachEngine('the settings screen: loader and action', (ctx) => {
 
   it('gives the owner the defaults: every follow-up on, review requests off', async () => {
     // with the quiet hours the texts keep (TEXT_QUIET_HOURS: 20-8 by default), for the screen to say
-    expect(await load()).toEqual({ settings: DEFAULT_SETTINGS, quietHours: { from: 20, until: 8 } });
+    expect(await load()).toEqual({
+      settings: DEFAULT_SETTINGS,
+      quietHours: { from: 20, until: 8 },
+      backup: NO_BACKUP,
+    });
   });
 
   it('saves the owner’s change, trimmed, kept for the next load and in the audit log', async () => {
@@ -149,7 +156,7 @@ eachEngine('the settings screen: loader and action', (ctx) => {
       reviews: { ...next.reviews, url: 'https://g.page/r/parts-hunters/review' },
     };
     expect(saved).toEqual({ status: 200, body: { ok: true, settings: kept } });
-    expect(await load()).toEqual({ settings: kept, quietHours: { from: 20, until: 8 } });
+    expect(await load()).toEqual({ settings: kept, quietHours: { from: 20, until: 8 }, backup: NO_BACKUP });
     expect(await services.settings.get()).toEqual(kept);
 
     const [entry, ...older] = await settingsAudit();
