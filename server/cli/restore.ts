@@ -14,6 +14,7 @@ import { BackupError, restoreBackup } from '../services/backups.ts';
 import { backupShelf, BACKUP_NAME } from '../storage/backups.ts';
 import { createFileStore, storageBackend } from '../storage/index.ts';
 import { byteWords } from '#app/modules/shared/backups.ts';
+import { businessTime } from '#app/modules/team/team.ts';
 
 const USAGE = 'Usage: npm run restore <backup folder, or the name of a backup in the bucket>';
 
@@ -54,7 +55,7 @@ async function main() {
     const c = manifest.counts;
     console.log(
       [
-        `Restored ${manifest.name} (made ${manifest.createdAt}):`,
+        `Restored ${manifest.name}, made ${businessTime(manifest.createdAt)} (Winnipeg time):`,
         `${c.leads} leads, ${c.customers} customers, ${c.messages} messages and ${manifest.files.length} stored files (${byteWords(manifest.bytes)}).`,
         `Checked: ${config.database.kind === 'sqlite' ? 'integrity ok, ' : ''}counts as recorded, every file present and whole.`,
         'Done.',

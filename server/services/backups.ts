@@ -261,15 +261,16 @@ export async function restoreBackup(
     );
 
   problems.push(...(await restoreStoredFiles(files, dir, manifest.files)));
-  const photos = await photoKeysOf(config, database, sqliteFile);
-  for (const key of photos) {
-    if (
-      !manifest.files.some((f) => f.area === 'private' && f.key === key) &&
-      !(await files.exists('private', key))
-    )
+  const backedUp = new Set(manifest.files.filter((f) => f.area === 'private').map((f) => f.key));
+  for (const key of await photoKeysOf(config, database, sqliteFile)) {
+    if (!backedUp.has(key) && !(await files.exists('private', key)))
       problems.push(`The photo ${key} a lead names is not in the backup.`);
   }
-  if (problems.length) throw new BackupError(problems);
+  if (problems.length)
+    throw new BackupError([
+      ...problems,
+      'What was restored stays where it was put: empty the data folder (and the database) before trying again.',
+    ]);
   return manifest;
 }
 
