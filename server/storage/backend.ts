@@ -18,6 +18,11 @@ export type StoredObject = { key: string; size: number; lastModified: Date };
 export type StorageBackend = {
   /** Writes the whole file under `key`: readers see the old file or the new one, never half of it. */
   put(area: Area, key: string, data: Buffer): Promise<void>;
+  /**
+   * Writes a local file under `key` as a stream (a bucket's backups, decision 0197); a backend
+   * without it is given the file's bytes through `put`.
+   */
+  putFile?(area: Area, key: string, file: string): Promise<void>;
   /** The file's bytes, or undefined when nothing is stored under `key`. */
   get(area: Area, key: string): Promise<Buffer | undefined>;
   /** The file as a stream with its facts (for serving), or undefined when there is none. */

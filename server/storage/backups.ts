@@ -106,9 +106,11 @@ export function bucketShelf(backend: StorageBackend, storage: StorageConfig & { 
     },
     async publish(staging, name) {
       const files = (await filesUnder(staging)).filter((f) => f !== MANIFEST);
-      // one file in memory at a time; the manifest last: until it is there, the set is no backup
+      // streamed where the backend can; the manifest last: until it is there, the set is no backup
       for (const file of [...files, MANIFEST]) {
-        await backend.put('backups', setKey(name, file), await fs.readFile(path.join(staging, file)));
+        const from = path.join(staging, file);
+        if (backend.putFile) await backend.putFile('backups', setKey(name, file), from);
+        else await backend.put('backups', setKey(name, file), await fs.readFile(from));
       }
       await fs.rm(staging, { recursive: true, force: true });
     },
