@@ -217,7 +217,7 @@ export async function restorePostgres(database: Database, url: string, dump: str
   // the dump's own CREATE SCHEMA is left out: the schema is made here (or is the target itself)
   const list = (await run('pg_restore', ['--list', dump], env))
     .split('\n')
-    .filter((line) => !/^\d+;\s*\d+\s+\d+\s+SCHEMA\s/.test(line))
+    .filter((line) => !/^\d+;\s*\d+\s+\d+\s+(SCHEMA|COMMENT - SCHEMA)\s/.test(line))
     .join('\n');
   const listFile = `${dump}.list`;
   fs.writeFileSync(listFile, list);
