@@ -101,6 +101,7 @@ const envSchema = z.object({
     .max(200, 'must be at most 200 characters')
     .optional(),
   SEED_DEMO: booleanFlag.optional(),
+  BACKUP_NIGHTLY: booleanFlag.default(true),
   SMS_PROVIDER: z.enum(['log', 'twilio'], { message: 'must be log or twilio' }).default('log'),
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -196,6 +197,8 @@ export type Config = Readonly<{
    */
   publicTexts: { countries: readonly string[]; dailyLimit: number };
   seedDemo: boolean;
+  /** The server makes a backup every night from 03:00 Winnipeg time (BACKUP_NIGHTLY; decision 0198). */
+  backupNightly: boolean;
   /**
    * Texting (docs/sms.md). With `log` nothing is sent, but a Twilio auth token and account SID, when
    * set, are still kept: the token verifies Twilio's webhooks, the SID and token fetch MMS photos.
@@ -287,6 +290,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
           },
     publicTexts: { countries: Object.freeze(env.TEXT_COUNTRIES), dailyLimit: env.TEXT_DAILY_LIMIT },
     seedDemo: env.SEED_DEMO ?? nodeEnv !== 'production',
+    backupNightly: env.BACKUP_NIGHTLY,
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? {

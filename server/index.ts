@@ -222,6 +222,14 @@ void everyMinute();
 const minutely = setInterval(() => void everyMinute(), 60_000);
 minutely.unref();
 
+// the night's backup, from 03:00 Winnipeg time (issue 49 item 5, decision 0198): every process asks
+// each minute, and one of them makes it; beside the minute's passes, which it never holds up
+const nightlyBackup = setInterval(() => {
+  if (!config.backupNightly) return;
+  services.backups.nightly().catch((err: unknown) => logger.error({ err }, 'nightly backup failed'));
+}, 60_000);
+nightlyBackup.unref();
+
 // a public page already in the page cache is sent before Express runs at all (decision 0114)
 const listener = pageCache ? servedFrom(pageCache, app) : app;
 const server = http.createServer(metrics ? metrics.timed(listener) : listener).listen(config.port, () => {
@@ -247,6 +255,7 @@ function shutdown(signal: string) {
     cleanup: async () => {
       clearInterval(reminders);
       clearInterval(minutely);
+      clearInterval(nightlyBackup);
       services.changes.stop();
       await closeVite?.();
       await database.close();

@@ -24,8 +24,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = ownerContext(context);
-  const shop = services.shop.current();
-  return { settings: await services.settings.get(), shop };
+  return {
+    settings: await services.settings.get(),
+    shop: services.shop.current(),
+    backup: await services.backups.status(),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
+import { backupsService } from './backups.ts';
 import { teamService } from './team.ts';
 import { customersService } from './customers.ts';
 import { inboxService } from './inbox.ts';
@@ -62,6 +63,8 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
   return {
     adminAccount: adminAccountService(deps),
     auth: authService(deps),
+    // the nightly backup and its state on Settings (issue 49 item 5, decision 0197)
+    backups: backupsService(deps),
     blog: blogService(deps, { changes }),
     catalog: catalogService(deps, { changes, reference }),
     changes,

@@ -6,8 +6,11 @@
  */
 import type { Readable } from 'node:stream';
 
-/** `public`: catalog and blog images, served at /uploads/<key>. `private`: lead photos, staff only. */
-export type Area = 'public' | 'private';
+/**
+ * `public`: catalog and blog images, served at /uploads/<key>. `private`: lead photos, staff only.
+ * `backups`: the nightly backups when they are kept in the bucket (server/storage/backups.ts).
+ */
+export type Area = 'public' | 'private' | 'backups';
 
 /** What a backend knows about a stored file. */
 export type StoredObject = { key: string; size: number; lastModified: Date };
@@ -15,6 +18,11 @@ export type StoredObject = { key: string; size: number; lastModified: Date };
 export type StorageBackend = {
   /** Writes the whole file under `key`: readers see the old file or the new one, never half of it. */
   put(area: Area, key: string, data: Buffer): Promise<void>;
+  /**
+   * Writes a local file under `key` as a stream (a bucket's backups, decision 0197); a backend
+   * without it is given the file's bytes through `put`.
+   */
+  putFile?(area: Area, key: string, file: string): Promise<void>;
   /** The file's bytes, or undefined when nothing is stored under `key`. */
   get(area: Area, key: string): Promise<Buffer | undefined>;
   /** The file as a stream with its facts (for serving), or undefined when there is none. */
@@ -23,7 +31,10 @@ export type StorageBackend = {
   stat(area: Area, key: string): Promise<StoredObject | undefined>;
   /** Removes the file; removing a missing file is not an error. */
   delete(area: Area, key: string): Promise<void>;
-  /** Every file whose key starts with `prefix/`, at any depth (a bucket lists by prefix, not by folder). */
+  /**
+   * Every file whose key starts with `prefix/`, at any depth (a bucket lists by prefix, not by
+   * folder); the whole area for ''.
+   */
   list(area: Area, prefix: string): AsyncIterable<StoredObject>;
 };
 

@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { StorageConfig } from '../config.ts';
-import { isSafeKey, type Area, type StorageBackend } from './backend.ts';
+import { isSafeKey, type Area, type StorageBackend, type StoredObject } from './backend.ts';
 import {
   NotAnImageError,
   PixelBudget,
@@ -220,6 +220,22 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
     /** Removes a file; a missing one is fine. */
     remove(area: Area, key: string): Promise<void> {
       return backend.delete(area, key);
+    },
+
+    /**
+     * Every file kept in an area, for a backup (server/storage/backups.ts): not the uploads still
+     * being received (`incoming/`), nor a file still being written (`….tmp`).
+     */
+    async *stored(area: 'public' | 'private'): AsyncIterable<StoredObject> {
+      for await (const file of backend.list(area, '')) {
+        if (file.key.startsWith('incoming/') || file.key.endsWith('.tmp')) continue;
+        yield file;
+      }
+    },
+
+    /** A stored file as a stream, or undefined when there is none. */
+    async openStored(area: Area, key: string) {
+      return (await backend.open(area, key))?.stream;
     },
 
     /** The public URL of a key in the public area. */

@@ -56,7 +56,7 @@ export function localFolderBackend(root: string): StorageBackend {
     },
 
     async *list(area, prefix) {
-      const dir = fileOf(area, prefix);
+      const dir = prefix === '' ? path.join(root, area) : fileOf(area, prefix);
       let entries;
       try {
         entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });

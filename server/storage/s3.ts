@@ -5,6 +5,8 @@
  * since the app serves the public area itself (serve.ts) and lead photos only to staff.
  * A PUT replaces an object whole, so readers see the old file or the new one, never half of it.
  */
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -81,6 +83,20 @@ export function s3Backend(config: S3Config): StorageBackend {
       );
     },
 
+    async putFile(area, key, file) {
+      // streamed from disk, never whole in memory: a backup's database may be large (decision 0197)
+      const { size } = await fs.stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(area, key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: 'application/octet-stream',
+        }),
+      );
+    },
+
     async get(area, key) {
       const object = await fetchObject(area, key);
       return object?.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
@@ -110,7 +126,7 @@ export function s3Backend(config: S3Config): StorageBackend {
         const page = await client.send(
           new ListObjectsV2Command({
             Bucket: config.bucket,
-            Prefix: `${from}${checkKey(prefix)}/`,
+            Prefix: prefix === '' ? from : `${from}${checkKey(prefix)}/`,
             ContinuationToken: token,
           }),
         );

@@ -61,6 +61,9 @@ function formOf(s: Settings): Record<string, string> {
   return fields;
 }
 
+/** The backups' part of the screen before any backup (tests/api/backups.test.ts, decision 0197). */
+const NO_BACKUP = expect.objectContaining({ last: null, stale: true });
+
 eachEngine('the settings screen: loader and action', (ctx) => {
   let services: Services;
   let context: (session: Session | null) => RouterContextProvider;
@@ -128,7 +131,11 @@ eachEngine('the settings screen: loader and action', (ctx) => {
 
   it('gives the owner the defaults: every follow-up on, review requests off', async () => {
     // with the shop's own numbers in force (their first values: quiet hours 20-8, TEXT_QUIET_HOURS)
-    expect(await load()).toEqual({ settings: DEFAULT_SETTINGS, shop: services.shop.current() });
+    expect(await load()).toEqual({
+      settings: DEFAULT_SETTINGS,
+      shop: services.shop.current(),
+      backup: NO_BACKUP,
+    });
     expect(services.shop.current().quietHours).toEqual({ from: 20, until: 8 });
   });
 
@@ -150,7 +157,7 @@ eachEngine('the settings screen: loader and action', (ctx) => {
       reviews: { ...next.reviews, url: 'https://g.page/r/parts-hunters/review' },
     };
     expect(saved).toEqual({ status: 200, body: { ok: true, settings: kept } });
-    expect(await load()).toEqual({ settings: kept, shop: services.shop.current() });
+    expect(await load()).toEqual({ settings: kept, shop: services.shop.current(), backup: NO_BACKUP });
     expect(await services.settings.get()).toEqual(kept);
 
     const [entry, ...older] = await settingsAudit();

@@ -5,11 +5,14 @@
  * and finds it kept; turning review requests on (by keyboard) without a review page is refused
  * with the message under the field, focused, and nothing saved. axe finds nothing on a laptop and
  * on a phone, where the screen does not scroll sideways; a staff member opening /admin/settings
- * gets 'Only the owner can do this.'. Loaders and actions in detail:
+ * gets 'Only the owner can do this.'. Backups (decision 0197): the owner is warned there is none
+ * yet; on a server of its own, after `npm run backup`, the last one's time and size show without a
+ * warning; both at both widths. Loaders and actions in detail:
  * tests/api/settings-screen.test.ts.
  */
+import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
   fillText,
@@ -20,9 +23,11 @@ import {
   smsSegments,
   type Settings,
 } from '#app/modules/customers/follow-ups.ts';
+import { BACKUP_TEXT } from '#app/modules/shared/backups.ts';
 import { signIn, toastRegion } from './support/admin.ts';
 import { axeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { baseUrl } from './support/server.ts';
+import { spawnServer, type SpawnedServer } from './support/spawn-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,6 +83,7 @@ it('the owner edits a wording with a live preview and segment count, saves it an
       'Follow-up texts',
       'Review requests',
       'City pages in search results',
+      'Backups',
     ]);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -210,6 +216,71 @@ it.each(['desktop', 'phone'] as const)(
     }
   },
 );
+
+it.each(['desktop', 'phone'] as const)(
+  'warns the owner on a %s that there is no backup yet (issue 49 item 5, decision 0197)',
+  async (device) => {
+    const { context, page, problems } = await openPage(browser, device);
+    try {
+      await signIn(page, '/admin/settings');
+      const section = page.getByRole('region', { name: 'Backups' });
+      await section.getByRole('alert').getByText(BACKUP_TEXT.noneWarning).waitFor();
+      await section.getByText(BACKUP_TEXT.none).waitFor();
+      await section.getByText(/^Kept in the folder .+backups\.$/).waitFor();
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+describe('Settings after a backup (issue 49 item 5, decision 0197)', () => {
+  const password = 'e2e-backups-admin-password';
+  let server: SpawnedServer;
+  beforeAll(async () => {
+    server = await spawnServer({ name: 'settings-backup', adminPassword: password });
+    // `npm run backup` beside the running server
+    const made = spawnSync(process.execPath, ['server/cli/backup.ts'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    expect(made.stdout).toMatch(/^Backup backup-\S+ made/);
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it.each(['desktop', 'phone'] as const)(
+    'shows the owner on a %s when the last backup was made and its size, without a warning',
+    async (device) => {
+      const { context, page, problems } = await openPage(browser, device);
+      try {
+        await page.goto(`${server.origin}/admin/login`);
+        await waitForHydration(page);
+        await page.getByLabel('Username').fill('admin');
+        await page.getByLabel('Password').fill(password);
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL('**/admin/leads');
+        await page.goto(`${server.origin}/admin/settings`);
+        await waitForHydration(page);
+        const section = page.getByRole('region', { name: 'Backups' });
+        await section.getByText(BACKUP_TEXT.last).waitFor();
+        expect(await section.locator('time').textContent()).toMatch(
+          /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [ap]\.m\.$/,
+        );
+        expect(await section.getByText(/^\d+(\.\d)? (KB|MB)$/).count()).toBe(1);
+        expect(await section.getByRole('alert').count()).toBe(0);
+        expect(await sidewaysScroll(page)).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(problems.errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
 
 it('answers a staff member who opens /admin/settings with "Only the owner can do this."', async () => {
   const username = `sky-${Date.now().toString(36)}`;

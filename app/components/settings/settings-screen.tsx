@@ -8,7 +8,7 @@
  * under their fields, the first of them focused.
  */
 import { Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { FieldError, Input } from '#app/components/ui/input.tsx';
@@ -22,6 +22,7 @@ import {
 } from '#app/modules/customers/follow-ups.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import type { ShopSettings } from '#app/modules/site/shop-settings.ts';
+import { Backups } from './backups.tsx';
 import { CityPagesInSearch } from './city-pages.tsx';
 import { ShopSections } from './shop-sections.tsx';
 import { OnOff, Placeholders, Rules, Wording } from './text-fields.tsx';
@@ -40,7 +41,15 @@ function same(a: Settings, b: Settings): boolean {
   );
 }
 
-export function SettingsScreen({ settings, shop }: { settings: Settings; shop: ShopSettings }) {
+export function SettingsScreen({
+  settings,
+  shop,
+  backup,
+}: {
+  settings: Settings;
+  shop: ShopSettings;
+  backup: ComponentProps<typeof Backups>['backup'];
+}) {
   const quietHours = shop.quietHours;
   const [values, setValues] = useState<Settings>(settings);
   const { element, submit, forget, messages, byField, refusal, busy } = useStaffForm<Saved>({
@@ -179,6 +188,7 @@ export function SettingsScreen({ settings, shop }: { settings: Settings; shop: S
         </div>
       </form>
       <CityPagesInSearch />
+      <Backups backup={backup} />
     </section>
   );
 }

@@ -89,7 +89,7 @@ async function waitForHealth(origin: string, child: ChildProcess, logFile: strin
 
 /**
  * Starts a server. `env` adds to (or overrides) DATA_DIR, PORT, BASE_URL, SEED_DEMO=false,
- * LOG_LEVEL=warn and ADMIN_PASSWORD; `name` tags the data directory.
+ * BACKUP_NIGHTLY=false, LOG_LEVEL=warn and ADMIN_PASSWORD; `name` tags the data directory.
  */
 export async function spawnServer(options: {
   name: string;
@@ -115,6 +115,8 @@ export async function spawnServer(options: {
       PORT: String(port),
       BASE_URL: origin,
       SEED_DEMO: 'false',
+      // a test's server makes no backup of its own between 03:00 and 06:00 Winnipeg time
+      BACKUP_NIGHTLY: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: options.adminPassword,
       ...options.env,
