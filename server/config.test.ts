@@ -116,7 +116,9 @@ describe('loadConfig', () => {
       expect(problemsOf({ TEXT_QUIET_HOURS: day })).toEqual([
         `TEXT_QUIET_HOURS must be an evening hour then a morning hour, such as 20-8 (got "${day}")`,
       ]);
-    expect(loadConfig({}).pickupAddress).toBe('our Winnipeg counter (call us for directions)');
+    // no pickup place unless one is given: the owner sets it on Settings (decision 0204)
+    expect(loadConfig({}).pickupAddress).toBeUndefined();
+    expect(loadConfig({ PICKUP_ADDRESS: '1450 Sargent Ave' }).pickupAddress).toBe('1450 Sargent Ave');
   });
 
   it('lets the public cause texts to Canada and the US, 300 a day, unless TEXT_COUNTRIES and TEXT_DAILY_LIMIT say otherwise', () => {

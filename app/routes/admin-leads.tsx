@@ -92,7 +92,7 @@ async function withOlderCards(
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services } = staffContext(context);
+  const { services, session } = staffContext(context);
   const params = new URL(request.url).searchParams;
   const search = (params.get('q') ?? '').slice(0, 100);
   const shown = shownOf(params);
@@ -114,6 +114,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     clicks,
     cities,
     textLimit,
+    // no pickup place set on Settings yet: the board says so, with the way there for the owner
+    pickupMissing: services.shop.current().pickup === null ? { owner: session.user.role === 'owner' } : null,
     now: new Date().toISOString(),
     // the lost leads' days and times, in the server's words (decision 0192: one clock)
     times: timeWords(lost),

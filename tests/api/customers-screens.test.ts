@@ -30,6 +30,7 @@ import * as conversationRoute from '#app/routes/admin-inbox-conversation.tsx';
 import * as inboxRoute from '#app/routes/admin-inbox.tsx';
 import * as layoutRoute from '#app/routes/admin-layout.tsx';
 import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
+import { OWNER_UNLESS_ALLOWED } from '#app/modules/team/team.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { insertUser } from '#server/db/repo/users.ts';
@@ -180,8 +181,8 @@ eachEngine('the customers and inbox screens: loaders and actions', (ctx) => {
     expect(answer.status).toBe(200);
     return answer.body as unknown as CustomerScreenData;
   };
-  const editCustomer = (id: number, fields: Record<string, string>) =>
-    post(customerRoute.action, `/admin/customers/${id}`, { id: String(id) }, fields);
+  const editCustomer = (id: number, fields: Record<string, string>, session: Session = staff) =>
+    post(customerRoute.action, `/admin/customers/${id}`, { id: String(id) }, fields, session);
   const inbox = async (search = '', session: Session = staff) =>
     (await call(inboxRoute.loader, `/admin/inbox${search}`, {}, session)).body as unknown as InboxPage;
   const open = async (id: number) => {
@@ -355,16 +356,30 @@ eachEngine('the customers and inbox screens: loaders and actions', (ctx) => {
     const keptBefore = await customerPage(kept.customerId);
     expect(before.leads).toHaveLength(2);
 
+    // merging is the owner's until the owner allows staff (Settings, decision 0204): staff see no
+    // Merge and are refused; the owner merges
+    expect((before as CustomerScreenData & { mayMerge: boolean }).mayMerge).toBe(false);
+    expect(
+      await editCustomer(twin.customerId, { intent: 'merge', into: String(kept.customerId) }),
+    ).toMatchObject({
+      status: 403,
+      body: { message: OWNER_UNLESS_ALLOWED },
+    });
+    const owner = other;
     // no customer chosen, or this one: the service's words
-    expect(await editCustomer(twin.customerId, { intent: 'merge', into: '' })).toMatchObject({
+    expect(await editCustomer(twin.customerId, { intent: 'merge', into: '' }, owner)).toMatchObject({
       status: 400,
       body: { message: CUSTOMER_MESSAGES.mergeTarget },
     });
     expect(
-      await editCustomer(twin.customerId, { intent: 'merge', into: String(twin.customerId) }),
+      await editCustomer(twin.customerId, { intent: 'merge', into: String(twin.customerId) }, owner),
     ).toMatchObject({ status: 400, body: { message: CUSTOMER_TEXT.sameCustomer } });
 
-    const merged = await editCustomer(twin.customerId, { intent: 'merge', into: String(kept.customerId) });
+    const merged = await editCustomer(
+      twin.customerId,
+      { intent: 'merge', into: String(kept.customerId) },
+      owner,
+    );
     expect(merged).toEqual({ status: 302, body: { location: `/admin/customers/${kept.customerId}` } });
     const after = await customerPage(kept.customerId);
     expect(after.leads.map((l) => l.id).sort()).toEqual(
@@ -379,7 +394,7 @@ eachEngine('the customers and inbox screens: loaders and actions', (ctx) => {
     // the merged customer's page says where they went, and cannot be merged or edited again
     expect((await customerPage(twin.customerId)).customer.mergedInto).toBe(kept.customerId);
     expect(
-      await editCustomer(twin.customerId, { intent: 'merge', into: String(kept.customerId) }),
+      await editCustomer(twin.customerId, { intent: 'merge', into: String(kept.customerId) }, owner),
     ).toMatchObject({ status: 409, body: { message: CUSTOMER_TEXT.mergedAway } });
     expect(await editCustomer(twin.customerId, { intent: 'update', name: 'Bo' })).toMatchObject({
       status: 409,

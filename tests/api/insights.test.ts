@@ -3,7 +3,8 @@
  * events and clicks on a fixed clock: every figure asserted. The 30-day range crosses the end of
  * daylight time (1 November 2026), has a week without a single lead, a lost lead without a
  * reason, a request made on a Sunday evening (Monday in UTC) and an order placed in the range
- * for a request made before it.
+ * for a request made before it. The shop's hours are the owner's (decision 0204): here Mon-Fri
+ * 7-6 and Saturday 8-4, so response times count Saturday's open minutes too.
  */
 import type { Kysely } from 'kysely';
 import request from 'supertest';
@@ -230,6 +231,30 @@ eachEngine('insights API', (ctx) => {
     await createStaff(deps);
     ({ cookie } = await signIn(app));
     await seedFixture(deps.db);
+    // this shop opens Saturdays 8-4 too, and lets staff see the money figures (the owner's Settings)
+    const owner = { id: 0, username: 'olivia', displayName: 'Olivia', role: 'owner' as const };
+    const open = (from: string, until: string) => ({ open: 'on', from, until });
+    await services.shop.update(
+      'hours',
+      {
+        hours: {
+          0: open('07:00', '18:00'),
+          1: open('07:00', '18:00'),
+          2: open('07:00', '18:00'),
+          3: open('07:00', '18:00'),
+          4: open('07:00', '18:00'),
+          5: open('08:00', '16:00'),
+        },
+      },
+      owner,
+    );
+    // (the hours first: a day's figures are rolled up by the hours in force at its first read)
+    // money figures are the owner's until the owner shares them (decision 0204)
+    const staffView = (await request(app).get('/api/admin/insights?range=30d').set('Cookie', cookie))
+      .body as Insights;
+    expect(staffView.revenue).toBeNull();
+    expect(staffView.orders.margins).toBeNull();
+    await services.shop.update('staff', { staff: { seeMoney: 'on' } }, owner);
   });
 
   const get = async (range: string) =>

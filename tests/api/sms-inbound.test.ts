@@ -186,7 +186,7 @@ eachEngine(
         // with the link to the customer's private page (issue 28)
         expect(reply).toMatch(
           new RegExp(
-            `^Parts Hunters MB: Thanks, we got your request\\. Your case number is ${lead.caseNumber}\\. We will contact you within 20 minutes during business hours \\(Mon-Fri 7AM-6PM, Sat 8AM-4PM CT\\)\\. Follow it here: https://parts\\.example\\.ca/q/[A-Za-z0-9_-]{24} Reply STOP to opt out\\.$`,
+            `^Parts Hunters MB: Thanks, we got your request\\. Your case number is ${lead.caseNumber}\\. We will contact you within 20 minutes during business hours \\(Mon-Fri 7AM-6PM CT\\)\\. Follow it here: https://parts\\.example\\.ca/q/[A-Za-z0-9_-]{24} Reply STOP to opt out\\.$`,
           ),
         );
         // the conversation: the text in, then the reply (already handed to Twilio in the answer)

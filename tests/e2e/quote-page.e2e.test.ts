@@ -614,9 +614,10 @@ describe('the quote page on a phone', () => {
     const before = new Set((await orderLines(id)).map((l) => l.id));
     expect(await dialog(id, { intent: 'line-add', part: 'Shaft seal kit', handover: 'delivery' })).toBe(200);
     let seal = (await orderLines(id)).find((l) => !before.has(l.id))!;
+    // no pickup place set on Settings yet (decision 0204): the page names none, and says we text it
     const pickup = {
-      where: 'Pick up at our Winnipeg counter (call us for directions)',
-      hours: ['Mon-Fri 7AM-6PM CT', 'Sat 8AM-4PM CT'],
+      where: 'Ready for pickup: we will text you where to pick up.',
+      hours: [],
     };
     expect(await shown()).toEqual({
       summary: '1 of 2 parts ready',

@@ -3,9 +3,10 @@
  * the summary cards, the five-column board with search and 'Load more', the lost leads, 'New lead',
  * 'Export Report'; the open lead (the nested route) in its outlet.
  */
-import { AlertTriangle, ArrowLeft, Plus, Search, XCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, MapPin, Plus, Search, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { PICKUP_MISSING } from '#app/modules/site/shop-settings.ts';
 import { PhoneFold } from '#app/components/admin/phone-fold.tsx';
 import { ExportReportMenu } from '#app/components/insights/export-report-menu.tsx';
 import {
@@ -55,6 +56,7 @@ export function LeadsScreen({
   clicks,
   cities,
   textLimit,
+  pickupMissing,
   now: served,
 }: {
   board: LeadBoardData;
@@ -63,6 +65,8 @@ export function LeadsScreen({
   clicks: ClickStats;
   cities: readonly City[];
   textLimit: { limit: number; waiting: number } | null;
+  /** no pickup place is set (Settings): said here, with a link for the owner */
+  pickupMissing: { owner: boolean } | null;
   /** when the server read the board (ISO) */
   now: string;
 }) {
@@ -163,6 +167,25 @@ export function LeadsScreen({
               <p className="font-semibold">{TEXT_LIMIT_WORDS.noticeTitle}</p>
               <p className="mt-1">{TEXT_LIMIT_WORDS.notice(textLimit.limit, textLimit.waiting)}</p>
             </div>
+          </div>
+        )}
+        {pickupMissing && (
+          <div
+            role="status"
+            className="flex w-full gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 lg:order-4 lg:mt-2"
+          >
+            <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            <p>
+              {PICKUP_MISSING.board}{' '}
+              {pickupMissing.owner && (
+                <Link
+                  to="/admin/settings#shop-pickup-title"
+                  className="font-semibold underline underline-offset-2"
+                >
+                  {PICKUP_MISSING.settingsLink}
+                </Link>
+              )}
+            </p>
           </div>
         )}
         <PhoneFold
