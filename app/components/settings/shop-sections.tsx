@@ -413,15 +413,18 @@ function StaffForm({ shop }: { shop: ShopSettings }) {
   );
 }
 
-/** The five sections, each keyed by what is saved: a save shows the server's values afresh. */
+/**
+ * The five sections. Each keeps what was typed while it is saved (a form re-made by the reloaded
+ * screen would lose its answer); the server's values show on the next visit.
+ */
 export function ShopSections({ shop }: { shop: ShopSettings }) {
   return (
     <div className="grid min-w-0 gap-10">
-      <HoursForm key={JSON.stringify(shop.hours)} shop={shop} />
-      <MarkupForm key={JSON.stringify(shop.markup)} shop={shop} />
-      <PickupForm key={JSON.stringify(shop.pickup)} shop={shop} />
-      <QuietHoursForm key={JSON.stringify(shop.quietHours)} shop={shop} />
-      <StaffForm key={JSON.stringify(shop.staff)} shop={shop} />
+      <HoursForm shop={shop} />
+      <MarkupForm shop={shop} />
+      <PickupForm shop={shop} />
+      <QuietHoursForm shop={shop} />
+      <StaffForm shop={shop} />
     </div>
   );
 }
