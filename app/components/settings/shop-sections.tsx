@@ -146,9 +146,9 @@ function HoursForm({ shop }: { shop: ShopSettings }) {
             return (
               <li
                 key={day}
-                className="grid gap-2 border-b border-slate-100 pb-3 last:border-0 sm:grid-cols-[12rem_1fr_1fr] sm:items-start"
+                className="grid grid-cols-2 gap-2 border-b border-slate-100 pb-3 last:border-0 sm:grid-cols-[12rem_1fr_1fr] sm:items-start"
               >
-                <div>
+                <div className="col-span-2 sm:col-span-1">
                   <Check
                     id={id(`hours.${i}.open`)}
                     name={`hours.${i}.open`}
