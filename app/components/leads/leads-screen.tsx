@@ -3,8 +3,8 @@
  * the summary cards, the five-column board with search and 'Load more', the lost leads, 'New lead',
  * 'Export Report'; the open lead (the nested route) in its outlet.
  */
-import { AlertTriangle, ArrowLeft, MapPin, Plus, Search, XCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertTriangle, ArrowLeft, MapPin, Plus, Search, XCircle, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PICKUP_MISSING } from '#app/modules/site/shop-settings.ts';
 import { PhoneFold } from '#app/components/admin/phone-fold.tsx';
@@ -158,23 +158,13 @@ export function LeadsScreen({
           {LEADS_TEXT.newLead}
         </Button>
         {textLimit && (
-          <div
-            role="status"
-            className="flex w-full gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 lg:order-4 lg:mt-2"
-          >
-            <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-            <div>
-              <p className="font-semibold">{TEXT_LIMIT_WORDS.noticeTitle}</p>
-              <p className="mt-1">{TEXT_LIMIT_WORDS.notice(textLimit.limit, textLimit.waiting)}</p>
-            </div>
-          </div>
+          <BoardNotice icon={AlertTriangle}>
+            <p className="font-semibold">{TEXT_LIMIT_WORDS.noticeTitle}</p>
+            <p className="mt-1">{TEXT_LIMIT_WORDS.notice(textLimit.limit, textLimit.waiting)}</p>
+          </BoardNotice>
         )}
         {pickupMissing && (
-          <div
-            role="status"
-            className="flex w-full gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 lg:order-4 lg:mt-2"
-          >
-            <MapPin className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+          <BoardNotice icon={MapPin}>
             <p>
               {PICKUP_MISSING.board}{' '}
               {pickupMissing.owner && (
@@ -186,7 +176,7 @@ export function LeadsScreen({
                 </Link>
               )}
             </p>
-          </div>
+          </BoardNotice>
         )}
         <PhoneFold
           id="lead-summary-tools"
@@ -282,5 +272,18 @@ export function LeadsScreen({
       {/* the Lead Details dialog of admin/leads/:id */}
       <Outlet />
     </section>
+  );
+}
+
+/** A notice at the top of the board (texts held past the day's limit, no pickup place set). */
+function BoardNotice({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="flex w-full gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 lg:order-4 lg:mt-2"
+    >
+      <Icon className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
   );
 }

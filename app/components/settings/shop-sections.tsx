@@ -135,6 +135,43 @@ function Check({ id, name, label, checked }: { id: string; name: string; label: 
   );
 }
 
+/** A weekday's opening or closing time, named with its day for a screen reader. */
+function DayTime({
+  id,
+  i,
+  day,
+  end,
+  label,
+  seconds,
+  message,
+}: {
+  id: (path: string) => string;
+  i: number;
+  day: string;
+  end: 'from' | 'until';
+  label: string;
+  seconds: number;
+  message: (path: string) => string | undefined;
+}) {
+  const name = `hours.${i}.${end}`;
+  return (
+    <Field
+      id={id(name)}
+      label={
+        <>
+          {label}
+          <span className="sr-only"> on {day}</span>
+        </>
+      }
+      error={message(name)}
+    >
+      {(described) => (
+        <Input {...described} name={name} type="time" step={900} defaultValue={timeField(seconds)} />
+      )}
+    </Field>
+  );
+}
+
 function HoursForm({ shop }: { shop: ShopSettings }) {
   const t = SHOP_TEXT.hours;
   return (
@@ -157,46 +194,24 @@ function HoursForm({ shop }: { shop: ShopSettings }) {
                   />
                   <FieldError id={`${id(`hours.${i}.open`)}-error`} message={message(`hours.${i}.open`)} />
                 </div>
-                <Field
-                  id={id(`hours.${i}.from`)}
-                  label={
-                    <>
-                      {t.opens}
-                      <span className="sr-only"> on {day}</span>
-                    </>
-                  }
-                  error={message(`hours.${i}.from`)}
-                >
-                  {(described) => (
-                    <Input
-                      {...described}
-                      name={`hours.${i}.from`}
-                      type="time"
-                      step={900}
-                      defaultValue={timeField(hours?.open ?? 7 * 3600)}
-                    />
-                  )}
-                </Field>
-                <Field
-                  id={id(`hours.${i}.until`)}
-                  label={
-                    <>
-                      {t.closes}
-                      <span className="sr-only"> on {day}</span>
-                    </>
-                  }
-                  error={message(`hours.${i}.until`)}
-                >
-                  {(described) => (
-                    <Input
-                      {...described}
-                      name={`hours.${i}.until`}
-                      type="time"
-                      step={900}
-                      defaultValue={timeField(hours?.close ?? 18 * 3600)}
-                    />
-                  )}
-                </Field>
+                <DayTime
+                  id={id}
+                  i={i}
+                  day={day}
+                  end="from"
+                  label={t.opens}
+                  seconds={hours?.open ?? 7 * 3600}
+                  message={message}
+                />
+                <DayTime
+                  id={id}
+                  i={i}
+                  day={day}
+                  end="until"
+                  label={t.closes}
+                  seconds={hours?.close ?? 18 * 3600}
+                  message={message}
+                />
               </li>
             );
           })}
