@@ -2,8 +2,10 @@
  * The service layer: every use case, built once per process. Page loaders (through the React
  * Router load context) and /api handlers call the same functions, so they return the same data.
  */
+import { accountService } from './account.ts';
 import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
+import { passkeysService } from './passkeys.ts';
 import { teamService } from './team.ts';
 import { customersService } from './customers.ts';
 import { inboxService } from './inbox.ts';
@@ -54,9 +56,13 @@ export function createServices(deps: ServiceDeps) {
   const customers = customersService(deps);
   // the owner's settings, and the follow-ups and review requests they govern (issue 30)
   const settings = settingsService(deps);
+  const auth = authService(deps);
   return {
+    // each person's own account and passkeys (issue 49 items 2 and 3)
+    account: accountService(deps),
     adminAccount: adminAccountService(deps),
-    auth: authService(deps),
+    auth,
+    passkeys: passkeysService(deps, { auth }),
     blog: blogService(deps, { changes }),
     catalog: catalogService(deps, { changes, reference }),
     changes,

@@ -123,7 +123,8 @@ describe('signing in and working', () => {
       release();
 
       const toast = page.getByRole('region', { name: /Notifications/ });
-      await toast.getByText('Welcome back!').waitFor();
+      // "Welcome" on the account's first sign-in, "Welcome back!" after (decision 0201)
+      await toast.getByText(/^Welcome( back!)?$/).waitFor();
       await toast.getByText('You have been successfully logged in.').waitFor();
       await page.waitForURL('**/admin/leads');
       await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
