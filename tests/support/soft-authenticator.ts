@@ -5,7 +5,14 @@
  * (another origin, another challenge, a bad signature). The browser test uses Chromium's own
  * virtual authenticator instead (tests/e2e/passkeys.e2e.test.ts).
  */
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 const b64url = (bytes: Uint8Array | Buffer | string) => Buffer.from(bytes).toString('base64url');
@@ -24,9 +31,12 @@ export function softAuthenticator(origin: string) {
     /** A new passkey's answer to registration options (`challenge` from them). */
     register(
       options: { challenge: string; user?: { id: string } },
-      wrong: { origin?: string; challenge?: string } = {},
+      wrong: { origin?: string; challenge?: string; again?: SoftPasskey } = {},
     ): { passkey: SoftPasskey; response: Record<string, unknown> } {
-      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      // `again`: the same passkey registered a second time
+      const { privateKey, publicKey } = wrong.again
+        ? { privateKey: wrong.again.privateKey, publicKey: createPublicKey(wrong.again.privateKey) }
+        : generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const jwk = publicKey.export({ format: 'jwk' });
       const cose = isoCBOR.encode(
         new Map<number, number | Uint8Array>([
@@ -37,7 +47,7 @@ export function softAuthenticator(origin: string) {
           [-3, Buffer.from(jwk.y!, 'base64url')],
         ]),
       );
-      const credentialId = randomBytes(16);
+      const credentialId = wrong.again ? Buffer.from(wrong.again.id, 'base64url') : randomBytes(16);
       const length = Buffer.alloc(2);
       length.writeUInt16BE(credentialId.length);
       const authData = Buffer.concat([

@@ -78,8 +78,10 @@ export const passkeyAnswerSchema = z.object({
   }),
 });
 
+/** A passkey's name: trimmed, at most 60 characters; none given is 'Passkey'. */
 export const passkeyNameSchema = z
   .string({ error: PASSKEY_TEXT.badName })
   .trim()
   .max(60, PASSKEY_TEXT.badName)
+  .optional()
   .transform((name) => name || PASSKEY_TEXT.defaultName);
