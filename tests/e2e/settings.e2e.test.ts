@@ -233,7 +233,7 @@ it('answers a staff member who opens /admin/settings with "Only the owner can do
     await waitForHydration(page);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(secret);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/admin/leads');
     const response = await page.goto('/admin/settings');
     expect(response?.status()).toBe(403);

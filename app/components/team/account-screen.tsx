@@ -36,13 +36,16 @@ type Account = {
 const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
 export function AccountScreen({ account, token }: { account: Account; token: string }) {
-  if (account.mustChangePassword)
+  // kept while the screen is shown: the change itself reloads the account (no longer forced) before
+  // its form hears that it is done and goes on to the board
+  const [forced] = useState(account.mustChangePassword);
+  if (forced)
     return (
       <section className="mx-auto max-w-lg">
         <h1 className="text-2xl font-bold">{ACCOUNT_TEXT.mustChangeTitle}</h1>
         <p className="mt-2 text-slate-700">{ACCOUNT_TEXT.mustChange}</p>
         <div className={`mt-6 ${CARD}`}>
-          <PasswordForm mustChange />
+          <PasswordForm mustChange username={account.username} />
         </div>
       </section>
     );
@@ -55,7 +58,7 @@ export function AccountScreen({ account, token }: { account: Account; token: str
         <NameForm displayName={account.displayName} />
         <div className={CARD}>
           <h2 className="text-lg font-semibold">{ACCOUNT_TEXT.passwordHeading}</h2>
-          <PasswordForm mustChange={false} />
+          <PasswordForm mustChange={false} username={account.username} />
         </div>
         <SignOutOthers />
         <Passkeys passkeys={account.passkeys} token={token} />
@@ -109,7 +112,7 @@ function NameForm({ displayName }: { displayName: string }) {
 type Changed = ActionAnswer<{ sessionsEnded: number }>;
 
 /** The password: the current one and the new one twice; only the new one twice when it was handed out. */
-function PasswordForm({ mustChange }: { mustChange: boolean }) {
+function PasswordForm({ mustChange, username }: { mustChange: boolean; username: string }) {
   const navigate = useNavigate();
   const { element, check, post, refusal, busy, field, error } = useStaffForm<Changed>({
     id: 'password',
@@ -141,7 +144,7 @@ function PasswordForm({ mustChange }: { mustChange: boolean }) {
     >
       <Refusal message={refusal} />
       {/* what a password manager files the new password under */}
-      <input type="hidden" name="username" autoComplete="username" />
+      <input type="hidden" name="username" autoComplete="username" value={username} />
       {!mustChange && (
         <FieldRow id="password-currentPassword" label={ACCOUNT_TEXT.currentPassword} required>
           <Input
