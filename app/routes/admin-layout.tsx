@@ -62,7 +62,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // the inbox's unread conversations for the menu; the shell then polls them (useInboxPulse). The
   // shell is shown without them when they cannot be read (the database away for a moment): the
   // screen inside says so itself
-  const pulse: InboxPulse | null = await services.inbox.pulse().catch(() => null);
+  // (none before a handed-out password is changed: the inbox is not theirs yet, decision 0203)
+  const pulse: InboxPulse | null = session.user.mustChangePassword
+    ? null
+    : await services.inbox.pulse().catch(() => null);
   return { user: session.user, token: session.csrfToken, siteName: site.name, pulse };
 }
 
@@ -115,7 +118,7 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
   const { user, token, siteName } = loaderData;
   const [signingOut, setSigningOut] = useState(false);
   // texts and questions as they arrive: the unread count, and the screen reloaded (decision 0161)
-  const { unread } = useInboxPulse(loaderData.pulse, signingOut);
+  const { unread } = useInboxPulse(loaderData.pulse, signingOut || Boolean(user.mustChangePassword));
 
   // keep the browser's stored token equal to this session's CSRF token (it rotates on every sign-in)
   useEffect(() => {

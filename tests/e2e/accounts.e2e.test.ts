@@ -140,6 +140,8 @@ describe('Your account', () => {
       await dialog.getByRole('button', { name: 'Add staff member' }).click();
       const password = await dialog.getByLabel('Password').inputValue();
 
+      // the shell asks nothing of the inbox meanwhile: no redirected poll, no error
+      const problems = watchProblems(desk.page);
       for (const { page } of [desk, phone]) {
         expect(await signIn(page, 'pat', password)).toMatch(/^Welcome/);
         await page.waitForURL('**/admin/account');
@@ -161,6 +163,7 @@ describe('Your account', () => {
       await desk.page.getByRole('button', { name: 'Change password' }).click();
       await desk.page.waitForURL('**/admin/leads');
       await desk.page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
+      expect(problems.errors).toEqual([]);
     } finally {
       await owner.context.close();
       await desk.context.close();
