@@ -14,10 +14,13 @@ import { ACCOUNT_TEXT } from '#app/modules/team/account.ts';
 import { actorOf } from '#app/modules/team/audit.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import * as accountRoute from '#app/routes/admin-account.tsx';
+import { timelineEntries } from '#app/components/leads/lead-timeline.tsx';
 import * as layoutRoute from '#app/routes/admin-layout.tsx';
+import * as leadDetailsRoute from '#app/routes/admin-lead-details.tsx';
 import * as leadsRoute from '#app/routes/admin-leads.tsx';
 import * as teamRoute from '#app/routes/admin-team.tsx';
 import { listAudit } from '#server/db/repo/audit.ts';
+import { insertLead } from '#server/db/repo/leads.ts';
 import { findUserByUsername } from '#server/db/repo/users.ts';
 import { CHANGE_PASSWORD_FIRST } from '#server/http/auth.ts';
 import { adminAccountService } from '#server/services/admin-account.ts';
@@ -200,6 +203,18 @@ eachEngine('accounts people manage', (ctx) => {
       const members = await ctx().services.team.list();
       expect(actorOf(entry!, members)).toBe('Sam Sawatzky');
       expect(actorOf({ actor: 'someone typed this' }, members)).toBe('someone typed this');
+      // a lead's history too: the loader gives the names, the timeline shows them
+      const { id } = await insertLead(
+        ctx().deps.db,
+        { urgency: 'flexible', source: 'phone', name: 'Dana', phone: '(204) 555-0199', description: 'Pump' },
+        [],
+        { now: new Date(), actor: 'sam' },
+      );
+      const read = await screens.load(leadDetailsRoute, screen, `http://localhost/admin/leads/${id}`, { id });
+      expect(read.body.names).toMatchObject({ sam: 'Sam Sawatzky' });
+      const who = (actor: string) => (read.body.names as Record<string, string>)[actor] ?? actor;
+      const titles = timelineEntries(read.body.lead, undefined, who).map((e) => e.title);
+      expect(titles).toContain('Request received by phone, entered by Sam Sawatzky');
     });
 
     it('changes their own password: the current one required, a wrong one refused; the other sessions end, this one stays', async () => {
