@@ -20,6 +20,7 @@ import { parseInput } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { TEAM_TEXT } from './team.ts';
 
 /** What 'Your account' shows. */
 export type OwnAccount = {
@@ -33,7 +34,7 @@ export type OwnAccount = {
 export function accountService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
   async function me(user: SessionUser) {
     const record = await findUserById(db, user.id);
-    if (!record || record.disabledAt) throw new AppError(404, 'Account not found.');
+    if (!record || record.disabledAt) throw new AppError(404, TEAM_TEXT.notFound);
     return record;
   }
 

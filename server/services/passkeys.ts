@@ -51,13 +51,8 @@ export function passkeysService(
 
   async function challenge(purpose: 'register' | 'sign_in', value: string, userId: number | null) {
     const id = randomBytes(24).toString('base64url');
-    await insertChallenge(db, {
-      id,
-      challenge: value,
-      purpose,
-      userId,
-      expiresAt: now().getTime() + CEREMONY_MS,
-    });
+    const at = now().getTime();
+    await insertChallenge(db, { id, challenge: value, purpose, userId, expiresAt: at + CEREMONY_MS }, at);
     return id;
   }
 

@@ -136,10 +136,13 @@ export async function deletePasskey(
 
 export type ChallengeRecord = { challenge: string; purpose: string; userId: number | null };
 
+/** A ceremony's challenge; the expired ones are swept first (options nobody answered). */
 export async function insertChallenge(
   db: Executor,
   c: { id: string; challenge: string; purpose: string; userId: number | null; expiresAt: number },
+  now: number,
 ): Promise<void> {
+  await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute();
   await db
     .insertInto('passkey_challenges')
     .values({
