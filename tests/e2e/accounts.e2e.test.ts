@@ -68,9 +68,14 @@ const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
 describe('Your account', () => {
+  let ownersPhone: Awaited<ReturnType<typeof open>> | undefined;
+  afterAll(async () => {
+    await ownersPhone?.context.close();
+  });
+
   it('says Welcome, then Welcome back!; is axe-clean at 1280 and 390 px; the owner changes their name', async () => {
     const desk = await open('desktop');
-    const phone = await open('phone');
+    const phone = (ownersPhone = await open('phone'));
     try {
       const problems = watchProblems(desk.page);
       expect(await signIn(desk.page, 'admin', ADMIN_PASSWORD)).toBe('Welcome');
@@ -120,17 +125,15 @@ describe('Your account', () => {
       await desk.page.waitForURL('**/admin/login**');
     } finally {
       await desk.context.close();
-      await phone.context.close();
     }
   });
 
   it('a password the owner handed out is changed first: the board sends them back; axe-clean at 1280 and 390 px', async () => {
-    const owner = await open('desktop');
+    // the owner: still signed in on the phone of the test before
+    const owner = ownersPhone!;
     const desk = await open('desktop');
     const phone = await open('phone');
     try {
-      await signIn(owner.page, 'admin', ADMIN_PASSWORD);
-      await owner.page.waitForURL('**/admin/leads');
       await owner.page.goto('/admin/team');
       await waitForHydration(owner.page);
       await owner.page.getByRole('button', { name: 'Add staff member' }).click();
@@ -165,7 +168,6 @@ describe('Your account', () => {
       await desk.page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
       expect(problems.errors).toEqual([]);
     } finally {
-      await owner.context.close();
       await desk.context.close();
       await phone.context.close();
     }
