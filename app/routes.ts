@@ -33,6 +33,8 @@ export default [
     route('admin/insights', 'routes/admin-insights.tsx'),
     route('admin/catalog', 'routes/admin-catalog.tsx'),
     route('admin/blog', 'routes/admin-blog.tsx'),
+    // each person's own account and passkeys (issue 49 items 2 and 3): everyone's
+    route('admin/account', 'routes/admin-account.tsx'),
     // the owner's alone (decision 0160): staff get a 403
     route('admin/team', 'routes/admin-team.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),

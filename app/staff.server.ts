@@ -8,6 +8,7 @@
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { servedOf, type ScreenChanges } from './changes.ts';
+import { ACCOUNT_PATH } from '#app/modules/auth/login.schema.ts';
 import type { ActionFailure } from '#app/modules/site/answers.ts';
 import { parseRowId, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import { holdsUnstorable, UNSTORABLE_TEXT } from '#app/modules/site/unstorable.ts';
@@ -16,10 +17,20 @@ import { getAppContext, type AppLoadContext } from './load-context.ts';
 
 export type StaffContext = AppLoadContext & { session: NonNullable<AppLoadContext['session']> };
 
-/** The load context of a signed-in staff member; anyone else is redirected to /admin/login. */
-export function staffContext(context: Readonly<RouterContextProvider>): StaffContext {
+/**
+ * The load context of a signed-in staff member; anyone else is redirected to /admin/login. A
+ * person whose password was handed out is redirected to 'Your account' (ACCOUNT_PATH) until they
+ * have chosen their own (decision 0201): every back-office screen's loader and action calls this,
+ * so nothing else is read or changed first. 'Your account' and the shell around it ask with
+ * `{ beforePasswordChange: true }`.
+ */
+export function staffContext(
+  context: Readonly<RouterContextProvider>,
+  { beforePasswordChange = false } = {},
+): StaffContext {
   const app = getAppContext(context);
   if (!app.session) throw redirect('/admin/login');
+  if (app.session.user.mustChangePassword && !beforePasswordChange) throw redirect(ACCOUNT_PATH);
   return app as StaffContext;
 }
 
@@ -99,16 +110,22 @@ export async function serveChanges(
   context: Readonly<RouterContextProvider>,
   request: Request,
   intents: ScreenChanges,
-  options: { maxBytes: number; tooLarge?: string; params?: Record<string, string | undefined> },
+  options: {
+    maxBytes: number;
+    tooLarge?: string;
+    params?: Record<string, string | undefined>;
+    /** 'Your account': served before a handed-out password is changed (decision 0201) */
+    beforePasswordChange?: boolean;
+  },
 ) {
-  const staff = staffContext(context);
+  const staff = staffContext(context, { beforePasswordChange: options.beforePasswordChange });
   const byIntent = (intent: string) => servedOf(intents[intent]!);
   const names = Object.keys(intents);
   if (names.every((intent) => staff.changes.who(byIntent(intent).change) === 'owner')) ownerContext(context);
   const read = await readActionForm(request, { ...options, intents: names });
   if (!read.ok) return read.refused;
   const { change, input, answer, read: readFields, files } = byIntent(read.intent);
-  return staffAction(context, async ({ changes, session }) => {
+  return staffAction(context, options.beforePasswordChange ?? false, async ({ changes, session }) => {
     // U+0000 is refused before any schema reads the form (decision 0095), an intent's `read` too
     if (readFields) refuseUnstorable(fieldsOf(read.form));
     const fields = readFields ? readFields(read.form) : fieldsOf(read.form);
@@ -152,9 +169,10 @@ async function filesOf(form: FormData, names: readonly string[] = []) {
  */
 async function staffAction<T extends object>(
   context: Readonly<RouterContextProvider>,
+  beforePasswordChange: boolean,
   run: (staff: StaffContext) => Promise<T>,
 ) {
-  const staff = staffContext(context);
+  const staff = staffContext(context, { beforePasswordChange });
   try {
     return { ok: true as const, ...(await run(staff)) };
   } catch (err) {

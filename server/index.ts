@@ -84,6 +84,32 @@ const files = createFileStore({ dataDir: config.dataDir, now, backend: await sto
 const deps = { db: database.db, engine: database.engine, config, logger, files, now };
 const services = createServices(deps);
 
+/** Asks the first owner's display name on the terminal until one fits (Enter keeps the username). */
+async function askOwnersName(): Promise<void> {
+  const { createInterface } = await import('node:readline/promises');
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    for (;;) {
+      const name = (
+        await terminal.question(
+          `  Your name, as the back office shows it (Enter to keep "${config.admin.username}"): `,
+        )
+      ).trim();
+      if (!name) return;
+      try {
+        await services.adminAccount.setDisplayName(config.admin.username, name);
+        console.log(`  Saved: the back office calls you ${name}.\n`);
+        return;
+      } catch (err) {
+        if (!(err instanceof Error && err.name === 'AppError')) throw err;
+        console.log(`  ${err.message}`);
+      }
+    }
+  } finally {
+    terminal.close();
+  }
+}
+
 try {
   // Migrations, seed and admin account under the start-up lock: processes or machines started
   // together on an empty database take turns, so each is made once (decision 0092).
@@ -113,6 +139,9 @@ try {
       ].join('\n'),
     );
   }
+  // the owner's name on the back office's screens and in the audit log (decision 0201): asked
+  // here on a terminal, else set later on 'Your account'; until then it is the username
+  if (admin?.created && process.stdin.isTTY && process.stdout.isTTY) await askOwnersName();
 } catch (err) {
   logger.fatal({ err }, 'could not prepare the database');
   await database.close().catch(() => {});

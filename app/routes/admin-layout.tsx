@@ -1,6 +1,7 @@
 /**
  * The back office shell around Inbox, Leads, Customers, Orders, Suppliers, Insights, Catalog and
- * Blog, and for the owner Team, Audit log and Settings (decisions 0160, 0161; the screens refuse staff):
+ * Blog, for the owner Team, Audit log and Settings (decisions 0160, 0161; the screens refuse staff), and
+ * everyone's 'Your account' (decision 0201):
  * navigation, who is signed in, Sign out. The Inbox link shows how many conversations have unread
  * messages; the shell polls that pulse and reloads the screen when a message arrives (decision 0161).
  * The server refuses these pages without a live session (redirect to /admin/login, which comes
@@ -19,6 +20,7 @@ import {
   Settings,
   Tags,
   Truck,
+  UserRound,
   Users,
   UsersRound,
 } from 'lucide-react';
@@ -41,7 +43,9 @@ import { Button } from '#app/components/ui/button.tsx';
 import { cn } from '#app/components/ui/cn.ts';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { getAppContext } from '#app/load-context.ts';
+import { ACCOUNT_PATH } from '#app/modules/auth/login.schema.ts';
 import { CUSTOMER_TEXT } from '#app/modules/customers/customers.ts';
+import { ACCOUNT_TEXT } from '#app/modules/team/account.ts';
 import { INBOX_TEXT, type InboxPulse } from '#app/modules/customers/inbox.ts';
 import { staffContext } from '#app/staff.server.ts';
 
@@ -53,11 +57,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`/admin/login?redirectTo=${encodeURIComponent(pathname + search)}`);
   }
-  const { services, session, site } = staffContext(context);
+  // the shell is shown on 'Your account' too while a handed-out password is being changed
+  const { services, session, site } = staffContext(context, { beforePasswordChange: true });
   // the inbox's unread conversations for the menu; the shell then polls them (useInboxPulse). The
   // shell is shown without them when they cannot be read (the database away for a moment): the
   // screen inside says so itself
-  const pulse: InboxPulse | null = await services.inbox.pulse().catch(() => null);
+  // (none before a handed-out password is changed: the inbox is not theirs yet, decision 0203)
+  const pulse: InboxPulse | null = session.user.mustChangePassword
+    ? null
+    : await services.inbox.pulse().catch(() => null);
   return { user: session.user, token: session.csrfToken, siteName: site.name, pulse };
 }
 
@@ -77,6 +85,8 @@ const NAV: (BackOfficeLink & { ownerOnly?: true })[] = [
   { to: '/admin/team', label: 'Team', icon: UsersRound, ownerOnly: true },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText, ownerOnly: true },
   { to: '/admin/settings', label: 'Settings', icon: Settings, ownerOnly: true },
+  // everyone's own (decision 0201)
+  { to: ACCOUNT_PATH, label: ACCOUNT_TEXT.title, icon: UserRound },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -108,7 +118,7 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
   const { user, token, siteName } = loaderData;
   const [signingOut, setSigningOut] = useState(false);
   // texts and questions as they arrive: the unread count, and the screen reloaded (decision 0161)
-  const { unread } = useInboxPulse(loaderData.pulse, signingOut);
+  const { unread } = useInboxPulse(loaderData.pulse, signingOut || Boolean(user.mustChangePassword));
 
   // keep the browser's stored token equal to this session's CSRF token (it rotates on every sign-in)
   useEffect(() => {
@@ -128,7 +138,10 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
     window.location.assign('/admin/login');
   }
 
-  const links = NAV.filter((item) => !item.ownerOnly || user.role === 'owner');
+  // while a handed-out password is being changed, 'Your account' is the one place to go (decision 0201)
+  const links = NAV.filter((item) =>
+    user.mustChangePassword ? item.to === ACCOUNT_PATH : !item.ownerOnly || user.role === 'owner',
+  );
   // read as 'Inbox 3 unread': the badge's figure, then the word for it
   const badge = (to: string) =>
     to === '/admin/inbox' &&

@@ -16,6 +16,7 @@ import { data, useFetchers, useLocation, useNavigate, useNavigation, useRevalida
 import type { Route } from './+types/admin-lead-details';
 import { failureMessage, settleAction } from '#app/components/admin/staff-fetcher.ts';
 import { LeadDetailsDialog } from '#app/components/leads/lead-details-dialog.tsx';
+import { StaffNamesProvider } from '#app/components/admin/staff-names.tsx';
 import { TimeWordsProvider } from '#app/components/admin/time-words.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { isBoardStatus } from '#app/modules/leads/lead-admin.ts';
@@ -37,7 +38,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // every time the dialog shows, in the server's words (decision 0192: one clock)
     // the owner's markup rules in force: the calculator prices as the server will (decision 0204)
     const markup = services.shop.current().markup;
-    return { lead, order, markup, now: new Date().toISOString(), times: timeWords({ lead, order }) };
+    // the history names staff by username: shown by display name (decision 0201)
+    const names = Object.fromEntries((await services.team.list()).map((m) => [m.username, m.displayName]));
+    return { lead, order, markup, now: new Date().toISOString(), times: timeWords({ lead, order }), names };
   } catch (err) {
     // no such lead (an old link, a typed address): 404 with the service's words, for the
     // ErrorBoundary; an address whose id is not one: 400 with the id's (decision 0178)
@@ -136,14 +139,16 @@ export default function AdminLeadDetails({ loaderData }: Route.ComponentProps) {
   useRefresh();
   return (
     <TimeWordsProvider words={loaderData.times}>
-      <LeadDetailsDialog
-        key={loaderData.lead.id}
-        lead={loaderData.lead}
-        order={loaderData.order}
-        markup={loaderData.markup}
-        now={new Date(loaderData.now)}
-        onClose={() => close(loaderData.lead.status)}
-      />
+      <StaffNamesProvider names={loaderData.names}>
+        <LeadDetailsDialog
+          key={loaderData.lead.id}
+          lead={loaderData.lead}
+          order={loaderData.order}
+          markup={loaderData.markup}
+          now={new Date(loaderData.now)}
+          onClose={() => close(loaderData.lead.status)}
+        />
+      </StaffNamesProvider>
     </TimeWordsProvider>
   );
 }

@@ -5,7 +5,7 @@
  * it also posts itself (`method="post"`) to this route's action, so a submit before or without
  * scripts signs in too, and never puts the password in a URL.
  */
-import { Loader2, Lock } from 'lucide-react';
+import { KeyRound, Loader2, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
@@ -24,7 +24,14 @@ import { Button } from '#app/components/ui/button.tsx';
 import { Input, Label } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { getAppContext } from '#app/load-context.ts';
-import { landingAfterSignIn, loginSchema } from '#app/modules/auth/login.schema.ts';
+import {
+  ACCOUNT_PATH,
+  GREETING,
+  landingAfterSignIn,
+  loginSchema,
+  type SignedIn,
+} from '#app/modules/auth/login.schema.ts';
+import { PASSKEY_TEXT } from '#app/modules/team/passkeys.ts';
 import { bodyRefusal, formText, malformedForm, readForm, refusal } from '#app/staff.server.ts';
 
 export const handle = { backOffice: true } satisfies PageHandle;
@@ -72,8 +79,43 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const landing = landingAfterSignIn(params.get('redirectTo'));
   const [busy, setBusy] = useState(false);
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
   // the back office's one way to show a refusal (decision 0183); the ids stay 'username', 'password'
   const { element, check, show, field, error } = useFormErrors({ id: 'login', notice: 'Login failed' });
+
+  /** Signed in (by password or passkey): "Welcome" the first time, "Welcome back!" after (decision 0201). */
+  function signedIn({ token, greeting, mustChangePassword }: SignedIn) {
+    rememberLogin(token);
+    toast({ title: greeting ?? GREETING.again, description: 'You have been successfully logged in.' });
+    // a handed-out password is changed first (the server would send every screen there anyway)
+    setTimeout(() => navigate(mustChangePassword ? ACCOUNT_PATH : landing), 100);
+  }
+
+  /** 'Sign in with a passkey' (decision 0202): the browser offers this site's passkeys. */
+  async function withPasskey() {
+    setBusy(true);
+    setPasskeyProblem(null);
+    try {
+      const { browserSupportsWebAuthn, startAuthentication } = await import('@simplewebauthn/browser');
+      if (!browserSupportsWebAuthn()) {
+        setPasskeyProblem(PASSKEY_TEXT.unsupported);
+        return;
+      }
+      const { challengeId, options } = await adminApi.passkeys.signInOptions();
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON: options });
+      } catch {
+        setPasskeyProblem(PASSKEY_TEXT.cancelled);
+        return;
+      }
+      signedIn(await adminApi.passkeys.signIn({ challengeId, response }));
+    } catch (err) {
+      setPasskeyProblem(err instanceof ApiError ? errorMessage(err) : CONNECTION_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,10 +124,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     if (!values) return;
     setBusy(true);
     try {
-      const { token } = await adminApi.auth.login(values);
-      rememberLogin(token);
-      toast({ title: 'Welcome back!', description: 'You have been successfully logged in.' });
-      setTimeout(() => navigate(landing), 100);
+      signedIn(await adminApi.auth.login(values));
     } catch (err) {
       if (!(err instanceof ApiError)) {
         toast({ title: 'Error', description: CONNECTION_FAILED, variant: 'destructive' });
@@ -146,6 +185,23 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             {busy ? 'Signing in...' : 'Sign In'}
           </Button>
         </form>
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={busy}
+            onClick={() => void withPasskey()}
+          >
+            <KeyRound className="h-4 w-4" aria-hidden="true" />
+            {PASSKEY_TEXT.signIn}
+          </Button>
+          {passkeyProblem && (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-800">
+              {passkeyProblem}
+            </p>
+          )}
+        </div>
       </div>
     </main>
   );

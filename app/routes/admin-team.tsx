@@ -30,13 +30,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 /**
  * `intent` 'add' (with `username` and `displayName`): the new member and their password; 'disable'
  * or 'enable' (with `id`); 'reset' (with `id`): the new password. Not an id: 400; an id that names
- * no account: the service's 404 ('Account not found.').
+ * no account: the service's 404 ('Account not found.'). 'rename' (with `id` and `displayName`): the
+ * name the back office and the audit log show.
  */
 export const changes = {
   add: served('team.add', { answer: (added) => added }),
   disable: served('team.setDisabled', { input: { disabled: true }, answer: () => ({}) }),
   enable: served('team.setDisabled', { input: { disabled: false }, answer: () => ({}) }),
   reset: served('team.resetPassword', { answer: (reset) => reset }),
+  // the owner renames an account (decision 0201)
+  rename: served('team.rename', { answer: (renamed) => renamed }),
 } satisfies ScreenChanges;
 
 export async function action({ request, context }: Route.ActionArgs) {

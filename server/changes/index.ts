@@ -5,6 +5,7 @@
  */
 import type { SessionUser } from '../services/auth.ts';
 import type { Services } from '../services/index.ts';
+import { accountChanges } from './account.ts';
 import { blogChanges } from './blog.ts';
 import { catalogChanges } from './catalog.ts';
 import { performChange, type Change, type Who } from './change.ts';
@@ -18,6 +19,7 @@ export const CHANGES = {
   ...ordersChanges,
   ...customersChanges,
   ...teamChanges,
+  ...accountChanges,
   ...catalogChanges,
   ...blogChanges,
 } satisfies Record<string, Change>;

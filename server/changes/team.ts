@@ -22,6 +22,11 @@ export const teamChanges = {
     }),
     run: ({ services, user }, { id, disabled }) => services.team.setDisabled(id, disabled, user),
   }),
+  'team.rename': change({
+    who: 'owner',
+    input: z.object({ id: rowId, displayName: given }),
+    run: ({ services, user }, { id, ...input }) => services.team.rename(id, input, user),
+  }),
   'team.resetPassword': change({
     who: 'owner',
     input: z.object({ id: rowId }),

@@ -2,6 +2,7 @@
  * Staff accounts from the command line:
  *   npm run admin -- create <username> [--owner]   (a staff account, or an owner's; password read from standard input)
  *   npm run admin -- set-password <username>   (password read from standard input; ends the user's sessions)
+ *   npm run admin -- set-name <username>   (the display name the back office shows, read from standard input)
  * On a terminal the password is asked for without echo; piped input is read to its end.
  * The rules and the writes are the admin-account service's; this file only talks to the terminal.
  */
@@ -11,7 +12,9 @@ import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { ACCOUNT_RULES, ACCOUNT_TEXT, adminAccountService } from '../services/admin-account.ts';
 
-const USAGE = 'Usage: npm run admin -- create <username> [--owner] | set-password <username>';
+const USAGE =
+  'Usage: npm run admin -- create <username> [--owner] | set-password <username> | set-name <username>';
+const COMMANDS = ['create', 'set-password', 'set-name'];
 /** What to do next, after the service's refusal. */
 const HINTS: Record<number, string> = {
   409: 'Use set-password to change the password.',
@@ -21,6 +24,22 @@ const HINTS: Record<number, string> = {
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/** A display name: asked on a terminal (with echo), else standard input read to its end. */
+async function readName(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let data = '';
+    for await (const chunk of process.stdin) data += chunk;
+    return data.replace(/\r?\n$/, '');
+  }
+  const { createInterface } = await import('node:readline/promises');
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await terminal.question('Name, as the back office shows it: ');
+  } finally {
+    terminal.close();
+  }
 }
 
 async function readPassword(): Promise<string> {
@@ -59,7 +78,7 @@ async function main() {
   const args = process.argv.slice(2);
   const owner = args.includes('--owner');
   const [command, username, ...rest] = args.filter((a) => a !== '--owner');
-  if (!command || !username || rest.length || !['create', 'set-password'].includes(command)) fail(USAGE);
+  if (!command || !username || rest.length || !COMMANDS.includes(command)) fail(USAGE);
   if (owner && command !== 'create') fail(USAGE);
   // before asking for a password that could not be used
   if (!ACCOUNT_RULES.username.test(username)) fail(ACCOUNT_TEXT.badUsername);
@@ -71,8 +90,10 @@ async function main() {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
   }
-  const password = await readPassword();
-  if (password.length < ACCOUNT_RULES.minPasswordLength) fail(ACCOUNT_TEXT.shortPassword);
+  const naming = command === 'set-name';
+  const name = naming ? await readName() : '';
+  const password = naming ? '' : await readPassword();
+  if (!naming && password.length < ACCOUNT_RULES.minPasswordLength) fail(ACCOUNT_TEXT.shortPassword);
 
   const database = openDatabase(config.database);
   let refusal: string | undefined;
@@ -87,6 +108,9 @@ async function main() {
     if (command === 'create') {
       await accounts.createUser(username, password, owner ? 'owner' : 'staff');
       console.log(`Created ${username}${owner ? ', an owner' : ''}.`);
+    } else if (naming) {
+      await accounts.setDisplayName(username, name);
+      console.log(`${username} is now shown as ${name.trim()}.`);
     } else {
       await accounts.setPassword(username, password);
       console.log(`Password changed for ${username}; their sessions were signed out.`);

@@ -24,6 +24,18 @@ export interface LoginThrottleTable {
   wait_until: EpochMs;
 }
 
+/** A passkey ceremony under way (migration 0023, decision 0202): its challenge, used once. */
+export interface PasskeyChallengesTable {
+  /** random, handed to the browser with the ceremony's options */
+  id: string;
+  /** base64url, as the options carry it */
+  challenge: string;
+  /** 'register' (then `user_id` is who adds the passkey) or 'sign_in' */
+  purpose: string;
+  user_id: number | null;
+  expires_at: EpochMs;
+}
+
 /** One row (id 1): the version of what public pages show (decision 0097). */
 export interface ContentVersionTable {
   id: number;

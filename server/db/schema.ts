@@ -11,6 +11,7 @@ import type {
   InsightStaleTable,
   InsightVersionTable,
   LoginThrottleTable,
+  PasskeyChallengesTable,
   RateLimitsTable,
 } from './schema-bookkeeping.ts';
 import type { DbBoolean, JsonText, Timestamp } from './column-types.ts';
@@ -41,6 +42,27 @@ export interface UsersTable {
   disabled_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** set: the password was handed out by the owner; a new one is asked for first (migration 0022) */
+  must_change_password: Generated<DbBoolean>;
+  /** the last sign-in; null: never signed in ("Welcome", then "Welcome back!"; migration 0022) */
+  last_sign_in_at: Timestamp | null;
+}
+
+/** A person's passkey, a WebAuthn credential (migration 0023, decision 0202). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as the browser names it */
+  credential_id: string;
+  /** base64url of the COSE public key */
+  public_key: string;
+  /** bigint on PostgreSQL (pg answers a string): read through Number() */
+  counter: Generated<number>;
+  /** JSON list of the authenticator's transports, or null */
+  transports: JsonText | null;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
 }
 
 /** Who changed what and when (decision 0160): JSON of the value before and after. */
@@ -394,6 +416,8 @@ export interface DB {
   click_events: ClickEventsTable;
   rate_limits: RateLimitsTable;
   login_throttle: LoginThrottleTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   content_version: ContentVersionTable;
   insight_days: InsightDaysTable;
   insight_stale: InsightStaleTable;

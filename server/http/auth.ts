@@ -4,7 +4,7 @@
  * from a foreign Origin), and the no-store / noindex headers of everything admin.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import { CSRF_HEADER } from '#app/modules/auth/login.schema.ts';
+import { ACCOUNT_PATH, CSRF_HEADER } from '#app/modules/auth/login.schema.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import type { Config } from '../config.ts';
 import type { ActiveSession } from '../services/auth.ts';
@@ -19,6 +19,10 @@ import type { Services } from '../services/index.ts';
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const BAD_CSRF = 'Your session token is missing or out of date. Reload the page and try again.';
 export const FOREIGN_ORIGIN = 'This request came from another site and was refused.';
+export const CHANGE_PASSWORD_FIRST =
+  'Choose your own password first: the one you signed in with was given to you. Go to /admin/account.';
+/** What a person whose password was handed out may still call before changing it: signing out, who they are. */
+const BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/logout', '/api/admin/me']);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -77,6 +81,11 @@ export function requireAdmin(config: Config): RequestHandler {
     const session = currentSession(res);
     if (!session) {
       res.status(401).json({ message: SIGN_IN_REQUIRED });
+      return;
+    }
+    // a handed-out password is changed before anything else (decision 0201): a redirect to 'Your account'
+    if (session.user.mustChangePassword && !BEFORE_PASSWORD_CHANGE.has(req.originalUrl.split('?')[0]!)) {
+      res.status(303).location(ACCOUNT_PATH).json({ message: CHANGE_PASSWORD_FIRST });
       return;
     }
     if (!SAFE_METHODS.has(req.method)) {

@@ -28,8 +28,17 @@ export type AppLoadContext = {
    * and role (the owner reaches the team and the audit log; decision 0160)
    */
   session?: {
-    user: { id: number; username: string; displayName: string; role: 'owner' | 'staff' };
+    user: {
+      id: number;
+      username: string;
+      displayName: string;
+      role: 'owner' | 'staff';
+      /** the password was handed out: 'Your account' first, every other screen redirects there (decision 0201) */
+      mustChangePassword?: true;
+    };
     csrfToken: string;
+    /** the session's stored id (a SHA-256 of its cookie): 'Sign out everywhere else' keeps it */
+    idHash?: string;
   };
 };
 

@@ -93,8 +93,10 @@ export function renderPages(options: {
           username: session.user.username,
           displayName: session.user.displayName,
           role: session.user.role,
+          ...(session.user.mustChangePassword && { mustChangePassword: true as const }),
         },
         csrfToken: session.csrfToken,
+        idHash: session.idHash,
       },
     });
     // a page on its way into the cache is finished even when its first visitor has gone

@@ -5,16 +5,27 @@
  */
 import { insertAudit } from '../db/repo/audit.ts';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
-import { findUserByUsername, insertUser, updateUserPassword, type Role } from '../db/repo/users.ts';
+import {
+  findUserByUsername,
+  insertUser,
+  updateUserDisplayName,
+  updateUserPassword,
+  type Role,
+} from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
+import {
+  ACCOUNT_TEXT as OWN_ACCOUNT_TEXT,
+  displayNameSchema,
+  PASSWORD_MIN,
+} from '#app/modules/team/account.ts';
 import type { ServiceDeps } from './context.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 
 /** The rules for a username and a password chosen by a person (ADMIN_USERNAME follows the same). */
-export const ACCOUNT_RULES = { username: /^[a-zA-Z0-9._-]{3,64}$/, minPasswordLength: 10 } as const;
+export const ACCOUNT_RULES = { username: /^[a-zA-Z0-9._-]{3,64}$/, minPasswordLength: PASSWORD_MIN } as const;
 export const ACCOUNT_TEXT = {
   badUsername: 'The username must be 3-64 letters, digits, dots, dashes or underscores.',
-  shortPassword: `The password is too short: use at least ${ACCOUNT_RULES.minPasswordLength} characters.`,
+  shortPassword: OWN_ACCOUNT_TEXT.tooShort,
   taken: (username: string) => `A user named ${username} already exists.`,
   unknown: (username: string) => `No user named ${username}.`,
 } as const;
@@ -62,6 +73,34 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
     },
 
     /**
+     * Names an account (its display name, asked at first start or on the command line; decision
+     * 0201), in the audit log. 400 for a name outside the rule, 404 for an unknown user.
+     */
+    async setDisplayName(username: string, name: string): Promise<void> {
+      const parsed = displayNameSchema.safeParse(name);
+      if (!parsed.success) throw new AppError(400, OWN_ACCOUNT_TEXT.displayName);
+      const user = await findUserByUsername(db, username);
+      if (!user) throw new AppError(404, ACCOUNT_TEXT.unknown(username));
+      if (user.displayName === parsed.data) return;
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await updateUserDisplayName(trx, user.id, parsed.data, at);
+        await insertAudit(
+          trx,
+          {
+            userId: user.id,
+            actor: user.username,
+            action: 'display_name_changed',
+            subject: `user:${user.id}`,
+            before: { displayName: user.displayName },
+            after: { displayName: parsed.data },
+          },
+          at,
+        );
+      });
+    },
+
+    /**
      * With ADMIN_PASSWORD set, the admin exists with that password; a changed one ends the admin's
      * sessions (a password changed because it leaked stops working everywhere at once) and is
      * written to the audit log, in one transaction. Without it, an existing admin is left alone; a missing one is created with a random password, returned once: the entry point
@@ -95,10 +134,17 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
         return { created: false };
       }
       const chosen = password ?? generatePassword();
-      // the account ensured at start is the owner's (decision 0160)
+      // the account ensured at start is the owner's (decision 0160); a generated password was
+      // handed out, and is changed at the first sign-in (decision 0201)
       await insertUser(
         db,
-        { username, displayName: username, passwordHash: await hashPassword(chosen), role: 'owner' },
+        {
+          username,
+          displayName: username,
+          passwordHash: await hashPassword(chosen),
+          role: 'owner',
+          mustChangePassword: !password,
+        },
         now(),
       );
       if (password) return { created: true };

@@ -4,7 +4,7 @@
  * get the same answer after the same work (one scrypt verification either way).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { loginSchema, type SignedIn } from '#app/modules/auth/login.schema.ts';
+import { GREETING, loginSchema, type SignedIn } from '#app/modules/auth/login.schema.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -13,7 +13,7 @@ import {
   touchSession,
 } from '../db/repo/sessions.ts';
 import { insertAudit } from '../db/repo/audit.ts';
-import { findUserByUsername, type Role } from '../db/repo/users.ts';
+import { findUserByUsername, recordSignIn, type Role, type UserRecord } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { Client, ServiceDeps } from './context.ts';
@@ -32,10 +32,29 @@ export function tooManyAttempts(waitMs: number): string {
 }
 export const ACCOUNT_DISABLED = 'This account is disabled. Ask the owner to turn it back on.';
 
-export type SessionUser = { id: number; username: string; displayName: string; role: Role };
+export type SessionUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  role: Role;
+  /** the password was handed out: a new one before anything else (decision 0201) */
+  mustChangePassword?: true;
+};
 export type ActiveSession = { user: SessionUser; csrfToken: string; idHash: string };
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** A session just opened. */
+export type SignedInSession = {
+  sessionId: string;
+  csrfToken: string;
+  user: SessionUser;
+  expiresAt: Date;
+  /** What the door answers a program: the CSRF token, who signed in and the greeting. */
+  signedIn: SignedIn;
+  /** The session cookie, for the door's Set-Cookie header. */
+  setCookie: string;
+};
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 
 /** Constant-time comparison of two strings of any length. */
@@ -94,7 +113,79 @@ export function authService(
     ].join('; ');
   }
 
+  /**
+   * A session opened for a person whose credentials were just checked (a password, or a passkey:
+   * `how`): the one the browser held ended (a sign-in always gets a fresh session id), the sign-in
+   * recorded (the first says "Welcome", later ones "Welcome back!") and written in the audit log.
+   */
+  async function openSession(
+    user: UserRecord,
+    seen: { client: string; ip: string; userAgent: string },
+    cookieHeader: string | null | undefined,
+    at: Date,
+    how?: 'passkey',
+  ): Promise<SignedInSession> {
+    // a cookie it cannot read is no session: the visitor was signed out
+    const previousSessionId = cookieValue(cookieHeader, sessionCookieName(config.baseUrl));
+    if (previousSessionId) await deleteSession(db, sha256(previousSessionId));
+    await deleteExpiredSessions(db, at);
+
+    const sessionId = token();
+    const csrfToken = token();
+    const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
+    await insertSession(db, { idHash: sha256(sessionId), userId: user.id, csrfToken, now: at, expiresAt });
+    const before = await recordSignIn(db, user.id, at);
+    await insertAudit(
+      db,
+      {
+        userId: user.id,
+        actor: user.username,
+        action: 'sign_in',
+        subject: null,
+        after: how ? { ...seen, with: how } : seen,
+      },
+      at,
+    );
+    const { username: name, displayName, role, mustChangePassword } = user;
+    return {
+      sessionId,
+      csrfToken,
+      expiresAt,
+      user: {
+        id: user.id,
+        username: name,
+        displayName,
+        role,
+        ...(mustChangePassword && { mustChangePassword }),
+      },
+      signedIn: {
+        token: csrfToken,
+        user: { username: name, displayName, role },
+        greeting: before ? GREETING.again : GREETING.first,
+        mustChangePassword,
+      },
+      setCookie: sessionCookie(sessionId, SESSION_MAX_MS),
+    };
+  }
+
+  /**
+   * An attempt to sign in as `username` from `client`, counted by the throttle (decision 0176) as a
+   * failure until `throttle.recordSuccess` forgets it: 429 with its Retry-After while one of its keys
+   * must wait. A password's and a passkey's attempts are counted alike (decision 0202).
+   */
+  async function attempt(username: string, client: string, at: Date): Promise<void> {
+    const wait = await throttle.attempt(username, client, at.getTime());
+    if (wait > 0)
+      throw new AppError(429, tooManyAttempts(wait), {
+        cause: { retryAfterMs: wait },
+        headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      });
+  }
+
   return {
+    attempt,
+    /** A sign-in that succeeded: the throttle forgets its attempts. */
+    succeeded: (username: string, client: string) => throttle.recordSuccess(username, client),
     /**
      * Signing in, the one path of every door (POST /api/admin/login and the sign-in page's own form
      * post; decision 0182 'Catalog, blog, sign-in'): the credentials checked, throttled (decision
@@ -110,28 +201,14 @@ export function authService(
       input: unknown,
       who: Pick<Client, 'key' | 'ip' | 'userAgent'>,
       cookieHeader?: string | null,
-    ): Promise<{
-      sessionId: string;
-      csrfToken: string;
-      user: SessionUser;
-      expiresAt: Date;
-      /** What the door answers a program: the CSRF token and who signed in. */
-      signedIn: SignedIn;
-      /** The session cookie, for the door's Set-Cookie header. */
-      setCookie: string;
-    }> {
+    ): Promise<SignedInSession> {
       const { username, password } = parseInput(loginSchema, input);
       const client = who.key || 'unknown';
       // where and on what (bounded: a user agent is the client's to make as long as it likes)
       const seen = { client, ip: who.ip.slice(0, 64), userAgent: who.userAgent.slice(0, 300) };
       const at = now();
       // counted as a failure before the password is checked; a success below forgets it
-      const wait = await throttle.attempt(username, client, at.getTime());
-      if (wait > 0)
-        throw new AppError(429, tooManyAttempts(wait), {
-          cause: { retryAfterMs: wait },
-          headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
-        });
+      await attempt(username, client, at);
 
       const user = await findUserByUsername(db, username);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
@@ -152,30 +229,10 @@ export function authService(
       }
       if (user.disabledAt) throw new AppError(403, ACCOUNT_DISABLED);
       await throttle.recordSuccess(username, client);
-      // a cookie it cannot read is no session: the visitor was signed out
-      const previousSessionId = cookieValue(cookieHeader, sessionCookieName(config.baseUrl));
-      if (previousSessionId) await deleteSession(db, sha256(previousSessionId));
-      await deleteExpiredSessions(db, at);
-
-      const sessionId = token();
-      const csrfToken = token();
-      const expiresAt = new Date(at.getTime() + SESSION_MAX_MS);
-      await insertSession(db, { idHash: sha256(sessionId), userId: user.id, csrfToken, now: at, expiresAt });
-      await insertAudit(
-        db,
-        { userId: user.id, actor: user.username, action: 'sign_in', subject: null, after: seen },
-        at,
-      );
-      const { username: name, displayName, role } = user;
-      return {
-        sessionId,
-        csrfToken,
-        expiresAt,
-        user: { id: user.id, username: name, displayName, role },
-        signedIn: { token: csrfToken, user: { username: name, displayName, role } },
-        setCookie: sessionCookie(sessionId, SESSION_MAX_MS),
-      };
+      return openSession(user, seen, cookieHeader, at);
     },
+
+    openSession,
 
     /**
      * Signing out, the one path (POST /api/admin/logout): the session behind the request's Cookie
@@ -209,6 +266,7 @@ export function authService(
           username: session.username,
           displayName: session.displayName,
           role: session.role,
+          ...(session.mustChangePassword && { mustChangePassword: true as const }),
         },
       };
     },

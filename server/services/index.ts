@@ -2,9 +2,11 @@
  * The service layer: every use case, built once per process. Page loaders (through the React
  * Router load context) and /api handlers call the same functions, so they return the same data.
  */
+import { accountService } from './account.ts';
 import { adminAccountService } from './admin-account.ts';
 import { authService } from './auth.ts';
 import { backupsService } from './backups.ts';
+import { passkeysService } from './passkeys.ts';
 import { teamService } from './team.ts';
 import { customersService } from './customers.ts';
 import { inboxService } from './inbox.ts';
@@ -60,11 +62,15 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
   const customers = customersService(deps);
   // the owner's settings, and the follow-ups and review requests they govern (issue 30)
   const settings = settingsService(deps);
+  const auth = authService(deps);
   return {
+    // each person's own account and passkeys (issue 49 items 2 and 3)
+    account: accountService(deps),
     adminAccount: adminAccountService(deps),
-    auth: authService(deps),
+    auth,
     // the nightly backup and its state on Settings (issue 49 item 5, decision 0197)
     backups: backupsService(deps),
+    passkeys: passkeysService(deps, { auth }),
     blog: blogService(deps, { changes }),
     catalog: catalogService(deps, { changes, reference }),
     changes,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { rowIdSchema } from '#app/modules/site/row-id.ts';
+import { ACCOUNT_TEXT as ACCOUNT_WORDS, displayNameSchema, renameSchema } from '#app/modules/team/account.ts';
 import { insertAudit, listAudit, type AuditRecord } from '../db/repo/audit.ts';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
 import {
@@ -15,6 +16,7 @@ import {
   insertUser,
   listUsers,
   setUserDisabled,
+  updateUserDisplayName,
   updateUserPassword,
   type TeamMember,
 } from '../db/repo/users.ts';
@@ -28,14 +30,14 @@ import { generatePassword, hashPassword } from './passwords.ts';
 export const TEAM_TEXT = {
   notFound: 'Account not found.',
   notYourself: 'You cannot disable your own account.',
-  ownPassword: 'Change your own password with: npm run admin -- set-password <username>.',
-  displayName: 'Give a name of 1-80 characters.',
+  ownPassword: 'Change your own password on Your account.',
+  displayName: ACCOUNT_WORDS.displayName,
   badFilter: 'That filter is not one the audit log knows.',
 } as const;
 
 const newMemberSchema = z.object({
   username: z.string().trim().regex(ACCOUNT_RULES.username, ACCOUNT_TEXT.badUsername),
-  displayName: z.string().trim().min(1, TEAM_TEXT.displayName).max(80, TEAM_TEXT.displayName),
+  displayName: displayNameSchema,
 });
 
 const auditQuerySchema = z.object({
@@ -70,7 +72,12 @@ export function teamService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
       const at = now();
       const id = await db.transaction().execute(async (trx) => {
         if (await findUserByUsername(trx, username)) throw new AppError(409, ACCOUNT_TEXT.taken(username));
-        const id = await insertUser(trx, { username, displayName, passwordHash, role: 'staff' }, at);
+        // a password handed out: changed at the first sign-in (decision 0201)
+        const id = await insertUser(
+          trx,
+          { username, displayName, passwordHash, role: 'staff', mustChangePassword: true },
+          at,
+        );
         await insertAudit(
           trx,
           {
@@ -84,7 +91,7 @@ export function teamService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
         );
         return id;
       });
-      const { passwordHash: _, ...user } = await member(id);
+      const { passwordHash: _, mustChangePassword: _m, lastSignInAt: _l, ...user } = await member(id);
       return { member: { ...user, createdAt: at.toISOString() }, password };
     },
 
@@ -113,6 +120,31 @@ export function teamService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
       });
     },
 
+    /** The owner renames an account (its display name; decision 0201), in the audit log. */
+    async rename(id: number, payload: unknown, by: SessionUser): Promise<{ displayName: string }> {
+      const { displayName } = parseInput(renameSchema, payload);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        const user = await findUserById(trx, id);
+        if (!user) throw new AppError(404, TEAM_TEXT.notFound);
+        if (user.displayName === displayName) return;
+        await updateUserDisplayName(trx, id, displayName, at);
+        await insertAudit(
+          trx,
+          {
+            userId: by.id,
+            actor: by.username,
+            action: 'user_renamed',
+            subject: `user:${id}`,
+            before: { displayName: user.displayName },
+            after: { displayName },
+          },
+          at,
+        );
+      });
+      return { displayName };
+    },
+
     /** A new generated password for an account, returned once; its sessions end. */
     async resetPassword(id: number, by: SessionUser): Promise<{ password: string }> {
       await member(id);
@@ -122,7 +154,8 @@ export function teamService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
       const passwordHash = await hashPassword(password);
       const at = now();
       await db.transaction().execute(async (trx) => {
-        await updateUserPassword(trx, id, passwordHash, at);
+        // handed out: changed at the next sign-in (decision 0201)
+        await updateUserPassword(trx, id, passwordHash, at, true);
         await deleteSessionsOfUser(trx, id);
         await insertAudit(
           trx,

@@ -66,6 +66,15 @@ it('explains its usage', () => {
   const res = cli(['frobnicate'], '');
   expect(res.status).toBe(1);
   expect(res.stderr).toContain(
-    'Usage: npm run admin -- create <username> [--owner] | set-password <username>',
+    'Usage: npm run admin -- create <username> [--owner] | set-password <username> | set-name <username>',
   );
+});
+
+it('sets the display name the back office shows (decision 0201)', async () => {
+  const named = cli(['set-name', 'dana'], 'Dana Dueck\n');
+  expect(named.status).toBe(0);
+  expect(named.stdout).toContain('dana is now shown as Dana Dueck.');
+  const bad = cli(['set-name', 'dana'], '\n');
+  expect(bad.status).toBe(1);
+  expect(bad.stderr).toContain('Give a name of 1-80 characters.');
 });

@@ -32,6 +32,9 @@ eachEngine('admin sign-in', (ctx) => {
     expect(res.body).toEqual({
       token: expect.stringMatching(/^[\w-]{40,}$/),
       user: { username: 'staff', displayName: 'Sam Staff', role: 'staff' },
+      // "Welcome", or "Welcome back!" after a first sign-in; a password of their own (decision 0201)
+      greeting: expect.stringMatching(/^Welcome( back!)?$/),
+      mustChangePassword: false,
     });
     const cookie = (res.headers['set-cookie'] as unknown as string[])[0]!;
     expect(cookie).toMatch(/^phmb_session=[\w-]{40,};/);

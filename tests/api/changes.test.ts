@@ -16,6 +16,7 @@ import type { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { servedOf, type ScreenChanges } from '#app/changes.ts';
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
+import * as accountRoute from '#app/routes/admin-account.tsx';
 import * as blogRoute from '#app/routes/admin-blog.tsx';
 import * as catalogRoute from '#app/routes/admin-catalog.tsx';
 import * as customerRoute from '#app/routes/admin-customer.tsx';
@@ -30,7 +31,10 @@ import { CHANGES, type ChangeName } from '#server/changes/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';
 import { seedReference } from '#server/seed/index.ts';
 import type { SessionUser } from '#server/services/auth.ts';
+import { insertPasskey } from '#server/db/repo/passkeys.ts';
+import { sha256 } from '#server/services/auth.ts';
 import { createStaff, signIn } from '../support/admin.ts';
+import { softAuthenticator } from '../support/soft-authenticator.ts';
 import { eachEngine } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { answerOf, routeContext } from '../support/route-context.ts';
@@ -56,6 +60,7 @@ const SCREENS: Record<string, { module: { changes: ScreenChanges; action: unknow
   'admin-customer': { module: customerRoute, url: ['id'] },
   'admin-inbox-conversation': { module: conversationRoute, url: ['id'] },
   'admin-team': { module: teamRoute, url: [] },
+  'admin-account': { module: accountRoute, url: [] },
   'admin-settings': { module: settingsRoute, url: [] },
   'admin-catalog': { module: catalogRoute, url: [] },
   'admin-blog': { module: blogRoute, url: [] },
@@ -108,6 +113,7 @@ eachEngine('one declaration per change', (ctx) => {
   const sessions: Record<'owner' | 'staff', { cookie: string; token: string }> = {} as never;
   let doors: ChangeEndpoint[];
   let phones = 0;
+  let ownerPassword = 'correct horse battery';
 
   beforeAll(async () => {
     const { deps, services } = ctx();
@@ -312,6 +318,50 @@ eachEngine('one declaration per change', (ctx) => {
       bad: async () => ({ id: 'abc' }),
       good: async () => ({ id: await member() }),
     },
+    'team.rename': {
+      bad: async () => ({ id: 'abc', displayName: 'Pat' }),
+      good: async () => ({ id: await member(), displayName: `Pat ${++phones}` }),
+    },
+    // each person's own (decisions 0201, 0202): the owner here, the session kept being the owner's
+    'account.rename': {
+      bad: async () => ({ displayName: ' ' }),
+      good: async () => ({ displayName: `Olive ${++phones}` }),
+    },
+    'account.changePassword': {
+      bad: async () => ({ currentPassword: 'wrong', newPassword: 'short', confirmPassword: 'short' }),
+      good: async () => {
+        const current = ownerPassword;
+        ownerPassword = `owner password ${++phones}`;
+        return { currentPassword: current, newPassword: ownerPassword, confirmPassword: ownerPassword };
+      },
+    },
+    'account.signOutOthers': { good: async () => ({}) },
+    'passkeys.options': { good: async () => ({}) },
+    'passkeys.add': {
+      bad: async () => ({ challengeId: 'none', response: 'not a credential' }),
+      good: async () => {
+        const { challengeId, options } = await ctx().services.passkeys.registrationOptions(owner);
+        const { response } = softAuthenticator(ctx().deps.config.baseUrl).register(options);
+        return { challengeId, response, name: 'Work laptop' };
+      },
+    },
+    'passkeys.remove': {
+      bad: async () => ({ id: 'abc' }),
+      good: async () => ({
+        id: await insertPasskey(
+          ctx().deps.db,
+          {
+            userId: owner.id,
+            credentialId: `credential-${++phones}`,
+            publicKey: 'AA',
+            counter: 0,
+            transports: [],
+            name: 'Old phone',
+          },
+          new Date(),
+        ),
+      }),
+    },
     'catalog.create': {
       bad: async () => itemFields(''),
       good: async () => itemFields('Axle Hub'),
@@ -390,7 +440,9 @@ eachEngine('one declaration per change', (ctx) => {
       },
       body,
     });
-    const context = routeContext(ctx().services, ctx().deps, { user, csrfToken: 'token' });
+    // the owner's own API session is the one 'Your account' keeps (its changes end the others)
+    const idHash = sha256(decodeURIComponent(sessions.owner.cookie.split('=')[1]!));
+    const context = routeContext(ctx().services, ctx().deps, { user, csrfToken: 'token', idHash });
     const answer = await (module.action as Action)({ request: req, context, params }).then(
       answerOf,
       answerOf,

@@ -17,6 +17,7 @@ import { CONVERSATION_TEXT, MAX_LOST_REASON, PART_NAME_TEXT } from '#app/modules
 import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
+import { ACCOUNT_TEXT } from '#app/modules/team/account.ts';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -320,6 +321,58 @@ const CASES: Record<string, Probe[] | NoInput> = {
     send: (post, ids) => post({ ...JUNK, id: ids.member }),
     status: 200,
   },
+  'admin-team rename': [
+    {
+      why: 'a blank name',
+      send: (post, ids) => post({ id: ids.member, displayName: ' ' }),
+      status: 400,
+      message: ACCOUNT_TEXT.displayName,
+      fields: ['displayName'],
+    },
+    {
+      why: 'an id that names no account',
+      send: (post) => post({ id: 999999, displayName: 'Pat' }),
+      status: 404,
+    },
+  ],
+  'admin-account rename': [
+    {
+      why: 'a blank name',
+      send: (post) => post({ displayName: ' ' }),
+      status: 400,
+      message: ACCOUNT_TEXT.displayName,
+      fields: ['displayName'],
+    },
+  ],
+  'admin-account password': [
+    {
+      why: 'a wrong current password',
+      send: (post) =>
+        post({
+          currentPassword: 'not it at all',
+          newPassword: 'a new password',
+          confirmPassword: 'a new password',
+        }),
+      status: 400,
+      message: ACCOUNT_TEXT.wrongCurrent,
+      fields: ['currentPassword'],
+    },
+    {
+      why: 'no current password, and two new ones that differ',
+      send: (post) => post({ newPassword: 'a new password', confirmPassword: 'another one' }),
+      status: 400,
+      fields: ['currentPassword', 'confirmPassword'],
+    },
+  ],
+  'admin-account sign-out-others': {
+    noInput: 'ends the other sessions whatever the form says',
+    send: (post) => post(JUNK),
+    status: 200,
+  },
+  'admin-account remove-passkey': [
+    { why: 'an id that is not one', send: (post) => post({ id: 'x' }), status: 400 },
+    { why: 'an id that names no passkey of theirs', send: (post) => post({ id: 999999 }), status: 404 },
+  ],
   'admin-settings save': [
     {
       why: 'a follow-up text without the link, review requests on without the page',
@@ -408,6 +461,8 @@ eachEngine('one error shape for bad input at the screens', (ctx) => {
     const ownerUser = { username: 'olivia', displayName: 'Olivia Owner', role: 'owner' as const };
     const owner = {
       user: { id: await insertUser(deps.db, { ...ownerUser, passwordHash: 'x' }, deps.now()), ...ownerUser },
+      // the session 'Your account' keeps (its changes end the others): none here
+      idHash: 'no-such-session',
     };
     const made = await leadWithCustomer(deps, {
       urgency: 'flexible',

@@ -28,6 +28,9 @@ const PUBLIC = new Set([
   'GET /api/blog/:slug',
   'GET /api/admin/stats', // public figures only without a session (decision 0005)
   'POST /api/admin/login',
+  // signing in with a passkey (decision 0202): throttled as a password is; its options rate-limited
+  'POST /api/admin/passkey-login/options',
+  'POST /api/admin/passkey-login',
   'POST /api/sms/inbound', // Twilio webhooks: signature-checked instead
   'POST /api/sms/status',
 ]);

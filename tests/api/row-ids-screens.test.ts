@@ -12,6 +12,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_ROW_ID, ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
+import * as accountRoute from '#app/routes/admin-account.tsx';
 import * as blogRoute from '#app/routes/admin-blog.tsx';
 import * as catalogRoute from '#app/routes/admin-catalog.tsx';
 import * as customerRoute from '#app/routes/admin-customer.tsx';
@@ -79,6 +80,9 @@ const BY_FORM: { name: string; module: Module; intent: string; id: string[]; fie
   { name: 'admin-team', module: teamRoute, intent: 'disable', id: ['id'], fields: {} },
   { name: 'admin-team', module: teamRoute, intent: 'enable', id: ['id'], fields: {} },
   { name: 'admin-team', module: teamRoute, intent: 'reset', id: ['id'], fields: {} },
+  { name: 'admin-team', module: teamRoute, intent: 'rename', id: ['id'], fields: { displayName: 'Pat' } },
+  // a person's own passkey (decision 0202)
+  { name: 'admin-account', module: accountRoute, intent: 'remove-passkey', id: ['id'], fields: {} },
   {
     name: 'admin-orders',
     module: ordersRoute,

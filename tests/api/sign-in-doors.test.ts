@@ -195,6 +195,13 @@ eachEngine('sign-in and sign-out: one path each', (ctx) => {
     const endpoints = listEndpoints(app)
       .filter((e) => /log(in|out)\b|sign-?(in|out)/i.test(e.path))
       .map((e) => `${e.method} ${e.path}`);
-    expect(endpoints.sort()).toEqual(['POST /api/admin/login', 'POST /api/admin/logout']);
+    // and a passkey's two steps (decision 0202): another credential, throttled by the same code
+    // (`auth.attempt`) and opening the session by the same (`auth.openSession`): tests/api/passkeys.test.ts
+    expect(endpoints.sort()).toEqual([
+      'POST /api/admin/login',
+      'POST /api/admin/logout',
+      'POST /api/admin/passkey-login',
+      'POST /api/admin/passkey-login/options',
+    ]);
   });
 });

@@ -81,20 +81,20 @@ describe('signed out', () => {
     try {
       await page.goto('/admin/login');
       await waitForHydration(page);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByText('Username is required').waitFor();
       await page.getByText('Password is required').waitFor();
 
       await page.getByLabel('Username').fill('admin');
       await page.getByLabel('Password').fill('not-the-password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const failed = page.getByRole('region', { name: /Notifications/ });
       await failed.getByText('Login failed').waitFor();
       await failed.getByText('Invalid username or password').waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/login');
 
       await page.route('**/api/admin/login', (route) => route.abort('internetdisconnected'));
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await failed.getByText('Unable to connect to server').waitFor();
       await failed.getByText('Error', { exact: true }).waitFor();
       expect(
@@ -123,7 +123,8 @@ describe('signing in and working', () => {
       release();
 
       const toast = page.getByRole('region', { name: /Notifications/ });
-      await toast.getByText('Welcome back!').waitFor();
+      // "Welcome" on the account's first sign-in, "Welcome back!" after (decision 0201)
+      await toast.getByText(/^Welcome( back!)?$/).waitFor();
       await toast.getByText('You have been successfully logged in.').waitFor();
       await page.waitForURL('**/admin/leads');
       await page.getByRole('heading', { name: 'Lead Management', level: 1 }).waitFor();
@@ -152,7 +153,7 @@ describe('signing in and working', () => {
       await waitForHydration(page);
       await page.getByLabel('Username').fill('admin');
       await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/admin/catalog' && url.search === '?status=draft');
       await page.getByRole('heading', { name: 'Catalog Management', level: 1 }).waitFor();
       expect(problems.errors).toEqual([]);
@@ -170,12 +171,12 @@ describe('signing in and working', () => {
       await page.goto('/admin/login?redirectTo=%2Fadmin%2Fcatalog');
       await page.getByLabel('Username').fill('admin');
       await page.getByLabel('Password').fill('not-the-password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByRole('alert').getByText('Invalid username or password').waitFor();
 
       await page.getByLabel('Username').fill('admin');
       await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/admin/catalog');
       expect((await context.cookies()).find((c) => c.name === 'phmb_session')).toMatchObject({
         httpOnly: true,

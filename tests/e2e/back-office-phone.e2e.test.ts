@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
 const FOUR = ['Inbox', 'Leads', 'Customers', 'Orders'];
-const REST = ['Suppliers', 'Insights', 'Catalog', 'Blog', 'Team', 'Audit log', 'Settings'];
+const REST = ['Suppliers', 'Insights', 'Catalog', 'Blog', 'Team', 'Audit log', 'Settings', 'Your account'];
 /** A menu link's name: Inbox may carry its unread count ('Inbox 3 unread'). */
 const named = (name: string) => new RegExp(`^${name}( \\d+ unread)?$`);
 

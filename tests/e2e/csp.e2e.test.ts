@@ -39,7 +39,7 @@ describe('no CSP violations where forms validate', () => {
     const { context, page, problems } = await openPage(browser, 'desktop');
     try {
       await visit(page, '/admin/login');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByText('Username is required').waitFor();
       await signIn(page, '/admin/leads');
       // any lead will do (other files move the demo leads around)

@@ -325,7 +325,7 @@ describe('Insights without any data', () => {
       await waitForHydration(page);
       await page.getByLabel('Username').fill('admin');
       await page.getByLabel('Password').fill('e2e-insights-admin-password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL('**/admin/leads');
       await page.goto(`${server.origin}/admin/insights?range=365d`);
       await waitForHydration(page);

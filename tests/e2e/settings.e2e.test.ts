@@ -304,7 +304,13 @@ it('answers a staff member who opens /admin/settings with "Only the owner can do
     await waitForHydration(page);
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(secret);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // a handed-out password is changed first (decision 0203)
+    await page.waitForURL('**/admin/account');
+    await waitForHydration(page);
+    await page.locator('#password-newPassword').fill(`${secret}-own`);
+    await page.locator('#password-confirmPassword').fill(`${secret}-own`);
+    await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL('**/admin/leads');
     const response = await page.goto('/admin/settings');
     expect(response?.status()).toBe(403);

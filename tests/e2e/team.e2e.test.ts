@@ -26,14 +26,14 @@ async function signInTo(page: Page, username: string, password: string, screen: 
   await waitForHydration(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname + url.search === screen);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   await waitForHydration(page);
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.waitForURL('**/admin/login');
 }
 
@@ -75,7 +75,7 @@ it('the owner adds a staff member who signs in with the one-time password, is ke
       'Staff',
       'Active',
       expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
-      'DisableReset password',
+      'DisableRenameReset password',
     ]);
     // the owner's own row offers neither
     const own = page.getByTestId('team-member').filter({ has: page.getByText('You', { exact: true }) });
@@ -83,8 +83,17 @@ it('the owner adds a staff member who signs in with the one-time password, is ke
     expect(await own.getByRole('button').count()).toBe(0);
     await signOut(page);
 
-    // the new member signs in with it: no owner links, and the owner's screens answer 403
-    await signInTo(page, username, password, '/admin/suppliers', 'Suppliers');
+    // the new member signs in with it and chooses their own password first (decision 0201:
+    // tests/e2e/accounts.e2e.test.ts); then no owner links, and the owner's screens answer 403
+    await signInTo(page, username, password, '/admin/account', 'Choose your own password');
+    const chosen = `${password}-own`;
+    await page.locator('#password-newPassword').fill(chosen);
+    await page.locator('#password-confirmPassword').fill(chosen);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL('**/admin/leads');
+    await page.goto('/admin/suppliers');
+    await page.getByRole('heading', { name: 'Suppliers', level: 1 }).waitFor();
+    await waitForHydration(page);
     expect(await menuLinks(page)).toEqual([
       // with the unread count when there is one
       expect.stringMatching(/^Inbox( \d+ unread)?$/),
@@ -95,6 +104,7 @@ it('the owner adds a staff member who signs in with the one-time password, is ke
       'Insights',
       'Catalog',
       'Blog',
+      'Your account',
     ]);
     for (const path of ['/admin/team', '/admin/audit', '/admin/settings']) {
       const response = await page.goto(path);
@@ -109,7 +119,8 @@ it('the owner adds a staff member who signs in with the one-time password, is ke
     // the owner reads both in the audit log, newest first, and narrows it to one action
     await signInTo(page, 'admin', E2E_ADMIN_PASSWORD, '/admin/audit', 'Audit log');
     const all = await entryCells(page);
-    const signedIn = all.findIndex(([, who, what]) => who === username && what === 'Signed in');
+    // who, by display name (decision 0201): the owner's is still their username
+    const signedIn = all.findIndex(([, who, what]) => who === name && what === 'Signed in');
     const added = all.findIndex(
       ([, who, what, subject]) =>
         who === 'admin' && what === 'Staff member added' && subject === `${name} (${username})`,

@@ -72,6 +72,16 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
   'admin-team disable': () => ({ id: 2 }),
   'admin-team enable': () => ({ id: 2 }),
   'admin-team reset': () => ({ id: 2 }),
+  'admin-team rename': () => ({ id: 2, displayName: 'Kim Klassen' }),
+  // each person's own account (decisions 0201, 0202)
+  'admin-account rename': () => ({ displayName: 'Kim' }),
+  'admin-account password': () => ({
+    currentPassword: 'not the password',
+    newPassword: 'a new password',
+    confirmPassword: 'a new password',
+  }),
+  'admin-account sign-out-others': () => ({}),
+  'admin-account remove-passkey': () => ({ id: 1 }),
   // the item dialog types dollars and 'Name: value' lines (its intents' `read`, app/routes/admin-catalog.tsx)
   'admin-catalog create': (r) => itemForm(r),
   'admin-catalog update': (r, k) => ({ ...itemForm(r), id: pickId(r, k.itemIds) }),
@@ -146,6 +156,8 @@ const ID_FIELDS: Record<string, string[]> = {
   'admin-team disable': ['id'],
   'admin-team enable': ['id'],
   'admin-team reset': ['id'],
+  'admin-team rename': ['id'],
+  'admin-account remove-passkey': ['id'],
   'admin-catalog update': ['id'],
   'admin-catalog publish': ['id'],
   'admin-blog update': ['id'],
@@ -244,7 +256,8 @@ export async function fuzzScreens(options: {
   const members = await services.team.list();
   const as = (role: 'owner' | 'staff') => {
     const m = members.find((x) => x.role === role) ?? members[0]!;
-    return { user: { id: m.id, username: m.username, displayName: m.displayName, role } };
+    // the session 'Your account' keeps (its changes end the others'): none of the fuzz's
+    return { user: { id: m.id, username: m.username, displayName: m.displayName, role }, idHash: 'fuzz' };
   };
   const report: ScreenFuzzReport = { byIntent: new Map(), findings: [], cases: 0 };
   for (let index = from; index < from + count; index++) {

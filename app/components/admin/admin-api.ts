@@ -12,6 +12,10 @@ import {
   type LoginInput,
   type SignedIn,
 } from '#app/modules/auth/login.schema.ts';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { CatalogImportResult } from '#app/modules/catalog/catalog.ts';
 import type { UploadedImage } from '#app/modules/site/uploads.ts';
 
@@ -137,6 +141,25 @@ export const adminApi = {
   auth: {
     login: (input: LoginInput) => call<SignedIn>('POST', '/api/admin/login', input),
     logout: () => call<{ ok: true }>('POST', '/api/admin/logout'),
+  },
+
+  /** Passkeys (decision 0202): each ceremony's options (with its challenge's id), then the browser's answer. */
+  passkeys: {
+    signInOptions: () =>
+      call<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
+        'POST',
+        '/api/admin/passkey-login/options',
+      ),
+    signIn: (answer: { challengeId: string; response: unknown }) =>
+      call<SignedIn>('POST', '/api/admin/passkey-login', answer),
+    addOptions: () =>
+      call<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+        'POST',
+        '/api/admin/passkeys/options',
+        {},
+      ),
+    add: (answer: { challengeId: string; response: unknown; name: string }) =>
+      call<{ id: number; name: string }>('POST', '/api/admin/passkeys', answer),
   },
 
   catalog: {

@@ -42,6 +42,7 @@ import {
   STATUS_LABELS,
 } from '#app/modules/leads/status.ts';
 import { focusLeadCard } from './lead-board.tsx';
+import { useStaffName } from '#app/components/admin/staff-names.tsx';
 import { useWhen, When } from '#app/components/admin/time-words.tsx';
 import { categoryLabel, cityLabel, equipmentLabel } from './lead-labels.ts';
 import { LeadConversation } from './lead-conversation.tsx';
@@ -147,6 +148,7 @@ export function LeadDetailsDialog({
   const pending = statusChange.formData?.get('status') || statusChange.formData?.get('intent');
   const lost = lead.status === 'lost' ? lostMove(lead) : null;
   const when = useWhen();
+  const who = useStaffName();
   const warnLosing = losingNeedsConfirmation(lead.status);
 
   function changeStatus(status: LeadStatus, lostReason?: string) {
@@ -380,7 +382,7 @@ export function LeadDetailsDialog({
                     </p>
                     <p className="mt-1 text-xs text-slate-600">
                       {lost.at ? `Lost ${when(lost.at)}` : 'Lost'}
-                      {lost.by ? ` by ${lost.by}` : ''} · was {STATUS_LABELS[lost.left]}
+                      {lost.by ? ` by ${who(lost.by)}` : ''} · was {STATUS_LABELS[lost.left]}
                     </p>
                   </Block>
                 )}

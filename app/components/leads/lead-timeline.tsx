@@ -29,6 +29,7 @@ import type { LeadStatus } from '#app/modules/leads/leads.ts';
 import { businessDays } from '#app/modules/quotes/eta.ts';
 import { formatMoney, formatPercent } from '#app/modules/site/money.ts';
 import { formatPhone } from '#app/modules/site/phone.ts';
+import { useStaffName } from '#app/components/admin/staff-names.tsx';
 import { useWhen, When } from '#app/components/admin/time-words.tsx';
 import { businessTime } from '#app/modules/team/team.ts';
 import { whereWords } from '#app/modules/shared/where.ts';
@@ -233,7 +234,14 @@ function orderEntry(e: LeadEvent): Omit<Entry, 'key' | 'at'> | undefined {
 }
 
 /** `when`: an instant's words, the server's (app/components/admin/time-words.tsx). */
-export function timelineEntries(lead: LeadDetails, when: (at: string) => string = businessTime): Entry[] {
+export function timelineEntries(
+  lead: LeadDetails,
+  when: (at: string) => string = businessTime,
+  // who a record names, by display name (decision 0201; app/components/admin/staff-names.tsx)
+  who: (actor: string) => string = (actor) => actor,
+): Entry[] {
+  const events = lead.events.map((e) => (e.actor ? { ...e, actor: who(e.actor) } : e));
+  lead = { ...lead, events };
   const entries: Entry[] = lead.events.map((e) => {
     const by = e.actor ? ` by ${e.actor}` : '';
     const quoteLink = quoteLinkEntry(e, lead, when) ?? orderEntry(e);
@@ -301,7 +309,7 @@ export function timelineEntries(lead: LeadDetails, when: (at: string) => string 
 }
 
 export function LeadTimeline({ lead }: { lead: LeadDetails }) {
-  const entries = timelineEntries(lead, useWhen());
+  const entries = timelineEntries(lead, useWhen(), useStaffName());
   return (
     <ol className="space-y-3">
       {entries.map((entry) => (

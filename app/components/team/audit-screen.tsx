@@ -22,6 +22,7 @@ import {
   changeOf,
   rawRecordOf,
   subjectOf,
+  actorOf,
   type AuditFilters,
   type AuditRow,
 } from '#app/modules/team/audit.ts';
@@ -206,7 +207,7 @@ function EntryRow({ entry, members }: { entry: AuditRow; members: TeamMember[] }
         <time dateTime={entry.at}>{entry.when}</time>
       </AdminCell>
       <AdminCell label="Who" className="break-words text-slate-900">
-        {entry.actor}
+        {actorOf(entry, members)}
       </AdminCell>
       <AdminCell label="Action" className="font-medium text-slate-900">
         {actionLabel(entry.action)}

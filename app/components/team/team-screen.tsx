@@ -23,7 +23,7 @@ import { ROLE_LABELS, TEAM_TEXT, type TeamMember, type TeamRow } from '#app/modu
 
 const COLUMNS = ['Name', 'Username', 'Role', 'Status', 'Added', 'Actions'] as const;
 
-type Confirming = { member: TeamRow; kind: 'disable' | 'reset' };
+type Confirming = { member: TeamRow; kind: 'disable' | 'reset' | 'rename' };
 
 export function TeamScreen({ members, me }: { members: TeamRow[]; me: number }) {
   const [adding, setAdding] = useState(false);
@@ -52,10 +52,18 @@ export function TeamScreen({ members, me }: { members: TeamRow[]; me: number }) 
         </AdminTable>
       </div>
       {adding && <AddMemberDialog onClose={() => setAdding(false)} />}
-      {confirming && (
+      {confirming?.kind === 'rename' && (
+        <RenameDialog
+          key={`rename-${confirming.member.id}`}
+          member={confirming.member}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+      {confirming && confirming.kind !== 'rename' && (
         <AccountDialog
           key={`${confirming.kind}-${confirming.member.id}`}
-          {...confirming}
+          member={confirming.member}
+          kind={confirming.kind}
           onClose={() => setConfirming(null)}
         />
       )}
@@ -133,6 +141,13 @@ function MemberRow({
             )}
             <Button
               variant="outline"
+              onClick={() => onConfirm('rename')}
+              aria-label={`${TEAM_TEXT.rename}: ${m.displayName}`}
+            >
+              {TEAM_TEXT.rename}
+            </Button>
+            <Button
+              variant="outline"
               onClick={() => onConfirm('reset')}
               aria-label={`${TEAM_TEXT.reset}: ${m.displayName}`}
             >
@@ -208,10 +223,65 @@ function AddMemberDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+type Renamed = ActionAnswer<{ displayName: string }>;
+
+/** 'Rename': the name the back office and the audit log show for an account (decision 0201). */
+function RenameDialog({ member, onClose }: { member: TeamRow; onClose: () => void }) {
+  const { element, submit, refusal, busy, field, error } = useStaffForm<Renamed>({
+    id: 'rename',
+    done: (answer) => {
+      toast({ title: TEAM_TEXT.renamed(answer.displayName) });
+      onClose();
+    },
+  });
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(open) => !open && onClose()}
+      busy={busy}
+      title={`${TEAM_TEXT.rename}: ${member.displayName}`}
+      size="narrow"
+      initialFocus="rename-displayName"
+    >
+      <form
+        ref={element}
+        noValidate
+        onSubmit={submit({ intent: 'rename', id: String(member.id) })}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <DialogBody>
+          <div className="grid gap-4">
+            <Refusal message={refusal} />
+            <FieldRow id="rename-displayName" label="Name" required>
+              <Input
+                {...field('displayName')}
+                defaultValue={member.displayName}
+                autoComplete="off"
+                maxLength={80}
+              />
+              {error('displayName')}
+            </FieldRow>
+          </div>
+        </DialogBody>
+        <DialogActions busy={busy}>
+          <Button type="submit" variant="accent" disabled={busy}>
+            {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+            {TEAM_TEXT.saveName}
+          </Button>
+        </DialogActions>
+      </form>
+    </DialogFrame>
+  );
+}
+
 type Reset = ActionAnswer<{ password?: string }>;
 
 /** 'Disable' or 'Reset password', confirmed first; a reset's new password then shown once. */
-function AccountDialog({ member, kind, onClose }: Confirming & { onClose: () => void }) {
+function AccountDialog({
+  member,
+  kind,
+  onClose,
+}: { member: TeamRow; kind: 'disable' | 'reset' } & { onClose: () => void }) {
   const [password, setPassword] = useState<string | null>(null);
   const { element, submit, refusal, busy } = useStaffForm<Reset>({
     id: 'account',

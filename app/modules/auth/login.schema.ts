@@ -24,7 +24,17 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type SignedIn = {
   token: string;
   user: { username: string; displayName: string; role: 'owner' | 'staff' };
+  /** on signing in: GREETING's words, "Welcome" the first time (decision 0201) */
+  greeting?: string;
+  /** on signing in: the password was handed out, and a new one comes first (decision 0201) */
+  mustChangePassword?: boolean;
 };
+
+/** What signing in says: "Welcome" the first time, "Welcome back!" after (decision 0201). */
+export const GREETING = { first: 'Welcome', again: 'Welcome back!' } as const;
+
+/** The 'Your account' screen: where a handed-out password is changed before anything else. */
+export const ACCOUNT_PATH = '/admin/account';
 
 /** Browser storage keys of product.md §4 'Admin auth'. */
 export const AUTH_TOKEN_KEY = 'adminToken';

@@ -42,6 +42,12 @@ export const AUDIT_ACTIONS = {
   user_disabled: 'Disabled',
   user_enabled: 'Turned back on',
   password_reset: 'Password reset',
+  user_renamed: 'Renamed',
+  display_name_changed: 'Own name changed',
+  password_changed: 'Own password changed',
+  signed_out_elsewhere: 'Signed out everywhere else',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
   customer_updated: 'Customer changed',
   customer_merged: 'Customers merged',
   customer_same_person: 'Same person',
@@ -74,6 +80,19 @@ export function actionLabel(action: string): string {
   if (Object.hasOwn(AUDIT_ACTIONS, action)) return AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS];
   const words = action.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Who made an entry, by display name (decision 0201): the account's current name when the entry
+ * is an account's (its user id, or the username it kept), else the actor as written (a failed
+ * sign-in's typed name, 'ADMIN_PASSWORD at start', 'customer'). The raw record keeps the username.
+ */
+export function actorOf(
+  entry: { actor: string; userId?: number | null },
+  members: readonly Pick<TeamMember, 'id' | 'username' | 'displayName'>[],
+): string {
+  const member = members.find((m) => m.username === entry.actor);
+  return member ? member.displayName : entry.actor;
 }
 
 /** What an entry was done to, by name where the screen knows it, with a link where there is one. */
@@ -185,7 +204,8 @@ export function changeOf(entry: Pick<AuditRecord, 'action' | 'before' | 'after'>
     case 'sign_in':
     case 'sign_in_failed': {
       const where = whereWords({ address: addressOf(after), userAgent: str(field(after, 'userAgent')) });
-      return where ? `From ${where}` : '';
+      const passkey = field(after, 'with') === 'passkey' ? 'With a passkey' : '';
+      return [passkey, where ? `From ${where}` : ''].filter(Boolean).join(', ');
     }
     case 'lead_status': {
       const reason = field(after, 'reason');
@@ -218,6 +238,20 @@ export function changeOf(entry: Pick<AuditRecord, 'action' | 'before' | 'after'>
       return `Disabled${ARROW}Active`;
     case 'password_reset':
       return '';
+    case 'user_renamed':
+    case 'display_name_changed':
+      return change(plain(field(before, 'displayName')), plain(field(after, 'displayName')));
+    case 'password_changed':
+    case 'signed_out_elsewhere': {
+      const ended = field(after, 'sessionsEnded');
+      return typeof ended === 'number'
+        ? `${ended === 1 ? '1 other session' : `${ended} other sessions`} ended`
+        : '';
+    }
+    case 'passkey_added':
+      return plain(field(after, 'name'));
+    case 'passkey_removed':
+      return plain(field(before, 'name'));
     case 'customer_updated':
     case 'settings_changed':
       return differences(before, after);

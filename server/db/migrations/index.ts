@@ -25,6 +25,8 @@ import { signInThrottle } from './0018-sign-in-throttle.ts';
 import { insightMarksPerTransaction } from './0019-insight-marks-per-transaction.ts';
 import { nameChecks } from './0020-name-checks.ts';
 import { shortPartName } from './0021-short-part-name.ts';
+import { accounts } from './0022-accounts.ts';
+import { passkeys } from './0023-passkeys.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -48,6 +50,8 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0019-insight-marks-per-transaction': insightMarksPerTransaction(engine),
     '0020-name-checks': nameChecks(),
     '0021-short-part-name': shortPartName(),
+    '0022-accounts': accounts(engine),
+    '0023-passkeys': passkeys(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -9,6 +9,7 @@ export type SessionRecord = {
   username: string;
   displayName: string;
   role: Role;
+  mustChangePassword: boolean;
   csrfToken: string;
   createdAt: string;
   lastSeenAt: string;
@@ -47,6 +48,7 @@ export async function findSession(db: Kysely<DB>, idHash: string): Promise<Sessi
       'users.username',
       'users.display_name',
       'users.role',
+      'users.must_change_password',
     ])
     .where('sessions.id_hash', '=', idHash)
     // a disabled account's sessions are over, whatever their cookie says
@@ -59,6 +61,7 @@ export async function findSession(db: Kysely<DB>, idHash: string): Promise<Sessi
       username: row.username,
       displayName: row.display_name,
       role: row.role as Role,
+      mustChangePassword: Boolean(row.must_change_password),
       csrfToken: row.csrf_token,
       createdAt: row.created_at,
       lastSeenAt: row.last_seen_at,
@@ -86,5 +89,19 @@ export async function deleteExpiredSessions(db: Kysely<DB>, now: Date): Promise<
 /** Ends every session of a user; returns how many there were. */
 export async function deleteSessionsOfUser(db: Kysely<DB>, userId: number): Promise<number> {
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of a user but one (`keepIdHash`); returns how many ended. */
+export async function deleteOtherSessionsOfUser(
+  db: Kysely<DB>,
+  userId: number,
+  keepIdHash: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id_hash', '<>', keepIdHash)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

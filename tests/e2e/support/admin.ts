@@ -9,7 +9,7 @@ export async function submitSignIn(page: Page, password = E2E_ADMIN_PASSWORD): P
   await waitForHydration(page);
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -89,12 +89,15 @@ async function waitForHealth(origin: string, child: ChildProcess, logFile: strin
 
 /**
  * Starts a server. `env` adds to (or overrides) DATA_DIR, PORT, BASE_URL, SEED_DEMO=false,
- * BACKUP_NIGHTLY=false, LOG_LEVEL=warn and ADMIN_PASSWORD; `name` tags the data directory.
+ * BACKUP_NIGHTLY=false, LOG_LEVEL=warn and ADMIN_PASSWORD; `name` tags the data directory; `host`
+ * names the origin.
  */
 export async function spawnServer(options: {
   name: string;
   adminPassword: string;
   env?: Record<string, string>;
+  /** the origin's host (and BASE_URL's): 'localhost' where an IP address will not do (a passkey's RP ID) */
+  host?: string;
 }): Promise<SpawnedServer> {
   const serverBuild = path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? 'build'), 'server/index.js');
   if (!fs.existsSync(serverBuild)) {
@@ -106,7 +109,7 @@ export async function spawnServer(options: {
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: ROOT,
     env: {
