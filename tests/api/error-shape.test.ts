@@ -7,6 +7,7 @@
  * The back-office screens' actions answer in the same shape as data: tests/api/error-shape-screens.test.ts.
  */
 import request from 'supertest';
+import { PASSKEY_TEXT } from '#app/modules/team/passkeys.ts';
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
@@ -62,6 +63,33 @@ const CASES: Record<string, Probe[] | NoInput> = {
         request(app).post('/api/admin/login').set('Content-Type', 'application/json').send('{oops'),
       status: 400,
       message: 'The request body is not valid JSON.',
+    },
+  ],
+  // passkeys (decision 0202): the options take no input; an answer without its parts is refused
+  'POST /api/admin/passkey-login/options': {
+    noInput: 'gives the sign-in options whatever the body says',
+    send: (app) => request(app).post('/api/admin/passkey-login/options').send(JUNK),
+    status: 200,
+  },
+  'POST /api/admin/passkey-login': [
+    {
+      why: 'no challenge and no answer',
+      send: (app) => request(app).post('/api/admin/passkey-login').send({}),
+      status: 400,
+      message: PASSKEY_TEXT.badAnswer,
+    },
+  ],
+  'POST /api/admin/passkeys/options': {
+    noInput: 'gives the options to add a passkey whatever the body says',
+    send: (app, staff) => staff(request(app).post('/api/admin/passkeys/options')).send(JUNK),
+    status: 200,
+  },
+  'POST /api/admin/passkeys': [
+    {
+      why: 'no challenge and no answer',
+      send: (app, staff) => staff(request(app).post('/api/admin/passkeys')).send({}),
+      status: 400,
+      message: PASSKEY_TEXT.badAnswer,
     },
   ],
   'POST /api/admin/logout': {

@@ -271,6 +271,9 @@ eachEngine('repositories', (ctx) => {
       passwordHash: 'scrypt$x',
       role: 'staff',
       disabledAt: null,
+      // a password given at insert is the person's own unless it is handed out (decision 0203)
+      mustChangePassword: false,
+      lastSignInAt: null,
     });
     await expect(
       insertUser(db, { username: 'staff', displayName: 'Other', passwordHash: 'y' }, T0),
