@@ -6,7 +6,7 @@
  * On a terminal the password is asked for without echo; piped input is read to its end.
  * The rules and the writes are the admin-account service's; this file only talks to the terminal.
  */
-import { ConfigError, loadConfig } from '../config.ts';
+import { configOrFail, fail } from './terminal.ts';
 import { migrate, openDatabase } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
@@ -20,11 +20,6 @@ const HINTS: Record<number, string> = {
   409: 'Use set-password to change the password.',
   404: 'Use create to add one.',
 };
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 /** A display name: asked on a terminal (with echo), else standard input read to its end. */
 async function readName(): Promise<string> {
@@ -83,13 +78,7 @@ async function main() {
   // before asking for a password that could not be used
   if (!ACCOUNT_RULES.username.test(username)) fail(ACCOUNT_TEXT.badUsername);
 
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = configOrFail();
   const naming = command === 'set-name';
   const name = naming ? await readName() : '';
   const password = naming ? '' : await readPassword();

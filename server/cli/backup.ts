@@ -5,7 +5,7 @@
  * and 4 weekly are removed. The work is the backups service's; this file only talks to the terminal.
  */
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from '../config.ts';
+import { configOrFail, fail } from './terminal.ts';
 import { openDatabase } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
 import { BackupError, backupsService } from '../services/backups.ts';
@@ -13,20 +13,9 @@ import { backupShelf } from '../storage/backups.ts';
 import { createFileStore, storageBackend } from '../storage/index.ts';
 import { byteWords } from '#app/modules/shared/backups.ts';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 async function main() {
   if (process.argv.length > 2) fail('Usage: npm run backup');
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = configOrFail();
   if (config.database.kind === 'sqlite' && !fs.existsSync(config.database.file))
     fail(`There is no database at ${config.database.file} to back up: check DATA_DIR or DATABASE_URL.`);
   const database = openDatabase(config.database, { timeoutMs: config.databaseTimeoutMs });

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { configOrFail, fail } from './terminal.ts';
 import { openDatabase } from '../db/index.ts';
 import { BackupError, restoreBackup } from '../services/backups.ts';
 import { backupShelf, BACKUP_NAME } from '../storage/backups.ts';
@@ -18,21 +18,10 @@ import { businessTime } from '#app/modules/team/team.ts';
 
 const USAGE = 'Usage: npm run restore <backup folder, or the name of a backup in the bucket>';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 async function main() {
   const [source, ...rest] = process.argv.slice(2);
   if (!source || rest.length) fail(USAGE);
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = configOrFail();
   const shelf = await backupShelf(config);
   let fetched: { dir: string; done(): Promise<void> };
   if (fs.existsSync(source) && fs.statSync(source).isDirectory()) {
