@@ -17,7 +17,7 @@ import { deleteOtherSessionsOfUser } from '../db/repo/sessions.ts';
 import { findUserById, updateUserDisplayName, updateUserPassword } from '../db/repo/users.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import type { SessionUser } from './auth.ts';
+import type { AuthService, SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { TEAM_TEXT } from './team.ts';
@@ -31,7 +31,10 @@ export type OwnAccount = {
   passkeys: PasskeyRow[];
 };
 
-export function accountService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
+export function accountService(
+  { db, now }: Pick<ServiceDeps, 'db' | 'now'>,
+  { auth }: { auth: Pick<AuthService, 'attempt' | 'succeeded'> },
+) {
   async function me(user: SessionUser) {
     const record = await findUserById(db, user.id);
     if (!record || record.disabledAt) throw new AppError(404, TEAM_TEXT.notFound);
@@ -93,10 +96,18 @@ export function accountService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
       const record = await me(user);
       const mustChange = record.mustChangePassword;
       const input = parseInput(passwordChangeSchema(mustChange), payload);
-      if (!mustChange && !(await verifyPassword(input.currentPassword ?? '', record.passwordHash)))
-        throw new AppError(400, ACCOUNT_TEXT.wrongCurrent, {
-          fieldErrors: { currentPassword: [ACCOUNT_TEXT.wrongCurrent] },
-        });
+      if (!mustChange) {
+        // the current password is a guess like a sign-in's: counted by the same throttle (decision
+        // 0176), for this account from this session, so a session left open cannot be used to try
+        // passwords one after another
+        const client = `session:${keepIdHash}`;
+        await auth.attempt(user.username, client, now());
+        if (!(await verifyPassword(input.currentPassword ?? '', record.passwordHash)))
+          throw new AppError(400, ACCOUNT_TEXT.wrongCurrent, {
+            fieldErrors: { currentPassword: [ACCOUNT_TEXT.wrongCurrent] },
+          });
+        await auth.succeeded(user.username, client);
+      }
       if (mustChange && (await verifyPassword(input.newPassword, record.passwordHash)))
         throw new AppError(400, ACCOUNT_TEXT.sameAsOld, {
           fieldErrors: { newPassword: [ACCOUNT_TEXT.sameAsOld] },

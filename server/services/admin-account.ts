@@ -5,6 +5,7 @@
  */
 import { insertAudit } from '../db/repo/audit.ts';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
+import { deletePasskeysOfUser } from '../db/repo/passkeys.ts';
 import {
   findUserByUsername,
   insertUser,
@@ -58,8 +59,8 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
     },
 
     /**
-     * Gives a staff member a new password and signs them out everywhere (their sessions end in
-     * the same transaction). 400 for a password outside ACCOUNT_RULES, 404 for an unknown user.
+     * Gives a staff member a new password and signs them out everywhere (their sessions and
+     * passkeys end in the same transaction). 400 for a password outside ACCOUNT_RULES, 404 for an unknown user.
      */
     async setPassword(username: string, password: string): Promise<void> {
       checkAccount(username, password);
@@ -69,6 +70,8 @@ export function adminAccountService({ db, config, now, logger }: AdminAccountDep
       await db.transaction().execute(async (trx) => {
         await updateUserPassword(trx, user.id, passwordHash, now());
         await deleteSessionsOfUser(trx, user.id);
+        // and its passkeys: the account is taken back whole (decision 0202)
+        await deletePasskeysOfUser(trx, user.id);
       });
     },
 

@@ -65,7 +65,7 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
   const auth = authService(deps);
   return {
     // each person's own account and passkeys (issue 49 items 2 and 3)
-    account: accountService(deps),
+    account: accountService(deps, { auth }),
     adminAccount: adminAccountService(deps),
     auth,
     // the nightly backup and its state on Settings (issue 49 item 5, decision 0197)

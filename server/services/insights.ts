@@ -8,9 +8,7 @@
 import {
   DEFAULT_INSIGHT_RANGE,
   INSIGHT_RANGE_MESSAGE,
-  INSIGHTS_CSV_HEADER,
   insightPeriods,
-  insightsCsvRows,
   isInsightRange,
   PROMISED_RESPONSE_MINUTES,
   percentileOfSorted,
@@ -43,7 +41,8 @@ import {
 import { aggregatesOfDays, arrivalOf, refreshDays, type Aggregates } from './insight-days.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
-import type { WeekHours } from '#app/modules/site/shop-settings.ts';
+import { INSIGHTS_CSV_HEADER, insightsCsvRows } from '#app/modules/insights/insights-csv.ts';
+import { allowed, type WeekHours } from '#app/modules/site/shop-settings.ts';
 import type { SessionUser } from './auth.ts';
 import type { CityPagesService } from './city-pages.ts';
 import type { ReferenceService } from './reference.ts';
@@ -194,7 +193,7 @@ export function insightsService(
     await refreshDays(db, engine, at, shop.current().hours);
     const figures = await shape(range, periods, await aggregatesOfDays(db, periods));
     // revenue, profit and margins are the owner's unless the owner shares them (decision 0204)
-    return viewer.role === 'owner' || shop.current().staff.seeMoney ? figures : withoutMoney(figures);
+    return allowed(shop.current(), viewer, 'seeMoney') ? figures : withoutMoney(figures);
   }
 
   /** The figures as the raw rows give them, without the rollups (the tests' reference). */

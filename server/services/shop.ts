@@ -11,6 +11,7 @@
  */
 import { OWNER_ONLY } from '#app/modules/team/team.ts';
 import {
+  allowed,
   SHOP_FORMS,
   sectionWords,
   shopDefaults,
@@ -21,7 +22,7 @@ import {
 } from '#app/modules/site/shop-settings.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import { insertAudit } from '../db/repo/audit.ts';
-import { readSetting, writeSetting } from '../db/repo/settings.ts';
+import { lockSetting, readSetting, writeSetting } from '../db/repo/settings.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import type { SessionUser } from './auth.ts';
@@ -32,7 +33,7 @@ const KEY = 'shop';
 const RETRY_MS = 1_000;
 
 export function shopService(
-  { db, now, config, logger }: Pick<ServiceDeps, 'db' | 'now' | 'config' | 'logger'>,
+  { db, engine, now, config, logger }: Pick<ServiceDeps, 'db' | 'engine' | 'now' | 'config' | 'logger'>,
   { changes }: { changes: Pick<ContentChanges, 'onChange' | 'publish'> },
 ) {
   const defaults = shopDefaults({ pickupAddress: config.pickupAddress, quietHours: config.quietHours });
@@ -55,12 +56,17 @@ export function shopService(
     }
   }
 
+  /** Reads started, in order: only the latest read's answer is adopted (an older one may end later). */
+  let reads = 0;
   async function load(): Promise<void> {
     clearTimeout(retry);
     retry = undefined;
+    const read = ++reads;
     try {
-      adopt(shopWithDefaults(await readSetting(db, KEY), defaults));
+      const stored = await readSetting(db, KEY);
+      if (read === reads) adopt(shopWithDefaults(stored, defaults));
     } catch (err) {
+      if (read !== reads) return;
       logger.warn({ err }, 'shop settings: cannot read them now; trying again in a second');
       retry = setTimeout(() => void load(), RETRY_MS);
       retry.unref();
@@ -73,8 +79,7 @@ export function shopService(
     /** The settings in force in this process. */
     current: (): ShopSettings => settings,
     /** Whether `user` may see or do what is the owner's unless the owner allows staff. */
-    may: (user: Pick<SessionUser, 'role'>, what: keyof StaffAccess): boolean =>
-      user.role === 'owner' || settings.staff[what],
+    may: (user: Pick<SessionUser, 'role'>, what: keyof StaffAccess): boolean => allowed(settings, user, what),
     /** The site's facts with the hours in force: one object until they change. */
     site: (): SiteInfo => site,
     /** Runs after a new value is in force here (the page cache drops its pages). */
@@ -98,6 +103,8 @@ export function shopService(
       const value = parseInput(SHOP_FORMS[section], payload);
       const at = now();
       const saved = await db.transaction().execute(async (trx) => {
+        // two sections saved at once: one after the other, each over the other's value
+        await lockSetting(trx, KEY, engine);
         const before = shopWithDefaults(await readSetting(trx, KEY), defaults);
         const after: ShopSettings = { ...before, [section]: value };
         await writeSetting(trx, KEY, after, by.username, at);
@@ -115,6 +122,8 @@ export function shopService(
         );
         return after;
       });
+      // a read begun before this save answers older values: it is not adopted
+      reads++;
       adopt(saved);
       // every other process reads them again within a second; the pages that state them go
       await changes.publish().catch((err: unknown) => {

@@ -10,6 +10,7 @@ import { rowIdSchema } from '#app/modules/site/row-id.ts';
 import { ACCOUNT_TEXT as ACCOUNT_WORDS, displayNameSchema, renameSchema } from '#app/modules/team/account.ts';
 import { insertAudit, listAudit, type AuditRecord } from '../db/repo/audit.ts';
 import { deleteSessionsOfUser } from '../db/repo/sessions.ts';
+import { deletePasskeysOfUser } from '../db/repo/passkeys.ts';
 import {
   findUserById,
   findUserByUsername,
@@ -162,6 +163,20 @@ export function teamService({ db, now }: Pick<ServiceDeps, 'db' | 'now'>) {
           { userId: by.id, actor: by.username, action: 'password_reset', subject: `user:${id}` },
           at,
         );
+        // a passkey added by whoever had the account must not sign in past the reset (decision 0202)
+        for (const removed of await deletePasskeysOfUser(trx, id)) {
+          await insertAudit(
+            trx,
+            {
+              userId: by.id,
+              actor: by.username,
+              action: 'passkey_removed',
+              subject: `user:${id}`,
+              before: { name: removed.name },
+            },
+            at,
+          );
+        }
       });
       return { password };
     },

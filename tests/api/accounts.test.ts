@@ -257,6 +257,25 @@ eachEngine('accounts people manage', (ctx) => {
       await signIn(app, { username: 'kim', password: 'kims second password' });
     });
 
+    it('counts wrong current passwords as sign-in failures: a session cannot try one after another', async () => {
+      await member('tess', 'Tess');
+      await ctx().services.adminAccount.setPassword('tess', 'tess own password');
+      const screen = await screenSession(
+        await signIn(app, { username: 'tess', password: 'tess own password' }),
+      );
+      const guess = (currentPassword: string) =>
+        screens.act(accountRoute, screen, 'password', {
+          currentPassword,
+          newPassword: 'rays next password',
+          confirmPassword: 'rays next password',
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await guess(`guess number ${i}`)).status);
+      // five wrong ones (decision 0176), then a wait, even for the right one
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      expect((await guess('tess own password')).status).toBe(429);
+    });
+
     it("'Sign out everywhere else' ends their other sessions only, in the audit log", async () => {
       const lee = await member('lee', 'Lee');
       await ctx().services.adminAccount.setPassword('lee', 'lees own password');

@@ -221,6 +221,53 @@ eachEngine('passkeys', (ctx) => {
     }).expect(401);
   });
 
+  it("a password reset by the owner (or the command line) removes the person's passkeys, in the audit log", async () => {
+    const { services, deps } = ctx();
+    const lee = await services.team.add(
+      { username: 'lee', displayName: 'Lee' },
+      { ...samUser, role: 'owner' },
+    );
+    await services.adminAccount.setPassword('lee', 'lees own password');
+    const leeSession = await signIn(app, { username: 'lee', password: 'lees own password' });
+    const add1 = await addOptions(leeSession);
+    const made = soft.register(add1.options);
+    await add(leeSession, {
+      challengeId: add1.challengeId,
+      response: made.response,
+      name: 'Lee tablet',
+    }).expect(201);
+
+    // someone else had the account and added that passkey: the owner resets the password
+    const owner = (await findUserByUsername(deps.db, OWNER.username))!;
+    await services.team.resetPassword(lee.member.id, {
+      ...samUser,
+      id: owner.id,
+      username: OWNER.username,
+      role: 'owner',
+    });
+    const [entry] = await audit('passkey_removed');
+    expect(entry).toMatchObject({
+      actor: OWNER.username,
+      subject: `user:${lee.member.id}`,
+      before: { name: 'Lee tablet' },
+    });
+    const o = await signInOptions();
+    await passkeySignIn({
+      challengeId: o.challengeId,
+      response: soft.authenticate(made.passkey, o.options),
+    }).expect(401);
+
+    // the command line's set-password too
+    const again = await signIn(app, { username: 'sam', password: SAM.password });
+    const add2 = await addOptions(again);
+    const second = soft.register(add2.options);
+    await add(again, { challengeId: add2.challengeId, response: second.response, name: 'Sam phone' }).expect(
+      201,
+    );
+    await services.adminAccount.setPassword('sam', 'sams newer password');
+    expect((await services.account.get(samUser)).passkeys).toEqual([]);
+  });
+
   it('refuses a disabled account, and throttles passkey sign-ins as passwords are', async () => {
     const { services } = ctx();
     const kim = await services.team.add(

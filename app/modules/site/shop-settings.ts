@@ -29,6 +29,15 @@ export type ShopSettings = {
   staff: StaffAccess;
 };
 
+/** Whether a person may see or do what is the owner's unless the owner allows staff. */
+export function allowed(
+  settings: Pick<ShopSettings, 'staff'>,
+  user: { role: 'owner' | 'staff' },
+  what: keyof StaffAccess,
+): boolean {
+  return user.role === 'owner' || settings.staff[what];
+}
+
 export const SHOP_SECTIONS = ['hours', 'markup', 'pickup', 'quietHours', 'staff'] as const;
 export type ShopSection = (typeof SHOP_SECTIONS)[number];
 
@@ -98,21 +107,21 @@ const timeOfDay = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SHOP_MESSAGES.time)
   .transform((v) => Number(v.slice(0, 2)) * 3600 + Number(v.slice(3, 5)) * 60);
 
-const dayForm = group(z.object({ open: checked, from: z.unknown().optional(), until: z.unknown().optional() })).transform(
-  (day, ctx): DayHours | null => {
-    if (!day.open) return null;
-    const from = timeOfDay.safeParse(day.from);
-    const until = timeOfDay.safeParse(day.until);
-    if (!from.success) ctx.addIssue({ code: 'custom', path: ['from'], message: SHOP_MESSAGES.time });
-    if (!until.success) ctx.addIssue({ code: 'custom', path: ['until'], message: SHOP_MESSAGES.time });
-    if (!from.success || !until.success) return z.NEVER;
-    if (until.data <= from.data) {
-      ctx.addIssue({ code: 'custom', path: ['until'], message: SHOP_MESSAGES.closeAfterOpen });
-      return z.NEVER;
-    }
-    return { open: from.data, close: until.data };
-  },
-);
+const dayForm = group(
+  z.object({ open: checked, from: z.unknown().optional(), until: z.unknown().optional() }),
+).transform((day, ctx): DayHours | null => {
+  if (!day.open) return null;
+  const from = timeOfDay.safeParse(day.from);
+  const until = timeOfDay.safeParse(day.until);
+  if (!from.success) ctx.addIssue({ code: 'custom', path: ['from'], message: SHOP_MESSAGES.time });
+  if (!until.success) ctx.addIssue({ code: 'custom', path: ['until'], message: SHOP_MESSAGES.time });
+  if (!from.success || !until.success) return z.NEVER;
+  if (until.data <= from.data) {
+    ctx.addIssue({ code: 'custom', path: ['until'], message: SHOP_MESSAGES.closeAfterOpen });
+    return z.NEVER;
+  }
+  return { open: from.data, close: until.data };
+});
 
 const hoursForm = z
   .object({ hours: group(z.object(Object.fromEntries(WEEKDAYS.map((_, i) => [String(i), dayForm])))) })

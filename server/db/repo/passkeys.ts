@@ -134,6 +134,15 @@ export async function deletePasskey(
   return row && toPasskey(row);
 }
 
+/**
+ * Removes every passkey of a person (their password was reset: a passkey someone else added must
+ * not outlive it); answers those removed.
+ */
+export async function deletePasskeysOfUser(db: Executor, userId: number): Promise<PasskeyRecord[]> {
+  const rows = await db.deleteFrom('passkeys').where('user_id', '=', userId).returning(COLUMNS).execute();
+  return rows.map(toPasskey);
+}
+
 export type ChallengeRecord = { challenge: string; purpose: string; userId: number | null };
 
 /** A ceremony's challenge; the expired ones are swept first (options nobody answered). */

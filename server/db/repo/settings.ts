@@ -2,7 +2,8 @@
  * The owner's settings (`settings`, migration 0013): one JSON value per key, with who changed it
  * last. Same values on SQLite and PostgreSQL.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../engine.ts';
 import type { DB } from '../schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -16,6 +17,17 @@ export async function readSetting(db: Executor, key: string): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Holds a setting's lock until the transaction ends, so two saves of one setting (two sections of
+ * the shop's) are read and written one after the other, never over each other. PostgreSQL: a
+ * transaction-scoped advisory lock on the key (the row may not exist yet); SQLite: every
+ * transaction already begins IMMEDIATE (decision 0092).
+ */
+export async function lockSetting(trx: Executor, key: string, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`phmb:setting:${key}`}))`.execute(trx);
 }
 
 export async function writeSetting(
