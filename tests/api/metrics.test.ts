@@ -141,6 +141,25 @@ eachEngine('GET /metrics', (ctx, engine) => {
     expect(degraded.oldestDueTextSeconds).toBeLessThan(700);
   });
 
+  it('counts a text being tried again from when it was queued: a provider down reads as degraded', async () => {
+    const { db } = ctx().deps;
+    // the others of this file's texts are sent; one queued 15 minutes ago, tried twice, next in 25
+    await db
+      .updateTable('outgoing_messages')
+      .set({ status: 'sent' })
+      .where('status', '=', 'queued')
+      .execute();
+    const id = await text(-15 * MINUTE);
+    await db
+      .updateTable('outgoing_messages')
+      .set({ attempts: 2, next_attempt_at: new Date(Date.now() + 25 * MINUTE).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const degraded = await health();
+    expect(degraded).toMatchObject({ status: 'degraded', texts: 'delayed' });
+    expect(degraded.oldestDueTextSeconds).toBeGreaterThanOrEqual(900);
+  });
+
   it('counts leads by source', async () => {
     const before = await scrape();
     expect(valueOf(before, 'leads_by_source', { source: 'phone' })).toBe(0);

@@ -59,18 +59,37 @@ export async function outboxFigures(db: Executor, now: Date): Promise<OutboxFigu
   return [...figures.values()].sort((a, b) => a.channel.localeCompare(b.channel));
 }
 
-/** When the longest-waiting text due at `now` was due (ISO time), or undefined when none is due. */
+/**
+ * When the longest-waiting text due at `now` was due (ISO time), or undefined when none is due. A
+ * text already tried and waiting to be tried again counts from when it was queued: each failure
+ * moves its next try on (1, 5, 30, 120 minutes), and a provider that is down must read as texts
+ * that wait, not as texts due a minute ago.
+ */
 export async function oldestDueTextAt(db: Executor, now: Date): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('outgoing_messages')
-    .select('next_attempt_at')
-    .where('status', '=', 'queued')
-    .where('next_attempt_at', '<=', now.toISOString())
-    .where('channel', '=', 'sms')
-    .orderBy('next_attempt_at')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.next_attempt_at;
+  const at = now.toISOString();
+  const [due, retried] = await Promise.all([
+    db
+      .selectFrom('outgoing_messages')
+      .select('next_attempt_at as since')
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', at)
+      .where('channel', '=', 'sms')
+      .orderBy('next_attempt_at')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('outgoing_messages')
+      .select('created_at as since')
+      .where('status', '=', 'queued')
+      .where('attempts', '>', 0)
+      .where('created_at', '<=', at)
+      .where('channel', '=', 'sms')
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const times = [due?.since, retried?.since].filter((t): t is string => typeof t === 'string');
+  return times.sort()[0];
 }
 
 /** How many leads came by each source (web, sms, phone), every status counted. */
