@@ -112,9 +112,10 @@ describe('loadConfig', () => {
     expect(problemsOf({ TEXT_QUIET_HOURS: '25-8' })).toEqual([
       'TEXT_QUIET_HOURS must be off or two hours such as 20-8 (got "25-8")',
     ]);
-    for (const day of ['8-8', '2-6'])
+    // one rule with the owner's Settings: an evening (18-23), then a morning (5-11)
+    for (const day of ['8-8', '2-6', '21-4', '17-7'])
       expect(problemsOf({ TEXT_QUIET_HOURS: day })).toEqual([
-        `TEXT_QUIET_HOURS must be an evening hour then a morning hour, such as 20-8 (got "${day}")`,
+        `TEXT_QUIET_HOURS must be an evening hour (18-23) then a morning hour (5-11), such as 20-8 (got "${day}")`,
       ]);
     // no pickup place unless one is given: the owner sets it on Settings (decision 0204)
     expect(loadConfig({}).pickupAddress).toBeUndefined();

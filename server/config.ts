@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isQuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { isPhoneCountry } from '#app/modules/site/phone-country.ts';
 import { E164_PATTERN as E164 } from '#app/modules/site/phone.ts';
 
@@ -17,6 +18,9 @@ const booleanFlag = z
  * server/db/index.ts). The fault tests set a short one to see the same behaviour sooner.
  */
 export const DATABASE_TIMEOUT_MS = 5_000;
+
+/** TEXT_QUIET_HOURS as written: off, or two hours of the day */
+const QUIET_PATTERN = /^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/;
 
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -62,11 +66,14 @@ const envSchema = z.object({
   TEXT_QUIET_HOURS: z
     .string()
     .trim()
-    .regex(/^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, 'must be off or two hours such as 20-8')
-    // an evening hour, then the morning's: the night in between
+    .regex(QUIET_PATTERN, 'must be off or two hours such as 20-8')
+    // an evening hour, then the morning's: the night in between (the Settings' one rule)
     .refine(
-      (v) => v === 'off' || Number(v.split('-')[0]) > Number(v.split('-')[1]),
-      'must be an evening hour then a morning hour, such as 20-8',
+      (v) =>
+        !QUIET_PATTERN.test(v) ||
+        v === 'off' ||
+        isQuietHours(Number(v.split('-')[0]), Number(v.split('-')[1])),
+      'must be an evening hour (18-23) then a morning hour (5-11), such as 20-8',
     )
     .default('20-8'),
   TEXT_COUNTRIES: z

@@ -13,6 +13,7 @@ import { FieldError, Input } from '#app/components/ui/input.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '#app/modules/pricing/pricing.ts';
+import { QUIET_FROM_HOURS, QUIET_UNTIL_HOURS } from '#app/modules/shared/quiet-hours.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import {
   hourWords,
@@ -348,7 +349,7 @@ function QuietHoursForm({ shop }: { shop: ShopSettings }) {
   const select = (
     name: string,
     label: string,
-    hours: number[],
+    hours: readonly number[],
     value: number,
     message: string | undefined,
     id: string,
@@ -384,7 +385,7 @@ function QuietHoursForm({ shop }: { shop: ShopSettings }) {
             {select(
               'quietHours.from',
               t.from,
-              [18, 19, 20, 21, 22, 23],
+              QUIET_FROM_HOURS,
               shop.quietHours?.from ?? 20,
               message('quietHours.from'),
               id('quietHours.from'),
@@ -392,7 +393,7 @@ function QuietHoursForm({ shop }: { shop: ShopSettings }) {
             {select(
               'quietHours.until',
               t.until,
-              [5, 6, 7, 8, 9, 10, 11],
+              QUIET_UNTIL_HOURS,
               shop.quietHours?.until ?? 8,
               message('quietHours.until'),
               id('quietHours.until'),

@@ -7,6 +7,18 @@ import { BUSINESS_TIME_ZONE, offsetMs, wallClock } from './calendar.ts';
 
 /** The hours of the night in which customers' texts wait for the morning (America/Winnipeg). */
 export type QuietHours = { from: number; until: number };
+/**
+ * The hours quiet hours may begin (an evening, 6 PM to 11 PM) and end (a morning, 5 AM to 11 AM):
+ * the one rule of TEXT_QUIET_HOURS and of the owner's Settings, and the Settings' choices.
+ */
+export const QUIET_FROM_HOURS: readonly number[] = [18, 19, 20, 21, 22, 23];
+export const QUIET_UNTIL_HOURS: readonly number[] = [5, 6, 7, 8, 9, 10, 11];
+
+/** Whether `from`-`until` are quiet hours the product keeps (an evening, then a morning). */
+export function isQuietHours(from: number, until: number): boolean {
+  return QUIET_FROM_HOURS.includes(from) && QUIET_UNTIL_HOURS.includes(until);
+}
+
 /** None from 20:00 to 08:00 unless configured otherwise (TEXT_QUIET_HOURS). */
 export const QUIET_HOURS: QuietHours = { from: 20, until: 8 };
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_MARKUP, type MarkupRules } from '#app/modules/pricing/pricing.ts';
-import type { QuietHours } from '#app/modules/shared/quiet-hours.ts';
+import { QUIET_FROM_HOURS, QUIET_UNTIL_HOURS, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
 
 /** One weekday's opening hours, in seconds after local midnight (Winnipeg). */
 export type DayHours = { open: number; close: number };
@@ -173,10 +173,10 @@ const pickupForm = z
   })
   .transform(({ pickup }): Pickup | null => (pickup.address ? pickup : null));
 
-const hour = (min: number, max: number, message: string) =>
+const hour = (hours: readonly number[], message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ message }).int(message).min(min, message).max(max, message),
+    z.number({ message }).refine((h) => hours.includes(h), message),
   );
 
 const quietForm = z
@@ -185,8 +185,8 @@ const quietForm = z
   })
   .transform(({ quietHours: q }, ctx): QuietHours | null => {
     if (!q.on) return null;
-    const from = hour(18, 23, SHOP_MESSAGES.quietFrom).safeParse(q.from);
-    const until = hour(5, 11, SHOP_MESSAGES.quietUntil).safeParse(q.until);
+    const from = hour(QUIET_FROM_HOURS, SHOP_MESSAGES.quietFrom).safeParse(q.from);
+    const until = hour(QUIET_UNTIL_HOURS, SHOP_MESSAGES.quietUntil).safeParse(q.until);
     if (!from.success)
       ctx.addIssue({ code: 'custom', path: ['quietHours', 'from'], message: SHOP_MESSAGES.quietFrom });
     if (!until.success)
