@@ -42,7 +42,9 @@ export default function FindMyPart({ loaderData }: Route.ComponentProps) {
           <script
             type="application/json"
             id={REQUEST_FORM_ISLAND.props}
-            dangerouslySetInnerHTML={{ __html: scriptJson({ cities: loaderData.cities, site, urgencyHint: loaderData.urgencyHint }) }}
+            dangerouslySetInnerHTML={{
+              __html: scriptJson({ cities: loaderData.cities, site, urgencyHint: loaderData.urgencyHint }),
+            }}
           />
           {island.preamble && (
             <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: island.preamble }} />

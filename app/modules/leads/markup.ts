@@ -32,7 +32,11 @@ export type MarkupBreakdown = {
   markup: number;
 };
 
-export function markupBreakdown(rules: MarkupRules, difficulty: Difficulty, urgency: Urgency): MarkupBreakdown {
+export function markupBreakdown(
+  rules: MarkupRules,
+  difficulty: Difficulty,
+  urgency: Urgency,
+): MarkupBreakdown {
   const base = baseMargin(rules, difficulty);
   const uplift = urgencyUplift(rules, urgency);
   const markup = computeMargin(rules, difficulty, urgency);

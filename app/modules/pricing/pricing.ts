@@ -59,7 +59,10 @@ export const DEFAULT_MARKUP: MarkupRules = {
 };
 
 /** The midpoint of a difficulty's range (unknown or missing difficulty: moderate). */
-export function baseMargin(rules: MarkupRules, difficulty: Difficulty | undefined = DEFAULT_DIFFICULTY): number {
+export function baseMargin(
+  rules: MarkupRules,
+  difficulty: Difficulty | undefined = DEFAULT_DIFFICULTY,
+): number {
   const range = rules.difficulty[isDifficulty(difficulty) ? difficulty : DEFAULT_DIFFICULTY];
   return roundMargin((range.min + range.max) / 2);
 }
