@@ -261,7 +261,7 @@ describe('Settings after a backup (issue 49 item 5, decision 0197)', () => {
         await waitForHydration(page);
         await page.getByLabel('Username').fill('admin');
         await page.getByLabel('Password').fill(password);
-        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
         await page.waitForURL('**/admin/leads');
         await page.goto(`${server.origin}/admin/settings`);
         await waitForHydration(page);

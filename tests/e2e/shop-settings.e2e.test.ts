@@ -36,7 +36,7 @@ async function signIn(page: Page) {
   await waitForHydration(page);
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/admin/leads');
   await waitForHydration(page);
 }
