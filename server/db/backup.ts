@@ -221,6 +221,7 @@ export async function restorePostgres(database: Database, url: string, dump: str
     .join('\n');
   const listFile = `${dump}.list`;
   fs.writeFileSync(listFile, list);
+  let made = false;
   try {
     if (target !== from) {
       const { rows } = await sql<{ n: number }>`
@@ -230,6 +231,7 @@ export async function restorePostgres(database: Database, url: string, dump: str
           `The target database already has a schema named ${from} (the backup's): restore into a database without it.`,
         );
       await sql`create schema ${sql.id(from)}`.execute(database.db);
+      made = true;
     }
     // the leads' search index uses pg_trgm, which lives outside the dumped schema (migration 0004)
     await sql`create extension if not exists pg_trgm with schema public`.execute(database.db).catch(() => {});
@@ -247,6 +249,11 @@ export async function restorePostgres(database: Database, url: string, dump: str
       env,
     );
     if (target !== from) await moveSchema(database.db, from, target);
+  } catch (err) {
+    // the restore's own transaction left nothing; the schema made for it goes too, so the target is
+    // as empty as it was and the next attempt may begin
+    if (made) await sql`drop schema if exists ${sql.id(from)} cascade`.execute(database.db).catch(() => {});
+    throw err;
   } finally {
     fs.rmSync(listFile, { force: true });
   }

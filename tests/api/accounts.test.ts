@@ -82,6 +82,14 @@ eachEngine('accounts people manage', (ctx) => {
       const leads = await request(app).get('/api/leads').set('Cookie', session.cookie).expect(303);
       expect(leads.headers.location).toBe('/admin/account');
       expect(leads.body.message).toBe(CHANGE_PASSWORD_FIRST);
+      // the figures the home page reads: the public four only, no lead summary yet
+      const stats = await request(app).get('/api/admin/stats').set('Cookie', session.cookie).expect(200);
+      expect(Object.keys(stats.body).sort()).toEqual([
+        'avgETA',
+        'avgResponseTime',
+        'citiesServed',
+        'partsSourced',
+      ]);
       await me(session).expect(200);
       // the screens: the board redirects; the shell and Your account answer
       const screen = await screenSession(session);

@@ -158,6 +158,10 @@ eachEngine('GET /metrics', (ctx, engine) => {
     const degraded = await health();
     expect(degraded).toMatchObject({ status: 'degraded', texts: 'delayed' });
     expect(degraded.oldestDueTextSeconds).toBeGreaterThanOrEqual(900);
+    // the figure says the same (one rule: db/repo/operations.ts)
+    expect(valueOf(await scrape(), 'outbox_oldest_due_seconds', { channel: 'sms' })).toBeGreaterThanOrEqual(
+      900,
+    );
   });
 
   it('counts leads by source', async () => {

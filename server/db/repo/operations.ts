@@ -19,10 +19,44 @@ export type OutboxFigures = {
   oldestDueAt: string | null;
 };
 
+/**
+ * When the longest-waiting message of each channel was due (ISO time), for those with one due at
+ * `now`: a message due and not yet tried counts from its due time; one already tried and waiting
+ * to be tried again counts from when it was queued, since each failure moves its next try on (1,
+ * 5, 30, 120 minutes) and a provider that is down must read as messages that wait.
+ */
+async function oldestDueByChannel(db: Executor, at: string): Promise<Map<string, string>> {
+  const [due, retried] = await Promise.all([
+    db
+      .selectFrom('outgoing_messages')
+      .select(['channel', (eb) => eb.fn.min('next_attempt_at').as('since')])
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', at)
+      .groupBy('channel')
+      .execute(),
+    db
+      .selectFrom('outgoing_messages')
+      .select(['channel', (eb) => eb.fn.min('created_at').as('since')])
+      .where('status', '=', 'queued')
+      .where('attempts', '>', 0)
+      .where('created_at', '<=', at)
+      .groupBy('channel')
+      .execute(),
+  ]);
+  const oldest = new Map<string, string>();
+  for (const row of [...due, ...retried]) {
+    if (!row.since) continue;
+    const since = String(row.since);
+    const known = oldest.get(row.channel);
+    if (!known || since < known) oldest.set(row.channel, since);
+  }
+  return oldest;
+}
+
 /** The outbox's figures per channel (a channel with no queued or failed message is absent). */
 export async function outboxFigures(db: Executor, now: Date): Promise<OutboxFigures[]> {
   const at = now.toISOString();
-  const [byStatus, due] = await Promise.all([
+  const [byStatus, due, oldest] = await Promise.all([
     db
       .selectFrom('outgoing_messages')
       .select(['channel', 'status', (eb) => eb.fn.countAll<number>().as('count')])
@@ -31,15 +65,12 @@ export async function outboxFigures(db: Executor, now: Date): Promise<OutboxFigu
       .execute(),
     db
       .selectFrom('outgoing_messages')
-      .select([
-        'channel',
-        (eb) => eb.fn.countAll<number>().as('count'),
-        (eb) => eb.fn.min('next_attempt_at').as('oldest'),
-      ])
+      .select(['channel', (eb) => eb.fn.countAll<number>().as('count')])
       .where('status', '=', 'queued')
       .where('next_attempt_at', '<=', at)
       .groupBy('channel')
       .execute(),
+    oldestDueByChannel(db, at),
   ]);
   const figures = new Map<string, OutboxFigures>();
   const of = (channel: string) => {
@@ -51,45 +82,14 @@ export async function outboxFigures(db: Executor, now: Date): Promise<OutboxFigu
     if (row.status === 'queued') of(row.channel).queued = Number(row.count);
     else of(row.channel).failed = Number(row.count);
   }
-  for (const row of due) {
-    const f = of(row.channel);
-    f.due = Number(row.count);
-    f.oldestDueAt = row.oldest ? String(row.oldest) : null;
-  }
+  for (const row of due) of(row.channel).due = Number(row.count);
+  for (const [channel, since] of oldest) of(channel).oldestDueAt = since;
   return [...figures.values()].sort((a, b) => a.channel.localeCompare(b.channel));
 }
 
-/**
- * When the longest-waiting text due at `now` was due (ISO time), or undefined when none is due. A
- * text already tried and waiting to be tried again counts from when it was queued: each failure
- * moves its next try on (1, 5, 30, 120 minutes), and a provider that is down must read as texts
- * that wait, not as texts due a minute ago.
- */
+/** When the longest-waiting text due at `now` was due (ISO time), or undefined when none is due. */
 export async function oldestDueTextAt(db: Executor, now: Date): Promise<string | undefined> {
-  const at = now.toISOString();
-  const [due, retried] = await Promise.all([
-    db
-      .selectFrom('outgoing_messages')
-      .select('next_attempt_at as since')
-      .where('status', '=', 'queued')
-      .where('next_attempt_at', '<=', at)
-      .where('channel', '=', 'sms')
-      .orderBy('next_attempt_at')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('outgoing_messages')
-      .select('created_at as since')
-      .where('status', '=', 'queued')
-      .where('attempts', '>', 0)
-      .where('created_at', '<=', at)
-      .where('channel', '=', 'sms')
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  const times = [due?.since, retried?.since].filter((t): t is string => typeof t === 'string');
-  return times.sort()[0];
+  return (await oldestDueByChannel(db, now.toISOString())).get('sms');
 }
 
 /** How many leads came by each source (web, sms, phone), every status counted. */

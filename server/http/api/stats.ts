@@ -1,6 +1,7 @@
 /**
  * GET /api/admin/stats (product.md §7): the home page reads its four public figures here without a
- * session; staff with a session also get the lead summary (decision 0005: nothing else leaks).
+ * session; staff with a session also get the lead summary (decision 0005: nothing else leaks),
+ * once a handed-out password is changed (decision 0203).
  */
 import { Router } from 'express';
 import type { Services } from '../../services/index.ts';
@@ -10,7 +11,9 @@ export function statsRouter(services: Services): Router {
   const router = Router();
   router.get('/admin/stats', async (_req, res) => {
     const publicStats = await services.stats.publicStats();
-    if (!currentSession(res)) {
+    const session = currentSession(res);
+    // a handed-out password not yet changed opens nothing but 'Your account' (decision 0203)
+    if (!session || session.user.mustChangePassword) {
       res.json(publicStats);
       return;
     }
