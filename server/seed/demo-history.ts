@@ -10,7 +10,7 @@
  * a little faster as the year goes on. Phone numbers stay in the fictitious 555-01xx range.
  */
 import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { startOfZonedDay, wallClock } from '#app/modules/shared/calendar.ts';
 import type { LeadSource, LeadStatus, Urgency } from '#app/modules/leads/leads.ts';
 import { DECLINED_REASON } from '#app/modules/messages/messages.ts';

@@ -14,7 +14,7 @@ import { findBlogPostBySlug, insertBlogPost, upsertBlogCategory } from '../db/re
 import { findCatalogItemBySlug, insertCatalogItem } from '../db/repo/catalog.ts';
 import { insertMessage as enqueueMessage } from '../db/repo/outgoing-messages.ts';
 import { smsReplies } from '#app/modules/messages/messages.ts';
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { partName } from '#app/modules/messages/part-name.ts';
 import type { NewLeadPhoto } from '../db/repo/lead-photos.ts';
 import { insertClicks } from '../db/repo/clicks.ts';

@@ -38,7 +38,7 @@ import {
   writeDays,
 } from '../db/repo/insight-days.ts';
 import type { Db, Tx } from '../db/schema.ts';
-import type { WeekHours } from '#app/modules/site/shop-settings.ts';
+import type { WeekHours } from '#app/modules/site/opening-hours.ts';
 
 const DAY_MS = 86_400_000;
 /** The longest run of days one set of queries computes (a year of days in one CASE is fine). */

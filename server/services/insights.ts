@@ -42,7 +42,8 @@ import { aggregatesOfDays, arrivalOf, refreshDays, type Aggregates } from './ins
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 import { INSIGHTS_CSV_HEADER, insightsCsvRows } from '#app/modules/insights/insights-csv.ts';
-import { allowed, type WeekHours } from '#app/modules/site/shop-settings.ts';
+import type { WeekHours } from '#app/modules/site/opening-hours.ts';
+import { allowed } from '#app/modules/site/shop-settings.ts';
 import type { SessionUser } from './auth.ts';
 import type { CityPagesService } from './city-pages.ts';
 import type { ReferenceService } from './reference.ts';

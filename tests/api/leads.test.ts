@@ -4,7 +4,7 @@
  * polyglot, oversize, 7th photo), EXIF/GPS removal, concurrent case numbers, abuse limits, and
  * all-or-nothing storage (no row without photos, no file without a row).
  */
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { replyPromise } from '#app/modules/leads/reply-promise.ts';
 import fs from 'node:fs';
 import net from 'node:net';

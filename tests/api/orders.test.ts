@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
-import { DEFAULT_HOURS, hoursLines } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS, hoursLines } from '#app/modules/site/opening-hours.ts';
 import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead } from '#server/db/repo/leads.ts';

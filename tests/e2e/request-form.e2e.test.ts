@@ -9,7 +9,7 @@
  * touch screen; a file that is not a photo named when picked; 'Missing Information' gone once
  * fixed; outside business hours the confirmation says when the business opens.
  */
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { replyPromise } from '#app/modules/leads/reply-promise.ts';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -80,6 +80,12 @@ it('the owner edits a wording with a live preview and segment count, saves it an
     await signIn(page, '/admin/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      // the shop's own numbers (decision 0204), then the texts, the city pages, the backups
+      'Opening hours',
+      'Markup',
+      'Pickup',
+      'Quiet hours for texts',
+      'What staff may see and do',
       'Follow-up texts',
       'Review requests',
       'City pages in search results',

@@ -15,12 +15,10 @@ import { URGENCY_OPTIONS } from '#app/modules/leads/urgency.ts';
 import { DIFFICULTIES, DIFFICULTY_LABELS } from '#app/modules/pricing/pricing.ts';
 import { QUIET_FROM_HOURS, QUIET_UNTIL_HOURS } from '#app/modules/shared/quiet-hours.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
+import { hourWords, timeField, WEEKDAYS } from '#app/modules/site/opening-hours.ts';
 import {
-  hourWords,
   percentField,
   SHOP_TEXT,
-  timeField,
-  WEEKDAYS,
   type ShopSection,
   type ShopSettings,
 } from '#app/modules/site/shop-settings.ts';

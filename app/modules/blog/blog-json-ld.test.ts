@@ -1,4 +1,4 @@
-import { DEFAULT_HOURS } from '../site/shop-settings.ts';
+import { DEFAULT_HOURS } from '../site/opening-hours.ts';
 import { describe, expect, it } from 'vitest';
 import { postModifiedAt, type PublicBlogPost } from './blog.ts';
 import { blogJsonLd, postJsonLd } from './blog-json-ld.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_HOURS } from '../site/shop-settings.ts';
+import { DEFAULT_HOURS } from '../site/opening-hours.ts';
 import { describe, expect, it } from 'vitest';
 import type { PublicCatalogItem } from './catalog.ts';
 import { catalogListJsonLd, productJsonLd } from './catalog-json-ld.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { addBusinessMinutes } from '#app/modules/shared/business-hours.ts';
-import { hourWords, type WeekHours } from '#app/modules/site/shop-settings.ts';
+import { hourWords, type WeekHours } from '#app/modules/site/opening-hours.ts';
 import { afterQuietHours, type QuietHours } from '#app/modules/shared/quiet-hours.ts';
 import { withPart } from '#app/modules/messages/quote-messages.ts';
 

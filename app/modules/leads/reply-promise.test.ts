@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, type WeekHours } from '../site/shop-settings.ts';
+import { DEFAULT_HOURS, type WeekHours } from '../site/opening-hours.ts';
 import { replyPromise } from './reply-promise.ts';
 
 /** Open Saturdays 8-4 too, as an owner may set it. */

@@ -6,7 +6,7 @@
  * browser's time-zone data may put Winnipeg an hour off (decision 0192: one clock).
  */
 import { nextOpening } from '#app/modules/shared/business-hours.ts';
-import type { WeekHours } from '#app/modules/site/shop-settings.ts';
+import type { WeekHours } from '#app/modules/site/opening-hours.ts';
 import { REPLY_PROMISE } from '#app/modules/site/site.ts';
 
 export const REPLY_TEXT = {

@@ -1,4 +1,4 @@
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { describe, expect, it } from 'vitest';
 import { leadRequestSchema } from '../leads/lead-request.schema.ts';
 import {

@@ -11,7 +11,7 @@ import { urgencyWord } from '../leads/urgency.ts';
 import type { LeadRequest } from '../leads/lead-request.schema.ts';
 import { formatPhone } from '../site/phone.ts';
 import { REPLY_PROMISE } from '../site/site.ts';
-import { hoursInALine, type WeekHours } from '../site/shop-settings.ts';
+import { hoursInALine, type WeekHours } from '../site/opening-hours.ts';
 
 /** The actor of lead events a customer causes by text. */
 export const SMS_ACTOR = 'customer (SMS)';

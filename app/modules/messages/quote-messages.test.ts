@@ -1,5 +1,5 @@
 import { dateMovedText, orderedText, readyText, reminderText } from './order-messages.ts';
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { describe, expect, it } from 'vitest';
 import type { QuoteOption } from '../quotes/quote.ts';
 import {

@@ -10,7 +10,7 @@ import { businessDays } from '../quotes/eta.ts';
 import { formatMoney } from '../site/money.ts';
 import { formatPhone } from '../site/phone.ts';
 import { REPLY_PROMISE } from '../site/site.ts';
-import { hoursInALine, type WeekHours } from '../site/shop-settings.ts';
+import { hoursInALine, type WeekHours } from '../site/opening-hours.ts';
 
 type Site = { name: string; phone: string };
 

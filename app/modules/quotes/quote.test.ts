@@ -25,7 +25,7 @@ import {
   type QuoteOption,
 } from './quote.ts';
 import { nextOpening } from '../shared/business-hours.ts';
-import { DEFAULT_HOURS, type WeekHours } from '../site/shop-settings.ts';
+import { DEFAULT_HOURS, type WeekHours } from '../site/opening-hours.ts';
 
 /** A shop open Saturdays 8-4 too, as an owner may set it. */
 const WITH_SATURDAY: WeekHours = [...DEFAULT_HOURS.slice(0, 5), { open: 8 * 3600, close: 16 * 3600 }, null];

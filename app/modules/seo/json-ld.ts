@@ -3,7 +3,7 @@
  * 'Structured business data'), FAQ pages and breadcrumbs. Pure: returns plain objects that
  * buildMeta's `jsonLd` emits as <script type="application/ld+json">.
  */
-import { timeField, WEEKDAYS } from '../site/shop-settings.ts';
+import { timeField, WEEKDAYS } from '../site/opening-hours.ts';
 import type { SiteInfo } from '../site/site.ts';
 import { REPLY_PROMISE, SLOGAN } from '../site/site.ts';
 import { absoluteUrl } from './meta.ts';

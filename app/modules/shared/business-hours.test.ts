@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, type WeekHours } from '../site/shop-settings.ts';
+import { DEFAULT_HOURS, type WeekHours } from '../site/opening-hours.ts';
 import { addBusinessMinutes, businessMinutesBetween, nextOpening } from './business-hours.ts';
 
 /** A shop open Saturdays too, as an owner may set it on the Settings screen. */

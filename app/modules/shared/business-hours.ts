@@ -6,7 +6,7 @@
  * history; and when the business opens next (the quote page, the request's confirmation). Pure
  * but for calendar.ts's offset memo.
  */
-import { clockWords, type WeekHours } from '../site/shop-settings.ts';
+import { clockWords, type WeekHours } from '../site/opening-hours.ts';
 import { BUSINESS_TIME_ZONE, offsetMs } from './calendar.ts';
 
 /** Open seconds in the days of a week before weekday `w` (Monday = 0); [7] is a whole week's. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, hoursInALine, hoursLines } from './shop-settings.ts';
+import { DEFAULT_HOURS, hoursInALine, hoursLines } from './opening-hours.ts';
 import { copyrightYears, DEFAULT_SITE, REPLY_PROMISE, siteHours, smsHref, trackAttributes } from './site.ts';
 
 describe('site helpers', () => {

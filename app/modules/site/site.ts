@@ -4,7 +4,7 @@
  * the owner sets (shop-settings.ts, decision 0204) and travel with the site's facts; the reply
  * promise is one phrase.
  */
-import { DEFAULT_HOURS, hoursLines, type WeekHours } from './shop-settings.ts';
+import { DEFAULT_HOURS, hoursLines, type WeekHours } from './opening-hours.ts';
 
 export type SiteInfo = {
   name: string;

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { INSIGHT_RANGES, insightPeriods } from '#app/modules/insights/insights.ts';
-import { DEFAULT_HOURS } from '#app/modules/site/shop-settings.ts';
+import { DEFAULT_HOURS } from '#app/modules/site/opening-hours.ts';
 import { blankDatabase, migrateTo } from '../../../tests/support/blank-database.ts';
 import { testEngines } from '../../../tests/support/databases.ts';
 import { migrate } from '../index.ts';

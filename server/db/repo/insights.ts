@@ -8,7 +8,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Funnel, ResponseFigures } from '#app/modules/insights/insights.ts';
 import { EPOCH_WEEKDAY, openSecondsBefore } from '#app/modules/shared/business-hours.ts';
-import type { WeekHours } from '#app/modules/site/shop-settings.ts';
+import type { WeekHours } from '#app/modules/site/opening-hours.ts';
 import type { Engine } from '../engine.ts';
 import type { DB } from '../schema.ts';
 
