@@ -5,6 +5,7 @@
  * current quote, the customer's page, the customer's card, the quote text and e-mail say '1 business
  * day' or '3 business days' from the one formatter (app/modules/quotes/eta.ts); never '1 days'.
  */
+import { leadDetails } from '../../../tests/support/lead-details.ts';
 import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -38,49 +39,18 @@ const event = (id: number, fields: Partial<LeadEvent>): LeadEvent => ({
   ...fields,
 });
 
-function lead(fields: Partial<LeadDetails>): LeadDetails {
-  return {
-    id: 7,
-    caseNumber: 'Q-10007',
+/** A quoted lead (its figures are what the ETA words read). */
+const lead = (fields: Partial<LeadDetails>): LeadDetails =>
+  leadDetails({
     status: 'quoted',
-    urgency: 'flexible',
-    source: 'web',
-    name: 'Dana Friesen',
-    phone: '204-555-0123',
-    email: null,
-    city: null,
-    equipment: 'truck',
-    make: null,
-    model: null,
-    year: null,
-    partCategory: null,
-    partNumber: null,
-    description: null,
-    photos: [],
-    consentAt: null,
-    notes: null,
-    lostReason: null,
     cost: 10_000,
     markupPct: 0.3,
     sellPrice: 13_000,
     etaDays: 1,
     quotedAt: NOW.toISOString(),
-    quoteVersion: null,
-    quoteExpiresAt: null,
-    quoteViews: 0,
-    quoteFirstViewedAt: null,
     createdAt: NOW.toISOString(),
-    updatedAt: NOW.toISOString(),
-    shortPartName: null,
-    events: [],
-    messages: [],
-    conversation: [],
-    smsOptedOut: false,
-    quoteVersions: [],
-    nameCheck: null,
     ...fields,
-  };
-}
+  });
 
 const option = (etaDays: number): QuoteOption =>
   ({

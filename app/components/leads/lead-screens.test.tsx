@@ -6,6 +6,7 @@
  * the lost leads with their reasons; the status switcher of a phone with its counts. The browser's
  * side (layout at 390 px, focus, the dialog staying open): tests/e2e/leads-admin.e2e.test.ts.
  */
+import { leadDetails } from '../../../tests/support/lead-details.ts';
 import { DEFAULT_MARKUP } from '#app/modules/pricing/pricing.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -46,49 +47,9 @@ const event = (fields: Partial<LeadEvent>): LeadEvent => ({
   ...fields,
 });
 
-function lead(fields: Partial<LeadDetails>): LeadDetails {
-  return {
-    nameCheck: null,
-    id: 7,
-    caseNumber: 'Q-10007',
-    status: 'new',
-    urgency: 'today',
-    source: 'web',
-    name: 'Dana Friesen',
-    phone: '204-555-0123',
-    email: null,
-    city: null,
-    equipment: 'truck',
-    make: null,
-    model: null,
-    year: null,
-    partCategory: null,
-    partNumber: null,
-    description: null,
-    shortPartName: null,
-    photos: [],
-    consentAt: null,
-    notes: null,
-    lostReason: null,
-    cost: null,
-    markupPct: null,
-    sellPrice: null,
-    etaDays: null,
-    quotedAt: null,
-    quoteVersion: null,
-    quoteExpiresAt: null,
-    quoteViews: 0,
-    quoteFirstViewedAt: null,
-    createdAt: at(-600),
-    updatedAt: at(0),
-    events: [],
-    messages: [],
-    conversation: [],
-    smsOptedOut: false,
-    quoteVersions: [],
-    ...fields,
-  };
-}
+/** A new emergency request made ten hours ago. */
+const lead = (fields: Partial<LeadDetails>): LeadDetails =>
+  leadDetails({ urgency: 'today', createdAt: at(-600), updatedAt: at(0), ...fields });
 
 describe('the history (issue 31)', () => {
   it('tells a reopened lead, a request taken by phone, a price set by hand, and a text to a number', () => {

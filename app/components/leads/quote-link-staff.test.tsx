@@ -4,6 +4,7 @@
  * 'Expired' marks, and the versions in the calculator (the accepted one locked, earlier ones
  * collapsed). The browser's side: tests/e2e/quote-link-staff.e2e.test.ts.
  */
+import { leadDetails } from '../../../tests/support/lead-details.ts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { LeadCard, LeadDetails, LeadEvent } from '#app/modules/leads/lead-admin.ts';
@@ -53,30 +54,11 @@ const event = (fields: Partial<LeadEvent>): LeadEvent => ({
   ...fields,
 });
 
-function lead(fields: Partial<LeadDetails>): LeadDetails {
-  return {
-    nameCheck: null,
-    id: 7,
-    caseNumber: 'Q-10007',
+/** A lead quoted two hours ago in its second version, its link opened three times. */
+const lead = (fields: Partial<LeadDetails>): LeadDetails =>
+  leadDetails({
     status: 'quoted',
-    urgency: 'flexible',
-    source: 'web',
-    name: 'Dana Friesen',
     phone: '(204) 555-0123',
-    email: null,
-    city: null,
-    equipment: 'truck',
-    make: null,
-    model: null,
-    year: null,
-    partCategory: null,
-    partNumber: null,
-    description: null,
-    shortPartName: null,
-    photos: [],
-    consentAt: null,
-    notes: null,
-    lostReason: null,
     cost: 20_000,
     markupPct: 0.7063,
     sellPrice: 34_125,
@@ -88,14 +70,8 @@ function lead(fields: Partial<LeadDetails>): LeadDetails {
     quoteFirstViewedAt: at(-30),
     createdAt: at(-600),
     updatedAt: at(0),
-    events: [],
-    messages: [],
-    conversation: [],
-    smsOptedOut: false,
-    quoteVersions: [],
     ...fields,
-  };
-}
+  });
 
 const v1 = version(1, [option('Option 1', 20_000, 28_500, 3)], -300);
 const v2 = version(2, [option('New OEM', 20_000, 34_125, 3), option('Aftermarket', 10_000, 14_250, 5)], -60);
