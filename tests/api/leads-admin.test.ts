@@ -40,9 +40,13 @@ async function addLead(
   return id;
 }
 
+/** The owner, who reads the month's revenue (staff do not, unless allowed: decision 0204) */
+const OWNER = { username: 'olivia', password: 'owner horse battery staple' };
+
 eachEngine('lead management API', (ctx) => {
   let app: ReturnType<typeof createTestApp>;
   let session: { cookie: string; token: string };
+  let owner: { cookie: string; token: string };
   const clock = NOW;
   const as = () => ({ Cookie: session.cookie, 'X-CSRF-Token': session.token });
   const get = (url: string) => request(app).get(url).set(as());
@@ -56,7 +60,9 @@ eachEngine('lead management API', (ctx) => {
     app = createTestApp(deps, services);
     await seedReference(deps);
     await createStaff(deps);
+    await createStaff(deps, OWNER, 'owner');
     session = await signIn(app);
+    owner = await signIn(app, OWNER);
   });
 
   describe('status transitions (product.md §4)', () => {
@@ -289,20 +295,21 @@ eachEngine('lead management API', (ctx) => {
 
   it('stats follow real changes: pending quotes, revenue of leads ordered this month, response time', async () => {
     const { db } = ctx().deps;
-    const before = (await get('/api/admin/stats').expect(200)).body as {
-      pendingQuotes: number;
-      monthlyRevenue: number;
-    };
+    // the staff member changes the lead; the owner reads the revenue, which is theirs (decision 0204)
+    const stats = async () =>
+      (await request(app).get('/api/admin/stats').set('Cookie', owner.cookie).expect(200)).body as {
+        pendingQuotes: number;
+        monthlyRevenue: number;
+      };
+    const before = await stats();
     const id = await addLead(db, { urgency: 'flexible' });
     expect((await get('/api/admin/stats').expect(200)).body.pendingQuotes).toBe(before.pendingQuotes + 1);
     await quote(id, { cost: 10_000, etaDays: 3, difficulty: 'easy' }).expect(200);
     await patch(id, { status: 'ordered' }).expect(200);
-    const after = (await get('/api/admin/stats').expect(200)).body as {
-      pendingQuotes: number;
-      monthlyRevenue: number;
-    };
+    const after = await stats();
     expect(after.pendingQuotes).toBe(before.pendingQuotes);
     expect(after.monthlyRevenue).toBeCloseTo(before.monthlyRevenue + 130, 2);
+    expect((await get('/api/admin/stats').expect(200)).body).not.toHaveProperty('monthlyRevenue');
   });
 
   it('Export Report: a CSV of every lead that a spreadsheet opens safely', async () => {

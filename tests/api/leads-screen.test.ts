@@ -30,9 +30,14 @@ const SESSION = {
   user: { id: 1, username: 'sam', displayName: 'Sam Staff', role: 'staff' as const },
   csrfToken: 'token',
 };
+/** The owner: the month's revenue is theirs unless they allow staff (decision 0204) */
+const OWNER_SESSION = {
+  ...SESSION,
+  user: { id: 2, username: 'olivia', displayName: 'Olivia Owner', role: 'owner' as const },
+};
 /** A visitor without a session */
 const NO_SESSION = null;
-type Session = typeof SESSION | typeof NO_SESSION;
+type Session = typeof SESSION | typeof OWNER_SESSION | typeof NO_SESSION;
 
 async function addLead(db: Kysely<DB>, fields: Partial<NewLead>, minutesAgo: number): Promise<number> {
   const { id } = await insertLead(
@@ -108,6 +113,13 @@ eachEngine('Lead Management screen: loaders and action', (ctx) => {
       expect(board.columns.new.nextBefore).not.toBeNull();
       expect(stats.statusCounts?.new).toBe(261);
       expect(clicks.totalClicks).toBe(0);
+    });
+
+    it("has the month's revenue for the owner and none for staff (decision 0204; allowing them: stats.test.ts)", async () => {
+      // absent, not 0: the board then shows no Monthly Revenue card (summary-cards.test.tsx)
+      expect((await boardAt('')).stats).not.toHaveProperty('monthlyRevenue');
+      expect((await boardAt('')).stats.pendingQuotes).toBe(261);
+      expect((await boardAt('', OWNER_SESSION)).stats.monthlyRevenue).toBe(0);
     });
 
     it('searches with ?q=', async () => {

@@ -1,13 +1,16 @@
 /**
  * GET /api/admin/stats (product.md §3 'Lead stats', decision 0005) on a fixed clock: four public figures for
  * everyone, computed from live data with the marketing baselines where data is thin; the lead
- * summary (America/Winnipeg day and month) only with a staff session.
+ * summary (America/Winnipeg day and month) only with a staff session; its month's revenue only for
+ * the owner, and for staff once the owner allows them to see money (decision 0204).
  */
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeDoor } from '#server/changes/index.ts';
 import type { DB } from '#server/db/index.ts';
 import { insertLead, type NewLead } from '#server/db/repo/leads.ts';
+import { findUserByUsername } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createServices } from '#server/services/index.ts';
 import { PAGE_FIGURES_TTL_MS } from '#server/services/stats.ts';
@@ -20,6 +23,8 @@ const NOW = new Date('2026-11-21T18:00:00.000Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const PUBLIC_KEYS = ['avgETA', 'citiesServed', 'partsSourced', 'avgResponseTime'].sort();
+/** The owner's account beside the staff member's (tests/support/admin.ts) */
+const OWNER = { username: 'olivia', password: 'owner horse battery staple' };
 
 async function lead(
   db: Kysely<DB>,
@@ -91,6 +96,7 @@ eachEngine('stats API', (ctx) => {
     app = createTestApp(deps, services);
     await seedReference(deps);
     await createStaff(deps);
+    await createStaff(deps, OWNER, 'owner');
   });
 
   it('without data, shows the product.md §9 baselines (cities served counts the real cities above 30)', async () => {
@@ -136,7 +142,7 @@ eachEngine('stats API', (ctx) => {
     expect(Object.keys(forged.body).sort()).toEqual(PUBLIC_KEYS);
   });
 
-  it('with a session adds status counts, today, pending quotes and this month’s revenue (America/Winnipeg)', async () => {
+  it('with the owner’s session adds status counts, today, pending quotes and this month’s revenue (America/Winnipeg)', async () => {
     const { db } = ctx().deps;
     // today in Winnipeg began at 06:00Z
     await lead(db, '2026-11-21T06:00:00.000Z', { status: 'new' });
@@ -170,7 +176,8 @@ eachEngine('stats API', (ctx) => {
       '2026-11-03T12:00:00.000Z',
     );
 
-    const session = await signIn(app);
+    // the owner's: a staff member gets no revenue until the owner allows it (the next suite)
+    const session = await signIn(app, OWNER);
     const res = await request(app).get('/api/admin/stats').set('Cookie', session.cookie).expect(200);
     expect(res.body).toEqual({
       avgETA: 3,
@@ -185,6 +192,57 @@ eachEngine('stats API', (ctx) => {
       // 16 and 14 November (a lead created in that status counts from its creation)
       monthlyRevenue: 471.34,
     });
+  });
+});
+
+eachEngine('the month’s revenue in the lead summary (decision 0204)', (ctx) => {
+  it('is absent for staff until the owner allows them to see money; the owner always has it', async () => {
+    const deps = testDeps(ctx().t, () => NOW);
+    const services = createServices(deps);
+    const app = createTestApp(deps, services);
+    await seedReference(deps);
+    await createStaff(deps);
+    await createStaff(deps, OWNER, 'owner');
+    await lead(
+      deps.db,
+      '2026-10-30T12:00:00.000Z',
+      { status: 'ordered', sellPrice: 12345 },
+      '2026-11-02T12:00:00.000Z',
+    );
+    await lead(deps.db, '2026-11-21T07:00:00.000Z', { status: 'new' });
+    const staff = await signIn(app);
+    const owner = await signIn(app, OWNER);
+    const statsOf = async (session: { cookie: string }) =>
+      (await request(app).get('/api/admin/stats').set('Cookie', session.cookie).expect(200)).body as Record<
+        string,
+        unknown
+      >;
+
+    // staff: the rest of the summary as before, and no revenue at all (absent, not 0)
+    const hidden = await statsOf(staff);
+    expect(hidden).not.toHaveProperty('monthlyRevenue');
+    expect(hidden).toMatchObject({
+      statusCounts: expect.objectContaining({ new: 1, ordered: 1 }),
+      todayLeads: 1,
+      pendingQuotes: 1,
+      avgResponseTime: 18,
+    });
+    expect(await statsOf(owner)).toMatchObject({ monthlyRevenue: 123.45, todayLeads: 1 });
+
+    // the owner allows staff on Settings (the change the Settings screen's 'staff' form performs)
+    const { id, username, displayName } = (await findUserByUsername(deps.db, OWNER.username))!;
+    const staffMay = (staff: Record<string, string>) =>
+      changeDoor(services).perform(
+        'settings.shop',
+        { section: 'staff', staff },
+        { id, username, displayName, role: 'owner' },
+      );
+    await staffMay({ seeMoney: 'on' });
+    expect(await statsOf(staff)).toMatchObject({ monthlyRevenue: 123.45, todayLeads: 1 });
+
+    // and takes it back: gone again
+    await staffMay({});
+    expect(await statsOf(staff)).not.toHaveProperty('monthlyRevenue');
   });
 });
 
