@@ -100,7 +100,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     services.leadAdmin.board({ search }).then((b) => withOlderCards(services.leadAdmin, b, shown)),
     // the lost leads themselves only when they are shown; their count comes with the board
     viewOf(params) === 'lost' ? lostLeadsOf(services.leadAdmin, search, shown.lost ?? 0) : null,
-    services.stats.leadStats(),
+    // the month's revenue only for who may see money (decision 0204): else no Monthly Revenue card
+    services.stats.leadStats(session.user),
     services.clicks.clickStats(),
     // the city choice of 'New lead' (the request form's list)
     services.reference.listCities(),

@@ -11,6 +11,7 @@ import {
   type PublicStats,
 } from '#app/modules/marketing/stats.ts';
 import { leadStatsFrom, type LeadStats } from '#app/modules/leads/lead-stats.ts';
+import { allowed } from '#app/modules/site/shop-settings.ts';
 import {
   countLeadsByStatus,
   countLeadsCreatedBetween,
@@ -18,6 +19,7 @@ import {
   listQuotesBetween,
   sumOrderedSellPricesBetween,
 } from '../db/repo/stats.ts';
+import type { SessionUser } from './auth.ts';
 import type { ContentChanges } from './changes.ts';
 import type { ServiceDeps } from './context.ts';
 import { createMemo } from './memo.ts';
@@ -98,15 +100,20 @@ export function statsService(
     /** publicStats as the public pages show it: at most PAGE_FIGURES_TTL_MS old (docs/performance.md). */
     pageStats: (): Promise<PublicStats> => pageFigures.get('', publicStats),
 
-    /** The admin summary cards: status counts, today's leads, pending quotes, this month's revenue. */
-    async leadStats(): Promise<LeadStats> {
+    /**
+     * The admin summary cards as `viewer` may see them: status counts, today's leads, pending
+     * quotes, and this month's revenue, a business total that is the owner's unless the owner
+     * allows staff to see money (decision 0204): not counted at all for a staff member who may not.
+     */
+    async leadStats(viewer: Pick<SessionUser, 'role'>): Promise<LeadStats> {
       const at = now();
       const today = zonedDayRange(at);
       const month = zonedMonthRange(at);
+      const money = allowed(shop.current(), viewer, 'seeMoney');
       const [byStatus, todayLeads, revenueCents, averages] = await Promise.all([
         countLeadsByStatus(db),
         countLeadsCreatedBetween(db, today.start, today.end),
-        sumOrderedSellPricesBetween(db, month.start, month.end),
+        money ? sumOrderedSellPricesBetween(db, month.start, month.end) : null,
         quoteAverages(at),
       ]);
       return leadStatsFrom({

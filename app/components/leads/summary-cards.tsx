@@ -1,5 +1,10 @@
-/** The five summary cards (product.md §2): clicks, today's leads, pending quotes, monthly revenue, response. */
+/**
+ * The summary cards (product.md §2): clicks, today's leads, pending quotes, monthly revenue,
+ * response. Monthly Revenue only when the summary has it: a staff member the owner has not allowed
+ * to see money gets none from the server (decision 0204), and four cards then.
+ */
 import { Clock, DollarSign, FileClock, Inbox, MousePointerClick } from 'lucide-react';
+import { cn } from '#app/components/ui/cn.ts';
 import type { LeadStats } from '#app/modules/leads/lead-stats.ts';
 import type { ClickStats } from '#app/modules/site/click.schema.ts';
 import { formatMoney } from '#app/modules/site/money.ts';
@@ -28,10 +33,17 @@ function Card({
   );
 }
 
-/** `stats` may be partial: product.md §7 reads the stats with an empty object as the default. */
+/**
+ * `stats` may be partial: product.md §7 reads the stats with an empty object as the default. The
+ * revenue is no such default: absent, it is not the viewer's to see, and its card is left out.
+ */
 export function SummaryCards({ stats, clicks }: { stats: Partial<LeadStats>; clicks: ClickStats }) {
+  const revenue = stats.monthlyRevenue;
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+    // two a row on a phone (four cards: two full rows), all in one row from 1024 px
+    <div
+      className={cn('grid grid-cols-2 gap-3', revenue === undefined ? 'lg:grid-cols-4' : 'lg:grid-cols-5')}
+    >
       <Card
         title="Quote Button Clicks"
         value={clicks.totalClicks.toLocaleString('en-CA')}
@@ -50,12 +62,14 @@ export function SummaryCards({ stats, clicks }: { stats: Partial<LeadStats>; cli
         note="Need pricing"
         icon={FileClock}
       />
-      <Card
-        title="Monthly Revenue"
-        value={formatMoney(Math.round((stats.monthlyRevenue ?? 0) * 100))}
-        note="This month"
-        icon={DollarSign}
-      />
+      {revenue !== undefined && (
+        <Card
+          title="Monthly Revenue"
+          value={formatMoney(Math.round(revenue * 100))}
+          note="This month"
+          icon={DollarSign}
+        />
+      )}
       <Card
         title="Avg Response"
         value={`${stats.avgResponseTime ?? 18} min`}

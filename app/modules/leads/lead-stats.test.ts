@@ -23,4 +23,15 @@ describe('leadStatsFrom', () => {
     expect(Object.values(stats.statusCounts)).toEqual([0, 0, 0, 0, 0, 0]);
     expect([stats.pendingQuotes, stats.monthlyRevenue]).toEqual([0, 0]);
   });
+
+  it('has no revenue at all, not 0, when it was not counted (a viewer who may not see money: decision 0204)', () => {
+    const stats = leadStatsFrom({
+      byStatus: {},
+      todayLeads: 2,
+      monthlyRevenueCents: null,
+      avgResponseTime: 18,
+    });
+    expect(stats).not.toHaveProperty('monthlyRevenue');
+    expect(stats).toMatchObject({ todayLeads: 2, pendingQuotes: 0, avgResponseTime: 18 });
+  });
 });

@@ -13,8 +13,12 @@ export type LeadStats = {
   todayLeads: number;
   /** Leads waiting for a price: new + qualified */
   pendingQuotes: number;
-  /** Sell prices of leads ordered this calendar month (America/Winnipeg), in dollars */
-  monthlyRevenue: number;
+  /**
+   * Sell prices of leads ordered this calendar month (America/Winnipeg), in dollars. Absent (not 0)
+   * for a staff member the owner has not allowed to see money: a business total is the owner's
+   * (decision 0204), and the board then shows no Monthly Revenue card.
+   */
+  monthlyRevenue?: number;
   /** Average minutes from request to quote (baseline while there are too few quotes) */
   avgResponseTime: number;
 };
@@ -22,12 +26,12 @@ export type LeadStats = {
 /**
  * The summary from what the database counted: every status present (0 for one with no lead, a
  * status the counts do not know is left out), the leads waiting for a price, and the month's
- * revenue in dollars from cents.
+ * revenue in dollars from cents (none when it was not counted: the viewer may not see money).
  */
 export function leadStatsFrom(counted: {
   byStatus: Partial<Record<string, number>>;
   todayLeads: number;
-  monthlyRevenueCents: number;
+  monthlyRevenueCents: number | null;
   avgResponseTime: number;
 }): LeadStats {
   const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, counted.byStatus[s] ?? 0])) as Record<
@@ -38,7 +42,9 @@ export function leadStatsFrom(counted: {
     statusCounts,
     todayLeads: counted.todayLeads,
     pendingQuotes: statusCounts.new + statusCounts.qualified,
-    monthlyRevenue: Math.round(counted.monthlyRevenueCents) / 100,
+    ...(counted.monthlyRevenueCents === null
+      ? {}
+      : { monthlyRevenue: Math.round(counted.monthlyRevenueCents) / 100 }),
     avgResponseTime: counted.avgResponseTime,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * GET /api/admin/stats (product.md §7): the home page reads its four public figures here without a
  * session; staff with a session also get the lead summary (decision 0005: nothing else leaks),
- * once a handed-out password is changed (decision 0203).
+ * once a handed-out password is changed (decision 0203), its month's revenue only if they may see
+ * money (decision 0204).
  */
 import { Router } from 'express';
 import type { Services } from '../../services/index.ts';
@@ -17,7 +18,7 @@ export function statsRouter(services: Services): Router {
       res.json(publicStats);
       return;
     }
-    res.json({ ...publicStats, ...(await services.stats.leadStats()) });
+    res.json({ ...publicStats, ...(await services.stats.leadStats(session.user)) });
   });
   return router;
 }
