@@ -313,7 +313,7 @@ export const SHOP_TEXT = {
   staff: {
     title: 'What staff may see and do',
     intro: 'You always can. Staff can only what you allow here.',
-    seeMoney: 'Staff see revenue, profit and margins on Insights',
+    seeMoney: 'Staff see revenue, profit and margins on Insights and the leads board',
     mergeCustomers: 'Staff may merge customers',
     save: 'Save what staff may do',
   },
