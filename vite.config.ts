@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import type { Plugin } from 'vite';
+import { rolldown } from 'rolldown';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -15,6 +17,9 @@ const ISLANDS = {
     hydrate: 'app/components/request/request-form.hydrate.tsx',
   },
 };
+
+/** The site's service worker (decision 0205): built on its own, as one classic script, /sw.js. */
+const SERVICE_WORKER = 'app/sw/service-worker.ts';
 
 /**
  * Builds each island's entry and hydrating module as chunks of the client build and tells the
@@ -59,7 +64,7 @@ function islands(): Plugin {
         this.emitFile({ type: 'chunk', id: file, name: `${name}-${role === 'entry' ? 'island' : role}` });
       }
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
       // every chunk a module needs before it runs (static imports, transitively)
       const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
@@ -90,8 +95,58 @@ function islands(): Plugin {
         if (!src || !hydrate || !preload) this.error(`The island ${name} was not built in full`);
         built[name] = { src, hydrate, preload };
       }
+      const form = built.requestForm;
+      if (!form) return;
+      // the request page's files for the service worker to keep (decision 0205)
+      const precache = requestPageFiles(bundle, form);
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: await buildServiceWorker({ version, precache }),
+      });
     },
   };
+}
+
+/**
+ * Everything /find-my-part loads, now or when the customer starts on the form: the site's styles
+ * and chrome script, the island's entry, and the hydrating module with every chunk it imports,
+ * at once or later (photo handling, step 2, the rules, the toasts). A browser test checks the
+ * page's HTML names nothing outside this list.
+ */
+function requestPageFiles(bundle: Rolldown.OutputBundle, form: { src: string; hydrate: string }): string[] {
+  const files = new Set<string>([form.src]);
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(`/${fileName}`)) return;
+    files.add(`/${fileName}`);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+    for (const f of [...chunk.imports, ...chunk.dynamicImports]) visit(f);
+  };
+  visit(form.hydrate.slice(1));
+  for (const item of Object.values(bundle)) {
+    if (item.type !== 'asset') continue;
+    if (item.fileName.endsWith('.css') || item.originalFileNames.includes('app/chrome.js')) {
+      files.add(`/${item.fileName}`);
+    }
+  }
+  return [...files].sort();
+}
+
+/** The worker as one classic script (every browser runs those), this build's list written in. */
+async function buildServiceWorker(build: { version: string; precache: string[] }): Promise<string> {
+  const bundle = await rolldown({
+    input: path.resolve(SERVICE_WORKER),
+    platform: 'browser',
+    logLevel: 'warn',
+  });
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true });
+    return `var __SW_BUILD__=${JSON.stringify(build)};\n${output[0].code}`;
+  } finally {
+    await bundle.close();
+  }
 }
 
 export default defineConfig(({ command }) => ({

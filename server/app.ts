@@ -150,7 +150,15 @@ export function createApp(options: AppOptions) {
         .filter((entry) => entry.isFile())
         .map((entry) => `/${entry.name}`),
     );
-    const serveRootFile = express.static(options.clientDir, { maxAge: '1h', index: false });
+    const serveRootFile = express.static(options.clientDir, {
+      maxAge: '1h',
+      index: false,
+      // the service worker: a phone asks for it again at each visit, so a deploy reaches it at once
+      // (decision 0205)
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
     app.use((req, res, next) => (rootFiles.has(req.path) ? serveRootFile(req, res, next) : next()));
   }
 

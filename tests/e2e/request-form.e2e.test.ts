@@ -689,36 +689,37 @@ describe('weak signal', () => {
     ['the server fails', 'Something went wrong on our side. Please try again.'],
     ['the connection drops', 'Failed to submit request'],
   ] as const) {
-    it(`keeps the form filled, photos included, when ${failure}, and the retry goes through`, async () => {
+    it(`keeps the request on the phone, photos included, when ${failure}, and the retry sends it under the same key`, async () => {
       const { page, problems } = await open('phone');
       await fillPartDetails(page);
       await pickFiles(page, small);
       await waitForPhotos(page, 2);
       await page.getByRole('button', { name: 'Continue' }).click();
       await fillContactInfo(page);
-      await page.route('**/api/leads', (route) =>
-        failure === 'the server fails'
+      const keys: (string | null)[] = [];
+      await page.route('**/api/leads', async (route) => {
+        keys.push(await route.request().headerValue('idempotency-key'));
+        return failure === 'the server fails'
           ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message }) })
-          : route.abort('internetdisconnected'),
-      );
-      const submit = page.getByRole('button', { name: 'Submit Request' });
-      await submit.click();
-      await notifications(page).getByText('Error', { exact: true }).waitFor();
-      await notifications(page).getByText(message).waitFor();
-      expect(await submit.isEnabled()).toBe(true);
-      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Submit Request');
-      expect(await page.getByLabel('Full Name').inputValue()).toBe('Amélie Gagnon');
-      expect(await page.getByRole('checkbox').isChecked()).toBe(true);
-      await page.getByRole('button', { name: 'Back' }).click();
-      expect(await page.getByLabel('Part Description').inputValue()).toBe(
-        'Left rear remote coupler leaks when the drill is hooked up.',
-      );
-      expect(await page.getByText('2 of 6 photos added').isVisible()).toBe(true);
+          : route.abort('internetdisconnected');
+      });
+      await page.getByRole('button', { name: 'Submit Request' }).click();
+      // kept on the phone (decision 0205), said where the customer looks, the form empty again
+      const kept = page.getByRole('heading', { name: 'Your request is kept on this phone' });
+      await kept.waitFor();
+      expect(await kept.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByText('2 photos · Not sent yet').waitFor();
+      expect(await page.getByLabel('Part Description').inputValue()).toBe('');
 
       await page.unroute('**/api/leads');
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('button', { name: 'Submit Request' }).click();
-      await page.getByRole('heading', { name: 'Request Submitted!' }).waitFor();
+      const retried = page.waitForRequest((r) => r.url().endsWith('/api/leads') && r.method() === 'POST');
+      await page.getByRole('button', { name: 'Send now' }).click();
+      const retry = await retried;
+      await page.getByText('Your kept request was sent').waitFor();
+      expect(multipartParts(retry).filter((p) => p.name === 'photos')).toHaveLength(2);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^[\w-]{22}$/);
+      expect(await retry.headerValue('idempotency-key')).toBe(keys[0]);
       expect(unexpected(problems.errors)).toEqual([]);
     });
   }

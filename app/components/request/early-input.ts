@@ -21,6 +21,8 @@ export const ISLAND = {
   photoInput: 'request-photos',
   dropZone: 'request-photos-zone',
   draftKey: 'phmb:find-my-part:draft',
+  savedKey: 'phmb:find-my-part:saved',
+  serviceWorker: '/sw.js',
   hydrateSrc: 'data-hydrate',
   preload: 'data-preload',
 } as const satisfies Omit<typeof REQUEST_FORM_ISLAND, 'props'>;

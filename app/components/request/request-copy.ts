@@ -103,6 +103,35 @@ export const COPY = {
     successText: (caseNumber: string) => `Your request has been submitted. Case #${caseNumber}`,
     errorTitle: 'Error',
   },
+  /** A request kept on the phone until there is signal (decision 0205) */
+  saved: {
+    title: 'Kept on this phone',
+    keptTitle: 'Your request is kept on this phone',
+    keptText:
+      'It could not be sent just now. It goes out by itself as soon as your phone has signal again. ' +
+      'You can close this page: it is ' +
+      'sent the next time you open our site. Once it is sent you will see your case number here, ' +
+      'and we text it to you.',
+    /** the part, then what it is for, as the customer wrote them */
+    summary: (description: string, machine: string) => {
+      const part = description.length > 80 ? `${description.slice(0, 79)}…` : description;
+      return machine ? `${part} (${machine})` : part;
+    },
+    photoCount: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
+    waiting: 'Not sent yet',
+    sending: 'Sending…',
+    sendNow: 'Send now',
+    remove: 'Delete',
+    removeQuestion: 'Delete this request? It has not been sent.',
+    removeYes: 'Delete it',
+    removeNo: 'Keep it',
+    sentTitle: 'Your kept request was sent',
+    sentCase: (caseNumber: string) => `Your case number is ${caseNumber}.`,
+    refusedTitle: 'We could not take this request',
+    refusedText: 'Please fill in the form again, or text us a photo of your part.',
+    done: 'Done',
+    notKept: 'This phone could not keep your request. Please try again when you have signal.',
+  },
   confirmation: {
     title: 'Request Submitted!',
     caseLabel: 'Your case number',

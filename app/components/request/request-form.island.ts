@@ -6,7 +6,9 @@
  * when the customer starts on it: a first focus, tap, key, change or drag in the form
  * (early-input.ts holds what is done meanwhile). A visitor who only reads runs no React at all. A
  * customer coming back to a kept draft gets the form at once, so what they typed last time shows
- * without a tap.
+ * without a tap, and so does one with a request kept on the phone, so it is sent (saved-requests.ts).
+ * Once the page has loaded, it registers the site's service worker (decision 0205), which keeps
+ * the page and the form's scripts on the phone for a visit with no signal.
  */
 import { armEarlyInput, ISLAND } from './early-input.ts';
 import type * as HydrateModule from './request-form.hydrate.tsx';
@@ -35,12 +37,19 @@ if (container && hydrateSrc) {
   };
   // start is only called from the layer's listeners, once it is armed
   const layer = armEarlyInput(container, start);
-  if (hasDraft()) start();
+  if (stored(ISLAND.draftKey) || stored(ISLAND.savedKey)) start();
 }
 
-function hasDraft(): boolean {
+if ('serviceWorker' in navigator) {
+  // after the load event: it never competes with the page, and fetches the form's files after it
+  const register = () => void navigator.serviceWorker.register(ISLAND.serviceWorker).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
+function stored(key: string): boolean {
   try {
-    return localStorage.getItem(ISLAND.draftKey) !== null;
+    return localStorage.getItem(key) !== null;
   } catch {
     return false;
   }

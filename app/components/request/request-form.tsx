@@ -33,9 +33,12 @@ import type { EarlyInput } from './early-input.ts';
 import { onDemand } from './on-demand.ts';
 import { PartDetailsStep } from './part-details-step.tsx';
 import { COPY } from './request-copy.ts';
+import { newIdempotencyKey } from '#app/modules/shared/idempotency.ts';
+import { SavedRequestsPanel } from './saved-requests-panel.tsx';
 import { sendLeadRequest, SUBMIT_FAILED, SubmitError } from './send-request.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { usePhotos } from './use-photos.ts';
+import { useSavedRequests } from './use-saved-requests.ts';
 
 /** Fields in the order the form shows them: the first failing one is the one announced. */
 const FIELD_ORDER = Object.keys(EMPTY_LEAD_REQUEST) as LeadRequestField[];
@@ -49,6 +52,9 @@ const STEP_ONE_ALL: readonly LeadRequestField[] = [
   'description',
   'urgency',
 ];
+
+/** What a request kept on the phone is made of (use-saved-requests.ts adds when and where it stands). */
+type KeptRequest = Parameters<ReturnType<typeof useSavedRequests>['keep']>[0];
 
 type LeadResolver = Resolver<LeadRequestInput, unknown, LeadRequest>;
 /** zod and the request schema (a third of the form's script), fetched once, when first wanted. */
@@ -147,15 +153,17 @@ export function RequestForm({
   const [sent, setSent] = useState<{ caseNumber: string; reply?: string }>();
   const [restored, setRestored] = useState(false);
   const photos = usePhotos();
+  const kept = useSavedRequests();
   const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const confirmationHeading = useRef<HTMLHeadingElement>(null);
+  const keptHeading = useRef<HTMLHeadingElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   /** The 'Missing Information' notice, taken down once the fields it asked for are filled in */
   const missingNotice = useRef<ReturnType<typeof toast> | null>(null);
   /** What to focus after the next render: set by the customer's own actions, never on page load */
-  const focusNext = useRef<'step' | 'confirmation' | 'submit' | LeadRequestField | null>(null);
+  const focusNext = useRef<'step' | 'confirmation' | 'submit' | 'kept' | LeadRequestField | null>(null);
 
   // What was typed before a reload or a lost connection is back (startingValues): say so. The
   // server's HTML has no such notice, so it cannot be there in the render that hydrates.
@@ -199,9 +207,10 @@ export function RequestForm({
     focusNext.current = null;
     if (target === 'step') stepHeading.current?.focus();
     else if (target === 'confirmation') confirmationHeading.current?.focus();
+    else if (target === 'kept') keptHeading.current?.focus();
     else if (target === 'submit') submitButton.current?.focus();
     else setFocus(target);
-  }, [step, sent, sending, setFocus]);
+  }, [step, sent, sending, kept.saved, setFocus]);
 
   async function goToContactInfo() {
     const valid = await trigger([...STEP_ONE_FIELDS], { shouldFocus: true });
@@ -231,28 +240,48 @@ export function RequestForm({
     setStep(1);
   }
 
+  /** The form starts again empty: the request went, or is kept on the phone to go later. */
+  function startAfresh() {
+    reset(EMPTY_LEAD_REQUEST);
+    clearDraft();
+    photos.clear();
+    setRestored(false);
+    setSubmitRefused(false);
+    setStep(1);
+  }
+
   async function send() {
     setSending(true);
     setProgress('preparing');
+    // the request's key, made when it is first submitted: every later send of it says the same
+    const key = newIdempotencyKey();
+    let keptRequest: KeptRequest | undefined;
     try {
       const uploads = await photos.uploads();
-      const body = new FormData();
-      for (const [name, value] of leadRequestToFormEntries(getValues())) body.append(name, value);
+      const values = getValues();
+      const fields = [...leadRequestToFormEntries(values)];
       const trap = honeypot.current?.value ?? '';
-      if (trap) body.append(HONEYPOT_FIELD, trap);
+      if (trap) fields.push([HONEYPOT_FIELD, trap]);
+      const machine = [values.year, values.make, values.model].filter(Boolean).join(' ');
+      keptRequest = {
+        key,
+        fields,
+        photos: uploads,
+        summary: COPY.saved.summary(values.description, machine),
+      };
+      const body = new FormData();
+      for (const [name, value] of fields) body.append(name, value);
       for (const upload of uploads) body.append('photos', upload.blob, upload.name);
       setProgress(0);
-      const result = await sendLeadRequest(body, (fraction) => setProgress(Math.round(fraction * 100)));
-      reset(EMPTY_LEAD_REQUEST);
-      clearDraft();
-      photos.clear();
-      setRestored(false);
-      setSubmitRefused(false);
-      setStep(1);
+      // no signal at all: no need to wait for the attempt to fail
+      if (!navigator.onLine) throw new SubmitError(SUBMIT_FAILED, true);
+      const result = await sendLeadRequest(body, key, (fraction) => setProgress(Math.round(fraction * 100)));
+      startAfresh();
       setSent(result);
       focusNext.current = 'confirmation';
       toast({ title: COPY.toasts.successTitle, description: COPY.toasts.successText(result.caseNumber) });
     } catch (err) {
+      if (keptRequest && err instanceof SubmitError && err.later && (await keepOnPhone(keptRequest))) return;
       toast({
         title: COPY.toasts.errorTitle,
         description: err instanceof SubmitError ? err.message : SUBMIT_FAILED,
@@ -263,6 +292,19 @@ export function RequestForm({
       setSending(false);
       setProgress(null);
     }
+  }
+
+  /** No signal, or the upload broke off: the request and its photos wait on the phone (decision 0205). */
+  async function keepOnPhone(request: KeptRequest): Promise<boolean> {
+    try {
+      await kept.keep(request);
+    } catch {
+      // the phone would not keep it (a private window, no room): the form keeps it, as before
+      return false;
+    }
+    startAfresh();
+    focusNext.current = 'kept';
+    return true;
   }
 
   function onInvalid(invalid: FieldErrors<LeadRequestInput>) {
@@ -298,91 +340,101 @@ export function RequestForm({
   const title = COPY.steps[step - 1];
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      method="post"
-      aria-labelledby="request-step-title"
-      // the customer starts on the form: fetch the rules and step 2 while they type, ready for Continue
-      onFocus={startedOnForm}
-      onSubmit={(event) => {
-        if (step === 1) {
-          event.preventDefault();
-          void goToContactInfo();
-        } else {
-          void handleSubmit(send, onInvalid)(event);
-        }
-      }}
-    >
-      <StepIndicator step={step} />
+    <>
+      {/* none in the server's HTML: the list is read in the browser, after hydrating */}
+      <SavedRequestsPanel
+        saved={kept.saved}
+        sendingNow={kept.sendingNow}
+        onSendNow={() => void kept.sendNow()}
+        onForget={(key) => void kept.forget(key)}
+        headingRef={keptHeading}
+      />
+      <form
+        ref={formRef}
+        noValidate
+        method="post"
+        aria-labelledby="request-step-title"
+        // the customer starts on the form: fetch the rules and step 2 while they type, ready for Continue
+        onFocus={startedOnForm}
+        onSubmit={(event) => {
+          if (step === 1) {
+            event.preventDefault();
+            void goToContactInfo();
+          } else {
+            void handleSubmit(send, onInvalid)(event);
+          }
+        }}
+      >
+        <StepIndicator step={step} />
 
-      <div className="mt-6 border-t border-slate-200 pt-6">
-        <h2
-          id="request-step-title"
-          ref={stepHeading}
-          tabIndex={-1}
-          className="text-xl font-bold tracking-tight text-slate-900 focus:outline-none"
-        >
-          {title}
-        </h2>
-        <p className="mt-1 text-slate-600">{step === 1 ? COPY.partDetailsLead : COPY.contactLead}</p>
-        <p className="mt-1 text-sm text-slate-600">{COPY.requiredLegend}</p>
-      </div>
-
-      {summary && (
-        <div
-          role="alert"
-          className="mt-5 flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-700" aria-hidden="true" />
-          <p>{summary}</p>
-        </div>
-      )}
-
-      {restored && (
-        <div
-          role="status"
-          className="mt-5 flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950"
-        >
-          <Info className="mt-0.5 h-4 w-4 shrink-0 text-sky-700" aria-hidden="true" />
-          <p className="flex-1">{COPY.restored}</p>
-          <button
-            type="button"
-            onClick={() => setRestored(false)}
-            aria-label={COPY.dismiss}
-            className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-sky-900 hover:bg-sky-100"
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          <h2
+            id="request-step-title"
+            ref={stepHeading}
+            tabIndex={-1}
+            className="text-xl font-bold tracking-tight text-slate-900 focus:outline-none"
           >
-            <X className="h-4 w-4" aria-hidden="true" />
-          </button>
+            {title}
+          </h2>
+          <p className="mt-1 text-slate-600">{step === 1 ? COPY.partDetailsLead : COPY.contactLead}</p>
+          <p className="mt-1 text-sm text-slate-600">{COPY.requiredLegend}</p>
         </div>
-      )}
 
-      {/* Only robots fill this in (decision 0040): off-screen, out of the tab order, hidden from assistive tech */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={HONEYPOT_FIELD}>Website (leave this empty)</label>
-        <input
-          ref={honeypot}
-          id={HONEYPOT_FIELD}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+        {summary && (
+          <div
+            role="alert"
+            className="mt-5 flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
+          >
+            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-700" aria-hidden="true" />
+            <p>{summary}</p>
+          </div>
+        )}
 
-      {step === 1 || !later ? (
-        <PartDetailsStep {...stepProps} photos={photos} hydrated={hydrated} urgencyHint={urgencyHint} />
-      ) : (
-        <later.ContactInfoStep
-          {...stepProps}
-          cities={cities}
-          sending={sending}
-          progress={progress}
-          submitRef={submitButton}
-          onBack={backToPartDetails}
-        />
-      )}
-    </form>
+        {restored && (
+          <div
+            role="status"
+            className="mt-5 flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950"
+          >
+            <Info className="mt-0.5 h-4 w-4 shrink-0 text-sky-700" aria-hidden="true" />
+            <p className="flex-1">{COPY.restored}</p>
+            <button
+              type="button"
+              onClick={() => setRestored(false)}
+              aria-label={COPY.dismiss}
+              className="-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-sky-900 hover:bg-sky-100"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </button>
+          </div>
+        )}
+
+        {/* Only robots fill this in (decision 0040): off-screen, out of the tab order, hidden from assistive tech */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label htmlFor={HONEYPOT_FIELD}>Website (leave this empty)</label>
+          <input
+            ref={honeypot}
+            id={HONEYPOT_FIELD}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+
+        {step === 1 || !later ? (
+          <PartDetailsStep {...stepProps} photos={photos} hydrated={hydrated} urgencyHint={urgencyHint} />
+        ) : (
+          <later.ContactInfoStep
+            {...stepProps}
+            cities={cities}
+            sending={sending}
+            progress={progress}
+            submitRef={submitButton}
+            onBack={backToPartDetails}
+          />
+        )}
+      </form>
+    </>
   );
 }

@@ -98,6 +98,8 @@ export async function spawnServer(options: {
   env?: Record<string, string>;
   /** the origin's host (and BASE_URL's): 'localhost' where an IP address will not do (a passkey's RP ID) */
   host?: string;
+  /** a port of the caller's (the origin of a server that was stopped, as a deploy keeps it), else a free one */
+  port?: number;
 }): Promise<SpawnedServer> {
   const serverBuild = path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? 'build'), 'server/index.js');
   if (!fs.existsSync(serverBuild)) {
@@ -108,7 +110,7 @@ export async function spawnServer(options: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `phmb-e2e-${options.name}-`));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: ROOT,

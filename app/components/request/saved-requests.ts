@@ -1,0 +1,168 @@
+/**
+ * Requests kept on the phone until they can be sent (issue 51 items 1 and 2, decision 0205). A
+ * request the customer submitted with no signal (or whose upload failed) is stored in IndexedDB
+ * with its photos, already shrunk for upload, under the key the phone made when it was first
+ * submitted; the same key goes with every attempt in the `Idempotency-Key` header, so however many
+ * times it is sent (two tabs, the service worker, a retry after a lost answer) the server makes one
+ * lead and answers each attempt with it (decision 0207).
+ *
+ * The page (request-form.tsx) and the service worker (app/sw/service-worker.ts) both use this file,
+ * so it imports nothing but the key's header name: the worker is built from it on its own.
+ */
+import { IDEMPOTENCY_HEADER } from '../../modules/shared/idempotency.ts';
+
+export type SavedPhoto = { blob: Blob; name: string };
+
+export type SavedRequest = {
+  /** the request's key: made once, when the customer first pressed Submit */
+  key: string;
+  /** when it was saved (the phone's clock): the list's order */
+  savedAt: number;
+  /** the form's fields, as sent */
+  fields: [string, string][];
+  photos: SavedPhoto[];
+  /** what the customer sees in the list: the part and what it is for */
+  summary: string;
+  /** waiting to go; sent (with the server's answer); refused by the server (with its words) */
+  state: 'waiting' | 'sent' | 'refused';
+  caseNumber?: string;
+  reply?: string;
+  message?: string;
+};
+
+const DB_NAME = 'phmb-requests';
+const STORE = 'requests';
+/** The lock that makes one tab (or the worker) at a time send; the others then find them sent. */
+const LOCK = 'phmb-send-saved-requests';
+/** Open pages hear here when a saved request changed (sent by another tab or the worker). */
+export const SAVED_CHANNEL = 'phmb-saved-requests';
+/** The browser's background sync tag (Chrome and Android; elsewhere the page and visits send). */
+export const SYNC_TAG = 'send-saved-requests';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB did not open'));
+    request.onblocked = () => reject(new Error('IndexedDB is blocked'));
+  });
+}
+
+/** One transaction on the store; resolves with what `work` asked for once the transaction is done. */
+async function inStore<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = work(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const announce = () => {
+  try {
+    const channel = new BroadcastChannel(SAVED_CHANNEL);
+    channel.postMessage('changed');
+    channel.close();
+  } catch {
+    // no BroadcastChannel: open pages find out at their next look
+  }
+};
+
+/** Keeps a request on the phone (rejects when the phone will not store it: private mode, full). */
+export async function saveRequest(request: SavedRequest): Promise<void> {
+  await inStore('readwrite', (store) => store.put(request));
+  announce();
+}
+
+/** The requests kept on this phone, oldest first. */
+export async function listSaved(): Promise<SavedRequest[]> {
+  const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<SavedRequest[]>);
+  return all.sort((a, b) => a.savedAt - b.savedAt);
+}
+
+/** Removes a kept request (the customer deleted it, or saw it sent). */
+export async function forgetSaved(key: string): Promise<void> {
+  await inStore('readwrite', (store) => store.delete(key));
+  announce();
+}
+
+type Attempt =
+  | { outcome: 'sent'; caseNumber: string; reply?: string }
+  | { outcome: 'refused'; message: string }
+  | { outcome: 'later' };
+
+/**
+ * What an answer to POST /api/leads means for a kept request: a case number is sent; the server's
+ * refusal of the request itself (a 4xx other than 408 and 429) is final, with its words; anything
+ * else (no answer, a timeout, a busy or failing server) is for later.
+ */
+export function readAnswer(status: number, body: unknown): Attempt {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (status >= 200 && status < 300 && typeof data.caseNumber === 'string') {
+    return {
+      outcome: 'sent',
+      caseNumber: data.caseNumber,
+      reply: typeof data.reply === 'string' ? data.reply : undefined,
+    };
+  }
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+    return { outcome: 'refused', message: typeof data.message === 'string' ? data.message : '' };
+  }
+  return { outcome: 'later' };
+}
+
+async function attempt(request: SavedRequest): Promise<Attempt> {
+  const body = new FormData();
+  for (const [name, value] of request.fields) body.append(name, value);
+  for (const photo of request.photos) body.append('photos', photo.blob, photo.name);
+  let response: Response;
+  try {
+    response = await fetch('/api/leads', {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', [IDEMPOTENCY_HEADER]: request.key },
+    });
+  } catch {
+    return { outcome: 'later' };
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  return readAnswer(response.status, data);
+}
+
+/**
+ * Sends every kept request that waits, one sender at a time across tabs and the worker (the Web
+ * Locks API where there is one; without it the key still makes one lead of two sends). Returns how
+ * many still wait afterwards.
+ */
+export async function sendSaved(): Promise<number> {
+  const run = async () => {
+    let waiting = 0;
+    // read again inside the lock: another sender may have sent them meanwhile
+    for (const request of await listSaved()) {
+      if (request.state !== 'waiting') continue;
+      const result = await attempt(request);
+      if (result.outcome === 'later') {
+        waiting++;
+        continue;
+      }
+      const { outcome, ...answer } = result;
+      // once sent, only the case number is worth keeping (the photos are the server's now)
+      const kept = outcome === 'sent' ? { fields: [], photos: [] } : {};
+      await saveRequest({ ...request, ...answer, ...kept, state: outcome });
+    }
+    return waiting;
+  };
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request(LOCK, run) : run();
+}
