@@ -13,7 +13,7 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { BAD_IDEMPOTENCY_KEY, IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import { seedReference } from '#server/seed/index.ts';
-import { KEY_REUSED } from '#server/services/idempotency.ts';
+import { BEING_ANSWERED, KEY_REUSED } from '#server/services/idempotency.ts';
 import { tagPhoto } from '../e2e/fixtures/images.ts';
 import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, type EngineContext } from '../support/databases.ts';
@@ -92,13 +92,8 @@ eachEngine(
     const fields = () => ({ ...VALID_FIELDS, phone: `(204) 555-${4100 + ++phones}` });
     const newKey = () => `lead-key-${++keys}-${Math.random().toString(36).slice(2)}`;
     /** The saved request sent with its key, from a client address (a new one unless given). */
-    const send = (
-      to: App,
-      form: Record<string, string>,
-      sent: Photo[],
-      key: string,
-      client = newClient(),
-    ) => submit(to, form, sent, client).set(IDEMPOTENCY_HEADER, key);
+    const send = (to: App, form: Record<string, string>, sent: Photo[], key: string, client = newClient()) =>
+      submit(to, form, sent, client).set(IDEMPOTENCY_HEADER, key);
 
     beforeAll(async () => {
       await seedReference(ctx().deps);
@@ -223,6 +218,18 @@ eachEngine(
       const next = await submit(app, fields(), [], client).expect(201);
       expect(remaining(next)).toBe(LEAD_RATE_LIMIT.limit - 2);
       expect(await leadsFor(ctx(), form.phone)).toBe(1);
+    });
+
+    it('a retry whose key is gone by the time it is answered makes no lead without its photos', async () => {
+      // the route read the photos without decoding them (the key was answered when they arrived);
+      // the key was swept before the service answered (kept a day): the phone must try again
+      const form = fields();
+      const sent = [{ size: photos[0]!.data.length, sha256: 'a'.repeat(64) }];
+      const err = await ctx()
+        .services.leads.submitLead(form, [], { key: newKey(), sent })
+        .catch((e: unknown) => e);
+      expect(err).toMatchObject({ status: 409, message: BEING_ANSWERED });
+      expect(await leadsFor(ctx(), form.phone)).toBe(0);
     });
 
     it('two processes sent one request with one key at the same moment: one lead', async () => {
