@@ -23,6 +23,8 @@ import type { ServiceDeps } from './context.ts';
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 export const KEY_REUSED =
   'This Idempotency-Key was already used for a different request. Send a new key with a new request.';
+/** A key taken and then swept in the moment between: the caller's retry is a new request. */
+export const BEING_ANSWERED = 'This request is being answered. Try again.';
 
 /**
  * A keyed change: `scope` names the change, its subject and who makes it ('lead 7 quote by sam'),
@@ -71,7 +73,7 @@ export function idempotencyService({ db, now }: ServiceDeps) {
         if (!(await claimKey(trx, k))) {
           const kept = await findKey(trx, k);
           // taken, then swept in the moment between (a day old): the caller's retry is a new request
-          if (!kept) throw new AppError(409, 'This request is being answered. Try again.');
+          if (!kept) throw new AppError(409, BEING_ANSWERED);
           return { answer: replay<T>(kept, k.requestHash), replayed: true };
         }
         const answer = await change(trx);
@@ -89,6 +91,18 @@ export function idempotencyService({ db, now }: ServiceDeps) {
       const k = keyed(claim);
       const kept = k && (await findKey(db, k));
       return kept && kept.answer !== null ? { answer: replay<T>(kept, k.requestHash) } : undefined;
+    },
+
+    /**
+     * Whether a change was made under `key` in `scope` already, whatever its request: for a check
+     * made before the request can be read (the quote request's photos arrive after its limit
+     * counts, decision 0207), so a retry is spared work `once` would throw away. 400 for a
+     * malformed key; false for none.
+     */
+    async answered(scope: string, key: unknown): Promise<boolean> {
+      const k = keyed({ scope, key, request: null });
+      const kept = k && (await findKey(db, k));
+      return !!kept && kept.answer !== null;
     },
 
     /** Removes the keys older than IDEMPOTENCY_KEEP_MS (the minute's pass); returns how many. */

@@ -47,10 +47,10 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
   // cities and categories: read once a minute, and again at once after a change (docs/performance.md);
   // every service that needs them asks this one
   const reference = referenceService(deps, { changes });
-  const leads = leadsService(deps, { messaging, reference });
-  const rateLimits = rateLimitService(deps);
   // retries that change nothing: a keyed change's first answer, kept a day (decision 0179)
   const idempotency = idempotencyService(deps);
+  const leads = leadsService(deps, { messaging, reference, idempotency });
+  const rateLimits = rateLimitService(deps);
   // the customer's private page: quotes sent as versions, answered there or by text (issue 28)
   const quotes = quotesService(deps, { messaging, rateLimits, idempotency });
   // texting takes Twilio's webhooks: customers' texts and delivery reports

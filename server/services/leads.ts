@@ -3,6 +3,7 @@
  * into a stored lead with a case number, all or nothing, and queues the staff alert.
  * Admin reading of lead photos lives here too (private files, looked up by their row).
  */
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CONSENT_TEXT,
@@ -17,6 +18,7 @@ import {
 import { leadRequestSchema, type LeadRequest } from '#app/modules/leads/lead-request.schema.ts';
 import { LEAD_PHOTO_DIR, LEAD_PHOTO_KEY } from '#app/modules/leads/lead-photos.ts';
 import type { LeadSource } from '#app/modules/leads/leads.ts';
+import { replyPromise } from '#app/modules/leads/reply-promise.ts';
 import { leadAlertEmail } from '#app/modules/messages/messages.ts';
 import { requestConfirmationEmail, requestConfirmationText } from '#app/modules/messages/quote-messages.ts';
 import { isOutcomeUnknown } from '../db/faults.ts';
@@ -37,17 +39,33 @@ import {
 } from '../storage/index.ts';
 import { parseInput, rejectUnstorable } from '../validation.ts';
 import type { ServiceDeps } from './context.ts';
+import { BEING_ANSWERED, idempotencyService, type IdempotencyService } from './idempotency.ts';
 import type { Messaging } from './messaging.ts';
 import type { ReferenceService } from './reference.ts';
 
 /** A photo that passed the image pipeline: decoded, re-encoded, metadata gone. */
 export type PreparedPhoto = PreparedImage;
 
-export type SubmitResult = {
+/** A photo as its sender sent it: its bytes' count and SHA-256, what a retry is told by (decision 0207). */
+export type SentPhoto = { size: number; sha256: string };
+
+/** What the customer's browser is answered (product.md §7 POST /api/leads), kept for a retry. */
+export type SubmitAnswer = {
   caseNumber: string;
+  /** when we reply, by the server's clock at the request (decision 0192) */
+  reply: string;
+};
+
+export type SubmitResult = SubmitAnswer & {
   /** false when the request was recognised as a robot's and discarded (decision 0040) */
   stored: boolean;
 };
+
+/**
+ * The scope of a quote request's key (decision 0207): the public form's, whoever sends it; a key
+ * is the phone's own, 132 random bits, so two customers never share one.
+ */
+const LEAD_KEY_SCOPE = 'new lead (quote request form)';
 
 /** What a robot that filled the honeypot is told: outside the real range (which starts at Q-10001). */
 export const DISCARDED_CASE_NUMBER = 'Q-10000';
@@ -69,10 +87,11 @@ const SWEEP_EVERY_MS = 60 * 60_000;
  */
 export function leadsService(
   deps: ServiceDeps,
-  parts: { messaging: Messaging; reference: ReferenceService },
+  parts: { messaging: Messaging; reference: ReferenceService; idempotency?: IdempotencyService },
 ) {
   const { db, files, config, logger, now } = deps;
   const { messaging, reference } = parts;
+  const idempotency = parts.idempotency ?? idempotencyService(deps);
   let lastSweep = Number.NEGATIVE_INFINITY;
 
   async function checkCity(city: string | undefined): Promise<string | undefined> {
@@ -197,7 +216,7 @@ export function leadsService(
      * Takes one photo as it arrives (web form or MMS): streams it to a private temporary file
      * (never more than 10 MB; AppError 413 beyond), runs it through the image pipeline from there
      * (AppError 400 for anything that is not a photo), removes the temporary file. Memory holds
-     * only the small re-encoded result, however large the upload.
+     * only the small re-encoded result, however large the upload. `sent`: the bytes as they came.
      */
     /** A pixel budget for one request's photos (decision 0096): pass it to each receivePhoto. */
     photoBudget: () => new PixelBudget(REQUEST_PIXEL_BUDGET),
@@ -206,7 +225,7 @@ export function leadsService(
       stream: Readable,
       fileName: string | undefined,
       budget?: PixelBudget,
-    ): Promise<PreparedPhoto> {
+    ): Promise<PreparedPhoto & { sent: SentPhoto }> {
       const name = displayFileName(fileName);
       // its place in the budget's line now, as it arrives, before the upload's variable time
       const turn = budget?.turn();
@@ -220,11 +239,35 @@ export function leadsService(
         throw err;
       }
       try {
-        return await preparePhoto(upload, name, turn);
+        const sent = { size: upload.size, sha256: upload.sha256 };
+        return Object.assign(await preparePhoto(upload, name, turn), { sent });
       } finally {
         await upload.dispose();
       }
     },
+
+    /**
+     * A photo of a request whose key was answered already (decision 0207): only read, to tell the
+     * same request from another, never decoded nor kept (the first request's photos are the lead's).
+     */
+    readSentPhoto(stream: Readable): Promise<SentPhoto> {
+      return new Promise((resolve, reject) => {
+        const digest = createHash('sha256');
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          digest.update(chunk);
+        });
+        stream.once('error', reject);
+        stream.once('end', () => resolve({ size, sha256: digest.digest('hex') }));
+      });
+    },
+
+    /**
+     * Whether a quote request was made under `key` already (none: false; 400 for a malformed one):
+     * asked when the request arrives, before its limit counts and its photos are decoded.
+     */
+    answered: (key: unknown) => idempotency.answered(LEAD_KEY_SCOPE, key),
 
     /**
      * Writes a checked photo to private storage under a fresh random name and returns the row
@@ -257,38 +300,58 @@ export function leadsService(
      * transaction. If that fails the photo files are removed again: no row without its photos and
      * no file without its row. The alert is sent after the caller has answered.
      * A filled honeypot is answered like a success and nothing is stored.
+     *
+     * `retry`: the phone's key and every photo as sent (decision 0207). The request made once under
+     * the key gets its first answer again and makes nothing (its photos, if decoded, are removed
+     * again); the key with another request is refused 422. `photos` may then be empty: the route
+     * does not decode the photos of a key already answered.
      */
     async submitLead(
       fields: Record<string, unknown>,
       photos: readonly PreparedPhoto[],
+      retry?: { key: unknown; sent: readonly SentPhoto[] },
     ): Promise<SubmitResult> {
       const honeypot = fields[HONEYPOT_FIELD];
       if (typeof honeypot === 'string' ? honeypot.trim() !== '' : honeypot !== undefined) {
         logger.info({ photos: photos.length }, 'quote request with the honeypot filled: discarded');
-        return { caseNumber: DISCARDED_CASE_NUMBER, stored: false };
+        const reply = replyPromise(deps.shop.current().hours, now());
+        return { caseNumber: DISCARDED_CASE_NUMBER, reply, stored: false };
       }
       // every field of the form, not only those the request reads (decision 0095)
       rejectUnstorable(fields);
       const request: LeadRequest = parseInput(leadRequestSchema, leadRequestFromForm(fields));
-      if (photos.length > PHOTO_RULES.maxCount) throw new AppError(400, PHOTO_MESSAGES.tooMany);
+      if (Math.max(photos.length, retry?.sent.length ?? 0) > PHOTO_RULES.maxCount)
+        throw new AppError(400, PHOTO_MESSAGES.tooMany);
       const cityName = await checkCity(request.city);
+
+      // the request as parsed and its photos' bytes in order: the browser sends the same each time
+      const claim = { scope: LEAD_KEY_SCOPE, key: retry?.key, request: { request, photos: retry?.sent } };
+      const kept = await idempotency.kept<SubmitAnswer>(claim);
+      if (kept) return { ...kept.answer, stored: true };
+      // answered when it arrived, swept since (a day later): the phone's next try is a new request
+      if (retry && photos.length !== retry.sent.length) throw new AppError(409, BEING_ANSWERED);
 
       const at = now();
       const stored: NewLeadPhoto[] = [];
       try {
         for (const photo of photos) stored.push(await service.storePhoto(photo));
-        const { caseNumber, alertQueued } = await db.transaction().execute((trx) =>
-          record(trx, request, stored, {
+        let alertQueued = false;
+        const { answer, replayed } = await idempotency.once(claim, async (trx) => {
+          const lead = await record(trx, request, stored, {
             at,
             actor: 'customer',
             source: 'web',
             consentText: CONSENT_TEXT,
             cityName,
-          }),
-        );
+          });
+          alertQueued = lead.alertQueued;
+          return { caseNumber: lead.caseNumber, reply: replyPromise(deps.shop.current().hours, at) };
+        });
+        // the same request at the same moment, made by the other: its photos are the lead's
+        if (replayed) await service.removePhotos(stored.map((p) => p.storageKey));
         if (alertQueued) messaging.outbox.kick();
         service.sweepSoon();
-        return { caseNumber, stored: true };
+        return { caseNumber: answer.caseNumber, reply: answer.reply, stored: true };
       } catch (err) {
         // A connection lost during the commit leaves it unknown whether the lead was stored: its
         // files stay, and the orphan sweep removes them if no row names them (decision 0090).

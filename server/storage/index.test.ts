@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -247,6 +248,8 @@ describe('receiveUpload', () => {
     const photo = await tagPhoto({ width: 1000, height: 800 });
     const upload = await files.receiveUpload(arriving(photo), { maxBytes: 10 * 1024 * 1024 });
     expect(upload.size).toBe(photo.length);
+    // the bytes as sent, whatever pieces they came in: a retry is told by them (decision 0207)
+    expect(upload.sha256).toBe(createHash('sha256').update(photo).digest('hex'));
     expect(incoming()).toHaveLength(1);
 
     const stored = await files.storeImage('private', upload, { dir: 'leads', image: { format: 'jpeg' } });

@@ -4,7 +4,7 @@
  * decodes from that file, so memory holds only small pieces of an upload however large it is; a
  * bucket would only add a round trip for bytes that are thrown away a second later (decision 0070).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +19,11 @@ export class UploadTooLargeError extends Error {
 export type ReceivedUpload = {
   /** Bytes received. */
   readonly size: number;
+  /**
+   * SHA-256 of the bytes as sent (hex): what the sender sent, before the pipeline re-encodes it,
+   * for telling a retry of the same request from another (decision 0207).
+   */
+  readonly sha256: string;
   /** Removes the temporary file; safe to call twice. */
   dispose(): Promise<void>;
 };
@@ -50,6 +55,7 @@ export function temporaryUploads(dir: string, now: () => Date) {
       if (early || stream.destroyed) throw early ?? new Error('The upload ended before it was read');
       const file = path.join(dir, `${randomBytes(16).toString('hex')}.upload`);
       let size = 0;
+      const digest = createHash('sha256');
       try {
         await new Promise<void>((resolve, reject) => {
           const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
@@ -63,6 +69,7 @@ export function temporaryUploads(dir: string, now: () => Date) {
             size += chunk.length;
             // past the limit the rest is only drained: the sender is refused once it has finished
             if (size > maxBytes) return;
+            digest.update(chunk);
             if (!out.write(chunk)) {
               stream.pause();
               out.once('drain', () => stream.resume());
@@ -77,6 +84,7 @@ export function temporaryUploads(dir: string, now: () => Date) {
       }
       const upload: ReceivedUpload = {
         size,
+        sha256: digest.digest('hex'),
         dispose: () => fs.rm(file, { force: true }),
       };
       files.set(upload, file);

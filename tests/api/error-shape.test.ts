@@ -13,6 +13,7 @@ import { MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { LEAD_MESSAGES } from '#app/modules/leads/lead-request.ts';
 import { ROW_ID_MESSAGE } from '#app/modules/site/row-id.ts';
+import { BAD_IDEMPOTENCY_KEY, IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { BAD_SIGNATURE } from '#server/http/api/sms.ts';
 import { createStaff, signIn, STAFF } from '../support/admin.ts';
@@ -112,6 +113,14 @@ const CASES: Record<string, Probe[] | NoInput> = {
       status: 400,
       message: LEAD_MESSAGES.equipment,
       fields: ['equipment', 'description', 'phone', 'consent'],
+    },
+    {
+      // decision 0207: refused before a byte of the body is read
+      why: 'a malformed Idempotency-Key',
+      send: (app) =>
+        request(app).post('/api/leads').set(IDEMPOTENCY_HEADER, 'not a key').field('name', 'Dana'),
+      status: 400,
+      message: BAD_IDEMPOTENCY_KEY,
     },
     {
       why: 'JSON instead of the form (documented: 415)',

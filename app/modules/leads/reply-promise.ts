@@ -2,7 +2,7 @@
  * What the request confirmation promises (product.md §2, issue 31 item 9): during business hours, contact
  * within 20 minutes; outside them, when the business opens next, instead of a promise it cannot
  * keep. The opening hours and 'opens next' are the quote page's (app/modules/quotes/quote.ts).
- * Decided by the server, which answers a request with it (server/http/api/leads.ts): the
+ * Decided by the server, which answers a request with it (server/services/leads.ts): the
  * browser's time-zone data may put Winnipeg an hour off (decision 0192: one clock).
  */
 import { nextOpening } from '#app/modules/shared/business-hours.ts';

@@ -4,10 +4,13 @@
  * endpoints of Lead Management (list, board, one lead, status, quote, CSV report; decision 0050).
  * The lost leads and Reopen are the board's and the dialog's (decision 0182, "The mirrors removed").
  *
- * The request passes, in order: a per-client rate limit; a Content-Length bound (refused before a
- * byte of the body is parsed); multipart only; multer with strict limits, whose storage engine
- * runs each photo through the image pipeline as soon as it has arrived (two at a time in the
- * process, decision 0170, while the next one uploads); then the service validates and stores everything.
+ * The request passes, in order: its `Idempotency-Key`, if sent (400 when malformed; decision
+ * 0207: a key already answered marks the request a retry); a per-client rate limit, which a retry
+ * skips; a Content-Length bound (refused before a byte of the body is parsed); multipart only;
+ * multer with strict limits, whose storage engine runs each photo through the image pipeline as
+ * soon as it has arrived (two at a time in the process, decision 0170, while the next one uploads)
+ * or, for a retry, only reads it; then the service validates and stores everything, or answers a
+ * retry with its first answer.
  */
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
@@ -21,10 +24,10 @@ import {
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Services } from '../../services/index.ts';
-import type { PreparedPhoto } from '../../services/leads.ts';
+import type { PreparedPhoto, SentPhoto } from '../../services/leads.ts';
 import { isBoardStatus, parseBoardCursor } from '#app/modules/leads/lead-admin.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#app/modules/leads/leads.ts';
-import { replyPromise } from '#app/modules/leads/reply-promise.ts';
+import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import { csvDay } from '#app/modules/shared/csv.ts';
 import { requireAdmin } from '../auth.ts';
 import { apiChange } from '../change.ts';
@@ -52,7 +55,10 @@ const LIMITS = {
   headerPairs: 20,
 };
 
-type PhotoFile = Express.Multer.File & { photo?: PreparedPhoto };
+type PhotoFile = Express.Multer.File & { photo?: PreparedPhoto; sent?: SentPhoto };
+
+/** `res.locals.retry`: the request's key was answered already when it arrived (decision 0207). */
+const isRetry = (res: { locals: Record<string, unknown> }) => res.locals.retry === true;
 
 function honeypotFilled(body: unknown): boolean {
   const value = (body as Record<string, unknown> | undefined)?.[HONEYPOT_FIELD];
@@ -74,11 +80,19 @@ function photoPipelineStorage(services: Services): StorageEngine {
         file.stream.once('end', () => cb(null, {}));
         return;
       }
+      // a retry's photos are the first request's: read to tell them the same, never decoded
+      if (isRetry(req.res!)) {
+        services.leads.readSentPhoto(file.stream).then(
+          (sent) => cb(null, { sent } as Partial<PhotoFile>),
+          (err: Error) => cb(err),
+        );
+        return;
+      }
       // one pixel budget and one place in the decode queue for all of this request's photos
       const holder = req as typeof req & { photoBudget?: ReturnType<Services['leads']['photoBudget']> };
       holder.photoBudget ??= services.leads.photoBudget();
       services.leads.receivePhoto(file.stream, file.originalname, holder.photoBudget).then(
-        (photo) => cb(null, { photo } as Partial<PhotoFile>),
+        (photo) => cb(null, { photo, sent: photo.sent } as Partial<PhotoFile>),
         (err: Error) => cb(err),
       );
     },
@@ -120,6 +134,12 @@ function uploadError(err: unknown): unknown {
 export function leadsRouter(services: Services, config: Config): Router {
   const router = Router();
 
+  /** The phone's key (decision 0207): checked, and asked whether it was answered already. */
+  const retryKey: RequestHandler = async (req, res, next) => {
+    res.locals.retry = await services.leads.answered(req.get(IDEMPOTENCY_HEADER));
+    next();
+  };
+
   const submitLimit = rateLimit({
     windowMs: LEAD_RATE_LIMIT.windowMs,
     limit: LEAD_RATE_LIMIT.limit,
@@ -127,6 +147,8 @@ export function leadsRouter(services: Services, config: Config): Router {
     legacyHeaders: false,
     message: { message: TOO_MANY_REQUESTS },
     store: databaseStore(services.rateLimits, 'leads:'),
+    // a phone retrying a request we answered makes nothing: it is not locked out (decision 0207)
+    skip: (_req, res) => isRetry(res),
   });
 
   const boundedBody: RequestHandler = (req, res, next) => {
@@ -151,11 +173,18 @@ export function leadsRouter(services: Services, config: Config): Router {
     parse(req, res, (err?: unknown) => next(err ? uploadError(err) : undefined));
   };
 
-  router.post('/leads', submitLimit, boundedBody, upload, async (req, res) => {
-    const photos = ((req.files ?? []) as PhotoFile[]).flatMap((f) => (f.photo ? [f.photo] : []));
-    const { caseNumber } = await services.leads.submitLead({ ...req.body }, photos);
-    // when we reply, said by the server's clock (decision 0192)
-    res.status(201).json({ caseNumber, reply: replyPromise(services.shop.current().hours, new Date()) });
+  router.post('/leads', retryKey, submitLimit, boundedBody, upload, async (req, res) => {
+    const files = (req.files ?? []) as PhotoFile[];
+    const photos = files.flatMap((f) => (f.photo ? [f.photo] : []));
+    const key = req.get(IDEMPOTENCY_HEADER);
+    const sent = files.flatMap((f) => (f.sent ? [f.sent] : []));
+    // when we reply is said by the server's clock at the request (decision 0192), kept for a retry
+    const { caseNumber, reply } = await services.leads.submitLead(
+      { ...req.body },
+      photos,
+      key === undefined ? undefined : { key, sent },
+    );
+    res.status(201).json({ caseNumber, reply });
   });
 
   router.get('/leads/photos/*key', requireAdmin(config), async (req, res) => {
