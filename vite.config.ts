@@ -18,7 +18,7 @@ const ISLANDS = {
   },
 };
 
-/** The site's service worker (decision 0205): built on its own, as one classic script, /sw.js. */
+/** The site's service worker (decision 0208): built on its own, as one classic script, /sw.js. */
 const SERVICE_WORKER = 'app/sw/service-worker.ts';
 
 /**
@@ -97,7 +97,7 @@ function islands(): Plugin {
       }
       const form = built.requestForm;
       if (!form) return;
-      // the request page's files for the service worker to keep (decision 0205)
+      // the request page's files for the service worker to keep (decision 0208)
       const precache = requestPageFiles(bundle, form);
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
       this.emitFile({

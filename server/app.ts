@@ -154,7 +154,7 @@ export function createApp(options: AppOptions) {
       maxAge: '1h',
       index: false,
       // the service worker: a phone asks for it again at each visit, so a deploy reaches it at once
-      // (decision 0205)
+      // (decision 0208)
       setHeaders: (res, file) => {
         if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
       },

@@ -1,5 +1,5 @@
 /**
- * The site's one service worker, /sw.js, scope / (decision 0205). It does three things and
+ * The site's one service worker, /sw.js, scope / (decision 0208). It does three things and
  * nothing else:
  * - keeps the request page and everything its form needs on the phone, so a customer who opened
  *   /find-my-part once can open it and fill it in with no signal: the page itself network first

@@ -1,5 +1,5 @@
 /**
- * A request that survives no signal (issue 51 items 1 to 3, decision 0205), in real Chromium on a
+ * A request that survives no signal (issue 51 items 1 to 3, decision 0208), in real Chromium on a
  * phone, with the network cut (`context.setOffline`, which Chromium applies to the service worker's
  * own requests too): once /find-my-part has been opened, the form works with no signal, photos
  * included; a request submitted then is kept on the phone with its photos and sent by itself when

@@ -704,7 +704,7 @@ describe('weak signal', () => {
           : route.abort('internetdisconnected');
       });
       await page.getByRole('button', { name: 'Submit Request' }).click();
-      // kept on the phone (decision 0205), said where the customer looks, the form empty again
+      // kept on the phone (decision 0208), said where the customer looks, the form empty again
       const kept = page.getByRole('heading', { name: 'Your request is kept on this phone' });
       await kept.waitFor();
       expect(await kept.evaluate((el) => el === document.activeElement)).toBe(true);

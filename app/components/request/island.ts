@@ -20,7 +20,7 @@ export const REQUEST_FORM_ISLAND = {
   draftKey: 'phmb:find-my-part:draft',
   /** localStorage key set while a request is kept on the phone (saved-requests.ts): its form hydrates at once */
   savedKey: 'phmb:find-my-part:saved',
-  /** the site's service worker (decision 0205), registered once the page has loaded */
+  /** the site's service worker (decision 0208), registered once the page has loaded */
   serviceWorker: '/sw.js',
   /** attributes of the entry's script tag: the hydrating module's URL, the chunks it imports */
   hydrateSrc: 'data-hydrate',

@@ -103,7 +103,7 @@ export const COPY = {
     successText: (caseNumber: string) => `Your request has been submitted. Case #${caseNumber}`,
     errorTitle: 'Error',
   },
-  /** A request kept on the phone until there is signal (decision 0205) */
+  /** A request kept on the phone until there is signal (decision 0208) */
   saved: {
     title: 'Kept on this phone',
     keptTitle: 'Your request is kept on this phone',

@@ -7,7 +7,7 @@
  * (early-input.ts holds what is done meanwhile). A visitor who only reads runs no React at all. A
  * customer coming back to a kept draft gets the form at once, so what they typed last time shows
  * without a tap, and so does one with a request kept on the phone, so it is sent (saved-requests.ts).
- * Once the page has loaded, it registers the site's service worker (decision 0205), which keeps
+ * Once the page has loaded, it registers the site's service worker (decision 0208), which keeps
  * the page and the form's scripts on the phone for a visit with no signal.
  */
 import { armEarlyInput, ISLAND } from './early-input.ts';

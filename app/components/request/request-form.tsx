@@ -294,7 +294,7 @@ export function RequestForm({
     }
   }
 
-  /** No signal, or the upload broke off: the request and its photos wait on the phone (decision 0205). */
+  /** No signal, or the upload broke off: the request and its photos wait on the phone (decision 0208). */
   async function keepOnPhone(request: KeptRequest): Promise<boolean> {
     try {
       await kept.keep(request);

@@ -1,5 +1,5 @@
 /**
- * The requests kept on this phone, above the form (decision 0205): each says what it is and where
+ * The requests kept on this phone, above the form (decision 0208): each says what it is and where
  * it stands (waiting for signal, sent with its case number, or refused with the server's words),
  * and can be sent now or deleted. Rendered only in the browser, once the list is read: the
  * server's HTML has none, so the first render while hydrating has none either.

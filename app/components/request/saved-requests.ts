@@ -1,5 +1,5 @@
 /**
- * Requests kept on the phone until they can be sent (issue 51 items 1 and 2, decision 0205). A
+ * Requests kept on the phone until they can be sent (issue 51 items 1 and 2, decision 0208). A
  * request the customer submitted with no signal (or whose upload failed) is stored in IndexedDB
  * with its photos, already shrunk for upload, under the key the phone made when it was first
  * submitted; the same key goes with every attempt in the `Idempotency-Key` header, so however many

@@ -1,5 +1,5 @@
 /**
- * The request page's side of the requests kept on the phone (saved-requests.ts, decision 0205):
+ * The request page's side of the requests kept on the phone (saved-requests.ts, decision 0208):
  * the list the page shows, keeping a new one, and sending what waits while the page is open: at
  * once, when the phone says it is back online, when another tab or the service worker changed
  * one, and on a back-off timer (the `online` event is not always told: a phone can have a network

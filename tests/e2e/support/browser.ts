@@ -52,7 +52,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A fresh context (own cookies and storage) sized like a laptop or a phone, with relative URLs on the server. */
 export function newContext(browser: Browser, device: Device, viewport?: { width: number; height: number }) {
-  // the site's service worker (decision 0205) is its own tests' (no-signal.e2e): elsewhere each page
+  // the site's service worker (decision 0208) is its own tests' (no-signal.e2e): elsewhere each page
   // comes from the server as a first visit's would, and a test's page.route sees every request
   const common = {
     baseURL: baseUrl(),
