@@ -107,8 +107,7 @@ async function fillRequest(page: Page, description: string, files: FileSpec[]) {
   await page.getByRole('button', { name: 'Submit Request' }).click();
 }
 
-const keptHeading = (page: Page) =>
-  page.getByRole('heading', { name: 'Your request is kept on this phone' });
+const keptHeading = (page: Page) => page.getByRole('heading', { name: 'Your request is kept on this phone' });
 const sentNotice = (page: Page) => page.getByText('Your kept request was sent');
 const shownCase = async (page: Page) =>
   (await page.getByText(/^Your case number is /).innerText()).match(/Your case number is (\S+)\./)?.[1];
