@@ -221,6 +221,28 @@ describe('a request made with no signal', () => {
   });
 });
 
+describe('a phone without the kept page', () => {
+  it('says why a photo picked with no signal was not added', async () => {
+    // as a browser with no service worker (or a visit cut before it was ready)
+    const context = await browser.newContext({ baseURL: server.origin, serviceWorkers: 'block' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/find-my-part');
+    await context.setOffline(true);
+    const said = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page.locator('#request-photos').setInputFiles(photos.slice(0, 1));
+    expect(await said).toBe(
+      'Your photos could not be added: this phone has no signal right now. Please add them again when you have signal.',
+    );
+    expect(await page.getByText('0 of 6 photos added').isVisible()).toBe(true);
+  });
+});
+
 describe('a deploy', () => {
   it("replaces the phone's copies: after a reload the new build's files are used, and kept for no signal", async () => {
     const { context, page } = await phoneOnTheRequestPage();

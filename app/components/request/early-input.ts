@@ -25,6 +25,7 @@ export const ISLAND = {
   serviceWorker: '/sw.js',
   hydrateSrc: 'data-hydrate',
   preload: 'data-preload',
+  photosNotReady: 'data-photos-not-ready',
 } as const satisfies Omit<typeof REQUEST_FORM_ISLAND, 'props'>;
 
 /** What was done before React ran, for the form to finish. */
@@ -33,6 +34,11 @@ export type EarlyInput = { files: readonly File[]; submitted: boolean };
 export type EarlyInputLayer = {
   /** Stops listening (React's handlers take over from here) and returns what was held. */
   disarm: () => EarlyInput;
+  /**
+   * The form could not be fetched (no signal, and the page not kept on the phone): photos held
+   * for it are let go, and the customer is told, in the words the server's HTML carries.
+   */
+  notFetched: () => void;
 };
 
 const STARTS = ['focusin', 'pointerdown', 'touchstart', 'keydown', 'input', 'change', 'dragenter'] as const;
@@ -85,6 +91,12 @@ export function armEarlyInput(container: HTMLElement, start: () => void): EarlyI
   container.setAttribute(ISLAND.container, 'armed');
 
   return {
+    notFetched() {
+      if (!files.length) return;
+      files.length = 0;
+      const words = container.getAttribute(ISLAND.photosNotReady);
+      if (words) window.alert(words);
+    },
     disarm() {
       controller.abort();
       return { files, submitted };

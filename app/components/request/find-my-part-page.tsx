@@ -47,7 +47,12 @@ export function FindMyPartPage({
             </p>
           </noscript>
           {/* hydrated on its own by request-form.island.ts: nothing else here may go inside */}
-          <div {...{ [REQUEST_FORM_ISLAND.container]: '' }}>
+          <div
+            {...{
+              [REQUEST_FORM_ISLAND.container]: '',
+              [REQUEST_FORM_ISLAND.photosNotReady]: COPY.photos.notReady,
+            }}
+          >
             <RequestForm cities={cities} site={site} urgencyHint={urgencyHint} />
           </div>
         </div>

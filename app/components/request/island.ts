@@ -22,6 +22,8 @@ export const REQUEST_FORM_ISLAND = {
   savedKey: 'phmb:find-my-part:saved',
   /** the site's service worker (decision 0208), registered once the page has loaded */
   serviceWorker: '/sw.js',
+  /** the container's attribute with the words said when photos cannot be prepared (no signal) */
+  photosNotReady: 'data-photos-not-ready',
   /** attributes of the entry's script tag: the hydrating module's URL, the chunks it imports */
   hydrateSrc: 'data-hydrate',
   preload: 'data-preload',

@@ -71,6 +71,8 @@ export const COPY = {
     chosen: 'Chosen photos',
     remove: (name: string) => `Remove ${name}`,
     preparing: 'Optimizing…',
+    notReady:
+      'Your photos could not be added: this phone has no signal right now. Please add them again when you have signal.',
   },
   tips: {
     title: 'Photo Tips for Faster Quotes',

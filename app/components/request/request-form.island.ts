@@ -32,6 +32,7 @@ if (container && hydrateSrc) {
       // not fetched (a dropped connection): the next touch of the form tries again
       () => {
         hydrating = undefined;
+        layer.notFetched();
       },
     );
   };

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkNewPhotos } from '#app/modules/leads/lead-request.ts';
 import type { ChosenPhoto } from './chosen-photo.ts';
 import { onDemand } from './on-demand.ts';
+import { COPY } from './request-copy.ts';
 
 export const photoHandling = onDemand(() => import('./photo-handling.ts'));
 
@@ -53,8 +54,10 @@ export function usePhotos(alert: (message: string) => void = browserAlert) {
           update([...current.current, ...added]);
         },
         () => {
-          // not fetched (a dropped connection): nothing was added, the customer can choose again
+          // not fetched (no signal, and the page not kept on the phone yet: decision 0208): nothing
+          // was added, and the customer is told so, to choose them again
           waiting.current -= accepted.length;
+          alert(COPY.photos.notReady);
         },
       );
     },
