@@ -11,7 +11,7 @@
  * new list (vite.config.ts puts it in, `__SW_BUILD__`), takes over at once and drops the old
  * copies, so a deploy never leaves a stale form on a phone.
  */
-import { sendSaved, SYNC_TAG } from '../components/request/saved-requests.ts';
+import { sendSaved, SYNC_TAG } from '#app/components/request/saved-requests.ts';
 import type { FetchEvent, WorkerScope } from './worker-types.ts';
 
 /** Written by the build: a name for this build's copies, and the files the form needs. */

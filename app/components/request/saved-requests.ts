@@ -9,7 +9,7 @@
  * The page (request-form.tsx) and the service worker (app/sw/service-worker.ts) both use this file,
  * so it imports nothing but the key's header name: the worker is built from it on its own.
  */
-import { IDEMPOTENCY_HEADER } from '../../modules/shared/idempotency.ts';
+import { IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 
 export type SavedPhoto = { blob: Blob; name: string };
 
