@@ -63,13 +63,15 @@ function leadsWith(description: string): { caseNumber: string; photos: number }[
   }
 }
 
-/** A phone's browser that opened /find-my-part with signal, the service worker now running it. */
-async function phoneOnTheRequestPage(): Promise<{ context: BrowserContext; page: Page }> {
+/** A phone's browser (or a laptop's) that opened /find-my-part with signal, the service worker now running it. */
+async function phoneOnTheRequestPage(
+  device: 'phone' | 'laptop' = 'phone',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: server.origin,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
+    ...(device === 'phone'
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } }),
     locale: 'en-CA',
     timezoneId: 'America/Winnipeg',
     serviceWorkers: 'allow',
@@ -179,8 +181,8 @@ describe('a request made with no signal', () => {
     expect(await shownCase(later)).toBe(leadsWith(description)[0]?.caseNumber);
   });
 
-  it('can be deleted from the request page', async () => {
-    const { context, page } = await phoneOnTheRequestPage();
+  it('can be deleted from the request page (on a laptop)', async () => {
+    const { context, page } = await phoneOnTheRequestPage('laptop');
     await context.setOffline(true);
     const description = 'Baler knotter, deleted before it was sent';
     await fillRequest(page, description, []);
