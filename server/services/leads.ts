@@ -153,6 +153,7 @@ export function leadsService(
             photoCount: photos.length,
             baseUrl: config.baseUrl,
           }),
+          event: 'request',
         },
         at,
       ));
