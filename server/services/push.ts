@@ -19,7 +19,13 @@
  */
 import { isIP } from 'node:net';
 import webpush from 'web-push';
-import { KIND_OF_EVENT, PUSH_KINDS, pushPayload, type PushKind, type StaffEvent } from '#app/modules/messages/push-lines.ts';
+import {
+  KIND_OF_EVENT,
+  PUSH_KINDS,
+  pushPayload,
+  type PushKind,
+  type StaffEvent,
+} from '#app/modules/messages/push-lines.ts';
 import {
   NOTIFICATIONS_TEXT,
   pushChoicesSchema,
@@ -286,7 +292,12 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
     async queueFailed(trx: Tx | Db, messageId: number, at: Date): Promise<number> {
       const message = await findCustomerMessage(trx, messageId);
       if (!message) return 0;
-      return service.queue(trx, message.channel === 'sms' ? 'failed_text' : 'failed_email', message.leadId, at);
+      return service.queue(
+        trx,
+        message.channel === 'sms' ? 'failed_text' : 'failed_email',
+        message.leadId,
+        at,
+      );
     },
 
     /** Asks for a sending run after the current I/O (after the response). Never throws. */
@@ -294,9 +305,11 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
       if (stopped || scheduled) return;
       scheduled = setImmediate(() => {
         scheduled = undefined;
-        service.runDue().catch((err: unknown) =>
-          logger.error({ err: err instanceof Error ? err.message : String(err) }, 'push run failed'),
-        );
+        service
+          .runDue()
+          .catch((err: unknown) =>
+            logger.error({ err: err instanceof Error ? err.message : String(err) }, 'push run failed'),
+          );
       });
     },
 

@@ -245,7 +245,7 @@ export function quoteAnswersService(
                     detail,
                     baseUrl: config.baseUrl,
                   }),
-                event: 'declined',
+                  event: 'declined',
                 },
                 at,
               );

@@ -20,7 +20,8 @@ export const NOTIFICATIONS_TEXT = {
   turnedOff: 'Notifications are off here.',
   unsupported:
     'This browser cannot show notifications. On an iPhone or iPad, add the back office to the home screen first and open it from there.',
-  denied: 'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
+  denied:
+    'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
   failed: 'Notifications could not be turned on. Try again.',
   choicesHeading: 'Notify me about',
   choicesHint: 'For every phone and computer where you turn notifications on.',
@@ -48,7 +49,10 @@ const base64url = (bytes: number, message: string) =>
 
 /** A browser's subscription as `PushSubscription.toJSON()` gives it (the endpoint checked by the server). */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.string({ error: NOTIFICATIONS_TEXT.badEndpoint }).min(1, NOTIFICATIONS_TEXT.badEndpoint).max(2000, NOTIFICATIONS_TEXT.badEndpoint),
+  endpoint: z
+    .string({ error: NOTIFICATIONS_TEXT.badEndpoint })
+    .min(1, NOTIFICATIONS_TEXT.badEndpoint)
+    .max(2000, NOTIFICATIONS_TEXT.badEndpoint),
   keys: z.object(
     {
       // an uncompressed P-256 point (65 bytes) and a 16-byte secret (RFC 8291)
