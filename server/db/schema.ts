@@ -12,6 +12,8 @@ import type {
   InsightVersionTable,
   LoginThrottleTable,
   PasskeyChallengesTable,
+  PushJobsTable,
+  PushSubscriptionsTable,
   RateLimitsTable,
 } from './schema-bookkeeping.ts';
 import type { DbBoolean, JsonText, Timestamp } from './column-types.ts';
@@ -48,34 +50,6 @@ export interface UsersTable {
   last_sign_in_at: Timestamp | null;
   /** the notifications the person chose: a JSON list of kinds; null: every kind (migration 0024) */
   push_kinds: Generated<JsonText | null>;
-}
-
-/** A browser's push subscription, the session's it was made in (migration 0024, decision 0205). */
-export interface PushSubscriptionsTable {
-  id: Generated<number>;
-  user_id: number;
-  /** the session it was made in: signing that session out removes it (foreign key, cascade) */
-  session_hash: string;
-  /** the push service's URL for this browser: the server POSTs there; a secret, never logged */
-  endpoint: string;
-  /** the browser's P-256 public key and auth secret, base64url (RFC 8291) */
-  p256dh: string;
-  auth: string;
-  created_at: Timestamp;
-}
-
-/** A notification waiting to go to one subscription (migration 0024): removed once sent. */
-export interface PushJobsTable {
-  id: Generated<number>;
-  subscription_id: number;
-  /** JSON `{ title, body, url, tag }`, what the service worker shows */
-  payload: JsonText;
-  /** 'queued' or 'sending' (claimed by one process) */
-  status: Generated<string>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  created_at: Timestamp;
-  claimed_at: Timestamp | null;
 }
 
 /** A person's passkey, a WebAuthn credential (migration 0023, decision 0202). */

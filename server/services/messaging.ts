@@ -49,7 +49,7 @@ export type TextCause = 'public' | 'answer' | 'staff';
 
 export function createMessaging(
   deps: ServiceDeps,
-  { push }: { push: Pick<PushService, 'queue' | 'queueFailed' | 'kick'> },
+  { push }: { push: Pick<PushService, 'queue' | 'queueFailed' | 'kick' | 'idle' | 'stop'> },
 ) {
   const { db, engine, config, logger, now } = deps;
   const twilio = config.sms.provider === 'twilio' ? config.sms : undefined;
@@ -195,13 +195,23 @@ export function createMessaging(
   return {
     /**
      * The worker: `kick()` after the transaction that queued messages has committed; it kicks the
-     * push notifications' sender too (a staff alert queues both, decision 0205).
+     * push notifications' sender too (a staff alert queues both, decision 0205), and `idle()` and
+     * `stop()` wait for and stop both.
      */
     outbox: {
       ...outbox,
       kick(): void {
         outbox.kick();
         push.kick();
+      },
+      /** Resolves once neither the outbox nor the push sender is running. */
+      async idle(): Promise<void> {
+        await outbox.idle();
+        await push.idle();
+      },
+      stop(): void {
+        outbox.stop();
+        push.stop();
       },
     },
     /** Whether texts really go out (SMS_PROVIDER=twilio). */
