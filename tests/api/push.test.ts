@@ -345,6 +345,12 @@ eachEngine(
       await as(people.olive!.session, request(app).post('/api/admin/push-subscriptions'))
         .send({ endpoint: 'https://push.example.com/send/olive', keys: people.olive!.browser.keys })
         .expect(201);
+      // kept, then removed at once: nothing in these tests may POST off this machine
+      const kept = await ctx()
+        .deps.db.deleteFrom('push_subscriptions')
+        .where('endpoint', '=', 'https://push.example.com/send/olive')
+        .executeTakeFirst();
+      expect(Number(kept.numDeletedRows)).toBe(1);
       // in production, loopback http is refused too
       const production = pushService({
         ...ctx().deps,
@@ -356,6 +362,19 @@ eachEngine(
           keys: people.olive!.browser.keys,
         }),
       ).rejects.toMatchObject({ status: 400, message: NOTIFICATIONS_TEXT.badEndpoint });
+    });
+
+    it('sends each notification once however many processes run their senders together', async () => {
+      const { db } = ctx().deps;
+      await subscribe('olive', '/olive/once').expect(201);
+      const lead = await newRequest();
+      await settled();
+      const before = push.for('/olive/once').length;
+      const processes = Array.from({ length: 3 }, () => pushService(ctx().deps));
+      await processes[0]!.queue(db, 'accepted', lead.id, new Date());
+      await Promise.all(processes.map((p) => p.runDue()));
+      const arrived = push.for('/olive/once').slice(before);
+      expect(arrived.map((r) => payloadOf('olive', r).tag)).toEqual([`accepted:${lead.id}`]);
     });
 
     it('makes the VAPID keys once: processes starting together keep one pair', async () => {
