@@ -100,6 +100,7 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
   let again = false;
   let scheduled: ReturnType<typeof setImmediate> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDue = 0;
   let stopped = false;
 
   /** The VAPID key pair: made once for the whole installation, then read. */
@@ -211,8 +212,12 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
     }
   }
 
+  /** A run when the earliest retry is due (a later event's kick may come first). */
   function scheduleRetry(wait: number): void {
-    if (stopped || retryTimer) return;
+    const due = Date.now() + wait;
+    if (stopped || (retryTimer && retryDue <= due)) return;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryDue = due;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       service.kick();

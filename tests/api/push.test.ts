@@ -20,7 +20,7 @@ import { insertMessage } from '#server/db/repo/outgoing-messages.ts';
 import { setUserDisabled, findUserByUsername } from '#server/db/repo/users.ts';
 import { createOutboxWorker, SendError } from '#server/messaging/worker.ts';
 import { sha256, type SessionUser } from '#server/services/auth.ts';
-import { pushService } from '#server/services/push.ts';
+import { PUSH_RETRY_MS, pushService } from '#server/services/push.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { createStaff, signIn } from '../support/admin.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -34,20 +34,30 @@ type Session = { cookie: string; token: string };
 const PASSWORD = 'correct horse battery';
 const DEADLINE_MS = 5_000;
 
-/** The stand-in push service: keeps every POST; '/gone/…' answers 410, '/unknown/…' 404. */
+/**
+ * The stand-in push service: keeps every POST; '/gone/…' answers 410, '/unknown/…' 404, '/flaky/…'
+ * 503 the first time, '/down/…' 503 always.
+ */
 function standIn() {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const first = !received.some((r) => r.path === req.url);
+      const status = req.url?.startsWith('/gone/')
+        ? 410
+        : req.url?.startsWith('/unknown/')
+          ? 404
+          : (req.url?.startsWith('/flaky/') && first) || req.url?.startsWith('/down/')
+            ? 503
+            : 201;
       received.push({
         path: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks),
         at: Date.now(),
       });
-      const status = req.url?.startsWith('/gone/') ? 410 : req.url?.startsWith('/unknown/') ? 404 : 201;
       res.writeHead(status).end();
     });
   });
@@ -201,6 +211,39 @@ eachEngine(
       await settled();
       expect(push.for('/gone/1')).toHaveLength(1);
       expect(push.for('/unknown/1')).toHaveLength(1);
+    });
+
+    it('tries a refused notification again when its time comes, and drops it after its last attempt', async () => {
+      const { db } = ctx().deps;
+      const flaky = browserKeys();
+      await subscribe('olive', '/flaky/1', flaky).expect(201);
+      const lead = await newRequest();
+      await push.waitFor('/flaky/1', Date.now() + DEADLINE_MS);
+      await settled();
+      // refused once: waiting for its second attempt, not sent before its time
+      expect(await db.selectFrom('push_jobs').select(['attempts', 'status']).execute()).toEqual([
+        { attempts: 1, status: 'queued' },
+      ]);
+      const later = (ms: number) => pushService({ ...ctx().deps, now: () => new Date(Date.now() + ms) });
+      await later(PUSH_RETRY_MS[0] - 5_000).runDue();
+      expect(push.for('/flaky/1')).toHaveLength(1);
+      await later(PUSH_RETRY_MS[0] + 1_000).runDue();
+      const [, second] = push.for('/flaky/1');
+      expect(JSON.parse(flaky.decrypt(second!.body).toString())).toMatchObject({ tag: `request:${lead.id}` });
+      expect(await db.selectFrom('push_jobs').selectAll().execute()).toEqual([]);
+      await db.deleteFrom('push_subscriptions').where('endpoint', '=', `${push.url()}/flaky/1`).execute();
+
+      // a push service that keeps refusing: three attempts, then the notification is dropped
+      await subscribe('olive', '/down/1', browserKeys()).expect(201);
+      await newRequest();
+      await push.waitFor('/down/1', Date.now() + DEADLINE_MS);
+      await settled();
+      await later(PUSH_RETRY_MS[0] + 1_000).runDue();
+      await later(PUSH_RETRY_MS[0] + PUSH_RETRY_MS[1] + 2_000).runDue();
+      expect(push.for('/down/1')).toHaveLength(1 + PUSH_RETRY_MS.length);
+      expect(await db.selectFrom('push_jobs').selectAll().execute()).toEqual([]);
+      expect(await subscriptions('/down/1')).toHaveLength(1);
+      await db.deleteFrom('push_subscriptions').where('endpoint', '=', `${push.url()}/down/1`).execute();
     });
 
     it('holds back the kinds a person left out, for every browser of theirs', async () => {
