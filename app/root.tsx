@@ -25,6 +25,7 @@ import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import { isBackOffice } from '#app/page-handle.ts';
 import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
+import { MANIFEST_PATH } from '#app/modules/site/app-manifest.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -50,6 +51,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
+        {/* the back office installs as an app that opens at the inbox (decision 0206); public pages do not */}
+        {backOffice && <link rel="manifest" href={MANIFEST_PATH} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased">
         <a

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import { apiRouter } from './http/api.ts';
+import { appManifestHandler } from './http/app-manifest.ts';
 import { BROTLI_PARAMS, compressWholeAnswers } from './http/compress.ts';
 import { loadSession, privateHeaders } from './http/auth.ts';
 import { errorHandler } from './http/errors.ts';
@@ -137,6 +138,8 @@ export function createApp(options: AppOptions) {
     );
   }
 
+  // the back office's web app manifest (decision 0206): no session needed, none read
+  app.get('/manifest.webmanifest', appManifestHandler(config));
   app.use(loadSession(services, config));
   app.use(['/admin', '/api/admin'], privateHeaders);
   app.use('/api', apiRouter(services, config));

@@ -149,6 +149,15 @@ try {
 }
 // the owner's hours, prices and pickup place in force before the first request (decision 0204)
 await services.shop.load();
+// the push notifications' VAPID keys, made at the first start (insert if absent, then read: one
+// pair however many processes start together); notifications a stopped process left are sent
+// (decision 0205)
+try {
+  await services.push.publicKey();
+  services.push.kick();
+} catch (err) {
+  logger.error({ err }, 'push notification keys could not be read; asked again at the first use');
+}
 // the cluster's primary starts the other workers now
 if (prepares && cluster.isWorker) process.send?.(PREPARED_MESSAGE);
 

@@ -1,8 +1,10 @@
 /**
  * The tables of the app's own bookkeeping, beside the business's records of schema.ts: request
  * limits, the sign-in throttle, versions that tell processes what changed, the insights' day
- * rollups and the keys of retried changes. Same conventions as schema.ts.
+ * rollups, the keys of retried changes, and the browsers staff get notifications in with the
+ * notifications waiting to go. Same conventions as schema.ts.
  */
+import type { Generated } from 'kysely';
 import type { JsonText, Timestamp } from './column-types.ts';
 
 /** Epoch milliseconds: the shared limits compare and add times in SQL the same way on both engines. */
@@ -75,4 +77,32 @@ export interface IdempotencyKeysTable {
   /** the first answer, JSON; null only inside the transaction that claimed the key */
   answer: JsonText | null;
   created_at: Timestamp;
+}
+
+/** A browser's push subscription, the session's it was made in (migration 0024, decision 0205). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** the session it was made in: signing that session out removes it (foreign key, cascade) */
+  session_hash: string;
+  /** the push service's URL for this browser: the server POSTs there; a secret, never logged */
+  endpoint: string;
+  /** the browser's P-256 public key and auth secret, base64url (RFC 8291) */
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+/** A notification waiting to go to one subscription (migration 0024): removed once sent. */
+export interface PushJobsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** JSON `{ title, body, url, tag }`, what the service worker shows */
+  payload: JsonText;
+  /** 'queued' or 'sending' (claimed by one process) */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  claimed_at: Timestamp | null;
 }

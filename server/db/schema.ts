@@ -12,6 +12,8 @@ import type {
   InsightVersionTable,
   LoginThrottleTable,
   PasskeyChallengesTable,
+  PushJobsTable,
+  PushSubscriptionsTable,
   RateLimitsTable,
 } from './schema-bookkeeping.ts';
 import type { DbBoolean, JsonText, Timestamp } from './column-types.ts';
@@ -46,6 +48,8 @@ export interface UsersTable {
   must_change_password: Generated<DbBoolean>;
   /** the last sign-in; null: never signed in ("Welcome", then "Welcome back!"; migration 0022) */
   last_sign_in_at: Timestamp | null;
+  /** the notifications the person chose: a JSON list of kinds; null: every kind (migration 0024) */
+  push_kinds: Generated<JsonText | null>;
 }
 
 /** A person's passkey, a WebAuthn credential (migration 0023, decision 0202). */
@@ -418,6 +422,8 @@ export interface DB {
   login_throttle: LoginThrottleTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_jobs: PushJobsTable;
   content_version: ContentVersionTable;
   insight_days: InsightDaysTable;
   insight_stale: InsightStaleTable;

@@ -25,7 +25,13 @@ export function apiChange(
   services: Services,
   config: Config,
   name: ChangeName,
-  options: { limit?: string; rename?: Record<string, string>; body?: false | RequestHandler } = {},
+  options: {
+    limit?: string;
+    rename?: Record<string, string>;
+    body?: false | RequestHandler;
+    /** the field the caller's session (its id hash) is passed in, for a change made for one session */
+    session?: string;
+  } = {},
 ): RequestHandler[] {
   const declared = CHANGES[name] as Change;
   const perform: RequestHandler = async (req, res) => {
@@ -37,7 +43,13 @@ export function apiChange(
     // a body that is no object (a list, a number) is the declaration's to refuse as it came
     const input =
       typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? { ...body, ...filesOf(req), ...params, [IDEMPOTENCY_FIELD]: key }
+        ? {
+            ...body,
+            ...filesOf(req),
+            ...params,
+            [IDEMPOTENCY_FIELD]: key,
+            ...(options.session && { [options.session]: currentSession(res)!.idHash }),
+          }
         : body;
     const result = await performChange(declared, services, currentSession(res)!.user, input);
     if (result === undefined) res.status(204).end();

@@ -36,7 +36,7 @@ import {
   type Channel,
   type DueMessage,
 } from '../db/repo/outgoing-messages.ts';
-import type { Db } from '../db/schema.ts';
+import type { Db, Tx } from '../db/schema.ts';
 
 /**
  * Hands one message to its provider; resolves with the provider's id, rejects on failure. A plain
@@ -94,6 +94,12 @@ export function createOutboxWorker(deps: {
    * about to go (the owner's Settings, decision 0204); null: none
    */
   quietHours?: () => QuietHours | null;
+  /**
+   * A message failed after its last attempt: called in the transaction that marks it failed (staff's
+   * push notification, decision 0205); `afterFailed` once that has committed.
+   */
+  onFailed?: (trx: Tx, messageId: number, at: Date) => Promise<unknown>;
+  afterFailed?: () => void;
 }) {
   const { db, logger, now, senders, lookups = {}, interruptedAfterMs = STALE_SENDING_MS } = deps;
   const quietHoursNow = deps.quietHours ?? (() => null);
@@ -142,7 +148,7 @@ export function createOutboxWorker(deps: {
     } catch (err) {
       const final = err instanceof SendError && !err.retry;
       const delay = final ? undefined : RETRY_DELAYS_MS[attempt - 1];
-      const status =
+      const status: 'blocked' | 'failed' | 'queued' =
         err instanceof SendError && err.blocked ? 'blocked' : delay === undefined ? 'failed' : 'queued';
       const at = now();
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -150,12 +156,15 @@ export function createOutboxWorker(deps: {
         { messageId: message.id, channel: message.channel, attempt, status, err: error },
         'message not sent',
       );
-      await markMessageUnsent(db, message.id, {
-        status,
-        error,
-        nextAttemptAt: new Date(at.getTime() + (delay ?? 0)),
-        at,
-      });
+      const outcome = { status, error, nextAttemptAt: new Date(at.getTime() + (delay ?? 0)), at };
+      if (status === 'failed' && deps.onFailed) {
+        const onFailed = deps.onFailed;
+        await db.transaction().execute(async (trx) => {
+          await markMessageUnsent(trx, message.id, outcome);
+          await onFailed(trx, message.id, at);
+        });
+        deps.afterFailed?.();
+      } else await markMessageUnsent(db, message.id, outcome);
       return status === 'queued' ? 'retry' : status;
     }
     // the provider has it: from here on nothing may send it again

@@ -26,6 +26,7 @@ import { leadsService } from './leads.ts';
 import { quotesService } from './quotes.ts';
 import { ordersService } from './orders.ts';
 import { createMessaging } from './messaging.ts';
+import { pushService } from './push.ts';
 import { cityPagesService } from './city-pages.ts';
 import { rateLimitService } from './rate-limits.ts';
 import { referenceService } from './reference.ts';
@@ -42,8 +43,10 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
   // the shop's own numbers as the owner set them, in force in every process (decision 0204)
   const shop = shopService(base, { changes });
   const deps: ServiceDeps = { ...base, shop };
+  // staff push notifications: each browser's subscription, sent after the event commits (decision 0205)
+  const push = pushService(deps);
   // one outbox per process: staff alerts, quotes, texts and e-mail copies (decisions 0041, 0060)
-  const messaging = createMessaging(deps);
+  const messaging = createMessaging(deps, { push });
   // cities and categories: read once a minute, and again at once after a change (docs/performance.md);
   // every service that needs them asks this one
   const reference = referenceService(deps, { changes });
@@ -90,6 +93,7 @@ export function createServices(base: Omit<ServiceDeps, 'shop'>) {
     messaging,
     // after a yes: suppliers and the parts bought for each order (issue 29)
     orders: ordersService(deps, { messaging }),
+    push,
     quotes,
     rateLimits,
     // the owner's: staff accounts and the audit log (issue 30 item 5)

@@ -172,6 +172,7 @@ export function leadsService(
             photoCount: photos.length,
             baseUrl: config.baseUrl,
           }),
+          event: 'request',
         },
         at,
       ));

@@ -18,7 +18,9 @@ import { isNumberOptedOut, lockPhoneNumber, optedOutNumbers, recordOptOut } from
 import { createSmtpSender } from '../messaging/smtp.ts';
 import { createTwilioLookup, createTwilioSender } from '../messaging/twilio.ts';
 import { createOutboxWorker } from '../messaging/worker.ts';
+import type { StaffEvent } from '#app/modules/messages/push-lines.ts';
 import type { ServiceDeps } from './context.ts';
+import type { PushService } from './push.ts';
 import { textLimits, type TextAllowance } from './text-limits.ts';
 
 /** Delivery of queued messages left from before a restart starts this long after start-up. */
@@ -45,7 +47,10 @@ type Executor = Tx | Db;
  */
 export type TextCause = 'public' | 'answer' | 'staff';
 
-export function createMessaging(deps: ServiceDeps) {
+export function createMessaging(
+  deps: ServiceDeps,
+  { push }: { push: Pick<PushService, 'queue' | 'queueFailed' | 'kick' | 'idle' | 'stop'> },
+) {
   const { db, engine, config, logger, now } = deps;
   const twilio = config.sms.provider === 'twilio' ? config.sms : undefined;
   const emailSender = createSmtpSender(config);
@@ -67,6 +72,10 @@ export function createMessaging(deps: ServiceDeps) {
     senders: { email: emailSender, sms: smsSender },
     lookups: { sms: twilio && createTwilioLookup(twilio) },
     interruptedAfterMs: config.sendInterruptedAfterMs,
+    // a message to a customer failed after its last attempt: staff who chose so are notified
+    // (decision 0205), in the transaction that marks it failed
+    onFailed: (trx, id, at) => push.queueFailed(trx, id, at),
+    afterFailed: () => push.kick(),
     // a run now and then finds what a dead process left half-sent, without waiting for a request
     sweepEveryMs: sends ? Math.min(SWEEP_EVERY_MS, config.sendInterruptedAfterMs) : undefined,
   });
@@ -184,8 +193,27 @@ export function createMessaging(deps: ServiceDeps) {
   }
 
   return {
-    /** The worker: `kick()` after the transaction that queued messages has committed. */
-    outbox,
+    /**
+     * The worker: `kick()` after the transaction that queued messages has committed; it kicks the
+     * push notifications' sender too (a staff alert queues both, decision 0205), and `idle()` and
+     * `stop()` wait for and stop both.
+     */
+    outbox: {
+      ...outbox,
+      kick(): void {
+        outbox.kick();
+        push.kick();
+      },
+      /** Resolves once neither the outbox nor the push sender is running. */
+      async idle(): Promise<void> {
+        await outbox.idle();
+        await push.idle();
+      },
+      stop(): void {
+        outbox.stop();
+        push.stop();
+      },
+    },
     /** Whether texts really go out (SMS_PROVIDER=twilio). */
     textsLeave: Boolean(twilio),
 
@@ -329,13 +357,16 @@ export function createMessaging(deps: ServiceDeps) {
     /**
      * Writes a staff alert (a new web or text request, a quote accepted, a customer's text) in the
      * caller's transaction: queued for NOTIFY_EMAIL when SMTP_URL and NOTIFY_EMAIL are set, else
-     * only recorded (`logged`, addressed to SITE_EMAIL). Returns whether it was queued to send.
+     * only recorded (`logged`, addressed to SITE_EMAIL); and the push notification of its `event`
+     * for each person who chose that kind (decision 0205). Returns whether anything was queued to
+     * send: the caller kicks the outbox after the commit.
      */
     async enqueueStaffAlert(
       trx: Executor,
-      alert: { leadId: number; subject: string; body: string },
+      alert: { leadId: number; subject: string; body: string; event: StaffEvent },
       at: Date,
     ): Promise<boolean> {
+      const pushed = await push.queue(trx, alert.event, alert.leadId, at);
       const bySmtp = Boolean(emailSender && config.notifyEmail);
       await queue(
         trx,
@@ -350,7 +381,7 @@ export function createMessaging(deps: ServiceDeps) {
         },
         at,
       );
-      return bySmtp;
+      return bySmtp || pushed > 0;
     },
   };
 }

@@ -120,7 +120,7 @@ export function quoteAnswersService(
   ) {
     return messaging.enqueueStaffAlert(
       trx,
-      { leadId, ...quoteAlertEmail({ kind, caseNumber, detail, baseUrl: config.baseUrl }) },
+      { leadId, ...quoteAlertEmail({ kind, caseNumber, detail, baseUrl: config.baseUrl }), event: kind },
       at,
     );
   }
@@ -201,6 +201,7 @@ export function quoteAnswersService(
                   detail: alertDetail,
                   baseUrl: config.baseUrl,
                 }),
+                event: 'accepted',
               },
               at,
             );
@@ -244,6 +245,7 @@ export function quoteAnswersService(
                     detail,
                     baseUrl: config.baseUrl,
                   }),
+                  event: 'declined',
                 },
                 at,
               );

@@ -202,7 +202,7 @@ function quoteVersionsService(deps: ServiceDeps, parts: { messaging: Messaging }
             detail: input.detail,
             baseUrl: config.baseUrl,
           });
-          await messaging.enqueueStaffAlert(trx, { leadId, ...mail }, at);
+          await messaging.enqueueStaffAlert(trx, { leadId, ...mail, event: input.kind }, at);
         },
       });
       return result.moved;

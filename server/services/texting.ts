@@ -79,6 +79,9 @@ type Plan = { kind: InboundKind; lead?: OpenLead; ask?: OpenLead[] };
 
 type SkippedPhoto = { photo: number; reason: string };
 
+/** The push notification of each staff alert a text causes (decision 0205). */
+const SMS_ALERT_EVENT = { new_request: 'request', ordered: 'accepted', message: 'text' } as const;
+
 export function textingService(
   deps: ServiceDeps,
   parts: { messaging: Messaging; leads: LeadsService; quotes: QuotesService },
@@ -214,7 +217,7 @@ export function textingService(
             skippedPhotos: photos.skipped.length,
             baseUrl: config.baseUrl,
           });
-          await messaging.enqueueStaffAlert(trx, { leadId, ...mail }, at);
+          await messaging.enqueueStaffAlert(trx, { leadId, ...mail, event: SMS_ALERT_EVENT[alertKind] }, at);
           alertQueued = true;
         };
         const event = (

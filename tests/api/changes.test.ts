@@ -155,6 +155,11 @@ eachEngine('one declaration per change', (ctx) => {
     );
     return id;
   }
+  /** A browser's push keys as PushSubscription.toJSON() gives them: 65 and 16 bytes, base64url. */
+  const pushKeys = () => ({
+    p256dh: Buffer.alloc(65, 4).toString('base64url'),
+    auth: Buffer.alloc(16, 7).toString('base64url'),
+  });
   async function customer() {
     const id = await lead();
     const row = await ctx()
@@ -361,6 +366,17 @@ eachEngine('one declaration per change', (ctx) => {
           new Date(),
         ),
       }),
+    },
+    // notifications (decision 0205): this session's browser, and the person's choices
+    'push.subscribe': {
+      bad: async () => ({ endpoint: 'http://push.example.com/send/1', keys: pushKeys() }),
+      // a loopback stand-in's address (taken outside production): no notification leaves this machine
+      good: async () => ({ endpoint: `http://127.0.0.1:9/push/${++phones}`, keys: pushKeys() }),
+    },
+    'push.unsubscribe': { good: async () => ({}) },
+    'push.choose': {
+      bad: async () => ({ requests: 'maybe', replies: 'true', acceptances: 'true', failures: 'true' }),
+      good: async () => ({ requests: 'true', replies: 'false', acceptances: 'true', failures: 'true' }),
     },
     'catalog.create': {
       bad: async () => itemFields(''),

@@ -18,6 +18,7 @@ import { reopenRefusal } from '#app/modules/leads/status.ts';
 import { ORDER_MESSAGES } from '#app/modules/orders/orders.ts';
 import { QUOTE_MESSAGES } from '#app/modules/quotes/quote.ts';
 import { ACCOUNT_TEXT } from '#app/modules/team/account.ts';
+import { NOTIFICATIONS_TEXT } from '#app/modules/team/notifications.ts';
 import { insertUser } from '#server/db/repo/users.ts';
 import { seedReference } from '#server/seed/index.ts';
 import { eachEngine } from '../support/databases.ts';
@@ -372,6 +373,21 @@ const CASES: Record<string, Probe[] | NoInput> = {
   'admin-account remove-passkey': [
     { why: 'an id that is not one', send: (post) => post({ id: 'x' }), status: 400 },
     { why: 'an id that names no passkey of theirs', send: (post) => post({ id: 999999 }), status: 404 },
+  ],
+  // notifications (decision 0205): off here, whatever the form says; the choices, each yes or no
+  'admin-account push-off': {
+    noInput: 'turns notifications off here whatever the form says',
+    send: (post) => post(JUNK),
+    status: 200,
+  },
+  'admin-account push-choose': [
+    {
+      why: 'a choice that is neither ticked nor not, and none of the others',
+      send: (post) => post({ requests: 'maybe' }),
+      status: 400,
+      message: NOTIFICATIONS_TEXT.badChoice,
+      fields: ['requests', 'replies', 'acceptances', 'failures'],
+    },
   ],
   'admin-settings save': [
     {

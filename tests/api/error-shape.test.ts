@@ -7,6 +7,7 @@
  * The back-office screens' actions answer in the same shape as data: tests/api/error-shape-screens.test.ts.
  */
 import request from 'supertest';
+import { NOTIFICATIONS_TEXT } from '#app/modules/team/notifications.ts';
 import { PASSKEY_TEXT } from '#app/modules/team/passkeys.ts';
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_LOST_REASON } from '#app/modules/leads/lead-admin.ts';
@@ -91,6 +92,30 @@ const CASES: Record<string, Probe[] | NoInput> = {
       send: (app, staff) => staff(request(app).post('/api/admin/passkeys')).send({}),
       status: 400,
       message: PASSKEY_TEXT.badAnswer,
+    },
+  ],
+  // this browser's push subscription (decision 0205): an endpoint and the browser's keys
+  'POST /api/admin/push-subscriptions': [
+    {
+      why: 'no endpoint and no keys',
+      send: (app, staff) => staff(request(app).post('/api/admin/push-subscriptions')).send({}),
+      status: 400,
+      message: NOTIFICATIONS_TEXT.badEndpoint,
+      fields: ['endpoint', 'keys'],
+    },
+    {
+      why: 'an endpoint that is no https address',
+      send: (app, staff) =>
+        staff(request(app).post('/api/admin/push-subscriptions')).send({
+          endpoint: 'http://push.example.com/x',
+          keys: {
+            p256dh: Buffer.alloc(65, 4).toString('base64url'),
+            auth: Buffer.alloc(16).toString('base64url'),
+          },
+        }),
+      status: 400,
+      message: NOTIFICATIONS_TEXT.badEndpoint,
+      fields: ['endpoint'],
     },
   ],
   'POST /api/admin/logout': {

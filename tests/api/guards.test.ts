@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   'GET /robots.txt',
   'GET /sitemap.xml',
   'GET /blog/rss.xml', // the blog's RSS feed: published posts only
+  'GET /manifest.webmanifest', // the back office's web app manifest: the site's name only (decision 0206)
   'GET /api/health',
   'GET /api/cities',
   'GET /api/categories',

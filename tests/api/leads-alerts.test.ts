@@ -142,10 +142,10 @@ eachEngine(
       // not due yet: nothing happens
       expect(await ctx().services.messaging.outbox.runDue()).toEqual({ sent: 0, failed: 0 });
       // a minute later the retry goes out
-      const later = createMessaging({
-        ...ctx().deps,
-        now: () => new Date(Date.now() + RETRY_DELAYS_MS[0] + 1000),
-      });
+      const later = createMessaging(
+        { ...ctx().deps, now: () => new Date(Date.now() + RETRY_DELAYS_MS[0] + 1000) },
+        { push: ctx().services.push },
+      );
       // the alert and the customer's confirmation (issue 28), both refused once
       expect(await later.outbox.runDue()).toEqual({ sent: 2, failed: 0 });
       expect(await alertRow(caseNumber)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
@@ -162,7 +162,10 @@ eachEngine(
         for (const delay of RETRY_DELAYS_MS) {
           shift += delay + 1000;
           const at = Date.now() + shift;
-          await createMessaging({ ...ctx().deps, now: () => new Date(at) }).outbox.runDue();
+          await createMessaging(
+            { ...ctx().deps, now: () => new Date(at) },
+            { push: ctx().services.push },
+          ).outbox.runDue();
         }
         const row = await alertRow(caseNumber);
         expect(row).toMatchObject({ status: 'failed', attempts: 5, sent_at: null });

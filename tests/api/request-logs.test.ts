@@ -137,7 +137,7 @@ eachEngine('request logs', (ctx) => {
 
   it('with SMS_PROVIDER=log, says in the log which text was not sent, its link left out', async () => {
     const { deps } = ctx();
-    const messaging = createMessaging({ ...deps, logger });
+    const messaging = createMessaging({ ...deps, logger }, { push: ctx().services.push });
     lines.length = 0;
     const token = 'Qw3rTy_uIoPaSdFgHjKlZx-C';
     await deps.db.transaction().execute(async (trx) => {

@@ -87,6 +87,7 @@ describe('Your account', () => {
         'Your name',
         'Password',
         'Where you are signed in',
+        'Notifications',
         'Passkeys',
       ]);
       expect(await axeViolations(desk.page)).toEqual([]);

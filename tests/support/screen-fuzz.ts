@@ -82,6 +82,14 @@ const FORMS: Record<string, (r: Rng, k: Known) => Fields> = {
   }),
   'admin-account sign-out-others': () => ({}),
   'admin-account remove-passkey': () => ({ id: 1 }),
+  // notifications (decision 0205)
+  'admin-account push-off': () => ({}),
+  'admin-account push-choose': (r) => ({
+    requests: r.chance(0.5),
+    replies: r.chance(0.5),
+    acceptances: r.chance(0.5),
+    failures: r.chance(0.5),
+  }),
   // the item dialog types dollars and 'Name: value' lines (its intents' `read`, app/routes/admin-catalog.tsx)
   'admin-catalog create': (r) => itemForm(r),
   'admin-catalog update': (r, k) => ({ ...itemForm(r), id: pickId(r, k.itemIds) }),

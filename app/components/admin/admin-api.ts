@@ -162,6 +162,12 @@ export const adminApi = {
       call<{ id: number; name: string }>('POST', '/api/admin/passkeys', answer),
   },
 
+  /** Notifications (decision 0205): this browser's push subscription, kept for this session. */
+  push: {
+    subscribe: (subscription: unknown) =>
+      call<{ on: true }>('POST', '/api/admin/push-subscriptions', subscription),
+  },
+
   catalog: {
     /** A sheet with problems answers 400 with its report: returned like a good one (ok: false). */
     async importCsv(file: File, dryRun: boolean): Promise<CatalogImportResult> {

@@ -1,6 +1,7 @@
 /**
  * The 'Your account' screen's body (app/routes/admin-account.tsx; decisions 0201, 0202): the
- * person's name, their password, 'Sign out everywhere else' and their passkeys. When the password
+ * person's name, their password, 'Sign out everywhere else', their notifications (decision 0205)
+ * and their passkeys. When the password
  * was handed out, only 'Choose your own password' (the new one, twice) until it is changed; then on
  * to the leads board.
  */
@@ -23,7 +24,9 @@ import {
   renameSchema,
   type PasskeyRow,
 } from '#app/modules/team/account.ts';
+import type { NotificationsState } from '#app/modules/team/notifications.ts';
 import { PASSKEY_TEXT } from '#app/modules/team/passkeys.ts';
+import { NotificationsCard } from './notifications-card.tsx';
 
 type Account = {
   username: string;
@@ -35,7 +38,15 @@ type Account = {
 
 const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
-export function AccountScreen({ account, token }: { account: Account; token: string }) {
+export function AccountScreen({
+  account,
+  notifications,
+  token,
+}: {
+  account: Account;
+  notifications: NotificationsState;
+  token: string;
+}) {
   // kept while the screen is shown: the change itself reloads the account (no longer forced) before
   // its form hears that it is done and goes on to the board
   const [forced] = useState(account.mustChangePassword);
@@ -61,6 +72,7 @@ export function AccountScreen({ account, token }: { account: Account; token: str
           <PasswordForm mustChange={false} username={account.username} />
         </div>
         <SignOutOthers />
+        <NotificationsCard state={notifications} token={token} />
         <Passkeys passkeys={account.passkeys} token={token} />
       </div>
     </section>

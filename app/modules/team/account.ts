@@ -13,7 +13,8 @@ export const DISPLAY_NAME_MAX = 80;
 
 export const ACCOUNT_TEXT = {
   title: 'Your account',
-  subtitle: 'Your name in the back office, your password, where you are signed in, and your passkeys.',
+  subtitle:
+    'Your name in the back office, your password, where you are signed in, your notifications and your passkeys.',
   mustChangeTitle: 'Choose your own password',
   mustChange:
     'The password you signed in with was given to you. Choose your own before anything else: only you will know it.',

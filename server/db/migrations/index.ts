@@ -27,6 +27,7 @@ import { nameChecks } from './0020-name-checks.ts';
 import { shortPartName } from './0021-short-part-name.ts';
 import { accounts } from './0022-accounts.ts';
 import { passkeys } from './0023-passkeys.ts';
+import { push } from './0024-push.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0021-short-part-name': shortPartName(),
     '0022-accounts': accounts(engine),
     '0023-passkeys': passkeys(engine),
+    '0024-push': push(engine),
   };
   return { getMigrations: async () => migrations };
 }

@@ -46,3 +46,21 @@ export async function writeSetting(
     )
     .execute();
 }
+
+/**
+ * Writes a setting only when it has no row yet (a value made once, as the server's VAPID keys):
+ * two processes writing at once leave the first one's; the caller then reads what was kept.
+ */
+export async function insertSettingIfAbsent(
+  db: Executor,
+  key: string,
+  value: unknown,
+  by: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value), updated_by: by, updated_at: at.toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}

@@ -56,6 +56,11 @@ export function adminAuthRouter(services: Services, config: Config): Router {
   // adding a passkey to one's own account: the options, then the browser's answer (declared changes)
   router.post('/admin/passkeys/options', ...apiChange(services, config, 'passkeys.options'));
   router.post('/admin/passkeys', ...apiChange(services, config, 'passkeys.add', { limit: '80kb' }));
+  // turning notifications on in this browser: its push subscription, kept for this session (decision 0205)
+  router.post(
+    '/admin/push-subscriptions',
+    ...apiChange(services, config, 'push.subscribe', { limit: '8kb', session: 'keepSession' }),
+  );
 
   router.post('/admin/logout', requireAdmin(config), async (req, res) => {
     const { setCookie } = await services.auth.signOut(req.headers.cookie);

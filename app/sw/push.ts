@@ -1,0 +1,108 @@
+/**
+ * The service worker's part for staff notifications (issue 51 item 4, decision 0205), wired into the
+ * site's one worker `/sw.js` (scope `/`): `showPush` for its `push` event shows what the server
+ * sent (`{ title, body, url, tag }`, built by app/modules/messages/push-lines.ts), and `openPush`
+ * for `notificationclick` focuses a back-office window already at that address, else opens it.
+ *
+ * The DOM library has no worker types: the few this needs are declared here, as the events and
+ * the worker's globals give them.
+ */
+import type { PushPayload } from '#app/modules/messages/push-lines.ts';
+
+/** What `event.waitUntil` takes: the worker stays alive until the promise settles. */
+export type ExtendableEventLike = { waitUntil(promise: Promise<unknown>): void };
+
+export type PushEventLike = ExtendableEventLike & {
+  data: { json(): unknown; text(): string } | null;
+};
+
+type NotificationLike = { data: unknown; close(): void };
+
+export type NotificationEventLike = ExtendableEventLike & { notification: NotificationLike };
+
+type WindowClientLike = { url: string; focus(): Promise<unknown>; navigate?(url: string): Promise<unknown> };
+
+/** The parts of the worker's global scope these use. */
+export type PushWorkerScope = {
+  location: { origin: string };
+  registration: {
+    showNotification(
+      title: string,
+      options: { body: string; tag: string; data: { url: string }; icon?: string; badge?: string },
+    ): Promise<void>;
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+};
+
+const FALLBACK_URL = '/admin/inbox';
+const ICON = '/icon-192.png';
+
+/** The payload, whatever arrived: a notification shows even when its data could not be read. */
+function payloadOf(event: PushEventLike, scope: PushWorkerScope): PushPayload {
+  let data: Partial<PushPayload>;
+  try {
+    data = (event.data?.json() ?? {}) as Partial<PushPayload>;
+  } catch {
+    data = { body: event.data?.text() };
+  }
+  return {
+    title: typeof data.title === 'string' ? data.title : 'Back office',
+    body: typeof data.body === 'string' ? data.body : '',
+    url: sameOriginPath(data.url, scope) ?? FALLBACK_URL,
+    tag: typeof data.tag === 'string' ? data.tag : 'staff',
+  };
+}
+
+/** A back-office path on this site, or undefined: a notification never opens another site. */
+function sameOriginPath(url: unknown, scope: PushWorkerScope): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const target = new URL(url, scope.location.origin);
+    if (target.origin !== scope.location.origin || !target.pathname.startsWith('/admin')) return undefined;
+    return target.pathname + target.search;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `push` event: shows the notification (one per tag: a newer one replaces it). */
+export function showPush(event: PushEventLike, scope: PushWorkerScope = self as unknown as PushWorkerScope) {
+  const payload = payloadOf(event, scope);
+  event.waitUntil(
+    scope.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      icon: ICON,
+      badge: ICON,
+      data: { url: payload.url },
+    }),
+  );
+}
+
+/** The `notificationclick` event: a window already at that address is focused, else one is opened. */
+export function openPush(
+  event: NotificationEventLike,
+  scope: PushWorkerScope = self as unknown as PushWorkerScope,
+) {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = sameOriginPath(data?.url, scope) ?? FALLBACK_URL;
+  const target = new URL(path, scope.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => w.url === target);
+      if (open) return open.focus();
+      // a back-office window elsewhere: brought there rather than a second one opened
+      const other = windows.find((w) => new URL(w.url).pathname.startsWith('/admin') && w.navigate);
+      if (other?.navigate) {
+        await other.navigate(target);
+        return other.focus();
+      }
+      return scope.clients.openWindow(target);
+    })(),
+  );
+}
