@@ -6,12 +6,13 @@
  *   (a few seconds' wait, then the kept copy), its hashed scripts and styles from the phone;
  * - sends requests kept on the phone (saved-requests.ts) at any visit to the site and through the
  *   browser's background sync where it has one;
- * - shows staff notifications (push.ts).
+ * - shows staff notifications and opens what they are about when tapped (push.ts, decision 0205).
  * Every other request goes to the network as if there were no worker. A new build's worker has a
  * new list (vite.config.ts puts it in, `__SW_BUILD__`), takes over at once and drops the old
  * copies, so a deploy never leaves a stale form on a phone.
  */
 import { sendSaved, SYNC_TAG } from '#app/components/request/saved-requests.ts';
+import { openPush, showPush } from './push.ts';
 import type { FetchEvent, WorkerScope } from './worker-types.ts';
 
 /** Written by the build: a name for this build's copies, and the files the form needs. */
@@ -100,3 +101,6 @@ async function keptFile(request: Request): Promise<Response> {
   const kept = await (await caches.open(CACHE)).match(request);
   return kept ?? fetch(request);
 }
+
+worker.addEventListener('push', (event) => showPush(event));
+worker.addEventListener('notificationclick', (event) => openPush(event));

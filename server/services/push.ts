@@ -54,7 +54,7 @@ import { insertSettingIfAbsent, readSetting } from '../db/repo/settings.ts';
 import type { Db, Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
-import { SESSION_IDLE_MS, type SessionUser } from './auth.ts';
+import type { SessionUser } from './auth.ts';
 import type { ServiceDeps } from './context.ts';
 
 const VAPID_KEY = 'push_vapid';
@@ -149,7 +149,8 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
     }
   };
 
-  const reachableSince = (at: Date) => ({ now: at, idleSince: new Date(at.getTime() - SESSION_IDLE_MS) });
+  /** A session reaches its person's browser until it ends (signed out, or its weekly expiry) */
+  const reachableSince = (at: Date) => ({ now: at });
 
   /** One POST to the push service: 'sent', 'gone' (404/410) or 'retry'. */
   async function deliver(job: DuePushJob, vapid: VapidKeys): Promise<'sent' | 'gone' | 'retry'> {

@@ -194,6 +194,34 @@ eachEngine(
       await db.deleteFrom('push_jobs').execute();
     });
 
+    it("still notifies a browser left idle overnight, and stops at the session's weekly expiry", async () => {
+      await person('ivy');
+      await subscribe('ivy', '/ivy/1').expect(201);
+      const { db } = ctx().deps;
+      const session = idHash(people.ivy!.session);
+      // the back office last opened 13 hours ago: the screen signs in again, the phone still hears
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(Date.now() - 13 * 60 * 60_000).toISOString() })
+        .where('id_hash', '=', session)
+        .execute();
+      const first = Date.now();
+      const lead = await newRequest({ name: 'Ivy Overnight' });
+      const arrived = await push.waitFor('/ivy/1', first + DEADLINE_MS);
+      expect(payloadOf('ivy', arrived).url).toBe(`/admin/leads/${lead.id}`);
+      await settled();
+
+      // past its absolute expiry the session is over: nothing more
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('id_hash', '=', session)
+        .execute();
+      await newRequest();
+      await settled();
+      expect(push.for('/ivy/1')).toHaveLength(1);
+    });
+
     it('removes a subscription the push service says is gone (410) or unknown (404)', async () => {
       await subscribe('olive', '/gone/1').expect(201);
       await subscribe('olive', '/unknown/1', browserKeys()).expect(201);

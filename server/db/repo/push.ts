@@ -92,12 +92,13 @@ export async function writePushKinds(db: Executor, userId: number, kinds: readon
 
 /**
  * The subscriptions a notification may go to now: their person not disabled, their session not
- * over (its absolute expiry and its idle limit, as auth.ts judges a session), with the person's
+ * over (its absolute expiry: the idle limit guards an open screen, not the phone's notifications,
+ * decision 0205), with the person's
  * choices (the caller filters by them).
  */
 export async function listReachableSubscriptions(
   db: Executor,
-  session: { now: Date; idleSince: Date },
+  session: { now: Date },
 ): Promise<(PushSubscriptionRow & { pushKinds: string | null })[]> {
   return db
     .selectFrom('push_subscriptions as s')
@@ -106,7 +107,6 @@ export async function listReachableSubscriptions(
     .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 'u.push_kinds as pushKinds'])
     .where('u.disabled_at', 'is', null)
     .where('se.expires_at', '>', session.now.toISOString())
-    .where('se.last_seen_at', '>', session.idleSince.toISOString())
     .orderBy('s.id')
     .execute();
 }
@@ -146,7 +146,7 @@ export type DuePushJob = {
  */
 export async function listDuePushJobs(
   db: Executor,
-  at: { now: Date; idleSince: Date; staleBefore: Date },
+  at: { now: Date; staleBefore: Date },
   limit: number,
 ): Promise<DuePushJob[]> {
   const rows = await db
@@ -163,7 +163,6 @@ export async function listDuePushJobs(
     )
     .where('u.disabled_at', 'is', null)
     .where('se.expires_at', '>', at.now.toISOString())
-    .where('se.last_seen_at', '>', at.idleSince.toISOString())
     .orderBy('j.id')
     .limit(limit)
     .execute();
