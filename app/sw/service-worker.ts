@@ -31,7 +31,9 @@ worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll([...precache, new Request(PAGE, { cache: 'reload' })]);
+      // the page asked again of the server, not the browser's cache (a new build's worker must not
+      // keep the old build's page), but with its ETag: unchanged, it costs a 304
+      await cache.addAll([...precache, new Request(PAGE, { cache: 'no-cache' })]);
       // the old worker's pages switch to this build's files at their next load
       await worker.skipWaiting();
     })(),

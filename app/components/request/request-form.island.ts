@@ -42,9 +42,14 @@ if (container && hydrateSrc) {
 }
 
 if ('serviceWorker' in navigator) {
-  // after the load event: it never competes with the page, and fetches the form's files after it
+  // after the load event: it never competes with the page, and fetches the form's files after it.
+  // A phone that asks to save data (Data Saver) gets it when the customer starts on the form
+  // instead, so a visitor who only reads downloads nothing more (decision 0208)
   const register = () => void navigator.serviceWorker.register(ISLAND.serviceWorker).catch(() => undefined);
-  if (document.readyState === 'complete') register();
+  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) {
+    container?.addEventListener('focusin', register, { once: true });
+    container?.addEventListener('pointerdown', register, { once: true });
+  } else if (document.readyState === 'complete') register();
   else addEventListener('load', register, { once: true });
 }
 
