@@ -28,6 +28,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router';
 import type { PageHandle } from '#app/page-handle.ts';
 import type { Route } from './+types/admin-layout';
+import { reattachHere } from '#app/components/team/push-here.ts';
 import {
   adminApi,
   CONNECTION_FAILED,
@@ -124,6 +125,11 @@ function AdminFrame({ shell: loaderData, children }: { shell: Shell; children: R
   useEffect(() => {
     if (isAuthenticatedInBrowser()) rememberLogin(token);
   }, [token]);
+
+  // notifications this person turned on in this browser follow them into this session (decision 0205)
+  useEffect(() => {
+    if (!user.mustChangePassword) void reattachHere(user.username).catch(() => undefined);
+  }, [user.username, user.mustChangePassword, token]);
 
   async function signOut() {
     setSigningOut(true);

@@ -99,8 +99,12 @@ export function openPush(
       // a back-office window elsewhere: brought there rather than a second one opened
       const other = windows.find((w) => new URL(w.url).pathname.startsWith('/admin') && w.navigate);
       if (other?.navigate) {
-        await other.navigate(target);
-        return other.focus();
+        try {
+          await other.navigate(target);
+          return await other.focus();
+        } catch {
+          // a window this worker does not control cannot be navigated: a new one opens instead
+        }
       }
       return scope.clients.openWindow(target);
     })(),

@@ -76,7 +76,12 @@ type VapidKeys = { publicKey: string; privateKey: string };
 function privateHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  if (isIP(bare) === 4) return /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.)/.test(bare);
+  if (isIP(bare) === 4) {
+    // loopback, private, link-local, 'this network', and the carriers' shared 100.64/10
+    return /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)/.test(
+      bare,
+    );
+  }
   if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^(f[cd]|fe80|::ffff:)/.test(bare);
   return false;
 }
@@ -94,7 +99,9 @@ const hostOf = (endpoint: string) => {
 
 export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' | 'now'>) {
   const { db, config, logger, now } = deps;
-  const allowLoopbackHttp = config.env !== 'production';
+  // a stand-in push service on this machine: the tests' only (NODE_ENV=test). A server started
+  // without NODE_ENV=production is not a reason to POST to this machine's own ports
+  const allowLoopbackHttp = config.env === 'test';
   let keys: Promise<VapidKeys> | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -193,23 +200,26 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
       const t = now();
       const staleBefore = new Date(t.getTime() - STALE_SENDING_MS);
       const due = await listDuePushJobs(db, { ...reachableSince(t), staleBefore }, BATCH);
-      let progressed = false;
-      for (const job of due) {
-        if (!(await claimPushJob(db, job.id, { now: now(), staleBefore }))) continue;
-        progressed = true;
-        const outcome = await deliver(job, vapid);
-        if (outcome === 'sent') await deletePushJob(db, job.id);
-        else if (outcome === 'gone') await deleteSubscription(db, job.subscription.id);
-        else {
-          const wait = PUSH_RETRY_MS[job.attempts];
-          if (wait === undefined) await deletePushJob(db, job.id);
+      // the batch's notifications side by side: one slow or unreachable push service holds back
+      // only its own, not everyone's 5 seconds
+      const tried = await Promise.all(
+        due.map(async (job) => {
+          if (!(await claimPushJob(db, job.id, { now: now(), staleBefore }))) return false;
+          const outcome = await deliver(job, vapid);
+          if (outcome === 'sent') await deletePushJob(db, job.id);
+          else if (outcome === 'gone') await deleteSubscription(db, job.subscription.id);
           else {
-            await retryPushJob(db, job.id, new Date(now().getTime() + wait));
-            scheduleRetry(wait);
+            const wait = PUSH_RETRY_MS[job.attempts];
+            if (wait === undefined) await deletePushJob(db, job.id);
+            else {
+              await retryPushJob(db, job.id, new Date(now().getTime() + wait));
+              scheduleRetry(wait);
+            }
           }
-        }
-      }
-      if (!progressed || due.length < BATCH) break;
+          return true;
+        }),
+      );
+      if (!tried.includes(true) || due.length < BATCH) break;
     }
   }
 
@@ -249,13 +259,18 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
     async subscribe(user: SessionUser, sessionHash: string, payload: unknown): Promise<{ on: true }> {
       const input = parseInput(pushSubscriptionSchema, payload);
       checkEndpoint(input.endpoint);
-      await saveSubscription(db, {
-        userId: user.id,
-        sessionHash,
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        at: now(),
+      // one browser per session: a new subscription replaces the session's last (no pile of
+      // endpoints for every event to write and send to)
+      await db.transaction().execute(async (trx) => {
+        await deleteSessionSubscriptions(trx, sessionHash);
+        await saveSubscription(trx, {
+          userId: user.id,
+          sessionHash,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          at: now(),
+        });
       });
       return { on: true };
     },

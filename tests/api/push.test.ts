@@ -224,7 +224,9 @@ eachEngine(
 
     it('removes a subscription the push service says is gone (410) or unknown (404)', async () => {
       await subscribe('olive', '/gone/1').expect(201);
-      await subscribe('olive', '/unknown/1', browserKeys()).expect(201);
+      // another person's browser (one browser per session)
+      await person('uri');
+      await subscribe('uri', '/unknown/1').expect(201);
       expect(await subscriptions('/gone/1')).toHaveLength(1);
       const started = Date.now();
       await newRequest();
@@ -390,7 +392,15 @@ eachEngine(
       expect(await subscriptions('/sam/4')).toEqual([]);
     });
 
-    it('takes only https endpoints off this machine, and loopback http outside production; refuses malformed keys', async () => {
+    it("keeps one browser per session: a session's new subscription replaces its last", async () => {
+      await person('una');
+      await subscribe('una', '/una/1').expect(201);
+      await subscribe('una', '/una/2', browserKeys()).expect(201);
+      expect(await subscriptions('/una/1')).toEqual([]);
+      expect(await subscriptions('/una/2')).toHaveLength(1);
+    });
+
+    it('takes only https endpoints off this machine, and loopback http only under the tests; refuses malformed keys', async () => {
       const refused = async (endpoint: string, keys: object = people.olive!.browser.keys) => {
         const res = await as(people.olive!.session, request(app).post('/api/admin/push-subscriptions'))
           .send({ endpoint, keys })
@@ -402,6 +412,7 @@ eachEngine(
         'ftp://push.example.com/send/1',
         'https://10.0.0.8/send/1',
         'https://192.168.1.4/send/1',
+        'https://100.64.1.2/send/1',
         'https://[::1]/send/1',
         'https://localhost/send/1',
         'https://user:pass@push.example.com/send/1',
@@ -422,17 +433,16 @@ eachEngine(
         .where('endpoint', '=', 'https://push.example.com/send/olive')
         .executeTakeFirst();
       expect(Number(kept.numDeletedRows)).toBe(1);
-      // in production, loopback http is refused too
-      const production = pushService({
-        ...ctx().deps,
-        config: { ...ctx().deps.config, env: 'production' },
-      });
-      await expect(
-        production.subscribe(people.olive!.user, idHash(people.olive!.session), {
-          endpoint: `${push.url()}/olive/2`,
-          keys: people.olive!.browser.keys,
-        }),
-      ).rejects.toMatchObject({ status: 400, message: NOTIFICATIONS_TEXT.badEndpoint });
+      // in production, and in a server started without NODE_ENV=production, loopback http is refused too
+      for (const env of ['production', 'development'] as const) {
+        const outside = pushService({ ...ctx().deps, config: { ...ctx().deps.config, env } });
+        await expect(
+          outside.subscribe(people.olive!.user, idHash(people.olive!.session), {
+            endpoint: `${push.url()}/olive/2`,
+            keys: people.olive!.browser.keys,
+          }),
+        ).rejects.toMatchObject({ status: 400, message: NOTIFICATIONS_TEXT.badEndpoint });
+      }
     });
 
     it('sends each notification once however many processes run their senders together', async () => {

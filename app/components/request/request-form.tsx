@@ -159,6 +159,8 @@ export function RequestForm({
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const confirmationHeading = useRef<HTMLHeadingElement>(null);
   const keptHeading = useRef<HTMLHeadingElement>(null);
+  /** The key of the request being submitted (decision 0207), until the form starts afresh */
+  const requestKey = useRef<string | undefined>(undefined);
   const submitButton = useRef<HTMLButtonElement>(null);
   /** The 'Missing Information' notice, taken down once the fields it asked for are filled in */
   const missingNotice = useRef<ReturnType<typeof toast> | null>(null);
@@ -242,6 +244,7 @@ export function RequestForm({
 
   /** The form starts again empty: the request went, or is kept on the phone to go later. */
   function startAfresh() {
+    requestKey.current = undefined;
     reset(EMPTY_LEAD_REQUEST);
     clearDraft();
     photos.clear();
@@ -253,8 +256,9 @@ export function RequestForm({
   async function send() {
     setSending(true);
     setProgress('preparing');
-    // the request's key, made when it is first submitted: every later send of it says the same
-    const key = newIdempotencyKey();
+    // the request's key, made when it is first submitted: every later send of it says the same,
+    // a press again included (its first try may have arrived, its answer lost)
+    const key = (requestKey.current ??= newIdempotencyKey());
     let keptRequest: KeptRequest | undefined;
     try {
       const uploads = await photos.uploads();
@@ -281,10 +285,13 @@ export function RequestForm({
       focusNext.current = 'confirmation';
       toast({ title: COPY.toasts.successTitle, description: COPY.toasts.successText(result.caseNumber) });
     } catch (err) {
-      if (keptRequest && err instanceof SubmitError && err.later && (await keepOnPhone(keptRequest))) return;
+      const later = !(err instanceof SubmitError) || err.later;
+      if (keptRequest && later && (await keepOnPhone(keptRequest))) return;
+      // refused as it is: nothing was made, the corrected request is a request of its own
+      if (!later) requestKey.current = undefined;
       toast({
         title: COPY.toasts.errorTitle,
-        description: err instanceof SubmitError ? err.message : SUBMIT_FAILED,
+        description: !later ? (err as SubmitError).message : keptRequest ? COPY.saved.notKept : SUBMIT_FAILED,
         variant: 'destructive',
       });
       focusNext.current = 'submit';

@@ -21,14 +21,21 @@ describe('readAnswer', () => {
       outcome: 'refused',
       message: 'Please enter a valid phone number',
     });
-    expect(readAnswer(422, undefined)).toEqual({ outcome: 'refused', message: '' });
+    expect(readAnswer(422, { message: 'This Idempotency-Key was already used' })).toMatchObject({
+      outcome: 'refused',
+    });
   });
 
-  it('is for later with no answer, a timeout, too many at once, a failing server, or a success without a case number', () => {
+  it("is for later with no answer, a timeout, 'being answered', too many at once, a failing server, a network's own page, or a success without a case number", () => {
     for (const [status, body] of [
       [0, undefined],
       [408, {}],
+      [409, { message: 'This request is being answered. Try again.' }],
       [429, { message: 'Too many requests' }],
+      [401, undefined],
+      [403, '<html>Sign in to the Wi-Fi</html>'],
+      [407, {}],
+      [404, { error: 'not found' }],
       [500, { message: 'Something went wrong on our side. Please try again.' }],
       [503, 'not json'],
       [200, {}],

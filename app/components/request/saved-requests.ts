@@ -102,9 +102,10 @@ type Attempt =
   | { outcome: 'later' };
 
 /**
- * What an answer to POST /api/leads means for a kept request: a case number is sent; the server's
- * refusal of the request itself (a 4xx other than 408 and 429) is final, with its words; anything
- * else (no answer, a timeout, a busy or failing server) is for later.
+ * What an answer to POST /api/leads means for a kept request: a case number is sent; our API's
+ * refusal of the request itself (a 4xx with its words, other than 408, 409 'being answered' and
+ * 429) is final; anything else (no answer, a timeout, a busy or failing server, a network's own
+ * login page or proxy answering for us) is for later.
  */
 export function readAnswer(status: number, body: unknown): Attempt {
   const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -115,10 +116,26 @@ export function readAnswer(status: number, body: unknown): Attempt {
       reply: typeof data.reply === 'string' ? data.reply : undefined,
     };
   }
-  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-    return { outcome: 'refused', message: typeof data.message === 'string' ? data.message : '' };
+  const ours = typeof data.message === 'string' && data.message !== '';
+  if (ours && status >= 400 && status < 500 && ![408, 409, 429].includes(status)) {
+    return { outcome: 'refused', message: data.message as string };
   }
   return { outcome: 'later' };
+}
+
+/** An upload that has not finished in this long is given up, for a later try (it holds the lock). */
+const SEND_LIMIT_MS = 5 * 60_000;
+
+/** Writes what a send found, unless the request was deleted meanwhile (it stays deleted). */
+async function settle(key: string, found: Partial<SavedRequest>): Promise<void> {
+  await inStore('readwrite', (store) => {
+    const read = store.get(key) as IDBRequest<SavedRequest | undefined>;
+    read.onsuccess = () => {
+      if (read.result) store.put({ ...read.result, ...found });
+    };
+    return read;
+  });
+  announce();
 }
 
 async function attempt(request: SavedRequest): Promise<Attempt> {
@@ -132,6 +149,7 @@ async function attempt(request: SavedRequest): Promise<Attempt> {
       body,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', [IDEMPOTENCY_HEADER]: request.key },
+      signal: AbortSignal.timeout(SEND_LIMIT_MS),
     });
   } catch {
     return { outcome: 'later' };
@@ -159,7 +177,7 @@ export async function sendSaved(): Promise<number> {
       const { outcome, ...answer } = result;
       // once sent, only the case number is worth keeping (the photos are the server's now)
       const kept = outcome === 'sent' ? { fields: [], photos: [] } : {};
-      await saveRequest({ ...request, ...answer, ...kept, state: outcome });
+      await settle(request.key, { ...answer, ...kept, state: outcome });
     }
     return waiting;
   };

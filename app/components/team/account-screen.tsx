@@ -72,7 +72,7 @@ export function AccountScreen({
           <PasswordForm mustChange={false} username={account.username} />
         </div>
         <SignOutOthers />
-        <NotificationsCard state={notifications} token={token} />
+        <NotificationsCard state={notifications} token={token} username={account.username} />
         <Passkeys passkeys={account.passkeys} token={token} />
       </div>
     </section>

@@ -9,11 +9,12 @@
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { adminApi, errorMessage, rememberLogin } from '#app/components/admin/admin-api.ts';
+import { errorMessage } from '#app/components/admin/admin-api.ts';
 import { Refusal, useStaffForm } from '#app/components/admin/staff-form.tsx';
 import { Button } from '#app/components/ui/button.tsx';
 import { toast } from '#app/components/ui/use-toast.ts';
 import { PUSH_KINDS } from '#app/modules/messages/push-lines.ts';
+import { subscribeHere, supported, unsubscribeHere } from './push-here.ts';
 import type { ActionAnswer } from '#app/modules/site/answers.ts';
 import {
   NOTIFICATIONS_TEXT,
@@ -23,44 +24,16 @@ import {
 
 const CARD = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
-/** The key as the browser's `applicationServerKey` takes it: the bytes of the base64url text. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(new ArrayBuffer(text.length));
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-const supported = () =>
-  typeof window !== 'undefined' &&
-  'serviceWorker' in navigator &&
-  'PushManager' in window &&
-  'Notification' in window;
-
-/** Turns notifications on in this browser: permission, subscription, then the server keeps it. */
-async function subscribeHere(publicKey: string, token: string): Promise<void> {
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  await navigator.serviceWorker.ready;
-  const existing = await registration.pushManager.getSubscription();
-  const subscription =
-    existing ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
-  rememberLogin(token);
-  await adminApi.push.subscribe(subscription.toJSON());
-}
-
-/** Forgets this browser's subscription (the server's is removed by the form). */
-async function unsubscribeHere(): Promise<void> {
-  const registration = await navigator.serviceWorker?.getRegistration('/');
-  const subscription = await registration?.pushManager.getSubscription();
-  await subscription?.unsubscribe();
-}
-
-export function NotificationsCard({ state, token }: { state: NotificationsState; token: string }) {
+export function NotificationsCard({
+  state,
+  token,
+  username,
+}: {
+  state: NotificationsState;
+  token: string;
+  /** whose this browser's subscription is: it follows them from session to session (push-here.ts) */
+  username: string;
+}) {
   const revalidator = useRevalidator();
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -72,7 +45,7 @@ export function NotificationsCard({ state, token }: { state: NotificationsState;
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return setProblem(NOTIFICATIONS_TEXT.denied);
-      await subscribeHere(state.publicKey, token);
+      await subscribeHere(state.publicKey, token, username);
       toast({ title: NOTIFICATIONS_TEXT.turnedOn });
       await revalidator.revalidate();
     } catch (err) {
