@@ -25,7 +25,7 @@ import { Toaster } from '#app/components/ui/toaster.tsx';
 import { getAppContext } from '#app/load-context.ts';
 import { isBackOffice } from '#app/page-handle.ts';
 import { UNAVAILABLE_TEXT } from '#app/modules/site/unavailable.ts';
-import { MANIFEST_PATH } from '#app/modules/site/app-manifest.ts';
+import { APP_THEME_COLOR, MANIFEST_PATH } from '#app/modules/site/app-manifest.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -48,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f172a" />
+        <meta name="theme-color" content={APP_THEME_COLOR} />
         <Meta />
         <Links />
         {/* the back office installs as an app that opens at the inbox (decision 0206); public pages do not */}

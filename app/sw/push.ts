@@ -4,23 +4,11 @@
  * sent (`{ title, body, url, tag }`, built by app/modules/messages/push-lines.ts), and `openPush`
  * for `notificationclick` focuses a back-office window already at that address, else opens it.
  *
- * The DOM library has no worker types: the few this needs are declared here, as the events and
- * the worker's globals give them.
+ * The worker's types are app/sw/worker-types.ts's.
  */
 import type { PushPayload } from '#app/modules/messages/push-lines.ts';
-
-/** What `event.waitUntil` takes: the worker stays alive until the promise settles. */
-export type ExtendableEventLike = { waitUntil(promise: Promise<unknown>): void };
-
-export type PushEventLike = ExtendableEventLike & {
-  data: { json(): unknown; text(): string } | null;
-};
-
-type NotificationLike = { data: unknown; close(): void };
-
-export type NotificationEventLike = ExtendableEventLike & { notification: NotificationLike };
-
-type WindowClientLike = { url: string; focus(): Promise<unknown>; navigate?(url: string): Promise<unknown> };
+import { APP_ICONS } from '#app/modules/site/app-manifest.ts';
+import type { Clients, NotificationEvent, PushEvent } from './worker-types.ts';
 
 /** The parts of the worker's global scope these use. */
 export type PushWorkerScope = {
@@ -31,17 +19,14 @@ export type PushWorkerScope = {
       options: { body: string; tag: string; data: { url: string }; icon?: string; badge?: string },
     ): Promise<void>;
   };
-  clients: {
-    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
-    openWindow(url: string): Promise<unknown>;
-  };
+  clients: Pick<Clients, 'matchAll' | 'openWindow'>;
 };
 
 const FALLBACK_URL = '/admin/inbox';
-const ICON = '/icon-192.png';
+const ICON = APP_ICONS[0].src;
 
 /** The payload, whatever arrived: a notification shows even when its data could not be read. */
-function payloadOf(event: PushEventLike, scope: PushWorkerScope): PushPayload {
+function payloadOf(event: PushEvent, scope: PushWorkerScope): PushPayload {
   let data: Partial<PushPayload>;
   try {
     data = (event.data?.json() ?? {}) as Partial<PushPayload>;
@@ -69,7 +54,7 @@ function sameOriginPath(url: unknown, scope: PushWorkerScope): string | undefine
 }
 
 /** The `push` event: shows the notification (one per tag: a newer one replaces it). */
-export function showPush(event: PushEventLike, scope: PushWorkerScope = self as unknown as PushWorkerScope) {
+export function showPush(event: PushEvent, scope: PushWorkerScope = self as unknown as PushWorkerScope) {
   const payload = payloadOf(event, scope);
   event.waitUntil(
     scope.registration.showNotification(payload.title, {
@@ -84,7 +69,7 @@ export function showPush(event: PushEventLike, scope: PushWorkerScope = self as 
 
 /** The `notificationclick` event: a window already at that address is focused, else one is opened. */
 export function openPush(
-  event: NotificationEventLike,
+  event: NotificationEvent,
   scope: PushWorkerScope = self as unknown as PushWorkerScope,
 ) {
   event.notification.close();

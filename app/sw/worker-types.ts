@@ -1,35 +1,28 @@
 /**
- * The few service-worker types the DOM library lacks: the project type-checks with one set of
- * libraries (tsconfig.json), and the worker's own ("WebWorker") cannot sit beside the DOM's. Only
- * what app/sw uses is declared.
+ * The service worker's types the DOM library lacks, in one place for app/sw: the project
+ * type-checks with one set of libraries (tsconfig.json), and the worker's own ("WebWorker") cannot
+ * sit beside the DOM's. Only what app/sw uses, and only its shape, so a test can hand the worker's
+ * functions plain objects (app/sw/push.test.ts).
  */
-export interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-export interface FetchEvent extends ExtendableEvent {
+export type ExtendableEvent = { waitUntil(promise: Promise<unknown>): void };
+export type FetchEvent = ExtendableEvent & {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
-}
-export interface SyncEvent extends ExtendableEvent {
-  readonly tag: string;
-}
-export interface PushEvent extends ExtendableEvent {
-  readonly data: { json(): unknown; text(): string } | null;
-}
-export interface NotificationEvent extends ExtendableEvent {
-  readonly notification: Notification;
-}
-export interface WindowClient {
+};
+export type SyncEvent = ExtendableEvent & { readonly tag: string };
+export type PushEvent = ExtendableEvent & { readonly data: { json(): unknown; text(): string } | null };
+export type NotificationEvent = ExtendableEvent & { readonly notification: { data: unknown; close(): void } };
+export type WindowClient = {
   readonly url: string;
-  focus(): Promise<WindowClient>;
-  navigate(url: string): Promise<WindowClient | null>;
-}
-export interface Clients {
+  focus(): Promise<unknown>;
+  navigate?(url: string): Promise<unknown>;
+};
+export type Clients = {
   claim(): Promise<void>;
-  matchAll(options?: { type?: 'window'; includeUncontrolled?: boolean }): Promise<readonly WindowClient[]>;
-  openWindow(url: string): Promise<WindowClient | null>;
-}
-export interface WorkerScope {
+  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+  openWindow(url: string): Promise<unknown>;
+};
+export type WorkerScope = {
   readonly clients: Clients;
   readonly registration: ServiceWorkerRegistration;
   readonly location: Location;
@@ -39,4 +32,4 @@ export interface WorkerScope {
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
-}
+};
