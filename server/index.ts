@@ -245,7 +245,7 @@ reminders.unref();
 // process of the build before) linked to theirs, a batch at a time; then the follow-ups and review
 // requests due, each written once whoever runs the pass; then the insights' days whose rows
 // changed (decision 0163: a view recomputes them anyway; this keeps the first view quick); then
-// the retry keys older than a day (decision 0179)
+// the retry keys whose keep has ended (a day, or 30 days for a quote request: decisions 0179, 0207)
 const everyMinute = async () => {
   await services.customers
     .linkWaiting()

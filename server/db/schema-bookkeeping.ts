@@ -77,6 +77,8 @@ export interface IdempotencyKeysTable {
   /** the first answer, JSON; null only inside the transaction that claimed the key */
   answer: JsonText | null;
   created_at: Timestamp;
+  /** until when a retry under the key gets the first answer; swept after (decision 0207) */
+  kept_until: Timestamp;
 }
 
 /** A browser's push subscription, the session's it was made in (migration 0024, decision 0205). */

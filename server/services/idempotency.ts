@@ -4,22 +4,17 @@
  * one transaction that first claims the key in the change's scope and, with the change, keeps its
  * answer; the same key again gets that answer and changes nothing, also when the two arrive at
  * the same moment in two processes. A change that is refused keeps nothing: it changed nothing,
- * so the same key may try again. A key is kept for IDEMPOTENCY_KEEP_MS, then swept.
+ * so the same key may try again. A key is kept for its change's `keepMs` (IDEMPOTENCY_KEEP_MS unless
+ * the change says otherwise, decision 0207), then swept.
  */
 import { createHash } from 'node:crypto';
 import { BAD_IDEMPOTENCY_KEY, readIdempotencyKey } from '#app/modules/shared/idempotency.ts';
-import {
-  claimKey,
-  deleteKeysBefore,
-  findKey,
-  keepAnswer,
-  type KeptKey,
-} from '../db/repo/idempotency-keys.ts';
+import { claimKey, deleteEndedKeys, findKey, keepAnswer, type KeptKey } from '../db/repo/idempotency-keys.ts';
 import type { Tx } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ServiceDeps } from './context.ts';
 
-/** How long a key gets its first answer: a day covers any client's retries (Stripe keeps 24 h). */
+/** How long a key gets its first answer unless its change says: a day covers a client's retries (Stripe keeps 24 h). */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 export const KEY_REUSED =
   'This Idempotency-Key was already used for a different request. Send a new key with a new request.';
@@ -29,9 +24,10 @@ export const BEING_ANSWERED = 'This request is being answered. Try again.';
 /**
  * A keyed change: `scope` names the change, its subject and who makes it ('lead 7 quote by sam'),
  * so a key means something only there; `key` as sent (none: a change of its own, as without
- * keys); `request` what the change was asked to do, as parsed (the same key with another: 422).
+ * keys); `request` what the change was asked to do, as parsed (the same key with another: 422);
+ * `keepMs` how long its retries may come (IDEMPOTENCY_KEEP_MS unless said).
  */
-export type Claim = { scope: string; key: unknown; request: unknown };
+export type Claim = { scope: string; key: unknown; request: unknown; keepMs?: number };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -47,7 +43,7 @@ export function idempotencyService({ db, now }: ServiceDeps) {
       key,
       requestHash: sha256(JSON.stringify(claim.request ?? null)),
       at,
-      expiredBefore: new Date(at.getTime() - IDEMPOTENCY_KEEP_MS),
+      keptUntil: new Date(at.getTime() + (claim.keepMs ?? IDEMPOTENCY_KEEP_MS)),
     };
   }
 
@@ -72,7 +68,7 @@ export function idempotencyService({ db, now }: ServiceDeps) {
       return db.transaction().execute(async (trx) => {
         if (!(await claimKey(trx, k))) {
           const kept = await findKey(trx, k);
-          // taken, then swept in the moment between (a day old): the caller's retry is a new request
+          // taken, then swept in the moment between (its keep ended): the caller's retry is a new request
           if (!kept) throw new AppError(409, BEING_ANSWERED);
           return { answer: replay<T>(kept, k.requestHash), replayed: true };
         }
@@ -105,9 +101,9 @@ export function idempotencyService({ db, now }: ServiceDeps) {
       return !!kept && kept.answer !== null;
     },
 
-    /** Removes the keys older than IDEMPOTENCY_KEEP_MS (the minute's pass); returns how many. */
+    /** Removes the keys whose keep has ended (the minute's pass); returns how many. */
     async sweep(): Promise<number> {
-      return deleteKeysBefore(db, new Date(now().getTime() - IDEMPOTENCY_KEEP_MS));
+      return deleteEndedKeys(db, now());
     },
   };
 }

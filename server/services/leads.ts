@@ -66,6 +66,13 @@ export type SubmitResult = SubmitAnswer & {
  * is the phone's own, 132 random bits, so two customers never share one.
  */
 const LEAD_KEY_SCOPE = 'new lead (quote request form)';
+/**
+ * How long a quote request's key answers its first answer: a request kept on a phone is sent
+ * again whenever the phone finds signal, for as long as it stays there, not within a day as a
+ * staff member's retry is (decision 0207). Thirty days: a retry after that would need the first
+ * send to have landed and every later one to have failed for a month.
+ */
+export const LEAD_KEY_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 /** What a robot that filled the honeypot is told: outside the real range (which starts at Q-10001). */
 export const DISCARDED_CASE_NUMBER = 'Q-10000';
@@ -326,10 +333,15 @@ export function leadsService(
       const cityName = await checkCity(request.city);
 
       // the request as parsed and its photos' bytes in order: the browser sends the same each time
-      const claim = { scope: LEAD_KEY_SCOPE, key: retry?.key, request: { request, photos: retry?.sent } };
+      const claim = {
+        scope: LEAD_KEY_SCOPE,
+        key: retry?.key,
+        request: { request, photos: retry?.sent },
+        keepMs: LEAD_KEY_KEEP_MS,
+      };
       const kept = await idempotency.kept<SubmitAnswer>(claim);
       if (kept) return { ...kept.answer, stored: true };
-      // answered when it arrived, swept since (a day later): the phone's next try is a new request
+      // answered when it arrived, swept since (its keep ended): the phone's next try is a new request
       if (retry && photos.length !== retry.sent.length) throw new AppError(409, BEING_ANSWERED);
 
       const at = now();

@@ -13,10 +13,12 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { BAD_IDEMPOTENCY_KEY, IDEMPOTENCY_HEADER } from '#app/modules/shared/idempotency.ts';
 import { seedReference } from '#server/seed/index.ts';
-import { BEING_ANSWERED, KEY_REUSED } from '#server/services/idempotency.ts';
+import { createServices } from '#server/services/index.ts';
+import { BEING_ANSWERED, IDEMPOTENCY_KEEP_MS, KEY_REUSED } from '#server/services/idempotency.ts';
+import { LEAD_KEY_KEEP_MS } from '#server/services/leads.ts';
 import { tagPhoto } from '../e2e/fixtures/images.ts';
 import { anotherProcess } from '../support/another-process.ts';
-import { eachEngine, type EngineContext } from '../support/databases.ts';
+import { eachEngine, testDeps, type EngineContext } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
 import { LEAD_RATE_LIMIT } from '#server/http/api/leads.ts';
 import { newClient, submit, VALID_FIELDS, type Photo } from './leads-fixtures.ts';
@@ -135,6 +137,44 @@ eachEngine(
       expect(await leadOf(ctx(), caseNumber)).toEqual({ photos: 2, texts: 1, alerts: 1 });
       // the retry's photos were only read, never decoded nor stored
       expect(decoded).toBe(decodedFirst);
+    });
+
+    it("a request kept on a phone for weeks is still one lead: its key outlives the staff's day", async () => {
+      // the phone sent it, the answer was lost, and the phone found signal again 29 days later
+      let clock = new Date();
+      const deps = testDeps(ctx().t, () => clock);
+      const services = createServices(deps);
+      try {
+        await services.shop.load();
+        const clocked = createTestApp({ ...deps, shop: services.shop }, services);
+        const form = fields();
+        const key = newKey();
+        const first = await send(clocked, form, photos.slice(0, 1), key);
+        expect(first.status).toBe(201);
+        const sentAt = clock.getTime();
+
+        // a staff member's key would be gone by now (decision 0179); the phone's is not
+        clock = new Date(sentAt + IDEMPOTENCY_KEEP_MS + 60_000);
+        await services.idempotency.sweep();
+        clock = new Date(sentAt + LEAD_KEY_KEEP_MS - 60_000);
+        await services.idempotency.sweep();
+        const later = await send(clocked, form, photos.slice(0, 1), key);
+        expect(later.status).toBe(201);
+        expect(later.body).toEqual(first.body);
+        expect(await leadsFor(ctx(), form.phone)).toBe(1);
+
+        // past its keep the sweep removes it (kept 30 days, then the same key is a new request)
+        clock = new Date(sentAt + LEAD_KEY_KEEP_MS + 60_000);
+        expect(await services.idempotency.sweep()).toBeGreaterThanOrEqual(1);
+        const kept = await deps.db
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('key', '=', key)
+          .execute();
+        expect(kept).toEqual([]);
+      } finally {
+        services.messaging.outbox.stop();
+      }
     });
 
     it('two posts with one key at the same moment make one lead and keep one set of photos', async () => {

@@ -28,6 +28,7 @@ import { shortPartName } from './0021-short-part-name.ts';
 import { accounts } from './0022-accounts.ts';
 import { passkeys } from './0023-passkeys.ts';
 import { push } from './0024-push.ts';
+import { idempotencyKeep } from './0025-idempotency-keep.ts';
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export function migrationProvider(engine: Engine): MigrationProvider {
     '0022-accounts': accounts(engine),
     '0023-passkeys': passkeys(engine),
     '0024-push': push(engine),
+    '0025-idempotency-keep': idempotencyKeep(engine),
   };
   return { getMigrations: async () => migrations };
 }
