@@ -221,6 +221,29 @@ describe('a request made with no signal', () => {
     expect(await shownCase(page)).toBe(lead?.caseNumber);
     expect(await shownCase(second)).toBe(lead?.caseNumber);
   });
+  it('is kept from before its upload: a page closed in the middle of sending it loses nothing', async () => {
+    const { context, page } = await phoneOnTheRequestPage();
+    const description = 'Swather knife drive gearbox, page closed mid-upload';
+    // the upload starts and never ends (a phone between two towers), then the page is closed
+    let uploading!: () => void;
+    const started = new Promise<void>((resolve) => (uploading = resolve));
+    await page.route('**/api/leads', () => uploading());
+    await fillRequest(page, description, photos);
+    await started;
+    // while it is being sent, the form shows its progress, not the list of kept requests
+    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    expect(await keptHeading(page).count()).toBe(0);
+    await page.close();
+    expect(leadsWith(description)).toEqual([]);
+
+    // the next visit finds it waiting and sends it, once, with both photos
+    const next = await context.newPage();
+    await next.goto('/find-my-part');
+    await sentNotice(next).waitFor({ timeout: 30_000 });
+    const leads = leadsWith(description);
+    expect(leads).toEqual([{ caseNumber: expect.stringMatching(/^Q-\d+$/), photos: 2 }]);
+    expect(await shownCase(next)).toBe(leads[0]?.caseNumber);
+  });
 });
 
 describe('a phone without the kept page', () => {

@@ -12,7 +12,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useHydrated } from '#app/components/ui/use-hydrated.ts';
 import { toast } from '#app/components/ui/use-toast.ts';
-import { URGENCIES } from '#app/modules/leads/leads.ts';
 import {
   EMPTY_LEAD_REQUEST,
   HONEYPOT_FIELD,
@@ -28,20 +27,20 @@ import type {
 import type { City } from '#app/modules/site/reference.ts';
 import type { SiteInfo } from '#app/modules/site/site.ts';
 import type { SendProgress } from './contact-info-step.tsx';
-import { clearDraft, loadDraft, saveDraft } from './draft.ts';
+import { clearDraft, saveDraft } from './draft.ts';
 import type { EarlyInput } from './early-input.ts';
 import { onDemand } from './on-demand.ts';
 import { PartDetailsStep } from './part-details-step.tsx';
 import { COPY } from './request-copy.ts';
 import { newIdempotencyKey } from '#app/modules/shared/idempotency.ts';
 import { SavedRequestsPanel } from './saved-requests-panel.tsx';
-import { sendLeadRequest, SUBMIT_FAILED, SubmitError } from './send-request.ts';
+import { sendKeeping } from './saved-requests.ts';
+import { isForLater, sendLeadRequest, SUBMIT_FAILED, SubmitError } from './send-request.ts';
+import { FIELD_ORDER, startingValues } from './starting-values.ts';
 import { StepIndicator } from './step-indicator.tsx';
 import { usePhotos } from './use-photos.ts';
 import { useSavedRequests } from './use-saved-requests.ts';
 
-/** Fields in the order the form shows them: the first failing one is the one announced. */
-const FIELD_ORDER = Object.keys(EMPTY_LEAD_REQUEST) as LeadRequestField[];
 const STEP_ONE_ALL: readonly LeadRequestField[] = [
   'equipment',
   'make',
@@ -80,37 +79,6 @@ export type BeforeHydration = EarlyInput & {
 };
 
 const firstError = (errors: FieldErrors<LeadRequestInput>) => FIELD_ORDER.find((f) => errors[f]?.message);
-const isUrgency = (value: unknown): value is LeadRequestInput['urgency'] =>
-  typeof value === 'string' && (URGENCIES as readonly string[]).includes(value);
-
-/**
- * The values the form starts from: empty on the server; in the browser, what was kept from last
- * time (draft.ts), and over it what was typed in the server's form before React ran it.
- */
-function startingValues(early: BeforeHydration | undefined): {
-  values: LeadRequestInput;
-  restored: boolean;
-} {
-  if (typeof window === 'undefined') return { values: EMPTY_LEAD_REQUEST, restored: false };
-  const draft = loadDraft();
-  const keptUrgency = draft?.urgency;
-  const values: LeadRequestInput = {
-    ...EMPTY_LEAD_REQUEST,
-    ...draft,
-    urgency: isUrgency(keptUrgency) ? keptUrgency : EMPTY_LEAD_REQUEST.urgency,
-  };
-  const fields = early?.fields() ?? {};
-  for (const name of FIELD_ORDER) {
-    const typed = fields[name];
-    if (name === 'consent' || typed === undefined || typed === EMPTY_LEAD_REQUEST[name]) continue;
-    if (name === 'urgency') {
-      if (isUrgency(typed)) values.urgency = typed;
-    } else {
-      values[name] = typed;
-    }
-  }
-  return { values, restored: draft !== undefined };
-}
 
 export function RequestForm({
   cities,
@@ -126,7 +94,7 @@ export function RequestForm({
   early?: BeforeHydration;
 }) {
   // read once, in the first render: while hydrating, that is the moment React takes the fields
-  const [start] = useState(() => startingValues(early));
+  const [start] = useState(() => startingValues(early?.fields()));
   const {
     register,
     handleSubmit,
@@ -277,15 +245,22 @@ export function RequestForm({
       for (const [name, value] of fields) body.append(name, value);
       for (const upload of uploads) body.append('photos', upload.blob, upload.name);
       setProgress(0);
-      // no signal at all: no need to wait for the attempt to fail
-      if (!navigator.onLine) throw new SubmitError(SUBMIT_FAILED, true);
-      const result = await sendLeadRequest(body, key, (fraction) => setProgress(Math.round(fraction * 100)));
+      // kept on the phone before the first byte goes: a page closed mid-upload loses nothing
+      const result = await sendKeeping(
+        keptRequest,
+        () =>
+          // no signal at all: no need to wait for the attempt to fail
+          navigator.onLine
+            ? sendLeadRequest(body, key, (fraction) => setProgress(Math.round(fraction * 100)))
+            : Promise.reject(new SubmitError(SUBMIT_FAILED, true)),
+        isForLater,
+      );
       startAfresh();
       setSent(result);
       focusNext.current = 'confirmation';
       toast({ title: COPY.toasts.successTitle, description: COPY.toasts.successText(result.caseNumber) });
     } catch (err) {
-      const later = !(err instanceof SubmitError) || err.later;
+      const later = isForLater(err);
       if (keptRequest && later && (await keepOnPhone(keptRequest))) return;
       // refused as it is: nothing was made, the corrected request is a request of its own
       if (!later) requestKey.current = undefined;

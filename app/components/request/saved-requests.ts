@@ -4,7 +4,9 @@
  * with its photos, already shrunk for upload, under the key the phone made when it was first
  * submitted; the same key goes with every attempt in the `Idempotency-Key` header, so however many
  * times it is sent (two tabs, the service worker, a retry after a lost answer) the server makes one
- * lead and answers each attempt with it (decision 0207).
+ * lead and answers each attempt with it (decision 0207). A request is kept from before its first
+ * byte goes (state 'sending', under its own lock while the form sends it): a page closed or killed
+ * in the middle of an upload leaves it waiting for the next sender.
  *
  * The page (request-form.tsx) and the service worker (app/sw/service-worker.ts) both use this file,
  * so it imports nothing but the key's header name: the worker is built from it on its own.
@@ -23,8 +25,11 @@ export type SavedRequest = {
   photos: SavedPhoto[];
   /** what the customer sees in the list: the part and what it is for */
   summary: string;
-  /** waiting to go; sent (with the server's answer); refused by the server (with its words) */
-  state: 'waiting' | 'sent' | 'refused';
+  /**
+   * being sent by the form that made it (shown nowhere; once that sender is gone, read as
+   * waiting); waiting to go; sent (with the server's answer); refused by the server (its words)
+   */
+  state: 'sending' | 'waiting' | 'sent' | 'refused';
   caseNumber?: string;
   reply?: string;
   message?: string;
@@ -34,6 +39,12 @@ const DB_NAME = 'phmb-requests';
 const STORE = 'requests';
 /** The lock that makes one tab (or the worker) at a time send; the others then find them sent. */
 const LOCK = 'phmb-send-saved-requests';
+/** Each request's own lock, held by whoever is sending it (the form's first send included). */
+const requestLock = (key: string) => `${LOCK}:${key}`;
+/** An upload that has not finished in this long is given up, for a later try (it holds the lock). */
+const SEND_LIMIT_MS = 5 * 60_000;
+
+const locks = () => (globalThis.navigator as Navigator | undefined)?.locks;
 /** Open pages hear here when a saved request changed (sent by another tab or the worker). */
 export const SAVED_CHANNEL = 'phmb-saved-requests';
 /** The browser's background sync tag (Chrome and Android; elsewhere the page and visits send). */
@@ -84,10 +95,56 @@ export async function saveRequest(request: SavedRequest): Promise<void> {
   announce();
 }
 
-/** The requests kept on this phone, oldest first. */
+/** The requests' locks held now, in every tab and the worker (undefined: no Web Locks here). */
+async function heldLocks(): Promise<Set<string> | undefined> {
+  const held = await locks()
+    ?.query()
+    .catch(() => undefined);
+  return held && new Set((held.held ?? []).flatMap((lock) => lock.name ?? []));
+}
+
+/**
+ * The requests kept on this phone, oldest first. One being sent whose sender is gone (its page
+ * closed mid-upload: its lock was let go; without Web Locks, its send time is up) is waiting.
+ */
 export async function listSaved(): Promise<SavedRequest[]> {
   const all = await inStore('readonly', (store) => store.getAll() as IDBRequest<SavedRequest[]>);
-  return all.sort((a, b) => a.savedAt - b.savedAt);
+  const held = all.some((r) => r.state === 'sending') ? await heldLocks() : undefined;
+  const gone = (r: SavedRequest) =>
+    held ? !held.has(requestLock(r.key)) : Date.now() - r.savedAt > SEND_LIMIT_MS;
+  return all
+    .map((r) => (r.state === 'sending' && gone(r) ? { ...r, state: 'waiting' as const } : r))
+    .sort((a, b) => a.savedAt - b.savedAt);
+}
+
+/**
+ * The form's own send of a new request: kept on the phone first (state 'sending', under the
+ * request's lock for as long as `send` runs), so a page closed in the middle of the upload leaves
+ * it waiting for the next sender. Sent, or refused as it is (`later(err)` false), it leaves the
+ * phone; a phone that will not keep it sends it all the same.
+ */
+export async function sendKeeping<T>(
+  request: Omit<SavedRequest, 'savedAt' | 'state'>,
+  send: () => Promise<T>,
+  later: (err: unknown) => boolean,
+): Promise<T> {
+  const run = async () => {
+    const kept = await saveRequest({ ...request, savedAt: Date.now(), state: 'sending' }).then(
+      () => true,
+      () => false,
+    );
+    const leave = () => (kept ? forgetSaved(request.key).catch(() => undefined) : undefined);
+    try {
+      const result = await send();
+      await leave();
+      return result;
+    } catch (err) {
+      if (!later(err)) await leave();
+      throw err;
+    }
+  };
+  const manager = locks();
+  return manager ? manager.request(requestLock(request.key), run) : run();
 }
 
 /** Removes a kept request (the customer deleted it, or saw it sent). */
@@ -122,9 +179,6 @@ export function readAnswer(status: number, body: unknown): Attempt {
   }
   return { outcome: 'later' };
 }
-
-/** An upload that has not finished in this long is given up, for a later try (it holds the lock). */
-const SEND_LIMIT_MS = 5 * 60_000;
 
 /** Writes what a send found, unless the request was deleted meanwhile (it stays deleted). */
 async function settle(key: string, found: Partial<SavedRequest>): Promise<void> {
@@ -164,23 +218,33 @@ async function attempt(request: SavedRequest): Promise<Attempt> {
  * many still wait afterwards.
  */
 export async function sendSaved(): Promise<number> {
+  const manager = locks();
+  /** Sends one, unless another sender has it now (then it is not this run's to count). */
+  const sendOne = async (listed: SavedRequest): Promise<boolean> => {
+    // read again under its lock: its sender may have just sent it, or the customer deleted it
+    const request = await inStore('readonly', (store) => store.get(listed.key) as IDBRequest<SavedRequest>);
+    if (request?.state !== 'waiting' && request?.state !== 'sending') return false;
+    const result = await attempt(request);
+    if (result.outcome === 'later') return true;
+    const { outcome, ...answer } = result;
+    // once sent, only the case number is worth keeping (the photos are the server's now)
+    const kept = outcome === 'sent' ? { fields: [], photos: [] } : {};
+    await settle(request.key, { ...answer, ...kept, state: outcome });
+    return false;
+  };
   const run = async () => {
     let waiting = 0;
     // read again inside the lock: another sender may have sent them meanwhile
     for (const request of await listSaved()) {
       if (request.state !== 'waiting') continue;
-      const result = await attempt(request);
-      if (result.outcome === 'later') {
-        waiting++;
-        continue;
-      }
-      const { outcome, ...answer } = result;
-      // once sent, only the case number is worth keeping (the photos are the server's now)
-      const kept = outcome === 'sent' ? { fields: [], photos: [] } : {};
-      await settle(request.key, { ...answer, ...kept, state: outcome });
+      const stillWaiting = manager
+        ? await manager.request(requestLock(request.key), { ifAvailable: true }, (lock) =>
+            lock ? sendOne(request) : false,
+          )
+        : await sendOne(request);
+      if (stillWaiting) waiting++;
     }
     return waiting;
   };
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  return locks ? locks.request(LOCK, run) : run();
+  return manager ? manager.request(LOCK, run) : run();
 }

@@ -21,6 +21,9 @@ export class SubmitError extends Error {
   }
 }
 
+/** Whether a failed send may go later, kept on the phone: anything but our API's refusal of it. */
+export const isForLater = (err: unknown) => !(err instanceof SubmitError) || err.later;
+
 export function sendLeadRequest(
   body: FormData,
   key: string,

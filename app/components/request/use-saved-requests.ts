@@ -127,5 +127,7 @@ export function useSavedRequests() {
     // `saved` too: each look (a new list) sets the next try
   }, [waiting, saved, sendNow]);
 
-  return { saved, sendingNow, keep, forget, sendNow };
+  // one the form is sending now is its own to show (its progress); kept only in case the page closes
+  const shown = saved.filter((r) => r.state !== 'sending');
+  return { saved: shown, sendingNow, keep, forget, sendNow };
 }
