@@ -13,11 +13,10 @@
  *
  * The server's VAPID key pair is made at the first start and kept in `settings` (insert if absent,
  * then read: two processes starting at once keep one pair). An endpoint is a URL the server will
- * POST to: only https, never to a loopback or private address, except that outside production
- * loopback http is allowed for a local stand-in (decision 0205). Endpoints are never logged whole:
- * their path is the subscription's secret.
+ * POST to: only https to a browser maker's push service (PUSH_SERVICE_HOSTS), except that under the
+ * tests loopback http is allowed for a local stand-in (decision 0205). Endpoints are never logged
+ * whole: their path is the subscription's secret.
  */
-import { isIP } from 'node:net';
 import webpush from 'web-push';
 import {
   KIND_OF_EVENT,
@@ -72,19 +71,23 @@ const BATCH = 20;
 
 type VapidKeys = { publicKey: string; privateKey: string };
 
-/** Whether `host` (a URL's hostname) names this machine or a private network. */
-function privateHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  if (isIP(bare) === 4) {
-    // loopback, private, link-local, 'this network', and the carriers' shared 100.64/10
-    return /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)/.test(
-      bare,
-    );
-  }
-  if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^(f[cd]|fe80|::ffff:)/.test(bare);
-  return false;
-}
+/**
+ * The push services browsers subscribe with, by host (a leading dot: any host under it): Chrome,
+ * Edge's older builds, Opera, Samsung Internet and other Chromium browsers (Firebase Cloud
+ * Messaging), Firefox (Mozilla's autopush), Edge (Windows Push Notification Services) and Safari
+ * (Apple's). The server POSTs to nowhere else: a name that is not on the list may lead anywhere,
+ * this machine or the shop's own network included, whatever its address looks like today.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.notify.windows.com',
+  '.push.apple.com',
+] as const;
+
+const isPushService = (host: string) =>
+  PUSH_SERVICE_HOSTS.some((listed) => (listed.startsWith('.') ? host.endsWith(listed) : host === listed));
 
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
@@ -138,7 +141,7 @@ export function pushService(deps: Pick<ServiceDeps, 'db' | 'config' | 'logger' |
       url !== undefined &&
       !url.username &&
       !url.password &&
-      ((url.protocol === 'https:' && !privateHost(url.hostname)) ||
+      ((url.protocol === 'https:' && !url.port && isPushService(url.hostname)) ||
         (allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK.test(url.hostname)));
     if (!ok)
       throw new AppError(400, NOTIFICATIONS_TEXT.badEndpoint, {

@@ -20,7 +20,7 @@ import { tagPhoto } from '../e2e/fixtures/images.ts';
 import { anotherProcess } from '../support/another-process.ts';
 import { eachEngine, testDeps, type EngineContext } from '../support/databases.ts';
 import { createTestApp } from '../support/http.ts';
-import { LEAD_RATE_LIMIT } from '#server/http/api/leads.ts';
+import { LEAD_RATE_LIMIT, LEAD_RETRY_LIMIT, TOO_MANY_REQUESTS } from '#server/http/api/leads.ts';
 import { newClient, submit, VALID_FIELDS, type Photo } from './leads-fixtures.ts';
 
 type App = ReturnType<typeof createTestApp>;
@@ -260,9 +260,28 @@ eachEngine(
       expect(await leadsFor(ctx(), form.phone)).toBe(1);
     });
 
+    it('retries count on a larger limit of their own: a script re-posting its answered key is stopped', async () => {
+      const client = newClient();
+      const form = fields();
+      const key = newKey();
+      const first = await send(app, form, [], key, client);
+      expect(first.status).toBe(201);
+      for (let i = 0; i < LEAD_RETRY_LIMIT.limit; i++) {
+        const again = await send(app, form, [], key, client);
+        expect(again.status).toBe(201);
+        expect(remaining(again)).toBe(LEAD_RETRY_LIMIT.limit - 1 - i);
+      }
+      const stopped = await send(app, form, [], key, client);
+      expect(stopped.status).toBe(429);
+      expect(stopped.body).toEqual({ message: TOO_MANY_REQUESTS });
+      // its new requests still have their own count: the retries used none of it
+      const next = await submit(app, fields(), [], client).expect(201);
+      expect(remaining(next)).toBe(LEAD_RATE_LIMIT.limit - 2);
+    });
+
     it('a retry whose key is gone by the time it is answered makes no lead without its photos', async () => {
       // the route read the photos without decoding them (the key was answered when they arrived);
-      // the key was swept before the service answered (kept a day): the phone must try again
+      // the key was swept before the service answered (its keep ended): the phone must try again
       const form = fields();
       const sent = [{ size: photos[0]!.data.length, sha256: 'a'.repeat(64) }];
       const err = await ctx()

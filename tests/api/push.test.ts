@@ -400,7 +400,7 @@ eachEngine(
       expect(await subscriptions('/una/2')).toHaveLength(1);
     });
 
-    it('takes only https endpoints off this machine, and loopback http only under the tests; refuses malformed keys', async () => {
+    it("takes only the browsers' push services over https, and loopback http only under the tests; refuses malformed keys", async () => {
       const refused = async (endpoint: string, keys: object = people.olive!.browser.keys) => {
         const res = await as(people.olive!.session, request(app).post('/api/admin/push-subscriptions'))
           .send({ endpoint, keys })
@@ -415,7 +415,13 @@ eachEngine(
         'https://100.64.1.2/send/1',
         'https://[::1]/send/1',
         'https://localhost/send/1',
-        'https://user:pass@push.example.com/send/1',
+        'https://user:pass@fcm.googleapis.com/send/1',
+        // a name that is not a push service may lead anywhere, this machine or the shop's network
+        'https://push.example.com/send/1',
+        'https://intranet.example.com/send/1',
+        'https://fcm.googleapis.com.example.com/send/1',
+        'https://evilpush.apple.com.example.net/send/1',
+        'https://fcm.googleapis.com:8443/send/1',
         'not a url',
       ])
         expect(await refused(endpoint)).toEqual({
@@ -424,15 +430,24 @@ eachEngine(
         });
       const badKeys = await refused(`${push.url()}/olive/1`, { p256dh: 'short', auth: 'x' });
       expect(badKeys.fieldErrors['keys.p256dh']).toEqual([NOTIFICATIONS_TEXT.badKeys]);
-      await as(people.olive!.session, request(app).post('/api/admin/push-subscriptions'))
-        .send({ endpoint: 'https://push.example.com/send/olive', keys: people.olive!.browser.keys })
-        .expect(201);
-      // kept, then removed at once: nothing in these tests may POST off this machine
-      const kept = await ctx()
-        .deps.db.deleteFrom('push_subscriptions')
-        .where('endpoint', '=', 'https://push.example.com/send/olive')
-        .executeTakeFirst();
-      expect(Number(kept.numDeletedRows)).toBe(1);
+      // each browser maker's push service is taken
+      const services = [
+        'https://fcm.googleapis.com/fcm/send/olive',
+        'https://updates.push.services.mozilla.com/wpush/v2/olive',
+        'https://wns2-par02p.notify.windows.com/w/?token=olive',
+        'https://web.push.apple.com/olive',
+      ];
+      for (const endpoint of services) {
+        await as(people.olive!.session, request(app).post('/api/admin/push-subscriptions'))
+          .send({ endpoint, keys: people.olive!.browser.keys })
+          .expect(201);
+        // kept, then removed at once: nothing in these tests may POST off this machine
+        const kept = await ctx()
+          .deps.db.deleteFrom('push_subscriptions')
+          .where('endpoint', '=', endpoint)
+          .executeTakeFirst();
+        expect(Number(kept.numDeletedRows)).toBe(1);
+      }
       // in production, and in a server started without NODE_ENV=production, loopback http is refused too
       for (const env of ['production', 'development'] as const) {
         const outside = pushService({ ...ctx().deps, config: { ...ctx().deps.config, env } });

@@ -27,7 +27,7 @@ export const NOTIFICATIONS_TEXT = {
   choicesHint: 'For every phone and computer where you turn notifications on.',
   save: 'Save choices',
   saved: 'Your choices are saved.',
-  signedOutNote: 'Signing out here turns them off here.',
+  signedOutNote: 'Signing out here turns them off here until you sign in again.',
   // the server's refusals
   badEndpoint: 'That is not a push service’s address.',
   badKeys: 'The browser’s keys are missing or malformed.',

@@ -5,8 +5,8 @@
  * The lost leads and Reopen are the board's and the dialog's (decision 0182, "The mirrors removed").
  *
  * The request passes, in order: its `Idempotency-Key`, if sent (400 when malformed; decision
- * 0207: a key already answered marks the request a retry); a per-client rate limit, which a retry
- * skips; a Content-Length bound (refused before a byte of the body is parsed); multipart only;
+ * 0207: a key already answered marks the request a retry); a per-client rate limit (a retry counts
+ * on a larger one of its own); a Content-Length bound (refused before a byte of the body is parsed); multipart only;
  * multer with strict limits, whose storage engine runs each photo through the image pipeline as
  * soon as it has arrived (two at a time in the process, decision 0170, while the next one uploads)
  * or, for a retry, only reads it; then the service validates and stores everything, or answers a
@@ -35,6 +35,16 @@ import { databaseStore } from '../rate-limit.ts';
 
 /** Per client address (TRUST_PROXY decides what that is): generous for people, tight for scripts. */
 export const LEAD_RATE_LIMIT = { windowMs: 15 * 60_000, limit: 20 } as const;
+/**
+ * Retries of answered requests, per client address, on a count of their own (decision 0207): a
+ * phone sends a kept request a few times in 15 minutes (its back-off, two tabs, the worker), so
+ * six times the submit limit never stops one; it stops a script re-posting its own answered key
+ * to make the server read and hash bodies without end.
+ */
+export const LEAD_RETRY_LIMIT = {
+  windowMs: LEAD_RATE_LIMIT.windowMs,
+  limit: 6 * LEAD_RATE_LIMIT.limit,
+} as const;
 export const TOO_MANY_REQUESTS =
   'Too many requests from your connection. Please wait 15 minutes and try again, or text us your part.';
 export const REQUEST_TOO_LARGE =
@@ -140,16 +150,20 @@ export function leadsRouter(services: Services, config: Config): Router {
     next();
   };
 
-  const submitLimit = rateLimit({
-    windowMs: LEAD_RATE_LIMIT.windowMs,
-    limit: LEAD_RATE_LIMIT.limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { message: TOO_MANY_REQUESTS },
-    store: databaseStore(services.rateLimits, 'leads:'),
-    // a phone retrying a request we answered makes nothing: it is not locked out (decision 0207)
-    skip: (_req, res) => isRetry(res),
-  });
+  /** New requests count on one limit; a phone retrying a request we answered makes nothing, and
+   * counts on a larger one of its own, so it is not locked out by its connection's other requests. */
+  const limit = (bound: { windowMs: number; limit: number }, prefix: string, retries: boolean) =>
+    rateLimit({
+      windowMs: bound.windowMs,
+      limit: bound.limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      message: { message: TOO_MANY_REQUESTS },
+      store: databaseStore(services.rateLimits, prefix),
+      skip: (_req, res) => isRetry(res) !== retries,
+    });
+  const submitLimit = limit(LEAD_RATE_LIMIT, 'leads:', false);
+  const retryLimit = limit(LEAD_RETRY_LIMIT, 'lead-retries:', true);
 
   const boundedBody: RequestHandler = (req, res, next) => {
     const length = Number(req.get('content-length') ?? 0);
@@ -173,7 +187,7 @@ export function leadsRouter(services: Services, config: Config): Router {
     parse(req, res, (err?: unknown) => next(err ? uploadError(err) : undefined));
   };
 
-  router.post('/leads', retryKey, submitLimit, boundedBody, upload, async (req, res) => {
+  router.post('/leads', retryKey, submitLimit, retryLimit, boundedBody, upload, async (req, res) => {
     const files = (req.files ?? []) as PhotoFile[];
     const photos = files.flatMap((f) => (f.photo ? [f.photo] : []));
     const key = req.get(IDEMPOTENCY_HEADER);
