@@ -221,6 +221,44 @@ describe('a request made with no signal', () => {
     expect(await shownCase(page)).toBe(lead?.caseNumber);
     expect(await shownCase(second)).toBe(lead?.caseNumber);
   });
+  it("goes by the browser's background sync with no page of the site open", async () => {
+    const { context, page } = await phoneOnTheRequestPage();
+    // the test's view of the browser's service workers, from a tab that never opens the site
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await context.setOffline(true);
+    const description = 'Grain auger gearbox, sent by background sync';
+    await fillRequest(page, description, photos.slice(0, 1));
+    await keptHeading(page).waitFor();
+    // the customer closes the page: no page of the site is open to send it, and no visit comes
+    await page.close();
+    expect(leadsWith(description)).toEqual([]);
+
+    // signal again: Chromium gives the worker its 'sync' event (it may have already: a worker
+    // woken for it can start before the test's network cut reaches it); the test also dispatches
+    // one, as the browser would at its next chance
+    await context.setOffline(false);
+    const scope = `${server.origin}/`;
+    const registration = registrations.find((r) => r.scopeURL === scope);
+    expect(registration).toBeDefined();
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.origin,
+      registrationId: registration!.registrationId,
+      tag: 'send-saved-requests',
+      lastChance: false,
+    });
+    await expect
+      .poll(() => leadsWith(description), { timeout: 30_000 })
+      .toEqual([{ caseNumber: expect.stringMatching(/^Q-\d+$/), photos: 1 }]);
+    // the next look at the request page shows it sent, with its case number
+    await blank.goto('/find-my-part');
+    await sentNotice(blank).waitFor();
+    expect(await shownCase(blank)).toBe(leadsWith(description)[0]?.caseNumber);
+  });
+
   it('is kept from before its upload: a page closed in the middle of sending it loses nothing', async () => {
     const { context, page } = await phoneOnTheRequestPage();
     const description = 'Swather knife drive gearbox, page closed mid-upload';
