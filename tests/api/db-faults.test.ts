@@ -209,6 +209,25 @@ describe.skipIf(!postgresUrl)('database faults [postgres]', () => {
     expect(fs.existsSync(path.join(t.dataDir, 'uploads', 'private', added[0]!))).toBe(true);
   });
 
+  it("a phone's request whose commit answer was lost gets its case number when sent again: one lead, one photo", async () => {
+    // the phone keeps a 503 for later and sends it again with its key (decisions 0207, 0208)
+    const key = `lost-answer-${randomBytes(8).toString('hex')}`;
+    const fields = { ...VALID_FIELDS, description: `Hitch pin sheared, answer lost (${key})` };
+    const before = await photoRows();
+    proxy.loseAnswerTo('commit');
+    expectWellFormed503(await submitLead(origin, fields, photo, key));
+    const again = await submitLead(origin, fields, photo, key);
+    expect(again.status).toBe(201);
+    const leads = await t.database.db
+      .selectFrom('leads')
+      .select('case_number')
+      .where('description', '=', fields.description)
+      .execute();
+    expect(leads).toEqual([{ case_number: again.caseNumber }]);
+    // the retry's photo was read, not kept: the first request's is the lead's one
+    expect((await photoRows()).filter((k) => !before.includes(k))).toHaveLength(1);
+  });
+
   it('leaves after the orphan sweep no photo file without a row and no row without its file', async () => {
     // the sweep removes files older than an hour that no row names: run it two hours from now
     const laterDeps = testDeps(t, () => new Date(Date.now() + 2 * 60 * 60_000));

@@ -236,11 +236,18 @@ export async function timedRequest(
 }
 
 /** POST /api/leads with `fields` and one photo. */
-export function submitLead(origin: string, fields: Record<string, string>, photo: Buffer): Promise<Outcome> {
+/** A quote request with one photo; `key`: the phone's Idempotency-Key (decision 0207), if any. */
+export function submitLead(
+  origin: string,
+  fields: Record<string, string>,
+  photo: Buffer,
+  key?: string,
+): Promise<Outcome> {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'part.jpg');
-  return timedRequest(origin, 'lead', '/api/leads', { method: 'POST', body: form });
+  const headers: Record<string, string> = key ? { 'Idempotency-Key': key } : {};
+  return timedRequest(origin, 'lead', '/api/leads', { method: 'POST', body: form, headers });
 }
 
 export type Load = {
