@@ -119,7 +119,7 @@ export const COPY = {
       const part = description.length > 80 ? `${description.slice(0, 79)}…` : description;
       return machine ? `${part} (${machine})` : part;
     },
-    photoCount: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
+    photoCount: (n: number) => (n === 0 ? 'No photos' : n === 1 ? '1 photo' : `${n} photos`),
     waiting: 'Not sent yet',
     sending: 'Sending…',
     sendNow: 'Send now',
@@ -128,7 +128,8 @@ export const COPY = {
     removeYes: 'Delete it',
     removeNo: 'Keep it',
     sentTitle: 'Your kept request was sent',
-    sentCase: (caseNumber: string) => `Your case number is ${caseNumber}.`,
+    /** the case number goes between, kept on one line */
+    sentCase: ['Your case number is ', '.'],
     refusedTitle: 'We could not take this request',
     refusedText: 'Please fill in the form again, or text us a photo of your part.',
     done: 'Done',

@@ -76,7 +76,9 @@ function SavedRequestItem({
         <div className="flex-1">
           <p className="font-semibold">{words.sentTitle}</p>
           <p className="mt-1">
-            {words.sentCase(request.caseNumber ?? '')} {request.reply ?? COPY.confirmation.promise}
+            {words.sentCase[0]}
+            <span className="whitespace-nowrap font-semibold">{request.caseNumber}</span>
+            {words.sentCase[1]} {request.reply ?? COPY.confirmation.promise}
           </p>
           <p className="mt-1 text-slate-700">{request.summary}</p>
         </div>
