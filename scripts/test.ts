@@ -16,7 +16,9 @@
  * If a check fails, the ones already running finish and the ones waiting do not start
  * (--keep-going starts them anyway, to see every failure in one run).
  * The last line counts every test that ran and every check that failed outside a test
- * ('vitest: N passed, N failed'), as tests/support/plain-summary-reporter.ts does for one run.
+ * ('vitest: N passed, N failed'), as tests/support/plain-summary-reporter.ts does for one run; the
+ * lines above it name each failed test again with its phase, file and first error line, since a CI
+ * log is often read from its tail and a phase's output is printed whole when it ends.
  *
  *   node scripts/test.ts                # everything (npm test)
  *   node scripts/test.ts unit lint      # only the phases named (and, for server and e2e, the build)
@@ -191,6 +193,13 @@ for (const phase of phases) {
   if (result.status === 'failed' && !totals?.failed) {
     failed++;
     failedChecks.push(phase.name);
+  }
+}
+
+// every failed test again, named by its phase, so a log cut to its tail still says what failed
+for (const phase of phases) {
+  for (const [failure] of results.get(phase.name)!.output.matchAll(/^vitest failed: .*$/gm)) {
+    console.log(`${phase.name}: ${failure}`);
   }
 }
 
