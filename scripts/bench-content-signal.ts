@@ -23,10 +23,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { createPostgresSchema, type PostgresSchema } from '../tests/support/postgres-schema.ts';
 import { POLL_INTERVAL_MS } from '../server/services/changes.ts';
+import { createPostgresSchema, type PostgresSchema } from '../tests/support/postgres-schema.ts';
 import { signIn } from './bench/catalog-items.ts';
+import { reachable } from './bench/postgres.ts';
 import { ensureBuild, HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 
@@ -39,18 +39,6 @@ const TARGET_MS = 1_000;
 const GIVE_UP_MS = 30_000;
 
 type Engine = 'sqlite' | 'postgres';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /** Milliseconds until `url` answers 200 with `text` in its body, asking every 5 ms. */
 async function msUntilShown(url: string, text: string): Promise<number> {

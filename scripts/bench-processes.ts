@@ -26,9 +26,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { cameraJpeg } from '../tests/e2e/fixtures/images.ts';
 import { createPostgresSchema, type PostgresSchema } from '../tests/support/postgres-schema.ts';
+import { reachable } from './bench/postgres.ts';
 import { HarnessError, startServer, type BenchServer } from './bench/server.ts';
 import { formatTable } from './bench/table.ts';
 
@@ -62,18 +62,6 @@ type Row = {
   statusCodes: Record<string, number>;
   errors: number;
 };
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /** The multipart body of a quote request with one photo, built once and sent as is. */
 async function leadBody(): Promise<{ body: Buffer; type: string; photoBytes: number }> {

@@ -37,3 +37,16 @@ async function maintenance(url: string, statement: string) {
     await client.end();
   }
 }
+
+/** Whether a PostgreSQL server answers at `url` (within 2 s). */
+export async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
