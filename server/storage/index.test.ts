@@ -219,6 +219,26 @@ describe('sweepOrphans', () => {
     expect(filesUnder('private', 'incoming')).toEqual(['fresh.upload']);
   });
 
+  it('measures every age from the moment it starts: an upload that arrives while it runs stays', async () => {
+    // the clock moves while the sweep waits on the database (a slow query, or a test's clock)
+    let clock = NOW;
+    const moving = createFileStore({ dataDir, now: () => clock });
+    await fileAged('private', 'leads/orphan.jpg', 2 * HOUR);
+    uploadAged('arriving.upload', 0);
+    const removed = await moving.sweepOrphans({
+      area: 'private',
+      dir: 'leads',
+      olderThanMs: HOUR,
+      owned: async () => {
+        clock = new Date(NOW.getTime() + 2 * HOUR);
+        return new Set();
+      },
+    });
+    expect(removed).toBe(1);
+    expect(filesUnder('private', 'leads')).toEqual([]);
+    expect(filesUnder('private', 'incoming')).toEqual(['arriving.upload']);
+  });
+
   it('does nothing, and asks nothing, when there is no folder yet', async () => {
     let asked = false;
     const removed = await files.sweepOrphans({

@@ -110,7 +110,7 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
   const root = path.join(dataDir, 'uploads');
   const backend: StorageBackend = chosen ?? localFolderBackend(root);
   // where earlier versions put uploads being checked; always local disk (uploads.ts says why)
-  const uploads = temporaryUploads(path.join(root, 'private', 'incoming'), now);
+  const uploads = temporaryUploads(path.join(root, 'private', 'incoming'));
 
   const publicUrl = (key: string) => `${PUBLIC_URL_PREFIX}${key}`;
   // the previews' one owner in the decode queue; stored photos are at most 2,560 px, so no limit
@@ -249,8 +249,9 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
     /**
      * Removes the files under `dir` that are older than `olderThanMs` and that `owned` does not
      * claim: what a crash between writing files and committing their row leaves behind (including
-     * half-written files). Temporary uploads older than that are removed too. Returns how many
-     * files were removed.
+     * half-written files). Temporary uploads older than that are removed too. Every age is measured
+     * from the clock as the sweep starts: an upload that arrives while it waits on `owned` is young.
+     * Returns how many files were removed.
      */
     async sweepOrphans({ area, dir, olderThanMs, owned }: SweepOptions): Promise<number> {
       const cutoff = now().getTime() - olderThanMs;
@@ -259,7 +260,7 @@ export function createFileStore({ dataDir, now = () => new Date(), backend: chos
         if (file.lastModified.getTime() < cutoff) old.push(file.key);
       }
       const keep = old.length ? await owned(old) : new Set<string>();
-      let removed = await uploads.sweep(olderThanMs);
+      let removed = await uploads.sweep(cutoff);
       for (const key of old) {
         if (keep.has(key)) continue;
         await backend.delete(area, key);

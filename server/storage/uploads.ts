@@ -38,7 +38,7 @@ export function uploadFile(upload: ReceivedUpload): string {
   return file;
 }
 
-export function temporaryUploads(dir: string, now: () => Date) {
+export function temporaryUploads(dir: string) {
   return {
     /**
      * Streams `stream` to a new temporary file. Past `maxBytes` the rest is only drained (the
@@ -91,8 +91,12 @@ export function temporaryUploads(dir: string, now: () => Date) {
       return upload;
     },
 
-    /** Removes temporary files older than `olderThanMs`: uploads a crash interrupted. Returns how many. */
-    async sweep(olderThanMs: number): Promise<number> {
+    /**
+     * Removes temporary files last written before `cutoff` (milliseconds since the epoch): uploads
+     * a crash interrupted. The caller reads its clock once, when its sweep starts, so an upload
+     * that arrives while the sweep runs is never older than the cutoff. Returns how many.
+     */
+    async sweep(cutoff: number): Promise<number> {
       let names: string[];
       try {
         names = await fs.readdir(dir);
@@ -100,7 +104,6 @@ export function temporaryUploads(dir: string, now: () => Date) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
         throw err;
       }
-      const cutoff = now().getTime() - olderThanMs;
       let removed = 0;
       for (const name of names) {
         const file = path.join(dir, name);
