@@ -4,7 +4,7 @@
  * and toasts, landing on /admin/leads by default (issue 31 item 3, decision 0126; the spec said
  * /admin/blog), /admin as the front door, the form's own post without scripts, the admin shell,
  * signing out. Each screen's axe scan, its fit on a phone and its layout shift:
- * tests/e2e/accessibility-admin.e2e.test.ts (tests/e2e/support/accessibility.ts).
+ * tests/e2e/accessibility-admin-*.e2e.test.ts (tests/e2e/support/accessibility.ts).
  */
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

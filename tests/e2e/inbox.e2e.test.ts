@@ -9,7 +9,7 @@
  * them from the second one's page: the kept customer's page then lists both requests. axe on the
  * open conversation at both sizes and on each dialog. Loaders and actions in detail:
  * tests/api/customers-screens.test.ts; each screen's scan and fit on a phone:
- * tests/e2e/accessibility-admin.e2e.test.ts.
+ * tests/e2e/accessibility-admin-*.e2e.test.ts.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router';

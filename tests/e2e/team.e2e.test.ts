@@ -5,7 +5,7 @@
  * opening /admin/team answers 403 'Only the owner can do this.'; the owner then finds the addition
  * and the member's sign-in on /admin/audit, and filtering by action narrows the list. Loaders and
  * actions in detail: tests/api/team-screens.test.ts; each screen's axe scan and fit on a phone:
- * tests/e2e/accessibility-admin.e2e.test.ts.
+ * tests/e2e/accessibility-admin-*.e2e.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

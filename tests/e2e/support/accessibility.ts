@@ -7,15 +7,15 @@
  * server's HTML (layout shift ≤ 0.1) and, on a phone with each dialog and menu it opens, fits the
  * screen's width (issue 31 items 1 and 8). The other browser files scan only states
  * of their own (an open dialog, a menu, a step of the request form, the 503 page), each once.
- * The scans are split over three files (tests/e2e/accessibility-*.e2e.test.ts: public pages on a
- * laptop, on a phone, the back office) so the suite's two workers share them.
+ * The scans are split over four files (tests/e2e/accessibility-*.e2e.test.ts: public pages and the
+ * back office, each on a laptop and on a phone), so the suite's two workers share them and neither
+ * is left with a long file at the end of the run.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './admin.ts';
 import {
   axeViolations,
-  DEVICES,
   launchBrowser,
   type Device,
   newContext,
@@ -283,77 +283,75 @@ export async function describePublicPages(device: Device): Promise<void> {
   });
 }
 
-/** Every back-office screen, and the sign-in form, on a laptop and on a phone. */
-export function describeBackOffice(): void {
+/** Every back-office screen, and the sign-in form, on a `device`. */
+export function describeBackOffice(device: Device): void {
   const browser = sharedBrowser();
-  for (const device of DEVICES) {
-    describe(`on a ${device}`, () => {
-      // signed in once for the screens of this viewport (a fresh page per screen)
-      let context: BrowserContext;
-      beforeAll(async () => {
-        context = await newContext(browser(), device);
-        context.setDefaultTimeout(10_000);
-        await reportCspViolations(context);
-        await context.addInitScript(watchLayoutShifts);
-        // a fresh page per screen, in one page process kept running between them
-        await keepRendererWarm(context);
-        const page = await context.newPage();
-        await signIn(page);
-        await page.close();
-      });
-      afterAll(async () => {
-        await context?.close();
-      });
+  describe(`on a ${device}`, () => {
+    // signed in once for the screens of this viewport (a fresh page per screen)
+    let context: BrowserContext;
+    beforeAll(async () => {
+      context = await newContext(browser(), device);
+      context.setDefaultTimeout(10_000);
+      await reportCspViolations(context);
+      await context.addInitScript(watchLayoutShifts);
+      // a fresh page per screen, in one page process kept running between them
+      await keepRendererWarm(context);
+      const page = await context.newPage();
+      await signIn(page);
+      await page.close();
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-      it('/admin/login: no axe violations, no console or page errors', async () => {
-        const { context: visitor, page, problems } = await openPage(browser(), device);
-        try {
-          await page.goto('/admin/login');
-          await waitForHydration(page);
-          await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-          expect(await axeViolations(page)).toEqual([]);
-          expect(problems.errors).toEqual([]);
-        } finally {
-          await visitor.close();
-        }
-      });
-
-      // one test per screen: each has its own time budget (the board with a year of demo leads is
-      // the heaviest page axe reads)
-      for (const { path, heading, ready, at } of ADMIN_SCREENS) {
-        const opened = device === 'phone' ? (OPENED[path] ?? []) : [];
-        const what = opened.length ? `, nor do ${opened.map((o) => o.name).join(', ')}` : '';
-        it(`${path}: no axe violations, no console or page errors, nothing off screen${what}`, async () => {
-          const page = await context.newPage();
-          const problems = watchProblems(page);
-          try {
-            await page.goto(at ? await at(page) : path);
-            await waitForHydration(page);
-            await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-            await ready?.(page);
-            // the screen comes laid out in the server's HTML: nothing moves as scripts arrive
-            // (issue 31 item 8: Lighthouse's 'good' is a cumulative layout shift of 0.1 at most)
-            expect(await layoutShift(page), `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.1);
-            // the page never scrolls sideways and every button and link is within its width
-            // (issue 31 item 1; scrolling down is fine), and on a phone each dialog and menu it opens
-            expect({ path, offScreen: await offScreen(page) }).toEqual({ path, offScreen: [] });
-            expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-            for (const { role, name, open } of opened) {
-              await open(page);
-              const layer = page.getByRole(role, { name });
-              await layer.waitFor();
-              // the post dialog's editor draws its toolbar once it has loaded
-              if (name.endsWith('Blog Post')) await layer.getByRole('toolbar').waitFor();
-              expect({ path, [name]: await offScreen(page) }).toEqual({ path, [name]: [] });
-              await page.keyboard.press('Escape');
-              await layer.waitFor({ state: 'detached' });
-            }
-            expect(problems.errors).toEqual([]);
-          } finally {
-            await page.close();
-          }
-        });
+    it('/admin/login: no axe violations, no console or page errors', async () => {
+      const { context: visitor, page, problems } = await openPage(browser(), device);
+      try {
+        await page.goto('/admin/login');
+        await waitForHydration(page);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        expect(problems.errors).toEqual([]);
+      } finally {
+        await visitor.close();
       }
     });
-  }
+
+    // one test per screen: each has its own time budget (the board with a year of demo leads is
+    // the heaviest page axe reads)
+    for (const { path, heading, ready, at } of ADMIN_SCREENS) {
+      const opened = device === 'phone' ? (OPENED[path] ?? []) : [];
+      const what = opened.length ? `, nor do ${opened.map((o) => o.name).join(', ')}` : '';
+      it(`${path}: no axe violations, no console or page errors, nothing off screen${what}`, async () => {
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        try {
+          await page.goto(at ? await at(page) : path);
+          await waitForHydration(page);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          await ready?.(page);
+          // the screen comes laid out in the server's HTML: nothing moves as scripts arrive
+          // (issue 31 item 8: Lighthouse's 'good' is a cumulative layout shift of 0.1 at most)
+          expect(await layoutShift(page), `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.1);
+          // the page never scrolls sideways and every button and link is within its width
+          // (issue 31 item 1; scrolling down is fine), and on a phone each dialog and menu it opens
+          expect({ path, offScreen: await offScreen(page) }).toEqual({ path, offScreen: [] });
+          expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+          for (const { role, name, open } of opened) {
+            await open(page);
+            const layer = page.getByRole(role, { name });
+            await layer.waitFor();
+            // the post dialog's editor draws its toolbar once it has loaded
+            if (name.endsWith('Blog Post')) await layer.getByRole('toolbar').waitFor();
+            expect({ path, [name]: await offScreen(page) }).toEqual({ path, [name]: [] });
+            await page.keyboard.press('Escape');
+            await layer.waitFor({ state: 'detached' });
+          }
+          expect(problems.errors).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
 }

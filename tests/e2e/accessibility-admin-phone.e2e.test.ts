@@ -1,0 +1,8 @@
+/**
+ * Every back-office screen and the sign-in form on a phone: no axe violations, no console or page
+ * errors, no layout shift, nothing off the screen's width, with each dialog and menu it opens
+ * (tests/e2e/support/accessibility.ts).
+ */
+import { describeBackOffice } from './support/accessibility.ts';
+
+describeBackOffice('phone');
